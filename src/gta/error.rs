@@ -1,0 +1,258 @@
+//! Why a GTA `.col` buffer was rejected, and where.
+
+use core::fmt;
+
+use super::{Section, Version};
+
+/// A malformed GTA collision buffer: the byte offset of the field at fault and what
+/// was expected there.
+///
+/// Offsets are absolute positions in the buffer that was handed to
+/// [`Models`](super::Models) (or to [`Model::parse`](super::Model::parse)), so they
+/// can be looked up directly in a hex editor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Error {
+    offset: usize,
+    kind: ErrorKind,
+}
+
+impl Error {
+    pub(crate) const fn new(offset: usize, kind: ErrorKind) -> Self {
+        Self { offset, kind }
+    }
+
+    /// Byte offset of the offending field in the buffer.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What was wrong.
+    pub const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+}
+
+/// What was wrong with the bytes at [`Error::offset`].
+///
+/// Relative offsets (`offset`, `end`, `limit` of sections) are, as in the file,
+/// counted from the model start + 4, just after the FourCC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The buffer ends inside a model's fixed header.
+    Truncated {
+        /// Bytes the header needs from the model start.
+        needed: usize,
+        /// Bytes left in the buffer from the model start.
+        available: usize,
+    },
+    /// Where a model (or the end of the file) was expected, the bytes are neither a
+    /// known FourCC nor zero padding.
+    UnknownFourcc {
+        /// The bytes found (zero-filled if fewer than four remain).
+        found: [u8; 4],
+    },
+    /// Trailing zero padding after the last model contains a non-zero byte (the
+    /// error offset is that byte).
+    NonZeroPadding {
+        /// The byte found.
+        found: u8,
+    },
+    /// The size field is below 24, the length of the name block it always includes.
+    SizeTooSmall {
+        /// The size field as stored.
+        size: u32,
+    },
+    /// The model's declared end (`size + 8` from its start) lies past the buffer.
+    SizePastEnd {
+        /// The size field as stored.
+        size: u32,
+        /// Bytes left in the buffer from the model start.
+        available: usize,
+    },
+    /// The declared size is too small for the fixed header of the model's version.
+    HeaderPastModelEnd {
+        /// The model's version.
+        version: Version,
+        /// Bytes the fixed header needs (72, 108, 120 or 124).
+        needed: usize,
+        /// The model's length (`size + 8`, or what the buffer holds in lenient mode).
+        model_len: u64,
+    },
+    /// A COLL section's count field lies past the end of the model.
+    CountPastModelEnd {
+        /// The section.
+        section: Section,
+        /// Where the model ends, relative to the model start + 4 (`size + 4`).
+        limit: u64,
+    },
+    /// A section's records run past the end of the model.
+    SectionPastModelEnd {
+        /// The section.
+        section: Section,
+        /// Number of records.
+        count: u32,
+        /// Where the records end, relative to the model start + 4.
+        end: u64,
+        /// Where the model ends, on the same scale (`size + 4`).
+        limit: u64,
+    },
+    /// A section offset points into the model's fixed header.
+    OffsetInHeader {
+        /// The section.
+        section: Section,
+        /// The offset as stored.
+        offset: u32,
+        /// Where the header ends, on the same scale (68, 104, 116 or 120).
+        header_end: u32,
+    },
+    /// A section has records but its offset is 0 ("absent"): the game would
+    /// dereference a null pointer.
+    MissingOffset {
+        /// The section.
+        section: Section,
+        /// Number of records.
+        count: u32,
+    },
+    /// A face refers to a vertex that does not exist.
+    FaceIndexOutOfRange {
+        /// The face list ([`Section::Faces`] or [`Section::ShadowFaces`]).
+        section: Section,
+        /// The face's position in its list.
+        face: u32,
+        /// The offending index.
+        index: u32,
+        /// Vertices available.
+        vertex_count: u32,
+    },
+    /// The sections of a COLL model do not end where its size says it ends.
+    SizeMismatch {
+        /// Where the last section ends, relative to the model start.
+        parsed_len: u64,
+        /// `size + 8`.
+        declared_len: u64,
+    },
+    /// A COL2+ vertex array, sized by the largest face index + 1, runs into the next
+    /// section.
+    VerticesOverlap {
+        /// [`Section::Vertices`] or [`Section::ShadowVertices`].
+        section: Section,
+        /// Derived vertex count.
+        count: u32,
+        /// Where the array ends, relative to the model start + 4.
+        end: u64,
+        /// Where the next section starts, on the same scale.
+        next: u64,
+    },
+    /// The face-group records, which end 4 bytes before the faces, would start
+    /// inside the header or before the model.
+    FaceGroupsOutsideModel {
+        /// Face-group count, as stored at faces − 4.
+        count: u32,
+        /// Where the faces start, relative to the model start + 4.
+        faces_offset: u32,
+    },
+    /// A face group's range is reversed or names faces that do not exist.
+    FaceGroupRange {
+        /// The group's position in its list.
+        group: u32,
+        /// First face, inclusive.
+        first: u16,
+        /// Last face, inclusive.
+        last: u16,
+        /// Faces in the model.
+        faces: u16,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "byte {} (0x{:x}): {}", self.offset, self.offset, self.kind)
+    }
+}
+
+impl core::error::Error for Error {}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Truncated { needed, available } => write!(
+                f,
+                "expected a {needed}-byte model header, found only {available} bytes"
+            ),
+            Self::UnknownFourcc { found } => {
+                f.write_str("expected a model FourCC (COLL, COL2, COL3, COL4) or zero padding, found ")?;
+                write_fourcc(f, found)
+            }
+            Self::NonZeroPadding { found } => write!(
+                f,
+                "expected only zero padding after the last model, found byte 0x{found:02x}"
+            ),
+            Self::SizeTooSmall { size } => write!(
+                f,
+                "expected a model size of at least 24 (the name block), found {size}"
+            ),
+            Self::SizePastEnd { size, available } => write!(
+                f,
+                "model size {size} needs {} bytes, but only {available} remain in the buffer",
+                u64::from(size).saturating_add(8)
+            ),
+            Self::HeaderPastModelEnd { version, needed, model_len } => write!(
+                f,
+                "a {version} model needs a {needed}-byte header, but the model is {model_len} bytes"
+            ),
+            Self::CountPastModelEnd { section, limit } => write!(
+                f,
+                "expected the {section} count inside the model, but the model ends at offset {limit}"
+            ),
+            Self::SectionPastModelEnd { section, count, end, limit } => write!(
+                f,
+                "{count} {section} end at offset {end}, past the model end at {limit}"
+            ),
+            Self::OffsetInHeader { section, offset, header_end } => write!(
+                f,
+                "expected the {section} offset to be at least {header_end} (the header end), found {offset}"
+            ),
+            Self::MissingOffset { section, count } => write!(
+                f,
+                "{count} {section} declared with offset 0 (absent)"
+            ),
+            Self::FaceIndexOutOfRange { section, face, index, vertex_count } => write!(
+                f,
+                "{section} #{face} refers to vertex {index}, expected less than {vertex_count}"
+            ),
+            Self::SizeMismatch { parsed_len, declared_len } => write!(
+                f,
+                "expected the sections to end at the model size ({declared_len} bytes), they end at {parsed_len}"
+            ),
+            Self::VerticesOverlap { section, count, end, next } => write!(
+                f,
+                "{count} {section} (max face index + 1) end at offset {end}, past the next section at {next}"
+            ),
+            Self::FaceGroupsOutsideModel { count, faces_offset } => write!(
+                f,
+                "{count} face groups before the faces at offset {faces_offset} would start outside the model body"
+            ),
+            Self::FaceGroupRange { group, first, last, faces } => write!(
+                f,
+                "face group #{group} covers faces {first}..={last}, expected first <= last < {faces}"
+            ),
+        }
+    }
+}
+
+/// Writes a FourCC as text when printable, as hex otherwise.
+pub(crate) fn write_fourcc(f: &mut impl fmt::Write, fourcc: [u8; 4]) -> fmt::Result {
+    if fourcc.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+        f.write_char('"')?;
+        for b in fourcc {
+            f.write_char(char::from(b))?;
+        }
+        f.write_char('"')
+    } else {
+        let [a, b, c, d] = fourcc;
+        write!(f, "bytes {a:02x} {b:02x} {c:02x} {d:02x}")
+    }
+}

@@ -1,0 +1,230 @@
+//! Engine limits: well-formed models the games may still fail on (FORMATS.md §1,
+//! "Engine limits worth a warning").
+
+use core::fmt;
+
+use super::{Model, Section, Version};
+
+/// Which game a limit belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Game {
+    /// GTA III and Vice City.
+    IiiVc,
+    /// GTA San Andreas.
+    Sa,
+    /// Every game of the three.
+    All,
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::IiiVc => "GTA III/VC",
+            Self::Sa => "GTA SA",
+            Self::All => "GTA III/VC/SA",
+        })
+    }
+}
+
+/// III/VC read each model's `size` bytes into a 55,000-byte buffer.
+pub const III_VC_MODEL_BUFFER: u32 = 55_000;
+/// SA's collision file loader reads each model into 32 KiB.
+pub const SA_MODEL_BUFFER: u32 = 32 * 1024;
+/// Spheres tested per model at run time, every game.
+pub const SPHERE_CAP: u32 = 128;
+/// Boxes tested per model at run time by III/VC.
+pub const III_VC_BOX_CAP: u32 = 32;
+/// Boxes tested per model at run time by SA.
+pub const SA_BOX_CAP: u32 = 64;
+/// Triangles the engine tests at once; face groups narrow a large mesh below it.
+pub const TRIANGLE_CAP: u32 = 600;
+/// III/VC read COLL counts as signed 16-bit.
+pub const III_VC_COUNT_CAP: u32 = 32_767;
+
+/// A limit of the games that a well-formed model exceeds, or a lenient rule that
+/// accepted it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum Lint {
+    /// The model's `size` exceeds the buffer the game reads it into.
+    ModelTooLarge {
+        /// The game.
+        game: Game,
+        /// The size field.
+        size: u32,
+        /// The game's buffer.
+        buffer: u32,
+    },
+    /// More records than the game tests at run time.
+    TooMany {
+        /// The game.
+        game: Game,
+        /// Spheres, boxes or faces.
+        section: Section,
+        /// Records in the model.
+        count: u32,
+        /// The game's cap.
+        cap: u32,
+    },
+    /// A COLL count above 32,767, which III/VC read as a negative 16-bit number.
+    CountOverInt16 {
+        /// The section.
+        section: Section,
+        /// The count.
+        count: u32,
+    },
+    /// COLL vertices outside the COL2+ fixed-point range (-256 ..= 255.99, or not
+    /// finite): the model cannot be converted to COL2+.
+    VertexOutsideFixedPoint {
+        /// Index of the first such vertex.
+        first: u32,
+        /// How many vertices are out of range.
+        count: u32,
+    },
+    /// The declared size overruns the buffer; accepted by
+    /// [`Options::allow_size_past_end`](super::Options::allow_size_past_end).
+    SizePastEnd {
+        /// `size + 8`.
+        declared_len: u64,
+        /// Bytes the buffer held from the model start.
+        available: usize,
+    },
+    /// A COLL model's sections end before its declared size; accepted by
+    /// [`Options::allow_coll_slack`](super::Options::allow_coll_slack).
+    UnparsedTail {
+        /// Bytes skipped.
+        bytes: usize,
+    },
+}
+
+impl fmt::Display for Lint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::ModelTooLarge { game, size, buffer } => {
+                write!(f, "model size {size} exceeds the {buffer}-byte buffer of {game}")
+            }
+            Self::TooMany { game, section, count, cap } => {
+                write!(f, "{count} {section}: more than the {cap} {game} tests at once")
+            }
+            Self::CountOverInt16 { section, count } => {
+                write!(f, "{count} {section}: GTA III/VC read counts over 32767 as negative")
+            }
+            Self::VertexOutsideFixedPoint { first, count } => write!(
+                f,
+                "{count} vertices (first #{first}) lie outside -256..256 and cannot be stored as COL2+ fixed point"
+            ),
+            Self::SizePastEnd { declared_len, available } => write!(
+                f,
+                "model declares {declared_len} bytes but the file holds only {available} (accepted: every section lies inside)"
+            ),
+            Self::UnparsedTail { bytes } => {
+                write!(f, "{bytes} bytes after the last section and before the declared end were skipped")
+            }
+        }
+    }
+}
+
+/// Number of checks [`Lints::run`] knows.
+const CHECKS: u8 = 14;
+
+/// The lints of one model, computed on demand without allocation.
+#[derive(Clone, Debug)]
+pub struct Lints<'a> {
+    model: Model<'a>,
+    check: u8,
+}
+
+impl<'a> Lints<'a> {
+    pub(crate) const fn new(model: Model<'a>) -> Self {
+        Self { model, check: 0 }
+    }
+
+    /// Runs check number `n`; `Err(())` once every check has run.
+    fn run(&self, n: u8) -> Result<Option<Lint>, ()> {
+        let m = &self.model;
+        let coll = m.version() == Version::Coll;
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let too_many = |game, section, n: usize, cap| {
+            let n = count(n);
+            (n > cap).then_some(Lint::TooMany { game, section, count: n, cap })
+        };
+        let size = m.size();
+        Ok(match n {
+            CHECKS.. => return Err(()),
+            0 => m.is_truncated().then_some(Lint::SizePastEnd {
+                declared_len: m.declared_len(),
+                available: m.len(),
+            }),
+            1 => (m.unparsed_tail() > 0).then_some(Lint::UnparsedTail { bytes: m.unparsed_tail() }),
+            2 => (coll && size > III_VC_MODEL_BUFFER).then_some(Lint::ModelTooLarge {
+                game: Game::IiiVc,
+                size,
+                buffer: III_VC_MODEL_BUFFER,
+            }),
+            3 => (size > SA_MODEL_BUFFER).then_some(Lint::ModelTooLarge {
+                game: Game::Sa,
+                size,
+                buffer: SA_MODEL_BUFFER,
+            }),
+            4 => too_many(Game::All, Section::Spheres, m.spheres().len(), SPHERE_CAP),
+            5 if coll => too_many(Game::IiiVc, Section::Boxes, m.boxes().len(), III_VC_BOX_CAP),
+            6 => too_many(Game::Sa, Section::Boxes, m.boxes().len(), SA_BOX_CAP),
+            // Face groups let the engine test a subset; without them it tests all.
+            7 if m.face_groups().is_empty() => {
+                too_many(Game::All, Section::Faces, m.faces().len(), TRIANGLE_CAP)
+            }
+            8..=12 if coll => {
+                let (section, n) = match n {
+                    8 => (Section::Spheres, m.spheres().len()),
+                    9 => (Section::Lines, m.lines().len()),
+                    10 => (Section::Boxes, m.boxes().len()),
+                    11 => (Section::Vertices, m.vertices().len()),
+                    _ => (Section::Faces, m.faces().len()),
+                };
+                let n = count(n);
+                (n > III_VC_COUNT_CAP).then_some(Lint::CountOverInt16 { section, count: n })
+            }
+            13 if coll => vertices_outside_fixed_point(m),
+            _ => None,
+        })
+    }
+}
+
+/// First and number of COLL vertices whose coordinates would not survive the
+/// conversion to 8.7 fixed point (after rounding to the nearest step).
+fn vertices_outside_fixed_point(m: &Model<'_>) -> Option<Lint> {
+    let fits = |c: f32| {
+        let steps = c * super::FIXED_POINT_SCALE;
+        steps > -32_768.5 && steps < 32_767.5
+    };
+    let mut first = None;
+    let mut count = 0u32;
+    for (i, v) in m.vertices().iter().enumerate() {
+        if !v.iter().all(|&c| fits(c)) {
+            first.get_or_insert(i);
+            count = count.saturating_add(1);
+        }
+    }
+    first.map(|i| Lint::VertexOutsideFixedPoint {
+        first: u32::try_from(i).unwrap_or(u32::MAX),
+        count,
+    })
+}
+
+impl Iterator for Lints<'_> {
+    type Item = Lint;
+
+    fn next(&mut self) -> Option<Lint> {
+        loop {
+            let found = self.run(self.check).ok()?;
+            self.check = self.check.saturating_add(1);
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Lints<'_> {}

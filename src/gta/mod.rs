@@ -1,0 +1,232 @@
+//! GTA III, Vice City and San Andreas collision files (`.col`): COLL, COL2, COL3, COL4.
+//!
+//! A `.col` file is models back to back with no file header; each model names its
+//! own version with a FourCC, so one library can mix versions (FORMATS.md §1).
+//!
+//! ```
+//! # fn main() -> Result<(), zerocol::gta::Error> {
+//! # let bytes: &[u8] = include_bytes!("../../samples/sample.col");
+//! use zerocol::gta::{self, Decode, Options};
+//!
+//! let mut walk = gta::models(bytes, Options::STRICT);
+//! for model in walk.by_ref() {
+//!     let model = model?;
+//!     for face in model.faces() {
+//!         let [a, b, c] = face.indices;
+//!         // Validated at parse time: every index names a vertex.
+//!         let _triangle = (model.vertices().get(a as usize), model.vertices().get(b as usize),
+//!                          model.vertices().get(c as usize));
+//!     }
+//!     for group in model.face_groups() {
+//!         let _faces = group.decode().faces();
+//!     }
+//! }
+//! assert_eq!(walk.end().map(|end| end.trailing_bytes), Some(0));
+//! # Ok(()) }
+//! ```
+//!
+//! # What is checked
+//! Everything FORMATS.md §1 lists, once, when a model is parsed:
+//! - the size is at least 24 (the name block) and the model lies inside the buffer;
+//! - COLL: every count and its records lie inside the model, every face index is
+//!   below the stored vertex count, and the sections end exactly at `size + 8`;
+//! - COL2+: every non-zero offset is at or past the header end and
+//!   `offset + count × stride ≤ size + 4` (offsets count from the model start + 4),
+//!   a section with records never has offset 0, the derived vertex arrays (largest
+//!   face index + 1) end before the next section, and face groups lie inside the
+//!   model with `first <= last < faces`;
+//! - after the last model, only zero bytes (sector padding) may follow.
+//!
+//! Engine limits (buffer sizes, runtime caps, fixed-point range) are reported by
+//! [`Model::lints`], never rejected. [`Options::LENIENT`] accepts what the games
+//! accept; [`recover`] walks damaged libraries.
+
+mod error;
+mod lint;
+mod model;
+pub mod raw;
+mod records;
+mod walk;
+
+use core::fmt;
+
+pub use error::{Error, ErrorKind};
+pub use lint::{Game, Lint, Lints};
+pub use model::{Model, RawBounds};
+pub use records::{
+    Bounds, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceSurface, Line, RecordIter, Records,
+    Sphere, Surface, Vec3, day_night,
+};
+pub use walk::{End, Models, Recover, Recovered, Skipped, Summary, check, models, recover};
+
+/// A model's format version, from its FourCC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Version {
+    /// `COLL`: GTA III and Vice City (SA reads it too).
+    Coll = 1,
+    /// `COL2`: San Andreas, PS2.
+    Col2 = 2,
+    /// `COL3`: San Andreas, PC and Xbox; adds the shadow mesh.
+    Col3 = 3,
+    /// `COL4`: COL3 plus one unknown word; no file is known to exist.
+    Col4 = 4,
+}
+
+impl Version {
+    /// The version named by a FourCC, or `None` (where the games stop reading).
+    pub fn from_fourcc(fourcc: impl AsRef<[u8]>) -> Option<Self> {
+        match fourcc.as_ref() {
+            b"COLL" => Some(Self::Coll),
+            b"COL2" => Some(Self::Col2),
+            b"COL3" => Some(Self::Col3),
+            b"COL4" => Some(Self::Col4),
+            _ => None,
+        }
+    }
+
+    /// The FourCC.
+    pub const fn fourcc(self) -> [u8; 4] {
+        match self {
+            Self::Coll => *b"COLL",
+            Self::Col2 => *b"COL2",
+            Self::Col3 => *b"COL3",
+            Self::Col4 => *b"COL4",
+        }
+    }
+
+    /// 1 for COLL, then 2, 3, 4.
+    pub const fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// Length of the fixed part of a model, FourCC to first section: 72 for COLL
+    /// (its counts sit inside the body), 108 / 120 / 124 for COL2 / COL3 / COL4.
+    pub const fn header_len(self) -> usize {
+        match self {
+            Self::Coll => 72,
+            Self::Col2 => 108,
+            Self::Col3 => 120,
+            Self::Col4 => 124,
+        }
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fourcc = self.fourcc();
+        f.write_str(core::str::from_utf8(&fourcc).unwrap_or("COL?"))
+    }
+}
+
+/// A section of a model, as named in errors and lints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Section {
+    /// Collision spheres.
+    Spheres,
+    /// Axis-aligned boxes.
+    Boxes,
+    /// Lines (COL2+ suspension lines).
+    Lines,
+    /// Mesh vertices.
+    Vertices,
+    /// Mesh faces.
+    Faces,
+    /// COL2+ face groups.
+    FaceGroups,
+    /// COL3+ shadow-mesh vertices.
+    ShadowVertices,
+    /// COL3+ shadow-mesh faces.
+    ShadowFaces,
+    /// COL2+ triangle planes (never present in real files).
+    TrianglePlanes,
+}
+
+impl fmt::Display for Section {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Spheres => "spheres",
+            Self::Boxes => "boxes",
+            Self::Lines => "lines",
+            Self::Vertices => "vertices",
+            Self::Faces => "faces",
+            Self::FaceGroups => "face groups",
+            Self::ShadowVertices => "shadow vertices",
+            Self::ShadowFaces => "shadow faces",
+            Self::TrianglePlanes => "triangle planes",
+        })
+    }
+}
+
+/// COL2+ header flags. Only the bits below are used; others are kept as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Flags(pub u32);
+
+impl Flags {
+    /// "Disks instead of lines": forced off by the engine on load.
+    pub const USE_CONES: u32 = 1;
+    /// The model has spheres, boxes, faces or shadow faces.
+    pub const NOT_EMPTY: u32 = 2;
+    /// Face groups precede the faces.
+    pub const FACE_GROUPS: u32 = 8;
+    /// COL3+: the model has a shadow mesh.
+    pub const SHADOW_MESH: u32 = 16;
+
+    /// The raw bits.
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Flag 2.
+    pub const fn not_empty(self) -> bool {
+        self.0 & Self::NOT_EMPTY != 0
+    }
+
+    /// Flag 8: face groups are stored before the faces.
+    pub const fn has_face_groups(self) -> bool {
+        self.0 & Self::FACE_GROUPS != 0
+    }
+
+    /// Flag 16.
+    pub const fn has_shadow_mesh(self) -> bool {
+        self.0 & Self::SHADOW_MESH != 0
+    }
+}
+
+/// How strictly to read. Start from [`Options::STRICT`] or [`Options::LENIENT`] and
+/// set single fields to mix.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[non_exhaustive]
+pub struct Options {
+    /// End the walk at the first bytes that are not a known FourCC, as the games
+    /// do, and report what follows as trailing bytes (strict: only zero padding may
+    /// follow the last model).
+    pub stop_at_unknown_fourcc: bool,
+    /// Accept a model whose declared size runs past the end of the buffer when every
+    /// section it references lies inside (seen in a real file whose last size is 4
+    /// bytes too large). Reported as [`Lint::SizePastEnd`].
+    pub allow_size_past_end: bool,
+    /// Accept a COLL model whose sections end before its declared size (the games
+    /// skip the rest). Reported as [`Lint::UnparsedTail`].
+    pub allow_coll_slack: bool,
+}
+
+impl Options {
+    /// Every rule of FORMATS.md §1 enforced.
+    pub const STRICT: Self = Self {
+        stop_at_unknown_fourcc: false,
+        allow_size_past_end: false,
+        allow_coll_slack: false,
+    };
+
+    /// What the games accept.
+    pub const LENIENT: Self = Self {
+        stop_at_unknown_fourcc: true,
+        allow_size_past_end: true,
+        allow_coll_slack: true,
+    };
+}

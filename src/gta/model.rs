@@ -1,0 +1,646 @@
+//! One collision model: parsing (every check happens here, once) and the view.
+
+use zerocopy::byteorder::little_endian::U32;
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
+use super::error::{Error, ErrorKind};
+use super::lint::Lints;
+use super::raw;
+use super::records::{Bounds, Decode, Records};
+use super::{Flags, Options, Section, Version};
+
+/// A model's bounds as stored: the field order differs between COLL and COL2+.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RawBounds<'a> {
+    /// COLL: radius, centre, min, max.
+    Coll(&'a raw::BoundsV1),
+    /// COL2+: min, max, centre, radius.
+    Col2(&'a raw::BoundsV2),
+}
+
+/// A validated collision model, borrowed from the buffer it was parsed from.
+///
+/// Every accessor is infallible and allocation-free: [`Model::parse`] already
+/// checked that each section lies inside the model, that every face index names an
+/// existing vertex and that every face group names existing faces.
+#[derive(Clone, Copy, Debug)]
+pub struct Model<'a> {
+    offset: usize,
+    version: Version,
+    bytes: &'a [u8],
+    header: &'a raw::ModelHeader,
+    name_block: &'a [u8; 24],
+    bounds: RawBounds<'a>,
+    header_v2: Option<&'a raw::HeaderV2>,
+    shadow_header: Option<&'a raw::ShadowHeader>,
+    col4_extra: Option<&'a U32>,
+    spheres: Records<'a, raw::SphereV1, raw::SphereV2>,
+    lines: Records<'a, raw::LineV1, raw::LineV2>,
+    boxes: &'a [raw::CollisionBox],
+    vertices: Records<'a, raw::VertexV1, raw::VertexV2>,
+    faces: Records<'a, raw::FaceV1, raw::FaceV2>,
+    face_groups: &'a [raw::FaceGroup],
+    shadow_vertices: &'a [raw::VertexV2],
+    shadow_faces: &'a [raw::FaceV2],
+    unparsed_tail: usize,
+}
+
+/// Model-relative layout shared by every version: name block, then 40 bytes of bounds.
+const NAME_BLOCK: core::ops::Range<usize> = 8..32;
+const BOUNDS_START: usize = 32;
+const BOUNDS_END: usize = 72;
+/// Model-relative positions of the COL2+ header fields, for error offsets.
+const FIELD_SPHERE_OFFSET: usize = 84;
+const FIELD_BOX_OFFSET: usize = 88;
+const FIELD_LINE_OFFSET: usize = 92;
+const FIELD_VERTEX_OFFSET: usize = 96;
+const FIELD_FACE_OFFSET: usize = 100;
+const FIELD_PLANE_OFFSET: usize = 104;
+const FIELD_SHADOW_VERTEX_OFFSET: usize = 112;
+const FIELD_SHADOW_FACE_OFFSET: usize = 116;
+/// The size field, blamed when the declared size is at fault.
+const FIELD_SIZE: usize = 4;
+
+impl<'a> Model<'a> {
+    /// Parses the model that starts at the first byte of `bytes`, with the strict
+    /// rules of [`Options::STRICT`] or the game's of [`Options::LENIENT`].
+    ///
+    /// Bytes after the model are ignored (see [`Model::len`]); to walk a whole
+    /// `.col` file use [`models`](super::models). Error offsets count from the
+    /// start of `bytes`.
+    pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
+        parse_at(bytes, 0, options)
+    }
+
+    /// Offset of the model's FourCC in the buffer it was parsed from.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The model's version (from its FourCC).
+    pub const fn version(&self) -> Version {
+        self.version
+    }
+
+    /// The model's bytes, FourCC first: `size + 8` bytes, or fewer when
+    /// [`Options::allow_size_past_end`] accepted a size that overruns the buffer.
+    pub const fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// Bytes the model occupies in the buffer (the next model starts right after).
+    pub const fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Always `false`: a model holds at least its 32-byte header.
+    pub const fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The size field as stored (bytes after the size field).
+    pub fn size(&self) -> u32 {
+        self.header.size.get()
+    }
+
+    /// `size + 8`: the length the model declares.
+    pub fn declared_len(&self) -> u64 {
+        u64::from(self.size()).saturating_add(8)
+    }
+
+    /// `true` when the declared length overruns the buffer and the lenient rule
+    /// accepted it because every section lies inside.
+    pub fn is_truncated(&self) -> bool {
+        self.declared_len() > self.len() as u64
+    }
+
+    /// The first 32 bytes: FourCC, size, name and model id.
+    pub const fn header(&self) -> &'a raw::ModelHeader {
+        self.header
+    }
+
+    /// The name: the bytes before the first NUL, searched within 24 bytes for COLL
+    /// (III/VC read 24) and 22 bytes for COL2+ (SA reads 22, then the model id).
+    /// Never zero-filled in genuine files, and may be exactly 22 bytes with no NUL.
+    pub fn name(&self) -> &'a [u8] {
+        let block: &'a [u8] = match self.version {
+            Version::Coll => self.name_block,
+            _ => &self.header.name,
+        };
+        let end = block.iter().position(|&b| b == 0).unwrap_or(block.len());
+        block.get(..end).unwrap_or(block)
+    }
+
+    /// The whole 24-byte name block (model bytes 8..32), junk after the NUL included.
+    pub const fn name_block(&self) -> &'a [u8; 24] {
+        self.name_block
+    }
+
+    /// The u16 at model byte 30: SA's model id. Junk in COLL files and often bogus
+    /// elsewhere; expose it, never trust it.
+    pub fn model_id(&self) -> u16 {
+        self.header.model_id.get()
+    }
+
+    /// Decoded bounds.
+    pub fn bounds(&self) -> Bounds {
+        match self.bounds {
+            RawBounds::Coll(b) => b.decode(),
+            RawBounds::Col2(b) => b.decode(),
+        }
+    }
+
+    /// Bounds as stored.
+    pub const fn raw_bounds(&self) -> RawBounds<'a> {
+        self.bounds
+    }
+
+    /// COL2+ header flags; empty for COLL, which has none.
+    pub fn flags(&self) -> Flags {
+        Flags(self.header_v2.map_or(0, |h| h.flags.get()))
+    }
+
+    /// The COL2+ header (counts, flags, offsets); `None` for COLL.
+    pub const fn header_v2(&self) -> Option<&'a raw::HeaderV2> {
+        self.header_v2
+    }
+
+    /// The COL3+ shadow-mesh header; `None` for COLL and COL2.
+    pub const fn shadow_header(&self) -> Option<&'a raw::ShadowHeader> {
+        self.shadow_header
+    }
+
+    /// COL4's extra header word (its meaning is unknown); `None` before COL4.
+    pub fn col4_extra(&self) -> Option<u32> {
+        self.col4_extra.map(|w| w.get())
+    }
+
+    /// Collision spheres.
+    pub const fn spheres(&self) -> Records<'a, raw::SphereV1, raw::SphereV2> {
+        self.spheres
+    }
+
+    /// Axis-aligned collision boxes (same layout in every version).
+    pub const fn boxes(&self) -> &'a [raw::CollisionBox] {
+        self.boxes
+    }
+
+    /// Lines (COLL's unused section; COL2+ suspension lines).
+    pub const fn lines(&self) -> Records<'a, raw::LineV1, raw::LineV2> {
+        self.lines
+    }
+
+    /// Mesh vertices. COLL stores the count; for COL2+ it is derived as the
+    /// largest face index + 1 (0 without faces), the engine's own rule.
+    pub const fn vertices(&self) -> Records<'a, raw::VertexV1, raw::VertexV2> {
+        self.vertices
+    }
+
+    /// Mesh faces; every index is below [`vertices`](Self::vertices)`.len()`.
+    pub const fn faces(&self) -> Records<'a, raw::FaceV1, raw::FaceV2> {
+        self.faces
+    }
+
+    /// COL2+ face groups (present when flag 8 is set); each range lies within the faces.
+    pub const fn face_groups(&self) -> &'a [raw::FaceGroup] {
+        self.face_groups
+    }
+
+    /// COL3+ shadow-mesh vertices, counted as the largest shadow-face index + 1.
+    pub const fn shadow_vertices(&self) -> &'a [raw::VertexV2] {
+        self.shadow_vertices
+    }
+
+    /// COL3+ shadow-mesh faces; every index is below `shadow_vertices().len()`.
+    pub const fn shadow_faces(&self) -> &'a [raw::FaceV2] {
+        self.shadow_faces
+    }
+
+    /// Bytes between the end of a COLL model's last section and its declared end,
+    /// which [`Options::allow_coll_slack`] accepted (0 otherwise).
+    pub const fn unparsed_tail(&self) -> usize {
+        self.unparsed_tail
+    }
+
+    /// Engine limits this model exceeds: the games may fail on it, but it is
+    /// well-formed. See [`Lint`](super::Lint).
+    pub fn lints(&self) -> Lints<'a> {
+        Lints::new(*self)
+    }
+}
+
+/// Parses the model whose FourCC is at `buf[start]`. Every error offset is an
+/// absolute position in `buf`.
+pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Model<'_>, Error> {
+    let at = |relative: usize| start.saturating_add(relative);
+    let rest = buf.get(start..).unwrap_or_default();
+    let (fourcc, size) = match rest {
+        [a, b, c, d, s0, s1, s2, s3, ..] => ([*a, *b, *c, *d], u32::from_le_bytes([*s0, *s1, *s2, *s3])),
+        _ => {
+            return Err(Error::new(
+                start,
+                ErrorKind::Truncated { needed: 8, available: rest.len() },
+            ));
+        }
+    };
+    let version = Version::from_fourcc(fourcc)
+        .ok_or(Error::new(start, ErrorKind::UnknownFourcc { found: fourcc }))?;
+    if size < 24 {
+        return Err(Error::new(at(FIELD_SIZE), ErrorKind::SizeTooSmall { size }));
+    }
+    let declared_len = u64::from(size).saturating_add(8);
+    let header_len = version.header_len();
+    if declared_len < header_len as u64 {
+        return Err(Error::new(
+            at(FIELD_SIZE),
+            ErrorKind::HeaderPastModelEnd { version, needed: header_len, model_len: declared_len },
+        ));
+    }
+    let model = match usize::try_from(declared_len).ok().and_then(|len| rest.get(..len)) {
+        Some(model) => model,
+        None if options.allow_size_past_end => rest,
+        None => {
+            return Err(Error::new(
+                at(FIELD_SIZE),
+                ErrorKind::SizePastEnd { size, available: rest.len() },
+            ));
+        }
+    };
+    let header_err = Error::new(start, ErrorKind::Truncated { needed: header_len, available: rest.len() });
+    let (header, after_header) = raw::ModelHeader::ref_from_prefix(model).map_err(|_| header_err)?;
+    let name_block = model
+        .get(NAME_BLOCK)
+        .and_then(|b| <&[u8; 24]>::try_from(b).ok())
+        .ok_or(header_err)?;
+
+    let mut parsed = Model {
+        offset: start,
+        version,
+        bytes: model,
+        header,
+        name_block,
+        bounds: RawBounds::Coll(raw::BoundsV1::ref_from_prefix(after_header).map_err(|_| header_err)?.0),
+        header_v2: None,
+        shadow_header: None,
+        col4_extra: None,
+        spheres: Records::Coll(&[]),
+        lines: Records::Coll(&[]),
+        boxes: &[],
+        vertices: Records::Coll(&[]),
+        faces: Records::Coll(&[]),
+        face_groups: &[],
+        shadow_vertices: &[],
+        shadow_faces: &[],
+        unparsed_tail: 0,
+    };
+    if version == Version::Coll {
+        parse_coll(&mut parsed, declared_len, options)?;
+    } else {
+        parse_col2(&mut parsed, header_err)?;
+    }
+    Ok(parsed)
+}
+
+/// COLL: five counted sections back to back from byte 72; the sections must end
+/// exactly at the declared size, and face indices must be below the stored
+/// vertex count (not equal to max + 1: five genuine III models have spare vertices).
+fn parse_coll(m: &mut Model<'_>, declared_len: u64, options: Options) -> Result<(), Error> {
+    let mut cursor = Cursor { model: m.bytes, start: m.offset, pos: BOUNDS_END };
+    m.spheres = Records::Coll(cursor.counted(Section::Spheres)?);
+    m.lines = Records::Coll(cursor.counted(Section::Lines)?);
+    m.boxes = cursor.counted(Section::Boxes)?;
+    let vertices: &[raw::VertexV1] = cursor.counted(Section::Vertices)?;
+    let faces_pos = cursor.pos.saturating_add(4);
+    let faces: &[raw::FaceV1] = cursor.counted(Section::Faces)?;
+    m.vertices = Records::Coll(vertices);
+    m.faces = Records::Coll(faces);
+
+    let vertex_count = vertices.len();
+    for (face, record) in faces.iter().enumerate() {
+        for (k, index) in record.indices.iter().enumerate() {
+            let index = index.get();
+            if usize::try_from(index).map_or(true, |i| i >= vertex_count) {
+                let field = faces_pos
+                    .saturating_add(face.saturating_mul(size_of::<raw::FaceV1>()))
+                    .saturating_add(k.saturating_mul(4));
+                return Err(Error::new(
+                    m.offset.saturating_add(field),
+                    ErrorKind::FaceIndexOutOfRange {
+                        section: Section::Faces,
+                        face: saturate_u32(face),
+                        index,
+                        vertex_count: saturate_u32(vertex_count),
+                    },
+                ));
+            }
+        }
+    }
+
+    let parsed_len = cursor.pos as u64;
+    // A model whose declared size overran the buffer was cut at the buffer's end:
+    // the lenient rule only asks that every section lie inside.
+    let cut_short = (m.bytes.len() as u64) < declared_len;
+    if parsed_len < declared_len && !cut_short {
+        if !options.allow_coll_slack {
+            return Err(Error::new(
+                m.offset.saturating_add(FIELD_SIZE),
+                ErrorKind::SizeMismatch { parsed_len, declared_len },
+            ));
+        }
+        m.unparsed_tail = usize::try_from(declared_len.saturating_sub(parsed_len)).unwrap_or(usize::MAX);
+    }
+    Ok(())
+}
+
+/// Sequential reader of COLL's `count u32, records` sections.
+struct Cursor<'a> {
+    model: &'a [u8],
+    start: usize,
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn counted<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+        &mut self,
+        section: Section,
+    ) -> Result<&'a [T], Error> {
+        let here = self.start.saturating_add(self.pos);
+        let limit = (self.model.len() as u64).saturating_sub(4);
+        let (count, rest) = self
+            .model
+            .get(self.pos..)
+            .and_then(|r| U32::read_from_prefix(r).ok())
+            .ok_or(Error::new(here, ErrorKind::CountPastModelEnd { section, limit }))?;
+        let count = count.get();
+        let len = u64::from(count).saturating_mul(size_of::<T>() as u64);
+        let records_start = self.pos.saturating_add(4);
+        let past_end = Error::new(
+            here,
+            ErrorKind::SectionPastModelEnd {
+                section,
+                count,
+                end: (records_start as u64).saturating_add(len).saturating_sub(4),
+                limit,
+            },
+        );
+        let (records, _) = usize::try_from(count)
+            .ok()
+            .and_then(|n| <[T]>::ref_from_prefix_with_elems(rest, n).ok())
+            .ok_or(past_end)?;
+        self.pos = records_start.saturating_add(core::mem::size_of_val(records));
+        Ok(records)
+    }
+}
+
+/// COL2/COL3/COL4: counts in a header, sections found through offsets relative to
+/// the model start + 4, vertex counts derived from the faces.
+fn parse_col2(m: &mut Model<'_>, header_err: Error) -> Result<(), Error> {
+    let bounds_on = m.bytes.get(BOUNDS_START..).ok_or(header_err)?;
+    let (bounds, after_bounds) = raw::BoundsV2::ref_from_prefix(bounds_on).map_err(|_| header_err)?;
+    let (h, after) = raw::HeaderV2::ref_from_prefix(after_bounds).map_err(|_| header_err)?;
+    m.bounds = RawBounds::Col2(bounds);
+    m.header_v2 = Some(h);
+    if m.version >= Version::Col3 {
+        let (shadow, after) = raw::ShadowHeader::ref_from_prefix(after).map_err(|_| header_err)?;
+        m.shadow_header = Some(shadow);
+        if m.version == Version::Col4 {
+            m.col4_extra = Some(U32::ref_from_prefix(after).map_err(|_| header_err)?.0);
+        }
+    }
+
+    let body = Body {
+        // Offsets count from just after the FourCC.
+        bytes: m.bytes.get(4..).unwrap_or_default(),
+        start: m.offset,
+        header_end: saturate_u32(m.version.header_len().saturating_sub(4)),
+    };
+
+    let faces: &[raw::FaceV2] =
+        body.section(Section::Faces, FIELD_FACE_OFFSET, h.face_offset.get(), h.face_count.get().into())?;
+    let vertices: &[raw::VertexV2] = body.section(
+        Section::Vertices,
+        FIELD_VERTEX_OFFSET,
+        h.vertex_offset.get(),
+        derived_vertex_count(faces),
+    )?;
+    m.faces = Records::Col2(faces);
+    m.vertices = Records::Col2(vertices);
+    m.spheres = Records::Col2(body.section(
+        Section::Spheres,
+        FIELD_SPHERE_OFFSET,
+        h.sphere_offset.get(),
+        h.sphere_count.get().into(),
+    )?);
+    m.boxes = body.section(Section::Boxes, FIELD_BOX_OFFSET, h.box_offset.get(), h.box_count.get().into())?;
+    m.lines = Records::Col2(body.section(
+        Section::Lines,
+        FIELD_LINE_OFFSET,
+        h.line_offset.get(),
+        h.line_count.into(),
+    )?);
+    // The record count of triangle planes is unknown (the offset is 0 in every
+    // real file): only the offset itself can be checked.
+    body.section::<u8>(Section::TrianglePlanes, FIELD_PLANE_OFFSET, h.triangle_plane_offset.get(), 0)?;
+
+    let mut face_groups_start = None;
+    if Flags(h.flags.get()).has_face_groups() && !faces.is_empty() {
+        let (groups, groups_start) = body.face_groups(h.face_offset.get())?;
+        check_face_groups(m.offset, groups, groups_start, h.face_count.get())?;
+        m.face_groups = groups;
+        face_groups_start = Some(groups_start);
+    }
+
+    if let Some(shadow) = m.shadow_header {
+        let shadow_faces: &[raw::FaceV2] = body.section(
+            Section::ShadowFaces,
+            FIELD_SHADOW_FACE_OFFSET,
+            shadow.face_offset.get(),
+            shadow.face_count.get(),
+        )?;
+        m.shadow_vertices = body.section(
+            Section::ShadowVertices,
+            FIELD_SHADOW_VERTEX_OFFSET,
+            shadow.vertex_offset.get(),
+            derived_vertex_count(shadow_faces),
+        )?;
+        m.shadow_faces = shadow_faces;
+    }
+
+    // Every section start, to check that a derived vertex array stops before the
+    // section that follows it (FORMATS.md §1: the gap is 6 × count, or that + 2).
+    let starts = [
+        start_of(h.sphere_offset.get(), m.spheres.len()),
+        start_of(h.box_offset.get(), m.boxes.len()),
+        start_of(h.line_offset.get(), m.lines.len()),
+        start_of(h.vertex_offset.get(), m.vertices.len()),
+        start_of(h.face_offset.get(), faces.len()),
+        face_groups_start,
+        m.shadow_header.and_then(|s| start_of(s.vertex_offset.get(), m.shadow_vertices.len())),
+        m.shadow_header.and_then(|s| start_of(s.face_offset.get(), m.shadow_faces.len())),
+    ];
+    body.fits_before_next(Section::Vertices, FIELD_VERTEX_OFFSET, h.vertex_offset.get(), vertices, &starts)?;
+    if let Some(shadow) = m.shadow_header {
+        body.fits_before_next(
+            Section::ShadowVertices,
+            FIELD_SHADOW_VERTEX_OFFSET,
+            shadow.vertex_offset.get(),
+            m.shadow_vertices,
+            &starts,
+        )?;
+    }
+    Ok(())
+}
+
+/// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
+fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
+    faces
+        .iter()
+        .flat_map(|f| f.indices.iter())
+        .map(|i| u32::from(i.get()).saturating_add(1))
+        .max()
+        .unwrap_or(0)
+}
+
+/// A present section's start (offset relative to model + 4).
+fn start_of(offset: u32, count: usize) -> Option<u32> {
+    (count > 0).then_some(offset)
+}
+
+fn saturate_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A COL2+ model seen from just after its FourCC, the origin of every offset.
+struct Body<'a> {
+    bytes: &'a [u8],
+    /// File offset of the model's FourCC.
+    start: usize,
+    /// First valid section offset.
+    header_end: u32,
+}
+
+impl<'a> Body<'a> {
+    /// `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
+    fn limit(&self) -> u64 {
+        self.bytes.len() as u64
+    }
+
+    /// The `count` records of a section at `offset`, after checking the offset
+    /// rules of FORMATS.md §1. `field` is the model-relative position of the
+    /// offset field, blamed in errors.
+    fn section<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+        &self,
+        section: Section,
+        field: usize,
+        offset: u32,
+        count: u32,
+    ) -> Result<&'a [T], Error> {
+        let at = self.start.saturating_add(field);
+        if offset == 0 {
+            // "Absent": the engine makes it a null pointer without looking at the count.
+            return if count == 0 {
+                Ok(&[])
+            } else {
+                Err(Error::new(at, ErrorKind::MissingOffset { section, count }))
+            };
+        }
+        if offset < self.header_end {
+            return Err(Error::new(
+                at,
+                ErrorKind::OffsetInHeader { section, offset, header_end: self.header_end },
+            ));
+        }
+        let end = u64::from(offset).saturating_add(u64::from(count).saturating_mul(size_of::<T>() as u64));
+        let past_end = Error::new(
+            at,
+            ErrorKind::SectionPastModelEnd { section, count, end, limit: self.limit() },
+        );
+        let records = usize::try_from(offset)
+            .ok()
+            .and_then(|o| self.bytes.get(o..))
+            .zip(usize::try_from(count).ok())
+            .and_then(|(rest, n)| <[T]>::ref_from_prefix_with_elems(rest, n).ok())
+            .ok_or(past_end)?
+            .0;
+        Ok(records)
+    }
+
+    /// Face groups have no offset: a u32 count sits at faces − 4 and the 28-byte
+    /// records end there. Returns the groups and where they start (offset scale).
+    fn face_groups(&self, faces_offset: u32) -> Result<(&'a [raw::FaceGroup], u32), Error> {
+        let count_offset = faces_offset.saturating_sub(4);
+        let count = usize::try_from(count_offset)
+            .ok()
+            .and_then(|o| self.bytes.get(o..))
+            .and_then(|r| U32::read_from_prefix(r).ok())
+            .map_or(0, |(c, _)| c.get());
+        let outside = Error::new(
+            self.start.saturating_add(FIELD_FACE_OFFSET),
+            ErrorKind::FaceGroupsOutsideModel { count, faces_offset },
+        );
+        if count_offset < self.header_end {
+            return Err(outside);
+        }
+        let groups_len = u64::from(count).saturating_mul(size_of::<raw::FaceGroup>() as u64);
+        let groups_start = u64::from(count_offset)
+            .checked_sub(groups_len)
+            .and_then(|s| u32::try_from(s).ok())
+            .filter(|&s| s >= self.header_end)
+            .ok_or(outside)?;
+        let groups = self.section(Section::FaceGroups, FIELD_FACE_OFFSET, groups_start, count)?;
+        Ok((groups, groups_start))
+    }
+
+    /// Checks that a derived vertex array ends before the nearest section that
+    /// starts after it.
+    fn fits_before_next(
+        &self,
+        section: Section,
+        field: usize,
+        offset: u32,
+        vertices: &[raw::VertexV2],
+        starts: &[Option<u32>],
+    ) -> Result<(), Error> {
+        if vertices.is_empty() {
+            return Ok(());
+        }
+        let end = u64::from(offset).saturating_add(core::mem::size_of_val(vertices) as u64);
+        let next = starts
+            .iter()
+            .flatten()
+            .filter(|&&s| s > offset)
+            .map(|&s| u64::from(s))
+            .min()
+            .unwrap_or_else(|| self.limit());
+        if end > next {
+            return Err(Error::new(
+                self.start.saturating_add(field),
+                ErrorKind::VerticesOverlap { section, count: saturate_u32(vertices.len()), end, next },
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The engine loops `first..=last` without checks: require `first <= last < faces`.
+fn check_face_groups(
+    model_start: usize,
+    groups: &[raw::FaceGroup],
+    groups_start: u32,
+    faces: u16,
+) -> Result<(), Error> {
+    for (i, g) in groups.iter().enumerate() {
+        let (first, last) = (g.first.get(), g.last.get());
+        if first > last || last >= faces {
+            // The `first` field: 24 bytes into the group; +4 converts the offset scale.
+            let field = (groups_start as usize)
+                .saturating_add(i.saturating_mul(size_of::<raw::FaceGroup>()))
+                .saturating_add(24 + 4);
+            return Err(Error::new(
+                model_start.saturating_add(field),
+                ErrorKind::FaceGroupRange { group: saturate_u32(i), first, last, faces },
+            ));
+        }
+    }
+    Ok(())
+}

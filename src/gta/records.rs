@@ -1,0 +1,444 @@
+//! Decoded values of GTA records, and [`Records`], the version-dependent slice
+//! that hands them out.
+//!
+//! Decoding only reads bytes the parser already checked: it converts byte order
+//! and fixed point, nothing else, and cannot fail.
+
+use core::iter::FusedIterator;
+
+use super::raw;
+
+/// A decoded `x, y, z` vector.
+pub type Vec3 = [f32; 3];
+
+/// Surface properties: all four bytes as stored, since the games read the light
+/// from different bytes depending on the record (FORMATS.md §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Surface {
+    /// Material id.
+    pub material: u8,
+    /// The "piece" (a car-part id on vehicles).
+    pub flag: u8,
+    /// SA reads COL2/3 sphere and box lighting from this byte.
+    pub brightness: u8,
+    /// Day light (low nibble) and night light (high nibble); SA reads COLL lighting here.
+    pub light: u8,
+}
+
+impl Surface {
+    /// The surface as its four stored bytes.
+    pub const fn to_bytes(self) -> [u8; 4] {
+        [self.material, self.flag, self.brightness, self.light]
+    }
+}
+
+/// Splits a light byte: day light is the low nibble, night light the high one.
+pub const fn day_night(light: u8) -> (u8, u8) {
+    (light & 0x0F, light >> 4)
+}
+
+/// A model's bounding box and sphere (stored in a different order per version).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Bounds {
+    /// Box minimum. Nothing validates it: one genuine model has min > max on an axis.
+    pub min: Vec3,
+    /// Box maximum.
+    pub max: Vec3,
+    /// Sphere centre.
+    pub center: Vec3,
+    /// Sphere radius.
+    pub radius: f32,
+}
+
+/// A collision sphere.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Sphere {
+    /// Centre.
+    pub center: Vec3,
+    /// Radius.
+    pub radius: f32,
+    /// Surface.
+    pub surface: Surface,
+}
+
+/// An axis-aligned collision box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct CollisionBox {
+    /// Minimum corner.
+    pub min: Vec3,
+    /// Maximum corner.
+    pub max: Vec3,
+    /// Surface.
+    pub surface: Surface,
+}
+
+/// A collision line (COL2+: a suspension line with a radius at each end).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Line {
+    /// Start point.
+    pub start: Vec3,
+    /// End point.
+    pub end: Vec3,
+    /// Radius at `start` and at `end`; `None` for COLL, which stores no radii.
+    pub radii: Option<[f32; 2]>,
+}
+
+/// How a face stores its surface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum FaceSurface {
+    /// COLL: the full four-byte surface.
+    Full(Surface),
+    /// COL2+: material and light only.
+    Compact {
+        /// Material id.
+        material: u8,
+        /// Day (low nibble) and night (high nibble) light.
+        light: u8,
+    },
+}
+
+impl FaceSurface {
+    /// The material id, whatever the version.
+    pub const fn material(self) -> u8 {
+        match self {
+            Self::Full(s) => s.material,
+            Self::Compact { material, .. } => material,
+        }
+    }
+
+    /// The light byte, whatever the version (byte 3 of a full surface, as SA reads it).
+    pub const fn light(self) -> u8 {
+        match self {
+            Self::Full(s) => s.light,
+            Self::Compact { light, .. } => light,
+        }
+    }
+}
+
+/// A triangle of a collision or shadow mesh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Face {
+    /// Vertex indices; the parser checked each against the vertex count.
+    pub indices: [u32; 3],
+    /// Surface.
+    pub surface: FaceSurface,
+}
+
+/// A box around a run of faces, `first..=last`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct FaceGroup {
+    /// Minimum corner.
+    pub min: Vec3,
+    /// Maximum corner.
+    pub max: Vec3,
+    /// First face, inclusive.
+    pub first: u16,
+    /// Last face, inclusive; the parser checked `first <= last < face count`.
+    pub last: u16,
+}
+
+impl FaceGroup {
+    /// The faces the group covers, as indices into [`Model::faces`](super::Model::faces).
+    pub fn faces(&self) -> core::ops::RangeInclusive<usize> {
+        usize::from(self.first)..=usize::from(self.last)
+    }
+}
+
+/// Turns a raw on-disk record into native values.
+pub trait Decode {
+    /// The decoded value.
+    type Output;
+    /// Decodes the record (byte order and fixed point only; cannot fail).
+    fn decode(&self) -> Self::Output;
+}
+
+impl Decode for raw::Surface {
+    type Output = Surface;
+    fn decode(&self) -> Surface {
+        Surface {
+            material: self.material,
+            flag: self.flag,
+            brightness: self.brightness,
+            light: self.light,
+        }
+    }
+}
+
+impl Decode for raw::BoundsV1 {
+    type Output = Bounds;
+    fn decode(&self) -> Bounds {
+        Bounds {
+            min: raw::vec3(&self.min),
+            max: raw::vec3(&self.max),
+            center: raw::vec3(&self.center),
+            radius: self.radius.get(),
+        }
+    }
+}
+
+impl Decode for raw::BoundsV2 {
+    type Output = Bounds;
+    fn decode(&self) -> Bounds {
+        Bounds {
+            min: raw::vec3(&self.min),
+            max: raw::vec3(&self.max),
+            center: raw::vec3(&self.center),
+            radius: self.radius.get(),
+        }
+    }
+}
+
+impl Decode for raw::SphereV1 {
+    type Output = Sphere;
+    fn decode(&self) -> Sphere {
+        Sphere {
+            center: raw::vec3(&self.center),
+            radius: self.radius.get(),
+            surface: self.surface.decode(),
+        }
+    }
+}
+
+impl Decode for raw::SphereV2 {
+    type Output = Sphere;
+    fn decode(&self) -> Sphere {
+        Sphere {
+            center: raw::vec3(&self.center),
+            radius: self.radius.get(),
+            surface: self.surface.decode(),
+        }
+    }
+}
+
+impl Decode for raw::CollisionBox {
+    type Output = CollisionBox;
+    fn decode(&self) -> CollisionBox {
+        CollisionBox {
+            min: raw::vec3(&self.min),
+            max: raw::vec3(&self.max),
+            surface: self.surface.decode(),
+        }
+    }
+}
+
+impl Decode for raw::LineV1 {
+    type Output = Line;
+    fn decode(&self) -> Line {
+        Line {
+            start: raw::vec3(&self.start),
+            end: raw::vec3(&self.end),
+            radii: None,
+        }
+    }
+}
+
+impl Decode for raw::LineV2 {
+    type Output = Line;
+    fn decode(&self) -> Line {
+        Line {
+            start: raw::vec3(&self.start),
+            end: raw::vec3(&self.end),
+            radii: Some([self.start_radius.get(), self.end_radius.get()]),
+        }
+    }
+}
+
+impl Decode for raw::VertexV1 {
+    type Output = Vec3;
+    fn decode(&self) -> Vec3 {
+        raw::vec3(&self.position)
+    }
+}
+
+/// COL2+ fixed point: 8.7 signed, so `value = raw / 128` (range -256 ..= 255.99).
+pub const FIXED_POINT_SCALE: f32 = 128.0;
+
+impl Decode for raw::VertexV2 {
+    type Output = Vec3;
+    fn decode(&self) -> Vec3 {
+        let [x, y, z] = self.position;
+        [
+            f32::from(x.get()) / FIXED_POINT_SCALE,
+            f32::from(y.get()) / FIXED_POINT_SCALE,
+            f32::from(z.get()) / FIXED_POINT_SCALE,
+        ]
+    }
+}
+
+impl Decode for raw::FaceV1 {
+    type Output = Face;
+    fn decode(&self) -> Face {
+        let [a, b, c] = self.indices;
+        Face {
+            indices: [a.get(), b.get(), c.get()],
+            surface: FaceSurface::Full(self.surface.decode()),
+        }
+    }
+}
+
+impl Decode for raw::FaceV2 {
+    type Output = Face;
+    fn decode(&self) -> Face {
+        let [a, b, c] = self.indices;
+        Face {
+            indices: [a.get().into(), b.get().into(), c.get().into()],
+            surface: FaceSurface::Compact {
+                material: self.material,
+                light: self.light,
+            },
+        }
+    }
+}
+
+impl Decode for raw::FaceGroup {
+    type Output = FaceGroup;
+    fn decode(&self) -> FaceGroup {
+        FaceGroup {
+            min: raw::vec3(&self.min),
+            max: raw::vec3(&self.max),
+            first: self.first.get(),
+            last: self.last.get(),
+        }
+    }
+}
+
+/// A section whose record layout depends on the model version: a zero-copy slice
+/// of COLL records or of COL2+ records, decoding to the same type either way.
+///
+/// Match on it to reach the raw records; use [`get`](Self::get) or
+/// [`iter`](Self::iter) for decoded values.
+#[derive(Debug)]
+pub enum Records<'a, V1, V2> {
+    /// COLL records.
+    Coll(&'a [V1]),
+    /// COL2, COL3 or COL4 records.
+    Col2(&'a [V2]),
+}
+
+// Derived `Clone`/`Copy` would demand `V1: Copy, V2: Copy`; the slices are Copy anyway.
+impl<V1, V2> Clone for Records<'_, V1, V2> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<V1, V2> Copy for Records<'_, V1, V2> {}
+
+impl<'a, V1, V2, T> Records<'a, V1, V2>
+where
+    V1: Decode<Output = T>,
+    V2: Decode<Output = T>,
+{
+    /// Number of records.
+    pub const fn len(&self) -> usize {
+        match self {
+            Self::Coll(s) => s.len(),
+            Self::Col2(s) => s.len(),
+        }
+    }
+
+    /// `true` when there are no records.
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The decoded record at `index`, or `None` past the end.
+    pub fn get(&self, index: usize) -> Option<T> {
+        match self {
+            Self::Coll(s) => s.get(index).map(Decode::decode),
+            Self::Col2(s) => s.get(index).map(Decode::decode),
+        }
+    }
+
+    /// Decoded records in file order.
+    pub fn iter(&self) -> RecordIter<'a, V1, V2> {
+        RecordIter {
+            records: *self,
+            front: 0,
+            back: self.len(),
+        }
+    }
+}
+
+impl<'a, V1, V2, T> IntoIterator for Records<'a, V1, V2>
+where
+    V1: Decode<Output = T>,
+    V2: Decode<Output = T>,
+{
+    type Item = T;
+    type IntoIter = RecordIter<'a, V1, V2>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Iterator over decoded [`Records`].
+#[derive(Debug)]
+pub struct RecordIter<'a, V1, V2> {
+    records: Records<'a, V1, V2>,
+    front: usize,
+    back: usize,
+}
+
+impl<V1, V2> Clone for RecordIter<'_, V1, V2> {
+    fn clone(&self) -> Self {
+        Self { ..*self }
+    }
+}
+
+impl<V1, V2, T> Iterator for RecordIter<'_, V1, V2>
+where
+    V1: Decode<Output = T>,
+    V2: Decode<Output = T>,
+{
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        if self.front >= self.back {
+            return None;
+        }
+        let item = self.records.get(self.front);
+        self.front = self.front.saturating_add(1);
+        item
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.back.saturating_sub(self.front);
+        (n, Some(n))
+    }
+}
+
+impl<V1, V2, T> DoubleEndedIterator for RecordIter<'_, V1, V2>
+where
+    V1: Decode<Output = T>,
+    V2: Decode<Output = T>,
+{
+    fn next_back(&mut self) -> Option<T> {
+        if self.front >= self.back {
+            return None;
+        }
+        self.back = self.back.saturating_sub(1);
+        self.records.get(self.back)
+    }
+}
+
+impl<V1, V2, T> ExactSizeIterator for RecordIter<'_, V1, V2>
+where
+    V1: Decode<Output = T>,
+    V2: Decode<Output = T>,
+{
+}
+
+impl<V1, V2, T> FusedIterator for RecordIter<'_, V1, V2>
+where
+    V1: Decode<Output = T>,
+    V2: Decode<Output = T>,
+{
+}

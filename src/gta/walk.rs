@@ -1,0 +1,213 @@
+//! Walking a `.col` buffer model by model: strictly, leniently, or recovering
+//! from damage.
+
+use core::iter::FusedIterator;
+
+use super::error::{Error, ErrorKind};
+use super::model::{Model, parse_at};
+use super::{Options, Version};
+
+/// Where the models of a buffer ended and what followed them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct End {
+    /// Offset just past the last model.
+    pub offset: usize,
+    /// Bytes from there to the end of the buffer (sector padding in archive
+    /// extracts: up to 2,047 zero bytes).
+    pub trailing_bytes: usize,
+    /// `true` when every trailing byte is zero. Only
+    /// [`Options::stop_at_unknown_fourcc`] ends a walk on non-zero trailing bytes.
+    pub trailing_is_padding: bool,
+}
+
+/// The result of [`check`]: a whole buffer read without error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Summary {
+    /// Number of models.
+    pub models: usize,
+    /// Where they ended.
+    pub end: End,
+}
+
+/// Walks the models of a `.col` buffer in file order.
+///
+/// Yields each model, or one error after which it stops for good; once it returns
+/// `None`, [`Models::end`] says where the models ended.
+pub fn models(bytes: &[u8], options: Options) -> Models<'_> {
+    Models { bytes, options, pos: 0, state: State::Walking }
+}
+
+/// Validates a whole buffer: every model, then the trailing bytes.
+pub fn check(bytes: &[u8], options: Options) -> Result<Summary, Error> {
+    let mut walk = models(bytes, options);
+    let mut count = 0usize;
+    for model in walk.by_ref() {
+        model?;
+        count = count.saturating_add(1);
+    }
+    // A walk that returned no error has recorded its end.
+    let end = walk.end().unwrap_or(End { offset: bytes.len(), trailing_bytes: 0, trailing_is_padding: true });
+    Ok(Summary { models: count, end })
+}
+
+#[derive(Clone, Copy, Debug)]
+enum State {
+    Walking,
+    Ended(End),
+    Failed,
+}
+
+/// Iterator returned by [`models`].
+#[derive(Clone, Debug)]
+pub struct Models<'a> {
+    bytes: &'a [u8],
+    options: Options,
+    pos: usize,
+    state: State,
+}
+
+impl Models<'_> {
+    /// Where the models ended: `Some` once the walk has finished without error.
+    pub const fn end(&self) -> Option<End> {
+        match self.state {
+            State::Ended(end) => Some(end),
+            _ => None,
+        }
+    }
+}
+
+impl<'a> Iterator for Models<'a> {
+    type Item = Result<Model<'a>, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if !matches!(self.state, State::Walking) {
+            return None;
+        }
+        match step(self.bytes, self.pos, self.options) {
+            Step::Model(model) => {
+                self.pos = self.pos.saturating_add(model.len());
+                Some(Ok(model))
+            }
+            Step::End(end) => {
+                self.state = State::Ended(end);
+                None
+            }
+            Step::Error(error) => {
+                self.state = State::Failed;
+                Some(Err(error))
+            }
+        }
+    }
+}
+
+impl FusedIterator for Models<'_> {}
+
+// A model is a few hundred bytes of slices; boxing it would need `alloc`.
+#[allow(clippy::large_enum_variant)]
+enum Step<'a> {
+    Model(Model<'a>),
+    End(End),
+    Error(Error),
+}
+
+/// One step of a walk at `pos`: a model, the end, or why neither.
+fn step(bytes: &[u8], pos: usize, options: Options) -> Step<'_> {
+    let rest = bytes.get(pos..).unwrap_or_default();
+    if rest.get(..4).and_then(Version::from_fourcc).is_some() {
+        return match parse_at(bytes, pos, options) {
+            Ok(model) => Step::Model(model),
+            Err(error) => Step::Error(error),
+        };
+    }
+    let end = |trailing_is_padding| {
+        Step::End(End { offset: pos, trailing_bytes: rest.len(), trailing_is_padding })
+    };
+    match rest.iter().position(|&b| b != 0) {
+        None => end(true),
+        Some(_) if options.stop_at_unknown_fourcc => end(false),
+        Some(i) if i < 4 => {
+            let mut found = [0u8; 4];
+            for (dst, src) in found.iter_mut().zip(rest) {
+                *dst = *src;
+            }
+            Step::Error(Error::new(pos, ErrorKind::UnknownFourcc { found }))
+        }
+        Some(i) => Step::Error(Error::new(
+            pos.saturating_add(i),
+            ErrorKind::NonZeroPadding { found: rest.get(i).copied().unwrap_or(0) },
+        )),
+    }
+}
+
+/// Walks a damaged library: after a broken model it resynchronises on the next
+/// FourCC and reports the bytes it skipped, so one bad model does not hide the
+/// rest (a real corrupted library keeps 1 model under [`models`], 31 here).
+///
+/// A FourCC found inside damaged data is tried like any other; if it does not
+/// parse, its bytes are skipped too.
+pub fn recover(bytes: &[u8], options: Options) -> Recover<'_> {
+    Recover { inner: models(bytes, options) }
+}
+
+/// What [`recover`] found at one position.
+#[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)] // a Model is slices; boxing would need `alloc`
+pub enum Recovered<'a> {
+    /// A model that parsed.
+    Model(Model<'a>),
+    /// Bytes that did not parse as a model.
+    Skipped(Skipped),
+}
+
+/// A damaged stretch of a library that [`recover`] stepped over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Skipped {
+    /// Where the damage starts (the position a model was expected).
+    pub offset: usize,
+    /// Bytes skipped, up to the next FourCC or the end of the buffer.
+    pub len: usize,
+    /// Why the bytes at `offset` did not parse.
+    pub error: Error,
+}
+
+/// Iterator returned by [`recover`].
+#[derive(Clone, Debug)]
+pub struct Recover<'a> {
+    inner: Models<'a>,
+}
+
+impl Recover<'_> {
+    /// Where the models ended: `Some` once the walk has finished.
+    pub const fn end(&self) -> Option<End> {
+        self.inner.end()
+    }
+}
+
+impl<'a> Iterator for Recover<'a> {
+    type Item = Recovered<'a>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let pos = self.inner.pos;
+        match self.inner.next()? {
+            Ok(model) => Some(Recovered::Model(model)),
+            Err(error) => {
+                let bytes = self.inner.bytes;
+                let resume = pos.saturating_add(1);
+                let next = bytes
+                    .get(resume..)
+                    .unwrap_or_default()
+                    .windows(4)
+                    .position(|w| Version::from_fourcc(w).is_some())
+                    .map_or(bytes.len(), |i| resume.saturating_add(i));
+                self.inner.pos = next;
+                self.inner.state = State::Walking;
+                Some(Recovered::Skipped(Skipped { offset: pos, len: next.saturating_sub(pos), error }))
+            }
+        }
+    }
+}
+
+impl FusedIterator for Recover<'_> {}

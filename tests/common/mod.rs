@@ -1,0 +1,11 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+pub mod builder;
+
+/// The embedded sample `.col`, rebuilt from [`builder::sample_models`].
+pub fn sample_file() -> Vec<u8> {
+    let models = builder::sample_models();
+    let parts: Vec<&[u8]> = models.iter().map(|m| m.bytes.as_slice()).collect();
+    builder::concat(&parts)
+}
