@@ -53,3 +53,8 @@
 extern crate std;
 
 pub mod gta;
+
+/// Compiles the README's examples as doctests, so they cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,0 +1,70 @@
+//! Any bytes, any options: the GTA reader must return `Err` or a model whose every
+//! accessor works and stays inside the buffer. A panic or sanitizer report is a bug.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use zerocol::gta::{self, Decode, Model, Options, Recovered};
+
+fuzz_target!(|input: (Options, &[u8])| {
+    let (options, bytes) = input;
+    let mut walk = gta::models(bytes, options);
+    for model in walk.by_ref() {
+        match model {
+            Ok(m) => exercise(bytes, &m),
+            Err(e) => assert!(e.offset() <= bytes.len()),
+        }
+    }
+    if let Some(end) = walk.end() {
+        assert_eq!(end.offset + end.trailing_bytes, bytes.len());
+    }
+    let _ = gta::check(bytes, options);
+    let mut covered = 0usize;
+    for item in gta::recover(bytes, options) {
+        match item {
+            Recovered::Model(m) => {
+                exercise(bytes, &m);
+                covered += m.len();
+            }
+            Recovered::Skipped(s) => covered += s.len,
+        }
+    }
+    assert!(covered <= bytes.len());
+});
+
+/// Touches every accessor and checks the invariants the parser promises.
+fn exercise(buffer: &[u8], m: &Model<'_>) {
+    let inside = |ptr: *const u8, len: usize| {
+        let start = buffer.as_ptr() as usize;
+        let p = ptr as usize;
+        assert!(p >= start && p + len <= start + buffer.len());
+    };
+    inside(m.bytes().as_ptr(), m.len());
+    let _ = (m.version(), m.size(), m.name(), m.name_block(), m.model_id(), m.bounds(), m.flags());
+    let _ = (m.header_v2(), m.shadow_header(), m.col4_extra(), m.raw_bounds(), m.unparsed_tail());
+    let vertices = m.vertices().len();
+    for face in m.faces() {
+        assert!(face.indices.iter().all(|&i| (i as usize) < vertices));
+    }
+    for v in m.vertices() {
+        let _ = v;
+    }
+    let _ = m.spheres().iter().count() + m.lines().iter().count();
+    for b in m.boxes() {
+        let _ = b.decode();
+    }
+    let faces = m.faces().len();
+    for g in m.face_groups() {
+        let g = g.decode();
+        assert!(g.first <= g.last && (g.last as usize) < faces);
+    }
+    let shadow_vertices = m.shadow_vertices().len();
+    for f in m.shadow_faces() {
+        assert!(f.decode().indices.iter().all(|&i| (i as usize) < shadow_vertices));
+    }
+    for v in m.shadow_vertices() {
+        let _ = v.decode();
+    }
+    for lint in m.lints() {
+        let _ = lint;
+    }
+}
