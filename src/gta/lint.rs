@@ -99,28 +99,56 @@ pub enum Lint {
     },
 }
 
+impl Lint {
+    /// `true` for lints that record a lenient rule letting a model through (the
+    /// model is outside the strict format), `false` for engine limits.
+    pub const fn is_lenient_acceptance(&self) -> bool {
+        matches!(self, Self::SizePastEnd { .. } | Self::UnparsedTail { .. })
+    }
+}
+
 impl fmt::Display for Lint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::ModelTooLarge { game, size, buffer } => {
-                write!(f, "model size {size} exceeds the {buffer}-byte buffer of {game}")
+                write!(
+                    f,
+                    "model size {size} exceeds the {buffer}-byte buffer of {game}"
+                )
             }
-            Self::TooMany { game, section, count, cap } => {
-                write!(f, "{count} {section}: more than the {cap} {game} tests at once")
+            Self::TooMany {
+                game,
+                section,
+                count,
+                cap,
+            } => {
+                write!(
+                    f,
+                    "{count} {section}: more than the {cap} {game} tests at once"
+                )
             }
             Self::CountOverInt16 { section, count } => {
-                write!(f, "{count} {section}: GTA III/VC read counts over 32767 as negative")
+                write!(
+                    f,
+                    "{count} {section}: GTA III/VC read counts over 32767 as negative"
+                )
             }
             Self::VertexOutsideFixedPoint { first, count } => write!(
                 f,
                 "{count} vertices (first #{first}) lie outside -256..256 and cannot be stored as COL2+ fixed point"
             ),
-            Self::SizePastEnd { declared_len, available } => write!(
+            Self::SizePastEnd {
+                declared_len,
+                available,
+            } => write!(
                 f,
                 "model declares {declared_len} bytes but the file holds only {available} (accepted: every section lies inside)"
             ),
             Self::UnparsedTail { bytes } => {
-                write!(f, "{bytes} bytes after the last section and before the declared end were skipped")
+                write!(
+                    f,
+                    "{bytes} bytes after the last section and before the declared end were skipped"
+                )
             }
         }
     }
@@ -148,7 +176,12 @@ impl<'a> Lints<'a> {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let too_many = |game, section, n: usize, cap| {
             let n = count(n);
-            (n > cap).then_some(Lint::TooMany { game, section, count: n, cap })
+            (n > cap).then_some(Lint::TooMany {
+                game,
+                section,
+                count: n,
+                cap,
+            })
         };
         let size = m.size();
         Ok(match n {
@@ -157,7 +190,9 @@ impl<'a> Lints<'a> {
                 declared_len: m.declared_len(),
                 available: m.len(),
             }),
-            1 => (m.unparsed_tail() > 0).then_some(Lint::UnparsedTail { bytes: m.unparsed_tail() }),
+            1 => (m.unparsed_tail() > 0).then_some(Lint::UnparsedTail {
+                bytes: m.unparsed_tail(),
+            }),
             2 => (coll && size > III_VC_MODEL_BUFFER).then_some(Lint::ModelTooLarge {
                 game: Game::IiiVc,
                 size,

@@ -1,1 +1,323 @@
-fn main() {}
+//! `zerocol`: inspect, dump and check game collision files.
+//!
+//! ```text
+//! zerocol info  [--lenient] [--recover] [--format NAME] [FILE]   readable summary (no FILE: the embedded sample)
+//! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of DUMP.md
+//! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file
+//! ```
+//!
+//! `FILE` may be `-` for standard input. Exit status: 0 when every file was read, 1
+//! when a file is malformed (or sniffs as no known format), 2 for usage and I/O
+//! errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
+//! stdout (`zerocol dump f | head -1`) ends it quietly.
+//!
+//! Each format lives in its own module (`gta_col` for now) and is reached through
+//! [`format::Format`]: adding a format means a variant, a sniffing rule and a module.
+
+#![forbid(unsafe_code)]
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::todo,
+    clippy::unreachable
+)]
+
+mod format;
+mod gta_col;
+
+use std::borrow::Cow;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use format::Format;
+
+/// The sample shown by `zerocol info` without a file.
+const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
+/// How the embedded sample is named in messages.
+const SAMPLE_LABEL: &str = "(embedded sample)";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "zerocol",
+    version,
+    about = "Inspect, dump and check game collision files (GTA .col)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print a readable summary of every model.
+    Info {
+        #[command(flatten)]
+        common: Common,
+        /// Step over damaged models instead of stopping at the first one, and list
+        /// the skipped byte ranges.
+        #[arg(long)]
+        recover: bool,
+        /// The file to read (`-` for stdin); without it, the sample built into zerocol.
+        file: Option<PathBuf>,
+    },
+    /// Print everything read from FILE as JSON (see DUMP.md).
+    Dump {
+        #[command(flatten)]
+        common: Common,
+        /// The file to read (`-` for stdin).
+        file: PathBuf,
+    },
+    /// Validate files: one verdict line per file.
+    Check {
+        #[command(flatten)]
+        common: Common,
+        /// The files to read (`-` for stdin).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Args, Debug, Clone, Copy)]
+struct Common {
+    /// Accept what the original games accept, and report what was skipped.
+    #[arg(long)]
+    lenient: bool,
+    /// Read the file as this format instead of sniffing it (gta-col).
+    #[arg(long, value_name = "NAME", value_parser = Format::from_name)]
+    format: Option<Format>,
+}
+
+/// Exit status, ordered so that the worst of several wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Status {
+    /// Everything read.
+    Ok,
+    /// Malformed input.
+    Malformed,
+    /// Usage or I/O error.
+    Failed,
+}
+
+impl Status {
+    fn code(self) -> ExitCode {
+        ExitCode::from(match self {
+            Self::Ok => 0,
+            Self::Malformed => 1,
+            Self::Failed => 2,
+        })
+    }
+}
+
+/// What a format module concluded about a buffer.
+#[derive(Debug)]
+pub(crate) enum Verdict {
+    /// Read without error.
+    Ok,
+    /// Malformed, with the message for stderr (starts with the byte offset).
+    Malformed(String),
+}
+
+/// Writing to stdout failed (a closed pipe, a full disk): the status reached so far.
+struct Interrupted {
+    status: Status,
+    error: io::Error,
+}
+
+/// A file's label for messages and its bytes.
+struct Input {
+    label: String,
+    bytes: Cow<'static, [u8]>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = run(cli.command, &mut out);
+    let result = result.and_then(|status| {
+        out.flush()
+            .map(|()| status)
+            .map_err(|error| Interrupted { status, error })
+    });
+    match result {
+        Ok(status) => status.code(),
+        // The reader went away (`| head`): stop quietly.
+        Err(Interrupted { status, error }) if error.kind() == io::ErrorKind::BrokenPipe => {
+            status.code()
+        }
+        Err(Interrupted { status, error }) => {
+            report("stdout", &error);
+            status.max(Status::Failed).code()
+        }
+    }
+}
+
+fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
+    match command {
+        Command::Info {
+            common,
+            recover,
+            file,
+        } => {
+            let input = match file {
+                Some(path) => load(&path),
+                None => Ok(Input {
+                    label: SAMPLE_LABEL.to_owned(),
+                    bytes: Cow::Borrowed(SAMPLE),
+                }),
+            };
+            one_file(input, common, out, |format, input, out| match format {
+                Format::GtaCol => {
+                    gta_col::info(out, &input.label, &input.bytes, common.lenient, recover)
+                }
+            })
+        }
+        Command::Dump { common, file } => {
+            one_file(load(&file), common, out, |format, input, out| {
+                let dumped = match format {
+                    Format::GtaCol => {
+                        gta_col::dump(&input.bytes, common.lenient).map(|d| to_json(&d))
+                    }
+                };
+                match dumped {
+                    Ok(Ok(json)) => {
+                        out.write_all(&json)?;
+                        Ok(Verdict::Ok)
+                    }
+                    Ok(Err(error)) => Err(io::Error::other(format!("cannot write JSON: {error}"))),
+                    Err(error) => Ok(Verdict::Malformed(error)),
+                }
+            })
+        }
+        Command::Check { common, files } => check(&files, common, out),
+    }
+}
+
+/// Runs `command` on one file for `info` and `dump`: I/O errors and malformed input
+/// become one stderr line each.
+fn one_file<W: Write>(
+    input: Result<Input, String>,
+    common: Common,
+    out: &mut W,
+    command: impl FnOnce(Format, &Input, &mut W) -> io::Result<Verdict>,
+) -> Result<Status, Interrupted> {
+    let input = match input {
+        Ok(input) => input,
+        Err(message) => {
+            eprint_line(&message);
+            return Ok(Status::Failed);
+        }
+    };
+    let Some(format) = common.format.or_else(|| format::sniff(&input.bytes)) else {
+        report(&input.label, &"unknown format");
+        return Ok(Status::Malformed);
+    };
+    match command(format, &input, out) {
+        Ok(Verdict::Ok) => Ok(Status::Ok),
+        Ok(Verdict::Malformed(message)) => {
+            // What `info` printed before the damage comes first on a terminal.
+            let flushed = out.flush();
+            report(&input.label, &message);
+            flushed
+                .map(|()| Status::Malformed)
+                .map_err(|error| Interrupted {
+                    status: Status::Malformed,
+                    error,
+                })
+        }
+        Err(error) => Err(Interrupted {
+            status: Status::Ok,
+            error,
+        }),
+    }
+}
+
+/// `zerocol check`: every file gets its verdict, whatever happened to the others.
+fn check(files: &[PathBuf], common: Common, out: &mut impl Write) -> Result<Status, Interrupted> {
+    let mut status = Status::Ok;
+    for path in files {
+        let input = match load(path) {
+            Ok(input) => input,
+            Err(message) => {
+                eprint_line(&message);
+                status = status.max(Status::Failed);
+                continue;
+            }
+        };
+        let verdict = match common.format.or_else(|| format::sniff(&input.bytes)) {
+            None => Err("unknown format".to_owned()),
+            Some(Format::GtaCol) => gta_col::check(&input.bytes, common.lenient),
+        };
+        let line = match verdict {
+            Ok(summary) => writeln!(out, "{}: ok ({summary})", input.label),
+            Err(message) => {
+                status = status.max(Status::Malformed);
+                writeln!(out, "{}: error: {message}", input.label)
+            }
+        };
+        line.map_err(|error| Interrupted { status, error })?;
+    }
+    Ok(status)
+}
+
+/// Reads a file (`-`: stdin). The error is the whole stderr line.
+fn load(path: &Path) -> Result<Input, String> {
+    let label = label(path);
+    let bytes = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(path)
+    };
+    match bytes {
+        Ok(bytes) => Ok(Input {
+            label,
+            bytes: Cow::Owned(bytes),
+        }),
+        Err(error) => Err(format!("zerocol: {label}: cannot read: {error}")),
+    }
+}
+
+/// A path as shown in messages, control characters escaped so that every message
+/// stays on one line.
+fn label(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        return "(stdin)".to_owned();
+    }
+    path.display()
+        .to_string()
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                String::from(c)
+            }
+        })
+        .collect()
+}
+
+/// Pretty JSON (2-space indent) and a final newline.
+fn to_json(value: &impl serde::Serialize) -> Result<Vec<u8>, serde_json::Error> {
+    let mut json = serde_json::to_vec_pretty(value)?;
+    json.push(b'\n');
+    Ok(json)
+}
+
+/// `zerocol: LABEL: MESSAGE` on stderr.
+fn report(label: &str, message: &dyn std::fmt::Display) {
+    eprint_line(&format!("zerocol: {label}: {message}"));
+}
+
+/// One line on stderr; a failing stderr is ignored (there is nowhere left to say so).
+fn eprint_line(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}

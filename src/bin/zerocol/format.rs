@@ -1,0 +1,88 @@
+//! Which collision format a buffer holds: the `--format` names of DUMP.md and
+//! sniffing by magic bytes.
+//!
+//! To add a format: a variant here, its name in [`Format::name`], its magic in
+//! [`sniff`], its name out of [`PLANNED`], and a module that implements `info`,
+//! `dump` and `check` (see `gta_col`); the compiler then points at every `match`
+//! in `main.rs` that needs an arm.
+
+/// A format zerocol can read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4).
+    GtaCol,
+}
+
+/// DUMP.md format names that have no reader yet.
+pub const PLANNED: [&str; 4] = ["mkgp-col", "collision-shape", "tcol", "bcol"];
+
+impl Format {
+    /// Every format with a reader.
+    pub const ALL: [Self; 1] = [Self::GtaCol];
+
+    /// The `"format"` value of DUMP.md, also the `--format` name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::GtaCol => "gta-col",
+        }
+    }
+
+    /// Parses a `--format` name (clap turns the error into a usage error, exit 2).
+    pub fn from_name(name: &str) -> Result<Self, String> {
+        if let Some(format) = Self::ALL.into_iter().find(|f| f.name() == name) {
+            return Ok(format);
+        }
+        let available = Self::ALL.map(Self::name).join(", ");
+        if PLANNED.contains(&name) {
+            Err(format!(
+                "format `{name}` is not implemented yet (available: {available})"
+            ))
+        } else {
+            let all: Vec<&str> = Self::ALL
+                .map(Self::name)
+                .into_iter()
+                .chain(PLANNED)
+                .collect();
+            Err(format!(
+                "unknown format name `{name}` (known: {}; implemented: {available})",
+                all.join(", ")
+            ))
+        }
+    }
+}
+
+/// The format whose magic bytes start `bytes`, if any.
+///
+/// - GTA `.col`: the first model's FourCC, `COLL`, `COL2`, `COL3` or `COL4`.
+pub fn sniff(bytes: &[u8]) -> Option<Format> {
+    let magic = bytes.get(..4)?;
+    if zerocol::gta::Version::from_fourcc(magic).is_some() {
+        return Some(Format::GtaCol);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for format in Format::ALL {
+            assert_eq!(Format::from_name(format.name()), Ok(format));
+        }
+        assert!(Format::from_name("tcol").is_err_and(|e| e.contains("not implemented")));
+        assert!(Format::from_name("nonsense").is_err_and(|e| e.contains("unknown format name")));
+    }
+
+    #[test]
+    fn sniffs_gta_fourccs() {
+        for magic in [b"COLL", b"COL2", b"COL3", b"COL4"] {
+            assert_eq!(sniff(magic), Some(Format::GtaCol));
+        }
+        assert_eq!(sniff(b"COL"), None);
+        assert_eq!(sniff(b"COL\0\x16\x08\x12\x20"), None);
+        assert_eq!(sniff(b"TCOL1.0"), None);
+        assert_eq!(sniff(b""), None);
+    }
+}

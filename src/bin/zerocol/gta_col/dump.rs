@@ -1,0 +1,211 @@
+//! The `gta-col` JSON of DUMP.md.
+//!
+//! Floats are `f32` fields: serde_json prints them in shortest round-trip form and
+//! NaN or infinity as `null`, as DUMP.md asks.
+
+use serde::Serialize;
+use zerocol::gta::{self, Decode, End, FaceSurface, Model, Vec3};
+
+use super::{latin1, options};
+
+/// The whole document.
+#[derive(Serialize, Debug)]
+pub struct Dump {
+    format: &'static str,
+    models: Vec<ModelJson>,
+    /// Bytes after the last model.
+    trailing_bytes: usize,
+    /// `--lenient` only: what the lenient rules let through.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warnings: Option<Vec<String>>,
+}
+
+#[derive(Serialize, Debug)]
+struct ModelJson {
+    offset: usize,
+    version: u8,
+    size: u32,
+    name: String,
+    model_id: u16,
+    bounds: BoundsJson,
+    flags: u32,
+    spheres: Vec<SphereJson>,
+    boxes: Vec<BoxJson>,
+    lines: Vec<LineJson>,
+    vertices: Vec<Vec3>,
+    faces: Vec<FaceJson>,
+    face_groups: Vec<FaceGroupJson>,
+    shadow_vertices: Vec<Vec3>,
+    shadow_faces: Vec<FaceJson>,
+    /// Engine limits the model exceeds (an addition to DUMP.md).
+    lints: Vec<String>,
+}
+
+#[derive(Serialize, Debug)]
+struct BoundsJson {
+    min: Vec3,
+    max: Vec3,
+    center: Vec3,
+    radius: f32,
+}
+
+#[derive(Serialize, Debug)]
+struct SphereJson {
+    center: Vec3,
+    radius: f32,
+    surface: [u8; 4],
+}
+
+#[derive(Serialize, Debug)]
+struct BoxJson {
+    min: Vec3,
+    max: Vec3,
+    surface: [u8; 4],
+}
+
+/// COLL lines have no radii; COL2+ lines print both.
+#[derive(Serialize, Debug)]
+struct LineJson {
+    start: Vec3,
+    end: Vec3,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start_radius: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_radius: Option<f32>,
+}
+
+#[derive(Serialize, Debug)]
+struct FaceJson {
+    indices: [u32; 3],
+    surface: SurfaceJson,
+}
+
+/// COLL faces: `[material, flag, brightness, light]`; COL2+: `[material, light]`.
+#[derive(Serialize, Debug)]
+#[serde(untagged)]
+enum SurfaceJson {
+    Full([u8; 4]),
+    Compact([u8; 2]),
+}
+
+#[derive(Serialize, Debug)]
+struct FaceGroupJson {
+    min: Vec3,
+    max: Vec3,
+    first: u16,
+    last: u16,
+}
+
+/// Reads every model of `bytes`; the error message is the library's, which starts
+/// with the byte offset.
+pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
+    let mut walk = gta::models(bytes, options(lenient));
+    let mut models = Vec::new();
+    let mut warnings = Vec::new();
+    for model in walk.by_ref() {
+        let model = model.map_err(|e| e.to_string())?;
+        for lint in model.lints() {
+            if lint.is_lenient_acceptance() {
+                let at = model.offset();
+                warnings.push(format!("model at byte {at} (0x{at:x}): {lint}"));
+            }
+        }
+        models.push(model_json(&model));
+    }
+    // A walk that yielded no error has recorded its end.
+    let end = walk.end().unwrap_or(End {
+        offset: bytes.len(),
+        trailing_bytes: 0,
+        trailing_is_padding: true,
+    });
+    if !end.trailing_is_padding {
+        warnings.push(format!(
+            "stopped at byte {}: {} trailing bytes that are not a model were ignored",
+            end.offset, end.trailing_bytes
+        ));
+    }
+    Ok(Dump {
+        format: "gta-col",
+        models,
+        trailing_bytes: end.trailing_bytes,
+        warnings: lenient.then_some(warnings),
+    })
+}
+
+fn model_json(m: &Model<'_>) -> ModelJson {
+    let bounds = m.bounds();
+    ModelJson {
+        offset: m.offset(),
+        version: m.version().number(),
+        size: m.size(),
+        name: latin1(m.name()),
+        model_id: m.model_id(),
+        bounds: BoundsJson {
+            min: bounds.min,
+            max: bounds.max,
+            center: bounds.center,
+            radius: bounds.radius,
+        },
+        flags: m.flags().bits(),
+        spheres: m
+            .spheres()
+            .iter()
+            .map(|s| SphereJson {
+                center: s.center,
+                radius: s.radius,
+                surface: s.surface.to_bytes(),
+            })
+            .collect(),
+        boxes: m
+            .boxes()
+            .iter()
+            .map(Decode::decode)
+            .map(|b| BoxJson {
+                min: b.min,
+                max: b.max,
+                surface: b.surface.to_bytes(),
+            })
+            .collect(),
+        lines: m
+            .lines()
+            .iter()
+            .map(|l| LineJson {
+                start: l.start,
+                end: l.end,
+                start_radius: l.radii.map(|[start, _]| start),
+                end_radius: l.radii.map(|[_, end]| end),
+            })
+            .collect(),
+        vertices: m.vertices().iter().collect(),
+        faces: m.faces().iter().map(face_json).collect(),
+        face_groups: m
+            .face_groups()
+            .iter()
+            .map(Decode::decode)
+            .map(|g| FaceGroupJson {
+                min: g.min,
+                max: g.max,
+                first: g.first,
+                last: g.last,
+            })
+            .collect(),
+        shadow_vertices: m.shadow_vertices().iter().map(Decode::decode).collect(),
+        shadow_faces: m
+            .shadow_faces()
+            .iter()
+            .map(Decode::decode)
+            .map(face_json)
+            .collect(),
+        lints: m.lints().map(|lint| lint.to_string()).collect(),
+    }
+}
+
+fn face_json(face: gta::Face) -> FaceJson {
+    FaceJson {
+        indices: face.indices,
+        surface: match face.surface {
+            FaceSurface::Full(s) => SurfaceJson::Full(s.to_bytes()),
+            FaceSurface::Compact { material, light } => SurfaceJson::Compact([material, light]),
+        },
+    }
+}

@@ -1,0 +1,165 @@
+//! `zerocol info` for GTA `.col`: a readable summary, model by model.
+
+use std::io::{self, Write};
+
+use zerocol::gta::{self, End, Flags, Model, Recovered, Version};
+
+use super::{latin1, options};
+use crate::Verdict;
+
+/// Prints every model as it is read. Strict and lenient walks stop at the first
+/// malformed model (what came before is printed); `recover` steps over damage and
+/// lists the skipped ranges, and the file still counts as malformed.
+pub fn info(
+    out: &mut impl Write,
+    label: &str,
+    bytes: &[u8],
+    lenient: bool,
+    recover: bool,
+) -> io::Result<Verdict> {
+    let mode = match (lenient, recover) {
+        (false, false) => "strict",
+        (true, false) => "lenient",
+        (false, true) => "strict, recovering",
+        (true, true) => "lenient, recovering",
+    };
+    writeln!(out, "{label}: gta-col, {} bytes ({mode})", bytes.len())?;
+    let mut count = 0usize;
+    if recover {
+        let mut walk = gta::recover(bytes, options(lenient));
+        let mut skipped = 0usize;
+        for item in walk.by_ref() {
+            match item {
+                Recovered::Model(model) => {
+                    write_model(out, count, &model)?;
+                    count = count.saturating_add(1);
+                }
+                Recovered::Skipped(s) => {
+                    writeln!(
+                        out,
+                        "skipped bytes {}..{} ({} bytes): {}",
+                        s.offset,
+                        s.offset.saturating_add(s.len),
+                        s.len,
+                        s.error
+                    )?;
+                    skipped = skipped.saturating_add(1);
+                }
+            }
+        }
+        write_end(out, count, walk.end())?;
+        if skipped > 0 {
+            return Ok(Verdict::Malformed(format!(
+                "{skipped} damaged byte ranges skipped, {count} models recovered"
+            )));
+        }
+        return Ok(Verdict::Ok);
+    }
+    let mut walk = gta::models(bytes, options(lenient));
+    for model in walk.by_ref() {
+        match model {
+            Ok(model) => {
+                write_model(out, count, &model)?;
+                count = count.saturating_add(1);
+            }
+            Err(error) => return Ok(Verdict::Malformed(error.to_string())),
+        }
+    }
+    write_end(out, count, walk.end())?;
+    Ok(Verdict::Ok)
+}
+
+fn write_model(out: &mut impl Write, index: usize, m: &Model<'_>) -> io::Result<()> {
+    let at = m.offset();
+    writeln!(
+        out,
+        "model {index} at byte {at} (0x{at:x}): {} {:?}",
+        m.version(),
+        latin1(m.name())
+    )?;
+    let cut = if m.is_truncated() {
+        ", cut short by the end of the file"
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "  size: {} ({} bytes in the file{cut}), model id: {}",
+        m.size(),
+        m.len(),
+        m.model_id()
+    )?;
+    if m.version() == Version::Coll {
+        writeln!(out, "  flags: 0x0 (COLL has no header flags)")?;
+    } else {
+        writeln!(
+            out,
+            "  flags: 0x{:x} ({})",
+            m.flags().bits(),
+            flag_names(m.flags())
+        )?;
+    }
+    if let Some(extra) = m.col4_extra() {
+        writeln!(out, "  COL4 extra word: 0x{extra:08x}")?;
+    }
+    let b = m.bounds();
+    writeln!(
+        out,
+        "  bounds: min {:?}, max {:?}, center {:?}, radius {:?}",
+        b.min, b.max, b.center, b.radius
+    )?;
+    writeln!(
+        out,
+        "  spheres {}, boxes {}, lines {}, vertices {}, faces {}, face groups {}, shadow vertices {}, shadow faces {}",
+        m.spheres().len(),
+        m.boxes().len(),
+        m.lines().len(),
+        m.vertices().len(),
+        m.faces().len(),
+        m.face_groups().len(),
+        m.shadow_vertices().len(),
+        m.shadow_faces().len(),
+    )?;
+    for lint in m.lints() {
+        writeln!(out, "  warning: {lint}")?;
+    }
+    Ok(())
+}
+
+/// `not-empty, face-groups`; unknown bits as hex; `none` for 0.
+fn flag_names(flags: Flags) -> String {
+    const NAMES: [(u32, &str); 4] = [
+        (Flags::USE_CONES, "use-cones"),
+        (Flags::NOT_EMPTY, "not-empty"),
+        (Flags::FACE_GROUPS, "face-groups"),
+        (Flags::SHADOW_MESH, "shadow-mesh"),
+    ];
+    let bits = flags.bits();
+    let mut names: Vec<String> = NAMES
+        .iter()
+        .filter(|(bit, _)| bits & bit != 0)
+        .map(|(_, name)| (*name).to_owned())
+        .collect();
+    let known = NAMES.iter().fold(0, |acc, (bit, _)| acc | bit);
+    if bits & !known != 0 {
+        names.push(format!("unknown 0x{:x}", bits & !known));
+    }
+    if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+fn write_end(out: &mut impl Write, count: usize, end: Option<End>) -> io::Result<()> {
+    let Some(end) = end else {
+        return writeln!(out, "{count} models");
+    };
+    let at = end.offset;
+    let what = match (end.trailing_bytes, end.trailing_is_padding) {
+        (0, _) => "no trailing bytes".to_owned(),
+        (n, true) => format!("{n} trailing bytes of zero padding"),
+        (n, false) => format!("{n} trailing bytes that are not a model (ignored, as the games do)"),
+    };
+    writeln!(out, "{count} models; end at byte {at} (0x{at:x}): {what}")
+}
