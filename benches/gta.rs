@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use zerocol::gta::{self, Decode, Options};
 
-#[allow(dead_code)]
 #[path = "../tests/common/builder.rs"]
 mod builder;
 
@@ -18,33 +17,75 @@ use builder::{Bounds, Cuboid, Face, FaceGroup, ModelSpec, Sphere};
 
 fn grid_model(i: usize) -> Vec<u8> {
     let mut spec = ModelSpec::new(b"COL3", &format!("bench_{i:05}"));
-    spec.bounds = Bounds { radius: 8.0, center: [0.0; 3], min: [-5.0; 3], max: [5.0; 3] };
+    spec.bounds = Bounds {
+        radius: 8.0,
+        center: [0.0; 3],
+        min: [-5.0; 3],
+        max: [5.0; 3],
+    };
     for z in 0..=10 {
         for x in 0..=10 {
-            spec.vertices.push([x as f32 - 5.0, z as f32 - 5.0, ((x * z) % 3) as f32 * 0.25]);
+            spec.vertices
+                .push([x as f32 - 5.0, z as f32 - 5.0, ((x * z) % 3) as f32 * 0.25]);
         }
     }
     for z in 0..10u32 {
         for x in 0..10u32 {
             let v = z * 11 + x;
             let s = [(x % 8) as u8, 0, 0, 0x21];
-            spec.faces.push(Face { indices: [v, v + 1, v + 11], surface: s });
-            spec.faces.push(Face { indices: [v + 1, v + 12, v + 11], surface: s });
+            spec.faces.push(Face {
+                indices: [v, v + 1, v + 11],
+                surface: s,
+            });
+            spec.faces.push(Face {
+                indices: [v + 1, v + 12, v + 11],
+                surface: s,
+            });
         }
     }
     for g in 0..8u16 {
-        spec.face_groups.push(FaceGroup { min: [-5.0; 3], max: [5.0; 3], first: g * 25, last: g * 25 + 24 });
+        spec.face_groups.push(FaceGroup {
+            min: [-5.0; 3],
+            max: [5.0; 3],
+            first: g * 25,
+            last: g * 25 + 24,
+        });
     }
     for k in 0..2 {
-        spec.spheres.push(Sphere { center: [k as f32, 0.0, 1.0], radius: 0.5, surface: [1, 0, 0, 0] });
-        spec.boxes.push(Cuboid { min: [-1.0; 3], max: [k as f32, 1.0, 1.0], surface: [2, 0, 0, 0] });
+        spec.spheres.push(Sphere {
+            center: [k as f32, 0.0, 1.0],
+            radius: 0.5,
+            surface: [1, 0, 0, 0],
+        });
+        spec.boxes.push(Cuboid {
+            min: [-1.0; 3],
+            max: [k as f32, 1.0, 1.0],
+            surface: [2, 0, 0, 0],
+        });
     }
-    spec.shadow_vertices = vec![[-5.0, -5.0, 0.0], [5.0, -5.0, 0.0], [5.0, 5.0, 0.0], [-5.0, 5.0, 0.0]];
+    spec.shadow_vertices = vec![
+        [-5.0, -5.0, 0.0],
+        [5.0, -5.0, 0.0],
+        [5.0, 5.0, 0.0],
+        [-5.0, 5.0, 0.0],
+    ];
     spec.shadow_faces = vec![
-        Face { indices: [0, 1, 2], surface: [0; 4] },
-        Face { indices: [0, 2, 3], surface: [0; 4] },
-        Face { indices: [0, 3, 1], surface: [0; 4] },
-        Face { indices: [1, 3, 2], surface: [0; 4] },
+        Face {
+            indices: [0, 1, 2],
+            surface: [0; 4],
+        },
+        Face {
+            indices: [0, 2, 3],
+            surface: [0; 4],
+        },
+        Face {
+            indices: [0, 3, 1],
+            surface: [0; 4],
+        },
+        Face {
+            indices: [1, 3, 2],
+            surface: [0; 4],
+        },
     ];
     spec.build().bytes
 }

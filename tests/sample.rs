@@ -10,5 +10,8 @@ fn sample_file_matches_its_builder() {
         std::fs::write(path, &built).unwrap();
     }
     let shipped = std::fs::read(path).unwrap();
-    assert_eq!(shipped, built, "samples/sample.col is stale: rerun with ZEROCOL_BLESS=1");
+    assert_eq!(
+        shipped, built,
+        "samples/sample.col is stale: rerun with ZEROCOL_BLESS=1"
+    );
 }

@@ -78,7 +78,7 @@ pub enum ErrorKind {
         version: Version,
         /// Bytes the fixed header needs (72, 108, 120 or 124).
         needed: usize,
-        /// The model's length (`size + 8`, or what the buffer holds in lenient mode).
+        /// The model's declared length, `size + 8`.
         model_len: u64,
     },
     /// A COLL section's count field lies past the end of the model.
@@ -169,7 +169,11 @@ pub enum ErrorKind {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte {} (0x{:x}): {}", self.offset, self.offset, self.kind)
+        write!(
+            f,
+            "byte {} (0x{:x}): {}",
+            self.offset, self.offset, self.kind
+        )
     }
 }
 
@@ -183,7 +187,9 @@ impl fmt::Display for ErrorKind {
                 "expected a {needed}-byte model header, found only {available} bytes"
             ),
             Self::UnknownFourcc { found } => {
-                f.write_str("expected a model FourCC (COLL, COL2, COL3, COL4) or zero padding, found ")?;
+                f.write_str(
+                    "expected a model FourCC (COLL, COL2, COL3, COL4) or zero padding, found ",
+                )?;
                 write_fourcc(f, found)
             }
             Self::NonZeroPadding { found } => write!(
@@ -199,7 +205,11 @@ impl fmt::Display for ErrorKind {
                 "model size {size} needs {} bytes, but only {available} remain in the buffer",
                 u64::from(size).saturating_add(8)
             ),
-            Self::HeaderPastModelEnd { version, needed, model_len } => write!(
+            Self::HeaderPastModelEnd {
+                version,
+                needed,
+                model_len,
+            } => write!(
                 f,
                 "a {version} model needs a {needed}-byte header, but the model is {model_len} bytes"
             ),
@@ -207,35 +217,64 @@ impl fmt::Display for ErrorKind {
                 f,
                 "expected the {section} count inside the model, but the model ends at offset {limit}"
             ),
-            Self::SectionPastModelEnd { section, count, end, limit } => write!(
+            Self::SectionPastModelEnd {
+                section,
+                count,
+                end,
+                limit,
+            } => write!(
                 f,
                 "{count} {section} end at offset {end}, past the model end at {limit}"
             ),
-            Self::OffsetInHeader { section, offset, header_end } => write!(
+            Self::OffsetInHeader {
+                section,
+                offset,
+                header_end,
+            } => write!(
                 f,
                 "expected the {section} offset to be at least {header_end} (the header end), found {offset}"
             ),
-            Self::MissingOffset { section, count } => write!(
-                f,
-                "{count} {section} declared with offset 0 (absent)"
-            ),
-            Self::FaceIndexOutOfRange { section, face, index, vertex_count } => write!(
+            Self::MissingOffset { section, count } => {
+                write!(f, "{count} {section} declared with offset 0 (absent)")
+            }
+            Self::FaceIndexOutOfRange {
+                section,
+                face,
+                index,
+                vertex_count,
+            } => write!(
                 f,
                 "{section} #{face} refers to vertex {index}, expected less than {vertex_count}"
             ),
-            Self::SizeMismatch { parsed_len, declared_len } => write!(
+            Self::SizeMismatch {
+                parsed_len,
+                declared_len,
+            } => write!(
                 f,
                 "expected the sections to end at the model size ({declared_len} bytes), they end at {parsed_len}"
             ),
-            Self::VerticesOverlap { section, count, end, next } => write!(
+            Self::VerticesOverlap {
+                section,
+                count,
+                end,
+                next,
+            } => write!(
                 f,
                 "{count} {section} (max face index + 1) end at offset {end}, past the next section at {next}"
             ),
-            Self::FaceGroupsOutsideModel { count, faces_offset } => write!(
+            Self::FaceGroupsOutsideModel {
+                count,
+                faces_offset,
+            } => write!(
                 f,
                 "{count} face groups before the faces at offset {faces_offset} would start outside the model body"
             ),
-            Self::FaceGroupRange { group, first, last, faces } => write!(
+            Self::FaceGroupRange {
+                group,
+                first,
+                last,
+                faces,
+            } => write!(
                 f,
                 "face group #{group} covers faces {first}..={last}, expected first <= last < {faces}"
             ),

@@ -54,8 +54,8 @@ pub use error::{Error, ErrorKind};
 pub use lint::{Game, Lint, Lints};
 pub use model::{Model, RawBounds};
 pub use records::{
-    Bounds, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceSurface, Line, RecordIter, Records,
-    Sphere, Surface, Vec3, day_night,
+    Bounds, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceSurface, Line,
+    RecordIter, Records, Sphere, Surface, Vec3, day_night,
 };
 pub use walk::{End, Models, Recover, Recovered, Skipped, Summary, check, models, recover};
 

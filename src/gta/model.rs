@@ -216,8 +216,9 @@ impl<'a> Model<'a> {
         self.shadow_faces
     }
 
-    /// Bytes between the end of a COLL model's last section and its declared end,
-    /// which [`Options::allow_coll_slack`] accepted (0 otherwise).
+    /// Bytes between the end of a COLL model's last section and its declared end (or
+    /// the buffer's end, for a size accepted past it), which
+    /// [`Options::allow_coll_slack`] accepted (0 otherwise).
     pub const fn unparsed_tail(&self) -> usize {
         self.unparsed_tail
     }
@@ -235,16 +236,23 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
     let at = |relative: usize| start.saturating_add(relative);
     let rest = buf.get(start..).unwrap_or_default();
     let (fourcc, size) = match rest {
-        [a, b, c, d, s0, s1, s2, s3, ..] => ([*a, *b, *c, *d], u32::from_le_bytes([*s0, *s1, *s2, *s3])),
+        [a, b, c, d, s0, s1, s2, s3, ..] => {
+            ([*a, *b, *c, *d], u32::from_le_bytes([*s0, *s1, *s2, *s3]))
+        }
         _ => {
             return Err(Error::new(
                 start,
-                ErrorKind::Truncated { needed: 8, available: rest.len() },
+                ErrorKind::Truncated {
+                    needed: 8,
+                    available: rest.len(),
+                },
             ));
         }
     };
-    let version = Version::from_fourcc(fourcc)
-        .ok_or(Error::new(start, ErrorKind::UnknownFourcc { found: fourcc }))?;
+    let version = Version::from_fourcc(fourcc).ok_or(Error::new(
+        start,
+        ErrorKind::UnknownFourcc { found: fourcc },
+    ))?;
     if size < 24 {
         return Err(Error::new(at(FIELD_SIZE), ErrorKind::SizeTooSmall { size }));
     }
@@ -253,21 +261,38 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
     if declared_len < header_len as u64 {
         return Err(Error::new(
             at(FIELD_SIZE),
-            ErrorKind::HeaderPastModelEnd { version, needed: header_len, model_len: declared_len },
+            ErrorKind::HeaderPastModelEnd {
+                version,
+                needed: header_len,
+                model_len: declared_len,
+            },
         ));
     }
-    let model = match usize::try_from(declared_len).ok().and_then(|len| rest.get(..len)) {
+    let model = match usize::try_from(declared_len)
+        .ok()
+        .and_then(|len| rest.get(..len))
+    {
         Some(model) => model,
         None if options.allow_size_past_end => rest,
         None => {
             return Err(Error::new(
                 at(FIELD_SIZE),
-                ErrorKind::SizePastEnd { size, available: rest.len() },
+                ErrorKind::SizePastEnd {
+                    size,
+                    available: rest.len(),
+                },
             ));
         }
     };
-    let header_err = Error::new(start, ErrorKind::Truncated { needed: header_len, available: rest.len() });
-    let (header, after_header) = raw::ModelHeader::ref_from_prefix(model).map_err(|_| header_err)?;
+    let header_err = Error::new(
+        start,
+        ErrorKind::Truncated {
+            needed: header_len,
+            available: rest.len(),
+        },
+    );
+    let (header, after_header) =
+        raw::ModelHeader::ref_from_prefix(model).map_err(|_| header_err)?;
     let name_block = model
         .get(NAME_BLOCK)
         .and_then(|b| <&[u8; 24]>::try_from(b).ok())
@@ -279,7 +304,11 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
         bytes: model,
         header,
         name_block,
-        bounds: RawBounds::Coll(raw::BoundsV1::ref_from_prefix(after_header).map_err(|_| header_err)?.0),
+        bounds: RawBounds::Coll(
+            raw::BoundsV1::ref_from_prefix(after_header)
+                .map_err(|_| header_err)?
+                .0,
+        ),
         header_v2: None,
         shadow_header: None,
         col4_extra: None,
@@ -305,7 +334,11 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
 /// exactly at the declared size, and face indices must be below the stored
 /// vertex count (not equal to max + 1: five genuine III models have spare vertices).
 fn parse_coll(m: &mut Model<'_>, declared_len: u64, options: Options) -> Result<(), Error> {
-    let mut cursor = Cursor { model: m.bytes, start: m.offset, pos: BOUNDS_END };
+    let mut cursor = Cursor {
+        model: m.bytes,
+        start: m.offset,
+        pos: BOUNDS_END,
+    };
     m.spheres = Records::Coll(cursor.counted(Section::Spheres)?);
     m.lines = Records::Coll(cursor.counted(Section::Lines)?);
     m.boxes = cursor.counted(Section::Boxes)?;
@@ -337,17 +370,22 @@ fn parse_coll(m: &mut Model<'_>, declared_len: u64, options: Options) -> Result<
     }
 
     let parsed_len = cursor.pos as u64;
-    // A model whose declared size overran the buffer was cut at the buffer's end:
-    // the lenient rule only asks that every section lie inside.
-    let cut_short = (m.bytes.len() as u64) < declared_len;
-    if parsed_len < declared_len && !cut_short {
+    // The model's end in the buffer: `size + 8`, or the buffer's end when the lenient
+    // size rule cut it there. That rule only excuses the bytes that are missing; bytes
+    // that are present after the last section are slack like any other.
+    let model_len = m.bytes.len() as u64;
+    if parsed_len < model_len {
         if !options.allow_coll_slack {
             return Err(Error::new(
                 m.offset.saturating_add(FIELD_SIZE),
-                ErrorKind::SizeMismatch { parsed_len, declared_len },
+                ErrorKind::SizeMismatch {
+                    parsed_len,
+                    declared_len,
+                },
             ));
         }
-        m.unparsed_tail = usize::try_from(declared_len.saturating_sub(parsed_len)).unwrap_or(usize::MAX);
+        m.unparsed_tail =
+            usize::try_from(model_len.saturating_sub(parsed_len)).unwrap_or(usize::MAX);
     }
     Ok(())
 }
@@ -370,7 +408,10 @@ impl<'a> Cursor<'a> {
             .model
             .get(self.pos..)
             .and_then(|r| U32::read_from_prefix(r).ok())
-            .ok_or(Error::new(here, ErrorKind::CountPastModelEnd { section, limit }))?;
+            .ok_or(Error::new(
+                here,
+                ErrorKind::CountPastModelEnd { section, limit },
+            ))?;
         let count = count.get();
         let len = u64::from(count).saturating_mul(size_of::<T>() as u64);
         let records_start = self.pos.saturating_add(4);
@@ -396,7 +437,8 @@ impl<'a> Cursor<'a> {
 /// the model start + 4, vertex counts derived from the faces.
 fn parse_col2(m: &mut Model<'_>, header_err: Error) -> Result<(), Error> {
     let bounds_on = m.bytes.get(BOUNDS_START..).ok_or(header_err)?;
-    let (bounds, after_bounds) = raw::BoundsV2::ref_from_prefix(bounds_on).map_err(|_| header_err)?;
+    let (bounds, after_bounds) =
+        raw::BoundsV2::ref_from_prefix(bounds_on).map_err(|_| header_err)?;
     let (h, after) = raw::HeaderV2::ref_from_prefix(after_bounds).map_err(|_| header_err)?;
     m.bounds = RawBounds::Col2(bounds);
     m.header_v2 = Some(h);
@@ -415,8 +457,12 @@ fn parse_col2(m: &mut Model<'_>, header_err: Error) -> Result<(), Error> {
         header_end: saturate_u32(m.version.header_len().saturating_sub(4)),
     };
 
-    let faces: &[raw::FaceV2] =
-        body.section(Section::Faces, FIELD_FACE_OFFSET, h.face_offset.get(), h.face_count.get().into())?;
+    let faces: &[raw::FaceV2] = body.section(
+        Section::Faces,
+        FIELD_FACE_OFFSET,
+        h.face_offset.get(),
+        h.face_count.get().into(),
+    )?;
     let vertices: &[raw::VertexV2] = body.section(
         Section::Vertices,
         FIELD_VERTEX_OFFSET,
@@ -431,7 +477,12 @@ fn parse_col2(m: &mut Model<'_>, header_err: Error) -> Result<(), Error> {
         h.sphere_offset.get(),
         h.sphere_count.get().into(),
     )?);
-    m.boxes = body.section(Section::Boxes, FIELD_BOX_OFFSET, h.box_offset.get(), h.box_count.get().into())?;
+    m.boxes = body.section(
+        Section::Boxes,
+        FIELD_BOX_OFFSET,
+        h.box_offset.get(),
+        h.box_count.get().into(),
+    )?;
     m.lines = Records::Col2(body.section(
         Section::Lines,
         FIELD_LINE_OFFSET,
@@ -440,7 +491,12 @@ fn parse_col2(m: &mut Model<'_>, header_err: Error) -> Result<(), Error> {
     )?);
     // The record count of triangle planes is unknown (the offset is 0 in every
     // real file): only the offset itself can be checked.
-    body.section::<u8>(Section::TrianglePlanes, FIELD_PLANE_OFFSET, h.triangle_plane_offset.get(), 0)?;
+    body.section::<u8>(
+        Section::TrianglePlanes,
+        FIELD_PLANE_OFFSET,
+        h.triangle_plane_offset.get(),
+        0,
+    )?;
 
     let mut face_groups_start = None;
     if Flags(h.flags.get()).has_face_groups() && !faces.is_empty() {
@@ -475,10 +531,18 @@ fn parse_col2(m: &mut Model<'_>, header_err: Error) -> Result<(), Error> {
         start_of(h.vertex_offset.get(), m.vertices.len()),
         start_of(h.face_offset.get(), faces.len()),
         face_groups_start,
-        m.shadow_header.and_then(|s| start_of(s.vertex_offset.get(), m.shadow_vertices.len())),
-        m.shadow_header.and_then(|s| start_of(s.face_offset.get(), m.shadow_faces.len())),
+        m.shadow_header
+            .and_then(|s| start_of(s.vertex_offset.get(), m.shadow_vertices.len())),
+        m.shadow_header
+            .and_then(|s| start_of(s.face_offset.get(), m.shadow_faces.len())),
     ];
-    body.fits_before_next(Section::Vertices, FIELD_VERTEX_OFFSET, h.vertex_offset.get(), vertices, &starts)?;
+    body.fits_before_next(
+        Section::Vertices,
+        FIELD_VERTEX_OFFSET,
+        h.vertex_offset.get(),
+        vertices,
+        &starts,
+    )?;
     if let Some(shadow) = m.shadow_header {
         body.fits_before_next(
             Section::ShadowVertices,
@@ -547,13 +611,23 @@ impl<'a> Body<'a> {
         if offset < self.header_end {
             return Err(Error::new(
                 at,
-                ErrorKind::OffsetInHeader { section, offset, header_end: self.header_end },
+                ErrorKind::OffsetInHeader {
+                    section,
+                    offset,
+                    header_end: self.header_end,
+                },
             ));
         }
-        let end = u64::from(offset).saturating_add(u64::from(count).saturating_mul(size_of::<T>() as u64));
+        let end = u64::from(offset)
+            .saturating_add(u64::from(count).saturating_mul(size_of::<T>() as u64));
         let past_end = Error::new(
             at,
-            ErrorKind::SectionPastModelEnd { section, count, end, limit: self.limit() },
+            ErrorKind::SectionPastModelEnd {
+                section,
+                count,
+                end,
+                limit: self.limit(),
+            },
         );
         let records = usize::try_from(offset)
             .ok()
@@ -576,7 +650,10 @@ impl<'a> Body<'a> {
             .map_or(0, |(c, _)| c.get());
         let outside = Error::new(
             self.start.saturating_add(FIELD_FACE_OFFSET),
-            ErrorKind::FaceGroupsOutsideModel { count, faces_offset },
+            ErrorKind::FaceGroupsOutsideModel {
+                count,
+                faces_offset,
+            },
         );
         if count_offset < self.header_end {
             return Err(outside);
@@ -615,7 +692,12 @@ impl<'a> Body<'a> {
         if end > next {
             return Err(Error::new(
                 self.start.saturating_add(field),
-                ErrorKind::VerticesOverlap { section, count: saturate_u32(vertices.len()), end, next },
+                ErrorKind::VerticesOverlap {
+                    section,
+                    count: saturate_u32(vertices.len()),
+                    end,
+                    next,
+                },
             ));
         }
         Ok(())
@@ -638,7 +720,12 @@ fn check_face_groups(
                 .saturating_add(24 + 4);
             return Err(Error::new(
                 model_start.saturating_add(field),
-                ErrorKind::FaceGroupRange { group: saturate_u32(i), first, last, faces },
+                ErrorKind::FaceGroupRange {
+                    group: saturate_u32(i),
+                    first,
+                    last,
+                    faces,
+                },
             ));
         }
     }

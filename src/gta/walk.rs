@@ -36,7 +36,12 @@ pub struct Summary {
 /// Yields each model, or one error after which it stops for good; once it returns
 /// `None`, [`Models::end`] says where the models ended.
 pub fn models(bytes: &[u8], options: Options) -> Models<'_> {
-    Models { bytes, options, pos: 0, state: State::Walking }
+    Models {
+        bytes,
+        options,
+        pos: 0,
+        state: State::Walking,
+    }
 }
 
 /// Validates a whole buffer: every model, then the trailing bytes.
@@ -48,7 +53,11 @@ pub fn check(bytes: &[u8], options: Options) -> Result<Summary, Error> {
         count = count.saturating_add(1);
     }
     // A walk that returned no error has recorded its end.
-    let end = walk.end().unwrap_or(End { offset: bytes.len(), trailing_bytes: 0, trailing_is_padding: true });
+    let end = walk.end().unwrap_or(End {
+        offset: bytes.len(),
+        trailing_bytes: 0,
+        trailing_is_padding: true,
+    });
     Ok(Summary { models: count, end })
 }
 
@@ -122,7 +131,11 @@ fn step(bytes: &[u8], pos: usize, options: Options) -> Step<'_> {
         };
     }
     let end = |trailing_is_padding| {
-        Step::End(End { offset: pos, trailing_bytes: rest.len(), trailing_is_padding })
+        Step::End(End {
+            offset: pos,
+            trailing_bytes: rest.len(),
+            trailing_is_padding,
+        })
     };
     match rest.iter().position(|&b| b != 0) {
         None => end(true),
@@ -136,7 +149,9 @@ fn step(bytes: &[u8], pos: usize, options: Options) -> Step<'_> {
         }
         Some(i) => Step::Error(Error::new(
             pos.saturating_add(i),
-            ErrorKind::NonZeroPadding { found: rest.get(i).copied().unwrap_or(0) },
+            ErrorKind::NonZeroPadding {
+                found: rest.get(i).copied().unwrap_or(0),
+            },
         )),
     }
 }
@@ -148,7 +163,9 @@ fn step(bytes: &[u8], pos: usize, options: Options) -> Step<'_> {
 /// A FourCC found inside damaged data is tried like any other; if it does not
 /// parse, its bytes are skipped too.
 pub fn recover(bytes: &[u8], options: Options) -> Recover<'_> {
-    Recover { inner: models(bytes, options) }
+    Recover {
+        inner: models(bytes, options),
+    }
 }
 
 /// What [`recover`] found at one position.
@@ -204,7 +221,11 @@ impl<'a> Iterator for Recover<'a> {
                     .map_or(bytes.len(), |i| resume.saturating_add(i));
                 self.inner.pos = next;
                 self.inner.state = State::Walking;
-                Some(Recovered::Skipped(Skipped { offset: pos, len: next.saturating_sub(pos), error }))
+                Some(Recovered::Skipped(Skipped {
+                    offset: pos,
+                    len: next.saturating_sub(pos),
+                    error,
+                }))
             }
         }
     }

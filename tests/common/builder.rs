@@ -20,7 +20,12 @@ pub struct Bounds {
 
 impl Bounds {
     pub fn zero() -> Self {
-        Bounds { radius: 0.0, center: [0.0; 3], min: [0.0; 3], max: [0.0; 3] }
+        Bounds {
+            radius: 0.0,
+            center: [0.0; 3],
+            min: [0.0; 3],
+            max: [0.0; 3],
+        }
     }
 }
 
@@ -282,7 +287,10 @@ impl ModelSpec {
 
     pub fn build(&self) -> Built {
         let mut w = W(Vec::new());
-        let mut l = Layout { size_field: 4, ..Layout::default() };
+        let mut l = Layout {
+            size_field: 4,
+            ..Layout::default()
+        };
         w.bytes(&self.fourcc);
         w.u32(0); // size, patched below
         w.bytes(&self.name_block);
@@ -305,7 +313,10 @@ impl ModelSpec {
         l.end = w.pos();
         let size = (l.end - 8) as u32;
         put_u32(&mut w.0, 4, size);
-        Built { bytes: w.0, layout: l }
+        Built {
+            bytes: w.0,
+            layout: l,
+        }
     }
 
     fn body_coll(&self, w: &mut W, l: &mut Layout) {
@@ -493,12 +504,18 @@ pub fn cube_vertices(min: V3, max: V3) -> Vec<V3> {
 /// 12 outward-facing triangles over [`cube_vertices`], all with `surface`.
 pub fn cube_faces(surface: [u8; 4]) -> Vec<Face> {
     const T: [[u32; 3]; 12] = [
-        [0, 2, 3], [0, 3, 1], // z min
-        [4, 5, 7], [4, 7, 6], // z max
-        [0, 1, 5], [0, 5, 4], // y min
-        [2, 6, 7], [2, 7, 3], // y max
-        [0, 4, 6], [0, 6, 2], // x min
-        [1, 3, 7], [1, 7, 5], // x max
+        [0, 2, 3],
+        [0, 3, 1], // z min
+        [4, 5, 7],
+        [4, 7, 6], // z max
+        [0, 1, 5],
+        [0, 5, 4], // y min
+        [2, 6, 7],
+        [2, 7, 3], // y max
+        [0, 4, 6],
+        [0, 6, 2], // x min
+        [1, 3, 7],
+        [1, 7, 5], // x max
     ];
     T.iter().map(|&indices| Face { indices, surface }).collect()
 }
@@ -514,7 +531,11 @@ pub fn sample_models() -> Vec<Built> {
         min: [-1.75, -5.5, 0.25],
         max: [4.75, 1.125, 6.625],
     };
-    bollard.spheres.push(Sphere { center: [1.25, -2.0, 3.5], radius: 2.75, surface: [6, 1, 200, 0x3A] });
+    bollard.spheres.push(Sphere {
+        center: [1.25, -2.0, 3.5],
+        radius: 2.75,
+        surface: [6, 1, 200, 0x3A],
+    });
     bollard.boxes.push(Cuboid {
         min: [-1.5, -5.25, 0.5],
         max: [4.25, 0.875, 6.375],
@@ -531,8 +552,16 @@ pub fn sample_models() -> Vec<Built> {
         min: [-3.5, -2.75, -0.375],
         max: [3.25, 5.5, 8.875],
     };
-    lamp.spheres.push(Sphere { center: [0.25, 1.5, 1.0], radius: 1.375, surface: [13, 0, 210, 0x2F] });
-    lamp.spheres.push(Sphere { center: [0.75, 2.125, 7.5], radius: 0.875, surface: [14, 4, 180, 0x1E] });
+    lamp.spheres.push(Sphere {
+        center: [0.25, 1.5, 1.0],
+        radius: 1.375,
+        surface: [13, 0, 210, 0x2F],
+    });
+    lamp.spheres.push(Sphere {
+        center: [0.75, 2.125, 7.5],
+        radius: 0.875,
+        surface: [14, 4, 180, 0x1E],
+    });
     lamp.boxes.push(Cuboid {
         min: [-0.25, 0.625, -0.125],
         max: [1.125, 2.875, 6.75],
@@ -541,7 +570,12 @@ pub fn sample_models() -> Vec<Built> {
     let (cmin, cmax) = ([-1.0, -0.75, 0.125], [2.25, 3.625, 7.25]);
     lamp.vertices = cube_vertices(cmin, cmax);
     lamp.faces = cube_faces([16, 0, 0, 0x7E]);
-    lamp.face_groups.push(FaceGroup { min: cmin, max: cmax, first: 0, last: 11 });
+    lamp.face_groups.push(FaceGroup {
+        min: cmin,
+        max: cmax,
+        first: 0,
+        last: 11,
+    });
     lamp.shadow_vertices = vec![
         [-2.5, -1.25, 0.0625],
         [2.75, -1.5, 0.1875],
@@ -549,8 +583,14 @@ pub fn sample_models() -> Vec<Built> {
         [-2.0, 4.5, 0.4375],
     ];
     lamp.shadow_faces = vec![
-        Face { indices: [0, 1, 2], surface: [17, 0, 0, 0x8F] },
-        Face { indices: [0, 2, 3], surface: [18, 0, 0, 0x9A] },
+        Face {
+            indices: [0, 1, 2],
+            surface: [17, 0, 0, 0x8F],
+        },
+        Face {
+            indices: [0, 2, 3],
+            surface: [18, 0, 0, 0x9A],
+        },
     ];
 
     // (3) COL2 crate, boxes only
@@ -561,8 +601,16 @@ pub fn sample_models() -> Vec<Built> {
         min: [-1.25, -2.5, 0.0],
         max: [2.0, 1.0, 2.75],
     };
-    crate_.boxes.push(Cuboid { min: [-1.125, -2.375, 0.125], max: [1.875, 0.75, 1.5], surface: [19, 0, 160, 0x4C] });
-    crate_.boxes.push(Cuboid { min: [-0.875, -2.125, 1.5], max: [1.625, 0.625, 2.625], surface: [20, 1, 140, 0x3D] });
+    crate_.boxes.push(Cuboid {
+        min: [-1.125, -2.375, 0.125],
+        max: [1.875, 0.75, 1.5],
+        surface: [19, 0, 160, 0x4C],
+    });
+    crate_.boxes.push(Cuboid {
+        min: [-0.875, -2.125, 1.5],
+        max: [1.625, 0.625, 2.625],
+        surface: [20, 1, 140, 0x3D],
+    });
 
     // (4) empty COL3
     let mut empty = ModelSpec::new(b"COL3", "empty_col3");
@@ -574,4 +622,140 @@ pub fn sample_models() -> Vec<Built> {
     };
 
     vec![bollard.build(), lamp.build(), crate_.build(), empty.build()]
+}
+
+// ---------------------------------------------------------------------------------------------
+// fixtures for the field, validation and property tests (added; sample_models is unchanged)
+
+/// Distinct, COL2+-fixed-point-exact values: every value is a multiple of 1/128 inside ±256.
+pub struct Seq {
+    n: u32,
+    s: u8,
+}
+
+impl Seq {
+    /// Values start after `base` (so two specs built with different bases differ).
+    pub fn new(base: u32) -> Self {
+        Seq {
+            n: base,
+            s: (base as u8).wrapping_mul(7).wrapping_add(1),
+        }
+    }
+    /// `n * 83 / 128 - 100`, exact in f32 and in 8.7 fixed point for n < 540.
+    pub fn f(&mut self) -> f32 {
+        self.n += 1;
+        assert!(self.n < 540, "Seq ran out of fixed-point values");
+        self.n as f32 * 83.0 / 128.0 - 100.0
+    }
+    pub fn v3(&mut self) -> V3 {
+        [self.f(), self.f(), self.f()]
+    }
+    /// Four successive bytes.
+    pub fn surface(&mut self) -> [u8; 4] {
+        let mut out = [0u8; 4];
+        for b in &mut out {
+            *b = self.s;
+            self.s = self.s.wrapping_add(1);
+        }
+        out
+    }
+}
+
+/// Face indices of [`full_spec`]: they use every vertex 0..=4 (derived COL2+ count 5).
+pub const FULL_FACES: [[u32; 3]; 4] = [[0, 1, 2], [1, 3, 2], [3, 4, 0], [4, 2, 1]];
+/// Shadow-face indices of [`full_spec`] (derived count 3).
+pub const FULL_SHADOW_FACES: [[u32; 3]; 2] = [[0, 1, 2], [2, 1, 0]];
+
+/// A model of `fourcc`'s version with records in every section that version has and distinct,
+/// fixed-point-exact values in every field: 3 spheres, 2 lines, 2 boxes, 5 vertices (odd, so
+/// COL2+ gets vertex padding), 4 faces; COL2+: 2 face groups (0..=1, 2..=3); COL3+: 3 shadow
+/// vertices, 2 shadow faces; COL4: an extra word. The name block is `full_<ver>`, a NUL, junk,
+/// and model id `4000 + base`.
+pub fn full_spec(fourcc: &[u8; 4], base: u32) -> ModelSpec {
+    let mut q = Seq::new(base);
+    let label = format!("full_{}", String::from_utf8_lossy(fourcc).to_lowercase());
+    let mut spec = ModelSpec::new(fourcc, &label);
+    let junk = b"#junk!";
+    let at = label.len() + 1;
+    spec.name_block[at..at + junk.len()].copy_from_slice(junk);
+    spec = spec.with_model_id(4000 + base as u16);
+    let v = spec.version();
+    spec.bounds = Bounds {
+        radius: q.f(),
+        center: q.v3(),
+        min: q.v3(),
+        max: q.v3(),
+    };
+    for _ in 0..3 {
+        spec.spheres.push(Sphere {
+            center: q.v3(),
+            radius: q.f(),
+            surface: q.surface(),
+        });
+    }
+    for _ in 0..2 {
+        spec.lines.push(Line {
+            start: q.v3(),
+            start_radius: q.f(),
+            end: q.v3(),
+            end_radius: q.f(),
+        });
+    }
+    for _ in 0..2 {
+        spec.boxes.push(Cuboid {
+            min: q.v3(),
+            max: q.v3(),
+            surface: q.surface(),
+        });
+    }
+    spec.vertices = (0..5).map(|_| q.v3()).collect();
+    let mut faces = Vec::new();
+    for indices in FULL_FACES {
+        let mut surface = q.surface();
+        if v >= 2 {
+            // COL2+ faces store material and light only: keep the unused bytes zero.
+            surface[1] = 0;
+            surface[2] = 0;
+        }
+        faces.push(Face { indices, surface });
+    }
+    spec.faces = faces;
+    if v >= 2 {
+        spec.face_groups = vec![
+            FaceGroup {
+                min: q.v3(),
+                max: q.v3(),
+                first: 0,
+                last: 1,
+            },
+            FaceGroup {
+                min: q.v3(),
+                max: q.v3(),
+                first: 2,
+                last: 3,
+            },
+        ];
+    }
+    if v >= 3 {
+        spec.shadow_vertices = (0..3).map(|_| q.v3()).collect();
+        spec.shadow_faces = FULL_SHADOW_FACES
+            .iter()
+            .map(|&indices| {
+                let s = q.surface();
+                Face {
+                    indices,
+                    surface: [s[0], 0, 0, s[3]],
+                }
+            })
+            .collect();
+    }
+    if v >= 4 {
+        spec.col4_extra = 0xC0DE_0000 + base;
+    }
+    spec
+}
+
+/// `n` zero bytes.
+pub fn zeros(n: usize) -> Vec<u8> {
+    vec![0; n]
 }
