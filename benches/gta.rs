@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use zerocol::gta::{self, Decode, Options};
+use zerocol::gta::{self, Options};
 
 #[path = "../tests/common/builder.rs"]
 mod builder;
@@ -122,7 +122,7 @@ fn main() {
                 sum += f.indices[0] as f32;
             }
             for g in m.face_groups() {
-                sum += g.decode().min[0];
+                sum += g.min[0];
             }
         }
         black_box(sum);

@@ -147,7 +147,7 @@ fn assert_decoded(model: &Model<'_>, spec: &ModelSpec, built: &Built, offset: us
         model.lines().into_iter().collect::<Vec<_>>(),
         expected_lines(spec)
     );
-    let boxes: Vec<_> = model.boxes().iter().map(Decode::decode).collect();
+    let boxes: Vec<_> = model.boxes().iter().collect();
     assert_eq!(boxes, expected_boxes(spec));
     assert_eq!(model.vertices().iter().collect::<Vec<_>>(), spec.vertices);
     let faces = expected_faces(&spec.faces, coll);
@@ -155,11 +155,11 @@ fn assert_decoded(model: &Model<'_>, spec: &ModelSpec, built: &Built, offset: us
     let mut reversed = faces.clone();
     reversed.reverse();
     assert_eq!(model.faces().iter().rev().collect::<Vec<_>>(), reversed);
-    let groups: Vec<_> = model.face_groups().iter().map(Decode::decode).collect();
+    let groups: Vec<_> = model.face_groups().iter().collect();
     assert_eq!(groups, expected_groups(spec));
-    let shadow_vertices: Vec<_> = model.shadow_vertices().iter().map(Decode::decode).collect();
+    let shadow_vertices: Vec<_> = model.shadow_vertices().iter().collect();
     assert_eq!(shadow_vertices, spec.shadow_vertices);
-    let shadow_faces: Vec<_> = model.shadow_faces().iter().map(Decode::decode).collect();
+    let shadow_faces: Vec<_> = model.shadow_faces().iter().collect();
     assert_eq!(shadow_faces, expected_faces(&spec.shadow_faces, false));
     assert_eq!(
         model.lints().count(),
@@ -255,7 +255,7 @@ fn assert_raw_col2(m: &Model<'_>, spec: &ModelSpec, built: &Built) {
         }
         other => panic!("expected COL2+ lines, got {other:?}"),
     }
-    assert_at(m, m.boxes(), l.boxes, "boxes");
+    assert_at(m, m.boxes().as_slice(), l.boxes, "boxes");
     // Vertices: i16 8.7 fixed point.
     match m.vertices() {
         Records::Col2(s) => {
@@ -285,7 +285,7 @@ fn assert_raw_col2(m: &Model<'_>, spec: &ModelSpec, built: &Built) {
         other => panic!("expected COL2+ faces, got {other:?}"),
     }
     // Face groups: records end at faces - 4, where their u32 count sits.
-    let groups = m.face_groups();
+    let groups = m.face_groups().as_slice();
     assert_at(m, groups, l.face_groups, "face groups");
     assert_eq!(l.face_group_count, l.faces - 4);
     assert_eq!(b::get_u32(m.bytes(), l.face_group_count), 2);
@@ -316,14 +316,30 @@ fn assert_raw_shadow(m: &Model<'_>, spec: &ModelSpec, built: &Built) {
     assert_eq!(sh.face_offset.get(), sh.vertex_offset.get() + 18 + 2);
     // The last section ends exactly at size + 4.
     assert_eq!(sh.face_offset.get() + 2 * 8, m.size() + 4);
-    assert_at(m, m.shadow_vertices(), l.shadow_vertices, "shadow vertices");
-    assert_at(m, m.shadow_faces(), l.shadow_faces, "shadow faces");
+    assert_at(
+        m,
+        m.shadow_vertices().as_slice(),
+        l.shadow_vertices,
+        "shadow vertices",
+    );
+    assert_at(
+        m,
+        m.shadow_faces().as_slice(),
+        l.shadow_faces,
+        "shadow faces",
+    );
     assert_eq!(m.shadow_vertices().len(), 3);
-    for (r, e) in m.shadow_vertices().iter().zip(&spec.shadow_vertices) {
+    for (r, e) in m
+        .shadow_vertices()
+        .as_slice()
+        .iter()
+        .zip(&spec.shadow_vertices)
+    {
         assert_eq!(r.position.map(|c| c.get()), e.map(b::fixed));
     }
     for ((r, e), idx) in m
         .shadow_faces()
+        .as_slice()
         .iter()
         .zip(&spec.shadow_faces)
         .zip(FULL_SHADOW_FACES)
@@ -421,8 +437,8 @@ fn coll_every_field() {
         }
         other => panic!("expected COLL lines, got {other:?}"),
     }
-    assert_at(&m, m.boxes(), l.boxes, "boxes");
-    for (r, e) in m.boxes().iter().zip(&spec.boxes) {
+    assert_at(&m, m.boxes().as_slice(), l.boxes, "boxes");
+    for (r, e) in m.boxes().as_slice().iter().zip(&spec.boxes) {
         assert_eq!(raw::vec3(&r.min), e.min);
         assert_eq!(raw::vec3(&r.max), e.max);
         assert_eq!(r.surface.decode(), surface(e.surface));
@@ -574,11 +590,14 @@ fn sample_file_literal_values() {
         }
         other => panic!("expected COL2+ vertices, got {other:?}"),
     }
-    let g = lamp.face_groups()[0].decode();
+    let g = lamp.face_groups().as_slice()[0].decode();
     assert_eq!((g.first, g.last, g.faces()), (0, 11, 0..=11));
-    assert_eq!(lamp.shadow_vertices()[3].decode(), [-2.0, 4.5, 0.4375]);
     assert_eq!(
-        lamp.shadow_faces()[1].decode(),
+        lamp.shadow_vertices().as_slice()[3].decode(),
+        [-2.0, 4.5, 0.4375]
+    );
+    assert_eq!(
+        lamp.shadow_faces().as_slice()[1].decode(),
         gta::Face {
             indices: [0, 2, 3],
             surface: FaceSurface::Compact {
@@ -591,7 +610,7 @@ fn sample_file_literal_values() {
 
     let crate_ = &models[2];
     assert_eq!(
-        crate_.boxes()[1].decode().surface,
+        crate_.boxes().as_slice()[1].decode().surface,
         Surface {
             material: 20,
             flag: 1,
@@ -728,7 +747,7 @@ fn derived_vertex_counts_are_max_index_plus_one() {
         assert_eq!(m.vertices().iter().collect::<Vec<_>>(), spec.vertices[..5]);
         if spec.version() >= 3 {
             assert_eq!(m.shadow_vertices().len(), 2);
-            let sv: Vec<_> = m.shadow_vertices().iter().map(Decode::decode).collect();
+            let sv: Vec<_> = m.shadow_vertices().iter().collect();
             assert_eq!(sv, spec.shadow_vertices[..2]);
         }
 

@@ -272,20 +272,24 @@ fn check_model(m: &Model<'_>, buf: &[u8], options: Options) {
     let vertex_count = records_within(m.vertices(), m, "vertices");
     let face_count = records_within(m.faces(), m, "faces");
     for (slice_len, start, what) in [
-        (m.boxes().len(), m.boxes().as_ptr() as usize, "boxes"),
+        (
+            m.boxes().len(),
+            m.boxes().as_slice().as_ptr() as usize,
+            "boxes",
+        ),
         (
             m.face_groups().len(),
-            m.face_groups().as_ptr() as usize,
+            m.face_groups().as_slice().as_ptr() as usize,
             "face groups",
         ),
         (
             m.shadow_vertices().len(),
-            m.shadow_vertices().as_ptr() as usize,
+            m.shadow_vertices().as_slice().as_ptr() as usize,
             "shadow vertices",
         ),
         (
             m.shadow_faces().len(),
-            m.shadow_faces().as_ptr() as usize,
+            m.shadow_faces().as_slice().as_ptr() as usize,
             "shadow faces",
         ),
     ] {
@@ -296,10 +300,10 @@ fn check_model(m: &Model<'_>, buf: &[u8], options: Options) {
             );
         }
     }
-    within(m.boxes(), bytes, "boxes");
-    within(m.face_groups(), bytes, "face groups");
-    within(m.shadow_vertices(), bytes, "shadow vertices");
-    within(m.shadow_faces(), bytes, "shadow faces");
+    within(m.boxes().as_slice(), bytes, "boxes");
+    within(m.face_groups().as_slice(), bytes, "face groups");
+    within(m.shadow_vertices().as_slice(), bytes, "shadow vertices");
+    within(m.shadow_faces().as_slice(), bytes, "shadow faces");
 
     assert_eq!(m.spheres().iter().count(), m.spheres().len());
     assert_eq!(m.spheres().iter().rev().count(), m.spheres().len());
@@ -307,7 +311,7 @@ fn check_model(m: &Model<'_>, buf: &[u8], options: Options) {
     for l in m.lines() {
         assert_eq!(l.radii.is_none(), m.version() == Version::Coll);
     }
-    let _: Vec<_> = m.boxes().iter().map(Decode::decode).collect();
+    let _: Vec<_> = m.boxes().iter().collect();
     assert_eq!(m.vertices().iter().count(), vertex_count);
     assert_eq!(m.vertices().get(vertex_count), None);
 
@@ -330,7 +334,6 @@ fn check_model(m: &Model<'_>, buf: &[u8], options: Options) {
     let shadow_vertices = m.shadow_vertices().len();
     let mut shadow_max = None;
     for f in m.shadow_faces() {
-        let f = f.decode();
         for index in f.indices {
             assert!(
                 (index as usize) < shadow_vertices,
@@ -340,13 +343,11 @@ fn check_model(m: &Model<'_>, buf: &[u8], options: Options) {
         }
     }
     assert_eq!(shadow_vertices, shadow_max.map_or(0, |i| i as usize + 1));
-    for v in m.shadow_vertices() {
-        let d = v.decode();
+    for d in m.shadow_vertices() {
         assert!(d.iter().all(|c| (-256.0..256.0).contains(c)));
     }
     // Every face group names existing faces.
     for g in m.face_groups() {
-        let g = g.decode();
         assert!(
             g.first <= g.last && usize::from(g.last) < face_count,
             "{g:?} of {face_count}"

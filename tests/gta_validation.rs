@@ -1193,7 +1193,7 @@ fn face_group_range() {
             b::put_u16(bytes, g + 26, 3);
         });
         let m = Model::parse(&bytes, Options::STRICT).unwrap();
-        assert_eq!(m.face_groups()[0].first.get(), 3);
+        assert_eq!(m.face_groups().as_slice()[0].first.get(), 3);
     }
 }
 

@@ -6,7 +6,7 @@
 //! ```
 //! # fn main() -> Result<(), zerocol::gta::Error> {
 //! # let bytes: &[u8] = include_bytes!("../../samples/sample.col");
-//! use zerocol::gta::{self, Decode, Options};
+//! use zerocol::gta::{self, Options};
 //!
 //! let mut walk = gta::models(bytes, Options::STRICT);
 //! for model in walk.by_ref() {
@@ -18,7 +18,10 @@
 //!                          model.vertices().get(c as usize));
 //!     }
 //!     for group in model.face_groups() {
-//!         let _faces = group.decode().faces();
+//!         let _faces = group.faces(); // decoded
+//!     }
+//!     if let Some(raw) = model.face_groups().as_slice().first() {
+//!         let _first = raw.first.get(); // the zero-copy on-disk record
 //!     }
 //! }
 //! assert_eq!(walk.end().map(|end| end.trailing_bytes), Some(0));

@@ -6,7 +6,10 @@ use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 use super::error::{Error, ErrorKind};
 use super::lint::Lints;
 use super::raw;
-use super::records::{Bounds, Decode, Records};
+use super::records::{
+    Bounds, Boxes, Decode, FaceGroups, Faces, Lines, Records, ShadowFaces, ShadowVertices, Spheres,
+    Vertices,
+};
 use super::{Flags, Options, Section, Version};
 
 /// A model's bounds as stored: the field order differs between COLL and COL2+.
@@ -176,44 +179,52 @@ impl<'a> Model<'a> {
     }
 
     /// Collision spheres.
-    pub const fn spheres(&self) -> Records<'a, raw::SphereV1, raw::SphereV2> {
+    pub const fn spheres(&self) -> Spheres<'a> {
         self.spheres
     }
 
     /// Axis-aligned collision boxes (same layout in every version).
-    pub const fn boxes(&self) -> &'a [raw::CollisionBox] {
-        self.boxes
+    pub const fn boxes(&self) -> Boxes<'a> {
+        self.tagged(self.boxes)
     }
 
     /// Lines (COLL's unused section; COL2+ suspension lines).
-    pub const fn lines(&self) -> Records<'a, raw::LineV1, raw::LineV2> {
+    pub const fn lines(&self) -> Lines<'a> {
         self.lines
     }
 
     /// Mesh vertices. COLL stores the count; for COL2+ it is derived as the
     /// largest face index + 1 (0 without faces), the engine's own rule.
-    pub const fn vertices(&self) -> Records<'a, raw::VertexV1, raw::VertexV2> {
+    pub const fn vertices(&self) -> Vertices<'a> {
         self.vertices
     }
 
     /// Mesh faces; every index is below [`vertices`](Self::vertices)`.len()`.
-    pub const fn faces(&self) -> Records<'a, raw::FaceV1, raw::FaceV2> {
+    pub const fn faces(&self) -> Faces<'a> {
         self.faces
     }
 
     /// COL2+ face groups (present when flag 8 is set); each range lies within the faces.
-    pub const fn face_groups(&self) -> &'a [raw::FaceGroup] {
-        self.face_groups
+    pub const fn face_groups(&self) -> FaceGroups<'a> {
+        self.tagged(self.face_groups)
     }
 
     /// COL3+ shadow-mesh vertices, counted as the largest shadow-face index + 1.
-    pub const fn shadow_vertices(&self) -> &'a [raw::VertexV2] {
-        self.shadow_vertices
+    pub const fn shadow_vertices(&self) -> ShadowVertices<'a> {
+        self.tagged(self.shadow_vertices)
     }
 
     /// COL3+ shadow-mesh faces; every index is below `shadow_vertices().len()`.
-    pub const fn shadow_faces(&self) -> &'a [raw::FaceV2] {
-        self.shadow_faces
+    pub const fn shadow_faces(&self) -> ShadowFaces<'a> {
+        self.tagged(self.shadow_faces)
+    }
+
+    /// A section with one layout, tagged with the model's version like the others.
+    const fn tagged<T>(&self, records: &'a [T]) -> Records<'a, T, T> {
+        match self.version {
+            Version::Coll => Records::Coll(records),
+            _ => Records::Col2(records),
+        }
     }
 
     /// Bytes between the end of a COLL model's last section and its declared end (or

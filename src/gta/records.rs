@@ -310,11 +310,13 @@ impl Decode for raw::FaceGroup {
     }
 }
 
-/// A section whose record layout depends on the model version: a zero-copy slice
-/// of COLL records or of COL2+ records, decoding to the same type either way.
+/// A section of a model: a zero-copy slice of raw records, tagged with the model's
+/// version because the record layout of some sections differs between COLL and
+/// COL2+. Either way the records decode to the same type.
 ///
-/// Match on it to reach the raw records; use [`get`](Self::get) or
-/// [`iter`](Self::iter) for decoded values.
+/// Use [`get`](Self::get) or [`iter`](Self::iter) for decoded values; match on it
+/// (or, for sections with one layout, call [`as_slice`](Self::as_slice)) to reach
+/// the raw records.
 #[derive(Debug)]
 pub enum Records<'a, V1, V2> {
     /// COLL records.
@@ -363,6 +365,16 @@ where
             records: *self,
             front: 0,
             back: self.len(),
+        }
+    }
+}
+
+impl<'a, T> Records<'a, T, T> {
+    /// The raw records of a section whose layout is the same in every version
+    /// (boxes, face groups, shadow mesh).
+    pub const fn as_slice(&self) -> &'a [T] {
+        match self {
+            Self::Coll(s) | Self::Col2(s) => s,
         }
     }
 }
@@ -442,3 +454,20 @@ where
     V2: Decode<Output = T>,
 {
 }
+
+/// Spheres: radius first in COLL, centre first in COL2+.
+pub type Spheres<'a> = Records<'a, raw::SphereV1, raw::SphereV2>;
+/// Axis-aligned boxes (one layout).
+pub type Boxes<'a> = Records<'a, raw::CollisionBox, raw::CollisionBox>;
+/// Lines: COL2+ adds a radius at each end.
+pub type Lines<'a> = Records<'a, raw::LineV1, raw::LineV2>;
+/// Vertices: floats in COLL, 8.7 fixed point in COL2+.
+pub type Vertices<'a> = Records<'a, raw::VertexV1, raw::VertexV2>;
+/// Faces: 32-bit indices and a full surface in COLL, 16-bit and material + light in COL2+.
+pub type Faces<'a> = Records<'a, raw::FaceV1, raw::FaceV2>;
+/// COL2+ face groups (empty for COLL).
+pub type FaceGroups<'a> = Records<'a, raw::FaceGroup, raw::FaceGroup>;
+/// COL3+ shadow-mesh vertices (empty before COL3).
+pub type ShadowVertices<'a> = Records<'a, raw::VertexV2, raw::VertexV2>;
+/// COL3+ shadow-mesh faces (empty before COL3).
+pub type ShadowFaces<'a> = Records<'a, raw::FaceV2, raw::FaceV2>;

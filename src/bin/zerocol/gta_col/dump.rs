@@ -4,7 +4,7 @@
 //! NaN or infinity as `null`, as DUMP.md asks.
 
 use serde::Serialize;
-use zerocol::gta::{self, Decode, End, FaceSurface, Model, Vec3};
+use zerocol::gta::{self, End, FaceSurface, Model, Vec3};
 
 use super::{latin1, options};
 
@@ -159,7 +159,6 @@ fn model_json(m: &Model<'_>) -> ModelJson {
         boxes: m
             .boxes()
             .iter()
-            .map(Decode::decode)
             .map(|b| BoxJson {
                 min: b.min,
                 max: b.max,
@@ -181,7 +180,6 @@ fn model_json(m: &Model<'_>) -> ModelJson {
         face_groups: m
             .face_groups()
             .iter()
-            .map(Decode::decode)
             .map(|g| FaceGroupJson {
                 min: g.min,
                 max: g.max,
@@ -189,13 +187,8 @@ fn model_json(m: &Model<'_>) -> ModelJson {
                 last: g.last,
             })
             .collect(),
-        shadow_vertices: m.shadow_vertices().iter().map(Decode::decode).collect(),
-        shadow_faces: m
-            .shadow_faces()
-            .iter()
-            .map(Decode::decode)
-            .map(face_json)
-            .collect(),
+        shadow_vertices: m.shadow_vertices().iter().collect(),
+        shadow_faces: m.shadow_faces().iter().map(face_json).collect(),
         lints: m.lints().map(|lint| lint.to_string()).collect(),
     }
 }
