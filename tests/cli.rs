@@ -701,7 +701,7 @@ fn dump_of_a_malformed_file_prints_nothing_on_stdout() {
     assert_eq!(
         err,
         format!(
-            "zerocol: {}: byte 432 (0x1b0): model size 396 needs 404 bytes, but only 272 remain in the buffer\n",
+            "zerocol: {}: byte 432 (0x1b0): expected the model to end inside the buffer: size 396 spans 404 bytes, only 272 remain\n",
             file.path()
         )
     );
@@ -794,7 +794,7 @@ fn lenient_accepts_a_size_4_bytes_too_large() {
     assert_eq!(code(&strict), 1);
     assert_eq!(strict.stdout, b"");
     assert!(
-        stderr(&strict).contains("byte 1000 (0x3e8): model size 116 needs 124 bytes"),
+        stderr(&strict).contains("byte 1000 (0x3e8): expected the model to end inside the buffer: size 116 spans 124 bytes"),
         "{}",
         stderr(&strict)
     );
@@ -897,7 +897,7 @@ fn check_reports_every_file_in_order() {
         stdout(&o),
         format!(
             "{}: ok (4 models, 0 trailing bytes)\n\
-             {}: error: byte 432 (0x1b0): model size 396 needs 404 bytes, but only 272 remain in the buffer\n\
+             {}: error: byte 432 (0x1b0): expected the model to end inside the buffer: size 396 spans 404 bytes, only 272 remain\n\
              {}: ok (4 models, 12 trailing bytes)\n",
             good.path(),
             bad.path(),

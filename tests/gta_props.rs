@@ -907,3 +907,43 @@ fn recover_terminates_on_fourcc_soup() {
         }
     }
 }
+
+/// The reviewer's quadratic case: COL3 headers every 120 bytes, each declaring a
+/// shadow-face array over the rest of the file and no shadow-vertex offset, so
+/// each fails only after scanning the rest. Recovery must stop trying once failed
+/// attempts have cost `RECOVERY_BUDGET` times the buffer, and report the rest as
+/// one stretch: a bounded number of items instead of one per header.
+#[test]
+fn recover_work_is_bounded_on_nested_candidates() {
+    const HEADERS: usize = 4000;
+    let len = HEADERS * 120;
+    let mut buf = vec![0u8; len];
+    for k in 0..HEADERS {
+        let at = k * 120;
+        let size = (len - at - 8) as u32;
+        buf[at..at + 4].copy_from_slice(b"COL3");
+        b::put_u32(&mut buf, at + 4, size);
+        b::put_u32(&mut buf, at + 108, (size + 4 - 116) / 8); // shadow faces
+        b::put_u32(&mut buf, at + 112, 0); // shadow vertices: absent
+        b::put_u32(&mut buf, at + 116, 116); // shadow faces right after the header
+    }
+    let first = Model::parse(&buf, Options::STRICT).unwrap_err();
+    assert_eq!(first.offset(), 112);
+    assert!(matches!(first.kind(), ErrorKind::MissingOffset { section: gta::Section::ShadowVertices, .. }));
+
+    let items: Vec<Recovered<'_>> = gta::recover(&buf, Options::STRICT).collect();
+    // Attempt k costs len − 120k, so the budget of 16 × len (+ 64 KiB) runs out
+    // after about 17 attempts; without it there would be 4,000.
+    assert!(items.len() > 10 && items.len() < 40, "{} items", items.len());
+    let mut covered = 0;
+    for item in &items {
+        match item {
+            Recovered::Skipped(s) => {
+                assert_eq!(s.offset, covered);
+                covered += s.len;
+            }
+            Recovered::Model(m) => panic!("no model should parse, got one at {}", m.offset()),
+        }
+    }
+    assert_eq!(covered, len, "the last stretch reaches the end");
+}

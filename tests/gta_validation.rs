@@ -228,13 +228,12 @@ fn unknown_fourcc() {
             ErrorKind::UnknownFourcc { found: *bad },
         );
         // The strict walk reports it where the model was expected; the lenient one stops there.
-        expect_walk_err(
-            &bytes,
-            Options::STRICT,
-            0,
-            0,
-            ErrorKind::UnknownFourcc { found: *bad },
-        );
+        // A zero first byte reads as padding, so the first non-zero byte is blamed.
+        let (at, kind) = match bad {
+            [0, c, ..] => (1, ErrorKind::NonZeroPadding { found: *c }),
+            _ => (0, ErrorKind::UnknownFourcc { found: *bad }),
+        };
+        expect_walk_err(&bytes, Options::STRICT, 0, at, kind);
         let end = gta::check(&bytes, Options::LENIENT).unwrap().end;
         assert_eq!(
             (end.offset, end.trailing_bytes, end.trailing_is_padding),
@@ -285,28 +284,14 @@ fn unknown_fourcc() {
     );
     let shown = gta::check(&buf, Options::STRICT).unwrap_err().to_string();
     assert!(shown.ends_with("found bytes ff 00 01 02"), "{shown}");
-    // A non-zero byte among the first four is a bad FourCC, not bad padding.
+    // After a zero byte it is padding that went wrong: the non-zero byte is blamed
+    // where it is, even among the first four.
     let buf = b::concat(&[&good, &[0, 0, 0, 7], &b::zeros(8)]);
-    expect_walk_err(
-        &buf,
-        Options::STRICT,
-        1,
-        n,
-        ErrorKind::UnknownFourcc {
-            found: [0, 0, 0, 7],
-        },
-    );
-    // A FourCC one byte late (after a single zero) is not a model.
+    expect_walk_err(&buf, Options::STRICT, 1, n + 3, ErrorKind::NonZeroPadding { found: 7 });
+    // A FourCC one byte late (after a single zero) is not a model: padding with a
+    // non-zero byte, the "C".
     let buf = b::concat(&[&good, &[0], &full(b"COLL").bytes]);
-    expect_walk_err(
-        &buf,
-        Options::STRICT,
-        1,
-        n,
-        ErrorKind::UnknownFourcc {
-            found: [0, b'C', b'O', b'L'],
-        },
-    );
+    expect_walk_err(&buf, Options::STRICT, 1, n + 1, ErrorKind::NonZeroPadding { found: b'C' });
     // recover() steps over the one bad byte and finds the model right after it.
     let items: Vec<_> = gta::recover(&buf, Options::STRICT)
         .map(|r| match r {
@@ -314,9 +299,7 @@ fn unknown_fourcc() {
             Recovered::Skipped(s) => (s.offset, s.len, Some(s.error.kind())),
         })
         .collect();
-    let unknown = ErrorKind::UnknownFourcc {
-        found: [0, b'C', b'O', b'L'],
-    };
+    let unknown = ErrorKind::NonZeroPadding { found: b'C' };
     assert_eq!(
         items,
         [
@@ -331,7 +314,9 @@ fn unknown_fourcc() {
 fn non_zero_padding() {
     let good = full(b"COL3").bytes;
     let n = good.len();
-    for at in [4, 57, 2046] {
+    // Positions 1 to 3 included: padding starts with a zero, so the non-zero byte
+    // itself is blamed, not the place a FourCC would be.
+    for at in [1, 2, 3, 4, 57, 2046] {
         let mut pad = b::zeros(2047);
         pad[at] = 0x7F;
         let buf = b::concat(&[&good, &pad]);
@@ -965,7 +950,7 @@ fn missing_offset() {
         .to_string();
     assert_eq!(
         shown,
-        "byte 116 (0x74): 2 shadow faces declared with offset 0 (absent)"
+        "byte 116 (0x74): expected an offset for the 2 shadow faces, found 0 (absent)"
     );
 
     // Offset 0 with count 0 is simply "absent"; so is a non-zero offset with count 0.
@@ -993,98 +978,85 @@ fn missing_offset() {
     assert!(m.shadow_vertices().is_empty() && m.shadow_faces().is_empty());
 }
 
+/// The error for a derived vertex array of `count` vertices at `start` that runs
+/// into `other`, which spans `other_start..other_end` (offset scale).
+fn overlap(section: Section, count: u32, start: u32, other: Section, other_start: u64, other_end: u64) -> ErrorKind {
+    ErrorKind::VerticesOverlap {
+        section,
+        count,
+        start: u64::from(start),
+        end: u64::from(start) + 6 * u64::from(count),
+        other,
+        other_start,
+        other_end,
+    }
+}
+
 #[test]
 fn vertices_overlap() {
     for fourcc in COL2_PLUS {
         let built = full(fourcc);
         let l = &built.layout;
         let voff = rel(&built, 96);
+        let groups = (l.face_groups as u64 - 4, l.faces as u64 - 4);
         // Face 0's third index raised to 5: 6 vertices (36 bytes) in a 32-byte gap before the
         // face groups.
         let bytes = with_u16(&built, l.faces + 4, 5);
-        expect_err(
-            &bytes,
-            Options::STRICT,
-            96,
-            ErrorKind::VerticesOverlap {
-                section: Section::Vertices,
-                count: 6,
-                end: u64::from(voff) + 36,
-                next: l.face_groups as u64 - 4,
-            },
-        );
+        let kind = overlap(Section::Vertices, 6, voff, Section::FaceGroups, groups.0, groups.1);
+        expect_err(&bytes, Options::STRICT, 96, kind);
         // Without face groups, the next section is the faces (after the 2 pad bytes).
         let mut spec = b::full_spec(fourcc, 7);
         spec.face_groups.clear();
         let built2 = spec.build();
         let bytes = with_u16(&built2, built2.layout.faces + 4, 5);
-        expect_err(
-            &bytes,
-            Options::STRICT,
-            96,
-            ErrorKind::VerticesOverlap {
-                section: Section::Vertices,
-                count: 6,
-                end: u64::from(voff) + 36,
-                next: built2.layout.faces as u64 - 4,
-            },
-        );
+        let faces = built2.layout.faces as u64 - 4;
+        let faces_end = faces + 8 * spec.faces.len() as u64;
+        let kind = overlap(Section::Vertices, 6, voff, Section::Faces, faces, faces_end);
+        expect_err(&bytes, Options::STRICT, 96, kind);
         // Without vertex padding the gap is exactly 6 × count: still fine.
         let mut spec = b::full_spec(fourcc, 7);
         spec.vertex_padding = false;
         Model::parse(&spec.build().bytes, Options::STRICT).unwrap();
         // The boundary: vertices moved 2 bytes later end exactly at the next section (the pad
         // bytes are used up); 4 bytes later, they overlap it by 2.
-        let next = l.face_groups as u64 - 4;
-        assert_eq!(u64::from(voff) + 32, next);
+        assert_eq!(u64::from(voff) + 32, groups.0);
         let moved = with_u32(&built, 96, voff + 2);
         let m = Model::parse(&moved, Options::STRICT).unwrap();
         assert_eq!(m.vertices().len(), 5);
         let bytes = with_u32(&built, 96, voff + 4);
-        expect_err(
-            &bytes,
-            Options::STRICT,
-            96,
-            ErrorKind::VerticesOverlap {
-                section: Section::Vertices,
-                count: 5,
-                end: next + 2,
-                next,
-            },
-        );
+        let kind = overlap(Section::Vertices, 5, voff + 4, Section::FaceGroups, groups.0, groups.1);
+        expect_err(&bytes, Options::STRICT, 96, kind);
 
         if fourcc != b"COL2" {
             // Shadow face 1's first index raised to 3: 4 shadow vertices (24 bytes) in 20.
             let svoff = rel(&built, 112);
             let bytes = with_u16(&built, l.shadow_faces + 8, 3);
-            expect_err(
-                &bytes,
-                Options::STRICT,
-                112,
-                ErrorKind::VerticesOverlap {
-                    section: Section::ShadowVertices,
-                    count: 4,
-                    end: u64::from(svoff) + 24,
-                    next: l.shadow_faces as u64 - 4,
-                },
-            );
+            let shadow_faces = l.shadow_faces as u64 - 4;
+            let shadow_end = shadow_faces + 8 * u64::from(rel(&built, 108));
+            let kind = overlap(Section::ShadowVertices, 4, svoff, Section::ShadowFaces, shadow_faces, shadow_end);
+            expect_err(&bytes, Options::STRICT, 112, kind);
+            // Shadow vertices sharing the main vertex array.
+            let bytes = with_u32(&built, 112, voff);
+            let kind = overlap(Section::Vertices, 5, voff, Section::ShadowVertices, u64::from(voff), u64::from(voff) + 18);
+            expect_err(&bytes, Options::STRICT, 96, kind);
         }
     }
-    // Vertices moved to 6 bytes before the boxes run into them.
     let built = full(b"COL3");
-    let boxes = rel(&built, 88);
+    let (spheres, boxes) = (rel(&built, 84), rel(&built, 88));
+    // Vertices moved to 6 bytes before the boxes start inside the spheres.
     let bytes = with_u32(&built, 96, boxes - 6);
-    expect_err(
-        &bytes,
-        Options::STRICT,
-        96,
-        ErrorKind::VerticesOverlap {
-            section: Section::Vertices,
-            count: 5,
-            end: u64::from(boxes) + 24,
-            next: u64::from(boxes),
-        },
-    );
+    let kind = overlap(Section::Vertices, 5, boxes - 6, Section::Spheres, spheres.into(), boxes.into());
+    expect_err(&bytes, Options::STRICT, 96, kind);
+    // Vertices starting exactly where the spheres start.
+    let bytes = with_u32(&built, 96, spheres);
+    let kind = overlap(Section::Vertices, 5, spheres, Section::Spheres, spheres.into(), boxes.into());
+    expect_err(&bytes, Options::STRICT, 96, kind);
+    // Vertices starting inside the faces (2 bytes in): the faces are earlier, not "next".
+    let faces = rel(&built, 100);
+    let faces_end = u64::from(faces) + 8 * u64::from(b::get_u16(&built.bytes, 76));
+    let bytes = with_u32(&built, 96, faces + 2);
+    let kind = overlap(Section::Vertices, 5, faces + 2, Section::Faces, faces.into(), faces_end);
+    expect_err(&bytes, Options::STRICT, 96, kind);
 }
 
 #[test]

@@ -105,7 +105,7 @@ pub enum ErrorKind {
         section: Section,
         /// The offset as stored.
         offset: u32,
-        /// Where the header ends, on the same scale (68, 104, 116 or 120).
+        /// Where the header ends, on the same scale (104, 116 or 120).
         header_end: u32,
     },
     /// A section has records but its offset is 0 ("absent"): the game would
@@ -134,17 +134,23 @@ pub enum ErrorKind {
         /// `size + 8`.
         declared_len: u64,
     },
-    /// A COL2+ vertex array, sized by the largest face index + 1, runs into the next
-    /// section.
+    /// A COL2+ vertex array, sized by the largest face index + 1, shares bytes
+    /// with another section.
     VerticesOverlap {
         /// [`Section::Vertices`] or [`Section::ShadowVertices`].
         section: Section,
         /// Derived vertex count.
         count: u32,
-        /// Where the array ends, relative to the model start + 4.
+        /// Where the array starts, relative to the model start + 4.
+        start: u64,
+        /// Where it ends, on the same scale.
         end: u64,
-        /// Where the next section starts, on the same scale.
-        next: u64,
+        /// The section it runs into.
+        other: Section,
+        /// Where that section starts, on the same scale.
+        other_start: u64,
+        /// Where that section ends, on the same scale.
+        other_end: u64,
     },
     /// The face-group records, which end 4 bytes before the faces, would start
     /// inside the header or before the model.
@@ -184,13 +190,13 @@ impl fmt::Display for ErrorKind {
         match *self {
             Self::Truncated { needed, available } => write!(
                 f,
-                "expected a {needed}-byte model header, found only {available} bytes"
+                "expected {needed} bytes of model header, found only {available}"
             ),
             Self::UnknownFourcc { found } => {
                 f.write_str(
                     "expected a model FourCC (COLL, COL2, COL3, COL4) or zero padding, found ",
                 )?;
-                write_fourcc(f, found)
+                crate::util::write_magic(f, found)
             }
             Self::NonZeroPadding { found } => write!(
                 f,
@@ -202,7 +208,7 @@ impl fmt::Display for ErrorKind {
             ),
             Self::SizePastEnd { size, available } => write!(
                 f,
-                "model size {size} needs {} bytes, but only {available} remain in the buffer",
+                "expected the model to end inside the buffer: size {size} spans {} bytes, only {available} remain",
                 u64::from(size).saturating_add(8)
             ),
             Self::HeaderPastModelEnd {
@@ -211,7 +217,9 @@ impl fmt::Display for ErrorKind {
                 model_len,
             } => write!(
                 f,
-                "a {version} model needs a {needed}-byte header, but the model is {model_len} bytes"
+                "expected a size of at least {} for the {needed}-byte {version} header, found {}",
+                needed.saturating_sub(8),
+                model_len.saturating_sub(8)
             ),
             Self::CountPastModelEnd { section, limit } => write!(
                 f,
@@ -224,7 +232,7 @@ impl fmt::Display for ErrorKind {
                 limit,
             } => write!(
                 f,
-                "{count} {section} end at offset {end}, past the model end at {limit}"
+                "expected the {count} {section} to end by the model end at offset {limit}, they end at {end}"
             ),
             Self::OffsetInHeader {
                 section,
@@ -235,7 +243,10 @@ impl fmt::Display for ErrorKind {
                 "expected the {section} offset to be at least {header_end} (the header end), found {offset}"
             ),
             Self::MissingOffset { section, count } => {
-                write!(f, "{count} {section} declared with offset 0 (absent)")
+                write!(
+                    f,
+                    "expected an offset for the {count} {section}, found 0 (absent)"
+                )
             }
             Self::FaceIndexOutOfRange {
                 section,
@@ -256,18 +267,21 @@ impl fmt::Display for ErrorKind {
             Self::VerticesOverlap {
                 section,
                 count,
+                start,
                 end,
-                next,
+                other,
+                other_start,
+                other_end,
             } => write!(
                 f,
-                "{count} {section} (max face index + 1) end at offset {end}, past the next section at {next}"
+                "expected the {count} {section} (largest face index + 1) at offsets {start}..{end} to stay clear of the {other} at {other_start}..{other_end}"
             ),
             Self::FaceGroupsOutsideModel {
                 count,
                 faces_offset,
             } => write!(
                 f,
-                "{count} face groups before the faces at offset {faces_offset} would start outside the model body"
+                "expected the {count} face groups before the faces at offset {faces_offset} to lie after the header, they would start before it"
             ),
             Self::FaceGroupRange {
                 group,
@@ -279,19 +293,5 @@ impl fmt::Display for ErrorKind {
                 "face group #{group} covers faces {first}..={last}, expected first <= last < {faces}"
             ),
         }
-    }
-}
-
-/// Writes a FourCC as text when printable, as hex otherwise.
-pub(crate) fn write_fourcc(f: &mut impl fmt::Write, fourcc: [u8; 4]) -> fmt::Result {
-    if fourcc.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
-        f.write_char('"')?;
-        for b in fourcc {
-            f.write_char(char::from(b))?;
-        }
-        f.write_char('"')
-    } else {
-        let [a, b, c, d] = fourcc;
-        write!(f, "bytes {a:02x} {b:02x} {c:02x} {d:02x}")
     }
 }

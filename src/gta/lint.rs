@@ -154,77 +154,88 @@ impl fmt::Display for Lint {
     }
 }
 
-/// Number of checks [`Lints::run`] knows.
-const CHECKS: u8 = 14;
+/// One check: the lint it finds in a model, if any.
+type Check = fn(&Model<'_>) -> Option<Lint>;
+
+/// Every check, in the order lints are reported.
+const CHECKS: [Check; 14] = [
+    |m| {
+        m.is_truncated().then_some(Lint::SizePastEnd {
+            declared_len: m.declared_len(),
+            available: m.len(),
+        })
+    },
+    |m| {
+        (m.unparsed_tail() > 0).then_some(Lint::UnparsedTail {
+            bytes: m.unparsed_tail(),
+        })
+    },
+    |m| too_large(m, Game::IiiVc, III_VC_MODEL_BUFFER),
+    |m| too_large(m, Game::Sa, SA_MODEL_BUFFER),
+    |m| too_many(Game::All, Section::Spheres, m.spheres().len(), SPHERE_CAP),
+    |m| {
+        coll(m)
+            .then(|| too_many(Game::IiiVc, Section::Boxes, m.boxes().len(), III_VC_BOX_CAP))
+            .flatten()
+    },
+    |m| too_many(Game::Sa, Section::Boxes, m.boxes().len(), SA_BOX_CAP),
+    // Face groups let the engine test a subset; without them it tests all.
+    |m| {
+        m.face_groups()
+            .is_empty()
+            .then(|| too_many(Game::All, Section::Faces, m.faces().len(), TRIANGLE_CAP))
+            .flatten()
+    },
+    |m| over_int16(m, Section::Spheres, m.spheres().len()),
+    |m| over_int16(m, Section::Lines, m.lines().len()),
+    |m| over_int16(m, Section::Boxes, m.boxes().len()),
+    |m| over_int16(m, Section::Vertices, m.vertices().len()),
+    |m| over_int16(m, Section::Faces, m.faces().len()),
+    |m| coll(m).then(|| vertices_outside_fixed_point(m)).flatten(),
+];
 
 /// The lints of one model, computed on demand without allocation.
 #[derive(Clone, Debug)]
 pub struct Lints<'a> {
     model: Model<'a>,
-    check: u8,
+    next: usize,
 }
 
 impl<'a> Lints<'a> {
     pub(crate) const fn new(model: Model<'a>) -> Self {
-        Self { model, check: 0 }
+        Self { model, next: 0 }
     }
+}
 
-    /// Runs check number `n`; `Err(())` once every check has run.
-    fn run(&self, n: u8) -> Result<Option<Lint>, ()> {
-        let m = &self.model;
-        let coll = m.version() == Version::Coll;
-        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        let too_many = |game, section, n: usize, cap| {
-            let n = count(n);
-            (n > cap).then_some(Lint::TooMany {
-                game,
-                section,
-                count: n,
-                cap,
-            })
-        };
-        let size = m.size();
-        Ok(match n {
-            CHECKS.. => return Err(()),
-            0 => m.is_truncated().then_some(Lint::SizePastEnd {
-                declared_len: m.declared_len(),
-                available: m.len(),
-            }),
-            1 => (m.unparsed_tail() > 0).then_some(Lint::UnparsedTail {
-                bytes: m.unparsed_tail(),
-            }),
-            2 => (coll && size > III_VC_MODEL_BUFFER).then_some(Lint::ModelTooLarge {
-                game: Game::IiiVc,
-                size,
-                buffer: III_VC_MODEL_BUFFER,
-            }),
-            3 => (size > SA_MODEL_BUFFER).then_some(Lint::ModelTooLarge {
-                game: Game::Sa,
-                size,
-                buffer: SA_MODEL_BUFFER,
-            }),
-            4 => too_many(Game::All, Section::Spheres, m.spheres().len(), SPHERE_CAP),
-            5 if coll => too_many(Game::IiiVc, Section::Boxes, m.boxes().len(), III_VC_BOX_CAP),
-            6 => too_many(Game::Sa, Section::Boxes, m.boxes().len(), SA_BOX_CAP),
-            // Face groups let the engine test a subset; without them it tests all.
-            7 if m.face_groups().is_empty() => {
-                too_many(Game::All, Section::Faces, m.faces().len(), TRIANGLE_CAP)
-            }
-            8..=12 if coll => {
-                let (section, n) = match n {
-                    8 => (Section::Spheres, m.spheres().len()),
-                    9 => (Section::Lines, m.lines().len()),
-                    10 => (Section::Boxes, m.boxes().len()),
-                    11 => (Section::Vertices, m.vertices().len()),
-                    _ => (Section::Faces, m.faces().len()),
-                };
-                let n = count(n);
-                (n > III_VC_COUNT_CAP).then_some(Lint::CountOverInt16 { section, count: n })
-            }
-            13 if coll => vertices_outside_fixed_point(m),
-            _ => None,
-        })
-    }
+fn coll(m: &Model<'_>) -> bool {
+    m.version() == Version::Coll
+}
+
+fn saturate(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// III/VC load only COLL, so only COLL models meet their buffer.
+fn too_large(m: &Model<'_>, game: Game, buffer: u32) -> Option<Lint> {
+    let applies = game != Game::IiiVc || coll(m);
+    let size = m.size();
+    (applies && size > buffer).then_some(Lint::ModelTooLarge { game, size, buffer })
+}
+
+fn too_many(game: Game, section: Section, count: usize, cap: u32) -> Option<Lint> {
+    let count = saturate(count);
+    (count > cap).then_some(Lint::TooMany {
+        game,
+        section,
+        count,
+        cap,
+    })
+}
+
+/// III/VC read COLL counts as i16.
+fn over_int16(m: &Model<'_>, section: Section, count: usize) -> Option<Lint> {
+    let count = saturate(count);
+    (coll(m) && count > III_VC_COUNT_CAP).then_some(Lint::CountOverInt16 { section, count })
 }
 
 /// First and number of COLL vertices whose coordinates would not survive the
@@ -252,13 +263,13 @@ impl Iterator for Lints<'_> {
     type Item = Lint;
 
     fn next(&mut self) -> Option<Lint> {
-        loop {
-            let found = self.run(self.check).ok()?;
-            self.check = self.check.saturating_add(1);
-            if found.is_some() {
-                return found;
+        while let Some(check) = CHECKS.get(self.next) {
+            self.next = self.next.saturating_add(1);
+            if let Some(lint) = check(&self.model) {
+                return Some(lint);
             }
         }
+        None
     }
 }
 

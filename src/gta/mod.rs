@@ -60,7 +60,9 @@ pub use records::{
     Bounds, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceSurface, Line,
     RecordIter, Records, Sphere, Surface, Vec3, day_night,
 };
-pub use walk::{End, Models, Recover, Recovered, Skipped, Summary, check, models, recover};
+pub use walk::{
+    End, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, models, recover,
+};
 
 /// A model's format version, from its FourCC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -33,15 +33,22 @@ pub struct Model<'a> {
     bytes: &'a [u8],
     header: &'a raw::ModelHeader,
     name_block: &'a [u8; 24],
+    sections: Sections<'a>,
+}
+
+/// Everything whose layout depends on the version, built whole by
+/// [`parse_coll`] or [`parse_col2`].
+#[derive(Clone, Copy, Debug)]
+struct Sections<'a> {
     bounds: RawBounds<'a>,
     header_v2: Option<&'a raw::HeaderV2>,
     shadow_header: Option<&'a raw::ShadowHeader>,
     col4_extra: Option<&'a U32>,
-    spheres: Records<'a, raw::SphereV1, raw::SphereV2>,
-    lines: Records<'a, raw::LineV1, raw::LineV2>,
+    spheres: Spheres<'a>,
+    lines: Lines<'a>,
     boxes: &'a [raw::CollisionBox],
-    vertices: Records<'a, raw::VertexV1, raw::VertexV2>,
-    faces: Records<'a, raw::FaceV1, raw::FaceV2>,
+    vertices: Vertices<'a>,
+    faces: Faces<'a>,
     face_groups: &'a [raw::FaceGroup],
     shadow_vertices: &'a [raw::VertexV2],
     shadow_faces: &'a [raw::FaceV2],
@@ -63,6 +70,10 @@ const FIELD_SHADOW_VERTEX_OFFSET: usize = 112;
 const FIELD_SHADOW_FACE_OFFSET: usize = 116;
 /// The size field, blamed when the declared size is at fault.
 const FIELD_SIZE: usize = 4;
+/// Bytes of a COL2+ vertex.
+const VERTEX_V2_LEN: u64 = size_of::<raw::VertexV2>() as u64;
+/// Offset of `first` inside a 28-byte face group.
+const FACE_GROUP_FIRST: usize = 24;
 
 impl<'a> Model<'a> {
     /// Parses the model that starts at the first byte of `bytes`, with the strict
@@ -124,7 +135,7 @@ impl<'a> Model<'a> {
 
     /// The name: the bytes before the first NUL, searched within 24 bytes for COLL
     /// (III/VC read 24) and 22 bytes for COL2+ (SA reads 22, then the model id).
-    /// Never zero-filled in genuine files, and may be exactly 22 bytes with no NUL.
+    /// Genuine files have junk after the NUL and 22-byte names with no NUL at all.
     pub fn name(&self) -> &'a [u8] {
         let block: &'a [u8] = match self.version {
             Version::Coll => self.name_block,
@@ -147,7 +158,7 @@ impl<'a> Model<'a> {
 
     /// Decoded bounds.
     pub fn bounds(&self) -> Bounds {
-        match self.bounds {
+        match self.sections.bounds {
             RawBounds::Coll(b) => b.decode(),
             RawBounds::Col2(b) => b.decode(),
         }
@@ -155,68 +166,68 @@ impl<'a> Model<'a> {
 
     /// Bounds as stored.
     pub const fn raw_bounds(&self) -> RawBounds<'a> {
-        self.bounds
+        self.sections.bounds
     }
 
     /// COL2+ header flags; empty for COLL, which has none.
     pub fn flags(&self) -> Flags {
-        Flags(self.header_v2.map_or(0, |h| h.flags.get()))
+        Flags(self.sections.header_v2.map_or(0, |h| h.flags.get()))
     }
 
     /// The COL2+ header (counts, flags, offsets); `None` for COLL.
     pub const fn header_v2(&self) -> Option<&'a raw::HeaderV2> {
-        self.header_v2
+        self.sections.header_v2
     }
 
     /// The COL3+ shadow-mesh header; `None` for COLL and COL2.
     pub const fn shadow_header(&self) -> Option<&'a raw::ShadowHeader> {
-        self.shadow_header
+        self.sections.shadow_header
     }
 
     /// COL4's extra header word (its meaning is unknown); `None` before COL4.
     pub fn col4_extra(&self) -> Option<u32> {
-        self.col4_extra.map(|w| w.get())
+        self.sections.col4_extra.map(|w| w.get())
     }
 
     /// Collision spheres.
     pub const fn spheres(&self) -> Spheres<'a> {
-        self.spheres
+        self.sections.spheres
     }
 
     /// Axis-aligned collision boxes (same layout in every version).
     pub const fn boxes(&self) -> Boxes<'a> {
-        self.tagged(self.boxes)
+        self.tagged(self.sections.boxes)
     }
 
     /// Lines (COLL's unused section; COL2+ suspension lines).
     pub const fn lines(&self) -> Lines<'a> {
-        self.lines
+        self.sections.lines
     }
 
     /// Mesh vertices. COLL stores the count; for COL2+ it is derived as the
     /// largest face index + 1 (0 without faces), the engine's own rule.
     pub const fn vertices(&self) -> Vertices<'a> {
-        self.vertices
+        self.sections.vertices
     }
 
     /// Mesh faces; every index is below [`vertices`](Self::vertices)`.len()`.
     pub const fn faces(&self) -> Faces<'a> {
-        self.faces
+        self.sections.faces
     }
 
     /// COL2+ face groups (present when flag 8 is set); each range lies within the faces.
     pub const fn face_groups(&self) -> FaceGroups<'a> {
-        self.tagged(self.face_groups)
+        self.tagged(self.sections.face_groups)
     }
 
     /// COL3+ shadow-mesh vertices, counted as the largest shadow-face index + 1.
     pub const fn shadow_vertices(&self) -> ShadowVertices<'a> {
-        self.tagged(self.shadow_vertices)
+        self.tagged(self.sections.shadow_vertices)
     }
 
     /// COL3+ shadow-mesh faces; every index is below `shadow_vertices().len()`.
     pub const fn shadow_faces(&self) -> ShadowFaces<'a> {
-        self.tagged(self.shadow_faces)
+        self.tagged(self.sections.shadow_faces)
     }
 
     /// A section with one layout, tagged with the model's version like the others.
@@ -231,7 +242,7 @@ impl<'a> Model<'a> {
     /// the buffer's end, for a size accepted past it), which
     /// [`Options::allow_coll_slack`] accepted (0 otherwise).
     pub const fn unparsed_tail(&self) -> usize {
-        self.unparsed_tail
+        self.sections.unparsed_tail
     }
 
     /// Engine limits this model exceeds: the games may fail on it, but it is
@@ -302,62 +313,53 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
             available: rest.len(),
         },
     );
-    let (header, after_header) =
-        raw::ModelHeader::ref_from_prefix(model).map_err(|_| header_err)?;
+    let (header, _) = raw::ModelHeader::ref_from_prefix(model).map_err(|_| header_err)?;
     let name_block = model
         .get(NAME_BLOCK)
         .and_then(|b| <&[u8; 24]>::try_from(b).ok())
         .ok_or(header_err)?;
 
-    let mut parsed = Model {
+    let sections = if version == Version::Coll {
+        parse_coll(model, start, declared_len, options, header_err)?
+    } else {
+        parse_col2(model, start, version, header_err)?
+    };
+    Ok(Model {
         offset: start,
         version,
         bytes: model,
         header,
         name_block,
-        bounds: RawBounds::Coll(
-            raw::BoundsV1::ref_from_prefix(after_header)
-                .map_err(|_| header_err)?
-                .0,
-        ),
-        header_v2: None,
-        shadow_header: None,
-        col4_extra: None,
-        spheres: Records::Coll(&[]),
-        lines: Records::Coll(&[]),
-        boxes: &[],
-        vertices: Records::Coll(&[]),
-        faces: Records::Coll(&[]),
-        face_groups: &[],
-        shadow_vertices: &[],
-        shadow_faces: &[],
-        unparsed_tail: 0,
-    };
-    if version == Version::Coll {
-        parse_coll(&mut parsed, declared_len, options)?;
-    } else {
-        parse_col2(&mut parsed, header_err)?;
-    }
-    Ok(parsed)
+        sections,
+    })
 }
 
 /// COLL: five counted sections back to back from byte 72; the sections must end
 /// exactly at the declared size, and face indices must be below the stored
 /// vertex count (not equal to max + 1: five genuine III models have spare vertices).
-fn parse_coll(m: &mut Model<'_>, declared_len: u64, options: Options) -> Result<(), Error> {
+fn parse_coll<'a>(
+    model: &'a [u8],
+    start: usize,
+    declared_len: u64,
+    options: Options,
+    header_err: Error,
+) -> Result<Sections<'a>, Error> {
+    let bounds = model
+        .get(BOUNDS_START..)
+        .and_then(|b| raw::BoundsV1::ref_from_prefix(b).ok())
+        .ok_or(header_err)?
+        .0;
     let mut cursor = Cursor {
-        model: m.bytes,
-        start: m.offset,
+        model,
+        start,
         pos: BOUNDS_END,
     };
-    m.spheres = Records::Coll(cursor.counted(Section::Spheres)?);
-    m.lines = Records::Coll(cursor.counted(Section::Lines)?);
-    m.boxes = cursor.counted(Section::Boxes)?;
+    let spheres = cursor.counted(Section::Spheres)?;
+    let lines = cursor.counted(Section::Lines)?;
+    let boxes = cursor.counted(Section::Boxes)?;
     let vertices: &[raw::VertexV1] = cursor.counted(Section::Vertices)?;
     let faces_pos = cursor.pos.saturating_add(4);
     let faces: &[raw::FaceV1] = cursor.counted(Section::Faces)?;
-    m.vertices = Records::Coll(vertices);
-    m.faces = Records::Coll(faces);
 
     let vertex_count = vertices.len();
     for (face, record) in faces.iter().enumerate() {
@@ -368,7 +370,7 @@ fn parse_coll(m: &mut Model<'_>, declared_len: u64, options: Options) -> Result<
                     .saturating_add(face.saturating_mul(size_of::<raw::FaceV1>()))
                     .saturating_add(k.saturating_mul(4));
                 return Err(Error::new(
-                    m.offset.saturating_add(field),
+                    start.saturating_add(field),
                     ErrorKind::FaceIndexOutOfRange {
                         section: Section::Faces,
                         face: saturate_u32(face),
@@ -384,21 +386,35 @@ fn parse_coll(m: &mut Model<'_>, declared_len: u64, options: Options) -> Result<
     // The model's end in the buffer: `size + 8`, or the buffer's end when the lenient
     // size rule cut it there. That rule only excuses the bytes that are missing; bytes
     // that are present after the last section are slack like any other.
-    let model_len = m.bytes.len() as u64;
+    let model_len = model.len() as u64;
+    let mut unparsed_tail = 0;
     if parsed_len < model_len {
         if !options.allow_coll_slack {
             return Err(Error::new(
-                m.offset.saturating_add(FIELD_SIZE),
+                start.saturating_add(FIELD_SIZE),
                 ErrorKind::SizeMismatch {
                     parsed_len,
                     declared_len,
                 },
             ));
         }
-        m.unparsed_tail =
-            usize::try_from(model_len.saturating_sub(parsed_len)).unwrap_or(usize::MAX);
+        unparsed_tail = usize::try_from(model_len.saturating_sub(parsed_len)).unwrap_or(usize::MAX);
     }
-    Ok(())
+    Ok(Sections {
+        bounds: RawBounds::Coll(bounds),
+        header_v2: None,
+        shadow_header: None,
+        col4_extra: None,
+        spheres: Records::Coll(spheres),
+        lines: Records::Coll(lines),
+        boxes,
+        vertices: Records::Coll(vertices),
+        faces: Records::Coll(faces),
+        face_groups: &[],
+        shadow_vertices: &[],
+        shadow_faces: &[],
+        unparsed_tail,
+    })
 }
 
 /// Sequential reader of COLL's `count u32, records` sections.
@@ -446,60 +462,56 @@ impl<'a> Cursor<'a> {
 
 /// COL2/COL3/COL4: counts in a header, sections found through offsets relative to
 /// the model start + 4, vertex counts derived from the faces.
-fn parse_col2(m: &mut Model<'_>, header_err: Error) -> Result<(), Error> {
-    let bounds_on = m.bytes.get(BOUNDS_START..).ok_or(header_err)?;
-    let (bounds, after_bounds) =
-        raw::BoundsV2::ref_from_prefix(bounds_on).map_err(|_| header_err)?;
+fn parse_col2(
+    model: &[u8],
+    start: usize,
+    version: Version,
+    header_err: Error,
+) -> Result<Sections<'_>, Error> {
+    let (bounds, after_bounds) = model
+        .get(BOUNDS_START..)
+        .and_then(|b| raw::BoundsV2::ref_from_prefix(b).ok())
+        .ok_or(header_err)?;
     let (h, after) = raw::HeaderV2::ref_from_prefix(after_bounds).map_err(|_| header_err)?;
-    m.bounds = RawBounds::Col2(bounds);
-    m.header_v2 = Some(h);
-    if m.version >= Version::Col3 {
-        let (shadow, after) = raw::ShadowHeader::ref_from_prefix(after).map_err(|_| header_err)?;
-        m.shadow_header = Some(shadow);
-        if m.version == Version::Col4 {
-            m.col4_extra = Some(U32::ref_from_prefix(after).map_err(|_| header_err)?.0);
+    let (shadow_header, col4_extra) = match version {
+        Version::Col3 | Version::Col4 => {
+            let (shadow, after) =
+                raw::ShadowHeader::ref_from_prefix(after).map_err(|_| header_err)?;
+            let extra = match version {
+                Version::Col4 => Some(U32::ref_from_prefix(after).map_err(|_| header_err)?.0),
+                _ => None,
+            };
+            (Some(shadow), extra)
         }
-    }
-
+        Version::Coll | Version::Col2 => (None, None),
+    };
     let body = Body {
         // Offsets count from just after the FourCC.
-        bytes: m.bytes.get(4..).unwrap_or_default(),
-        start: m.offset,
-        header_end: saturate_u32(m.version.header_len().saturating_sub(4)),
+        bytes: model.get(4..).unwrap_or_default(),
+        start,
+        header_end: saturate_u32(version.header_len().saturating_sub(4)),
     };
 
-    let faces: &[raw::FaceV2] = body.section(
-        Section::Faces,
-        FIELD_FACE_OFFSET,
-        h.face_offset.get(),
-        h.face_count.get().into(),
-    )?;
-    let vertices: &[raw::VertexV2] = body.section(
-        Section::Vertices,
-        FIELD_VERTEX_OFFSET,
-        h.vertex_offset.get(),
-        derived_vertex_count(faces),
-    )?;
-    m.faces = Records::Col2(faces);
-    m.vertices = Records::Col2(vertices);
-    m.spheres = Records::Col2(body.section(
+    // Sections with stored counts first: each check is O(1), so a broken header
+    // fails before any scan.
+    let spheres = body.section(
         Section::Spheres,
         FIELD_SPHERE_OFFSET,
         h.sphere_offset.get(),
         h.sphere_count.get().into(),
-    )?);
-    m.boxes = body.section(
+    )?;
+    let boxes = body.section(
         Section::Boxes,
         FIELD_BOX_OFFSET,
         h.box_offset.get(),
         h.box_count.get().into(),
     )?;
-    m.lines = Records::Col2(body.section(
+    let lines = body.section(
         Section::Lines,
         FIELD_LINE_OFFSET,
         h.line_offset.get(),
         h.line_count.into(),
-    )?);
+    )?;
     // The record count of triangle planes is unknown (the offset is 0 in every
     // real file): only the offset itself can be checked.
     body.section::<u8>(
@@ -508,62 +520,111 @@ fn parse_col2(m: &mut Model<'_>, header_err: Error) -> Result<(), Error> {
         h.triangle_plane_offset.get(),
         0,
     )?;
-
-    let mut face_groups_start = None;
-    if Flags(h.flags.get()).has_face_groups() && !faces.is_empty() {
-        let (groups, groups_start) = body.face_groups(h.face_offset.get())?;
-        check_face_groups(m.offset, groups, groups_start, h.face_count.get())?;
-        m.face_groups = groups;
-        face_groups_start = Some(groups_start);
-    }
-
-    if let Some(shadow) = m.shadow_header {
-        let shadow_faces: &[raw::FaceV2] = body.section(
+    let faces: &[raw::FaceV2] = body.section(
+        Section::Faces,
+        FIELD_FACE_OFFSET,
+        h.face_offset.get(),
+        h.face_count.get().into(),
+    )?;
+    let shadow_faces: &[raw::FaceV2] = match shadow_header {
+        Some(shadow) => body.section(
             Section::ShadowFaces,
             FIELD_SHADOW_FACE_OFFSET,
             shadow.face_offset.get(),
             shadow.face_count.get(),
-        )?;
-        m.shadow_vertices = body.section(
+        )?,
+        None => &[],
+    };
+
+    // Then the vertex arrays, whose lengths the faces decide.
+    let vertices: &[raw::VertexV2] = body.section(
+        Section::Vertices,
+        FIELD_VERTEX_OFFSET,
+        h.vertex_offset.get(),
+        derived_vertex_count(faces),
+    )?;
+    let shadow_vertices: &[raw::VertexV2] = match shadow_header {
+        Some(shadow) => body.section(
             Section::ShadowVertices,
             FIELD_SHADOW_VERTEX_OFFSET,
             shadow.vertex_offset.get(),
             derived_vertex_count(shadow_faces),
-        )?;
-        m.shadow_faces = shadow_faces;
+        )?,
+        None => &[],
+    };
+
+    let mut face_groups: &[raw::FaceGroup] = &[];
+    let mut face_groups_span = None;
+    if Flags(h.flags.get()).has_face_groups() && !faces.is_empty() {
+        let (groups, groups_start) = body.face_groups(h.face_offset.get())?;
+        check_face_groups(start, groups, groups_start, h.face_count.get())?;
+        face_groups = groups;
+        // The records and the count word after them, up to the faces.
+        face_groups_span = Some(Span {
+            section: Section::FaceGroups,
+            start: groups_start.into(),
+            end: h.face_offset.get().into(),
+        });
     }
 
-    // Every section start, to check that a derived vertex array stops before the
-    // section that follows it (FORMATS.md §1: the gap is 6 × count, or that + 2).
-    let starts = [
-        start_of(h.sphere_offset.get(), m.spheres.len()),
-        start_of(h.box_offset.get(), m.boxes.len()),
-        start_of(h.line_offset.get(), m.lines.len()),
-        start_of(h.vertex_offset.get(), m.vertices.len()),
-        start_of(h.face_offset.get(), faces.len()),
-        face_groups_start,
-        m.shadow_header
-            .and_then(|s| start_of(s.vertex_offset.get(), m.shadow_vertices.len())),
-        m.shadow_header
-            .and_then(|s| start_of(s.face_offset.get(), m.shadow_faces.len())),
+    // A derived vertex array must not run into any other section (FORMATS.md §1:
+    // on real files the gap to the next section is 6 × count, or that + 2).
+    let spans = [
+        Span::of(Section::Spheres, h.sphere_offset.get(), spheres),
+        Span::of(Section::Boxes, h.box_offset.get(), boxes),
+        Span::of(Section::Lines, h.line_offset.get(), lines),
+        Span::of(Section::Faces, h.face_offset.get(), faces),
+        face_groups_span,
+        shadow_header
+            .and_then(|s| Span::of(Section::ShadowFaces, s.face_offset.get(), shadow_faces)),
+        Span::of(Section::Vertices, h.vertex_offset.get(), vertices),
+        shadow_header.and_then(|s| {
+            Span::of(
+                Section::ShadowVertices,
+                s.vertex_offset.get(),
+                shadow_vertices,
+            )
+        }),
     ];
-    body.fits_before_next(
-        Section::Vertices,
-        FIELD_VERTEX_OFFSET,
-        h.vertex_offset.get(),
-        vertices,
-        &starts,
-    )?;
-    if let Some(shadow) = m.shadow_header {
-        body.fits_before_next(
-            Section::ShadowVertices,
-            FIELD_SHADOW_VERTEX_OFFSET,
-            shadow.vertex_offset.get(),
-            m.shadow_vertices,
-            &starts,
-        )?;
+    body.check_clear(Section::Vertices, FIELD_VERTEX_OFFSET, &spans)?;
+    body.check_clear(Section::ShadowVertices, FIELD_SHADOW_VERTEX_OFFSET, &spans)?;
+
+    Ok(Sections {
+        bounds: RawBounds::Col2(bounds),
+        header_v2: Some(h),
+        shadow_header,
+        col4_extra,
+        spheres: Records::Col2(spheres),
+        lines: Records::Col2(lines),
+        boxes,
+        vertices: Records::Col2(vertices),
+        faces: Records::Col2(faces),
+        face_groups,
+        shadow_vertices,
+        shadow_faces,
+        unparsed_tail: 0,
+    })
+}
+
+/// Where a present section lies, on the offset scale (model start + 4).
+#[derive(Clone, Copy)]
+struct Span {
+    section: Section,
+    start: u64,
+    end: u64,
+}
+
+impl Span {
+    /// The span of a section's records; `None` when it has none.
+    fn of<T>(section: Section, offset: u32, records: &[T]) -> Option<Self> {
+        let start = u64::from(offset);
+        let end = start.saturating_add(core::mem::size_of_val(records) as u64);
+        (!records.is_empty()).then_some(Self {
+            section,
+            start,
+            end,
+        })
     }
-    Ok(())
 }
 
 /// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
@@ -574,11 +635,6 @@ fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
         .map(|i| u32::from(i.get()).saturating_add(1))
         .max()
         .unwrap_or(0)
-}
-
-/// A present section's start (offset relative to model + 4).
-fn start_of(offset: u32, count: usize) -> Option<u32> {
-    (count > 0).then_some(offset)
 }
 
 fn saturate_u32(n: usize) -> u32 {
@@ -679,39 +735,38 @@ impl<'a> Body<'a> {
         Ok((groups, groups_start))
     }
 
-    /// Checks that a derived vertex array ends before the nearest section that
-    /// starts after it.
-    fn fits_before_next(
+    /// Checks that the derived vertex array `section` (if present) shares no byte
+    /// with any other present section.
+    fn check_clear(
         &self,
         section: Section,
         field: usize,
-        offset: u32,
-        vertices: &[raw::VertexV2],
-        starts: &[Option<u32>],
+        spans: &[Option<Span>],
     ) -> Result<(), Error> {
-        if vertices.is_empty() {
+        let Some(mine) = spans.iter().flatten().find(|s| s.section == section) else {
             return Ok(());
-        }
-        let end = u64::from(offset).saturating_add(core::mem::size_of_val(vertices) as u64);
-        let next = starts
-            .iter()
-            .flatten()
-            .filter(|&&s| s > offset)
-            .map(|&s| u64::from(s))
-            .min()
-            .unwrap_or_else(|| self.limit());
-        if end > next {
-            return Err(Error::new(
+        };
+        let clash = spans.iter().flatten().find(|other| {
+            other.section != section && other.start < mine.end && mine.start < other.end
+        });
+        match clash {
+            None => Ok(()),
+            Some(other) => Err(Error::new(
                 self.start.saturating_add(field),
                 ErrorKind::VerticesOverlap {
                     section,
-                    count: saturate_u32(vertices.len()),
-                    end,
-                    next,
+                    count: saturate_u32(
+                        usize::try_from(mine.end.saturating_sub(mine.start) / VERTEX_V2_LEN)
+                            .unwrap_or(usize::MAX),
+                    ),
+                    start: mine.start,
+                    end: mine.end,
+                    other: other.section,
+                    other_start: other.start,
+                    other_end: other.end,
                 },
-            ));
+            )),
         }
-        Ok(())
     }
 }
 
@@ -728,7 +783,7 @@ fn check_face_groups(
             // The `first` field: 24 bytes into the group; +4 converts the offset scale.
             let field = (groups_start as usize)
                 .saturating_add(i.saturating_mul(size_of::<raw::FaceGroup>()))
-                .saturating_add(24 + 4);
+                .saturating_add(FACE_GROUP_FIRST + 4);
             return Err(Error::new(
                 model_start.saturating_add(field),
                 ErrorKind::FaceGroupRange {

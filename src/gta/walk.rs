@@ -140,7 +140,9 @@ fn step(bytes: &[u8], pos: usize, options: Options) -> Step<'_> {
     match rest.iter().position(|&b| b != 0) {
         None => end(true),
         Some(_) if options.stop_at_unknown_fourcc => end(false),
-        Some(i) if i < 4 => {
+        // Bytes that start non-zero were meant as a model; a zero byte first means
+        // padding, so the first non-zero byte is the one at fault.
+        Some(0) => {
             let mut found = [0u8; 4];
             for (dst, src) in found.iter_mut().zip(rest) {
                 *dst = *src;
@@ -162,11 +164,25 @@ fn step(bytes: &[u8], pos: usize, options: Options) -> Step<'_> {
 ///
 /// A FourCC found inside damaged data is tried like any other; if it does not
 /// parse, its bytes are skipped too.
+///
+/// Work is linear in the buffer: a failed attempt costs at most the bytes its
+/// model spans, and once failed attempts have cost [`RECOVERY_BUDGET`] times the
+/// buffer's length (only crafted input gets there: candidates packed inside each
+/// other's bytes), the rest is reported as one skipped stretch.
 pub fn recover(bytes: &[u8], options: Options) -> Recover<'_> {
+    let budget = (bytes.len() as u64)
+        .saturating_mul(RECOVERY_BUDGET)
+        .saturating_add(RECOVERY_SLACK);
     Recover {
         inner: models(bytes, options),
+        budget,
     }
 }
+
+/// How many times its length [`recover`] may re-read a buffer in failed attempts.
+pub const RECOVERY_BUDGET: u64 = 16;
+/// Work allowed on top of the budget, so that tiny buffers still resynchronise.
+const RECOVERY_SLACK: u64 = 1 << 16;
 
 /// What [`recover`] found at one position.
 #[derive(Clone, Copy, Debug)]
@@ -194,6 +210,8 @@ pub struct Skipped {
 #[derive(Clone, Debug)]
 pub struct Recover<'a> {
     inner: Models<'a>,
+    /// Bytes failed attempts may still cost.
+    budget: u64,
 }
 
 impl Recover<'_> {
@@ -212,13 +230,19 @@ impl<'a> Iterator for Recover<'a> {
             Ok(model) => Some(Recovered::Model(model)),
             Err(error) => {
                 let bytes = self.inner.bytes;
+                let rest = bytes.get(pos..).unwrap_or_default();
+                self.budget = self.budget.saturating_sub(attempt_cost(rest));
                 let resume = pos.saturating_add(1);
-                let next = bytes
-                    .get(resume..)
-                    .unwrap_or_default()
-                    .windows(4)
-                    .position(|w| Version::from_fourcc(w).is_some())
-                    .map_or(bytes.len(), |i| resume.saturating_add(i));
+                let next = if self.budget == 0 {
+                    bytes.len()
+                } else {
+                    bytes
+                        .get(resume..)
+                        .unwrap_or_default()
+                        .windows(4)
+                        .position(|w| Version::from_fourcc(w).is_some())
+                        .map_or(bytes.len(), |i| resume.saturating_add(i))
+                };
                 self.inner.pos = next;
                 self.inner.state = State::Walking;
                 Some(Recovered::Skipped(Skipped {
@@ -232,3 +256,16 @@ impl<'a> Iterator for Recover<'a> {
 }
 
 impl FusedIterator for Recover<'_> {}
+
+/// An upper bound of the work a failed parse at the start of `rest` did: every
+/// check reads only the bytes the model spans, `size + 8` at most, and at least
+/// its header.
+fn attempt_cost(rest: &[u8]) -> u64 {
+    let declared = match rest {
+        [_, _, _, _, a, b, c, d, ..] => {
+            u64::from(u32::from_le_bytes([*a, *b, *c, *d])).saturating_add(8)
+        }
+        _ => 0,
+    };
+    declared.min(rest.len() as u64).max(8)
+}
