@@ -53,6 +53,7 @@
 extern crate std;
 
 pub mod gta;
+pub mod mkgp;
 mod util;
 
 /// Compiles the README's examples as doctests, so they cannot go stale.

@@ -929,12 +929,22 @@ fn recover_work_is_bounded_on_nested_candidates() {
     }
     let first = Model::parse(&buf, Options::STRICT).unwrap_err();
     assert_eq!(first.offset(), 112);
-    assert!(matches!(first.kind(), ErrorKind::MissingOffset { section: gta::Section::ShadowVertices, .. }));
+    assert!(matches!(
+        first.kind(),
+        ErrorKind::MissingOffset {
+            section: gta::Section::ShadowVertices,
+            ..
+        }
+    ));
 
     let items: Vec<Recovered<'_>> = gta::recover(&buf, Options::STRICT).collect();
     // Attempt k costs len − 120k, so the budget of 16 × len (+ 64 KiB) runs out
     // after about 17 attempts; without it there would be 4,000.
-    assert!(items.len() > 10 && items.len() < 40, "{} items", items.len());
+    assert!(
+        items.len() > 10 && items.len() < 40,
+        "{} items",
+        items.len()
+    );
     let mut covered = 0;
     for item in &items {
         match item {

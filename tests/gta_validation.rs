@@ -287,11 +287,23 @@ fn unknown_fourcc() {
     // After a zero byte it is padding that went wrong: the non-zero byte is blamed
     // where it is, even among the first four.
     let buf = b::concat(&[&good, &[0, 0, 0, 7], &b::zeros(8)]);
-    expect_walk_err(&buf, Options::STRICT, 1, n + 3, ErrorKind::NonZeroPadding { found: 7 });
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        n + 3,
+        ErrorKind::NonZeroPadding { found: 7 },
+    );
     // A FourCC one byte late (after a single zero) is not a model: padding with a
     // non-zero byte, the "C".
     let buf = b::concat(&[&good, &[0], &full(b"COLL").bytes]);
-    expect_walk_err(&buf, Options::STRICT, 1, n + 1, ErrorKind::NonZeroPadding { found: b'C' });
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        n + 1,
+        ErrorKind::NonZeroPadding { found: b'C' },
+    );
     // recover() steps over the one bad byte and finds the model right after it.
     let items: Vec<_> = gta::recover(&buf, Options::STRICT)
         .map(|r| match r {
@@ -980,7 +992,14 @@ fn missing_offset() {
 
 /// The error for a derived vertex array of `count` vertices at `start` that runs
 /// into `other`, which spans `other_start..other_end` (offset scale).
-fn overlap(section: Section, count: u32, start: u32, other: Section, other_start: u64, other_end: u64) -> ErrorKind {
+fn overlap(
+    section: Section,
+    count: u32,
+    start: u32,
+    other: Section,
+    other_start: u64,
+    other_end: u64,
+) -> ErrorKind {
     ErrorKind::VerticesOverlap {
         section,
         count,
@@ -1002,7 +1021,14 @@ fn vertices_overlap() {
         // Face 0's third index raised to 5: 6 vertices (36 bytes) in a 32-byte gap before the
         // face groups.
         let bytes = with_u16(&built, l.faces + 4, 5);
-        let kind = overlap(Section::Vertices, 6, voff, Section::FaceGroups, groups.0, groups.1);
+        let kind = overlap(
+            Section::Vertices,
+            6,
+            voff,
+            Section::FaceGroups,
+            groups.0,
+            groups.1,
+        );
         expect_err(&bytes, Options::STRICT, 96, kind);
         // Without face groups, the next section is the faces (after the 2 pad bytes).
         let mut spec = b::full_spec(fourcc, 7);
@@ -1024,7 +1050,14 @@ fn vertices_overlap() {
         let m = Model::parse(&moved, Options::STRICT).unwrap();
         assert_eq!(m.vertices().len(), 5);
         let bytes = with_u32(&built, 96, voff + 4);
-        let kind = overlap(Section::Vertices, 5, voff + 4, Section::FaceGroups, groups.0, groups.1);
+        let kind = overlap(
+            Section::Vertices,
+            5,
+            voff + 4,
+            Section::FaceGroups,
+            groups.0,
+            groups.1,
+        );
         expect_err(&bytes, Options::STRICT, 96, kind);
 
         if fourcc != b"COL2" {
@@ -1033,11 +1066,25 @@ fn vertices_overlap() {
             let bytes = with_u16(&built, l.shadow_faces + 8, 3);
             let shadow_faces = l.shadow_faces as u64 - 4;
             let shadow_end = shadow_faces + 8 * u64::from(rel(&built, 108));
-            let kind = overlap(Section::ShadowVertices, 4, svoff, Section::ShadowFaces, shadow_faces, shadow_end);
+            let kind = overlap(
+                Section::ShadowVertices,
+                4,
+                svoff,
+                Section::ShadowFaces,
+                shadow_faces,
+                shadow_end,
+            );
             expect_err(&bytes, Options::STRICT, 112, kind);
             // Shadow vertices sharing the main vertex array.
             let bytes = with_u32(&built, 112, voff);
-            let kind = overlap(Section::Vertices, 5, voff, Section::ShadowVertices, u64::from(voff), u64::from(voff) + 18);
+            let kind = overlap(
+                Section::Vertices,
+                5,
+                voff,
+                Section::ShadowVertices,
+                u64::from(voff),
+                u64::from(voff) + 18,
+            );
             expect_err(&bytes, Options::STRICT, 96, kind);
         }
     }
@@ -1045,17 +1092,38 @@ fn vertices_overlap() {
     let (spheres, boxes) = (rel(&built, 84), rel(&built, 88));
     // Vertices moved to 6 bytes before the boxes start inside the spheres.
     let bytes = with_u32(&built, 96, boxes - 6);
-    let kind = overlap(Section::Vertices, 5, boxes - 6, Section::Spheres, spheres.into(), boxes.into());
+    let kind = overlap(
+        Section::Vertices,
+        5,
+        boxes - 6,
+        Section::Spheres,
+        spheres.into(),
+        boxes.into(),
+    );
     expect_err(&bytes, Options::STRICT, 96, kind);
     // Vertices starting exactly where the spheres start.
     let bytes = with_u32(&built, 96, spheres);
-    let kind = overlap(Section::Vertices, 5, spheres, Section::Spheres, spheres.into(), boxes.into());
+    let kind = overlap(
+        Section::Vertices,
+        5,
+        spheres,
+        Section::Spheres,
+        spheres.into(),
+        boxes.into(),
+    );
     expect_err(&bytes, Options::STRICT, 96, kind);
     // Vertices starting inside the faces (2 bytes in): the faces are earlier, not "next".
     let faces = rel(&built, 100);
     let faces_end = u64::from(faces) + 8 * u64::from(b::get_u16(&built.bytes, 76));
     let bytes = with_u32(&built, 96, faces + 2);
-    let kind = overlap(Section::Vertices, 5, faces + 2, Section::Faces, faces.into(), faces_end);
+    let kind = overlap(
+        Section::Vertices,
+        5,
+        faces + 2,
+        Section::Faces,
+        faces.into(),
+        faces_end,
+    );
     expect_err(&bytes, Options::STRICT, 96, kind);
 }
 

@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod builder;
+#[cfg(feature = "std")]
+pub mod mkgp;
 
 /// The embedded sample `.col`, rebuilt from [`builder::sample_models`].
 pub fn sample_file() -> Vec<u8> {

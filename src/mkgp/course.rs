@@ -1,0 +1,589 @@
+//! The validated course: header, both grids, sequential and indexed cell access,
+//! and the ground and wall queries.
+
+use core::iter::FusedIterator;
+
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
+use super::Options;
+use super::error::{Dimension, Error, ErrorKind, Grid, RecordKind};
+use super::geometry::{cell_coord, cell_number};
+use super::lint::Lints;
+use super::raw;
+use super::types::{GridHeader, MAGIC, SurfaceFlags, VERSION};
+
+const HEADER_LEN: usize = core::mem::size_of::<raw::Header>();
+
+/// A validated MKGP DX course, borrowed from its file.
+///
+/// [`Course::parse`] walked both grids and accounted for every byte, so cells,
+/// records and queries never fail and never read outside the file.
+#[derive(Clone, Copy, Debug)]
+pub struct Course<'a> {
+    bytes: &'a [u8],
+    header: &'a raw::Header,
+    width: u32,
+    length: u32,
+    /// File offset where the secondary grid starts.
+    secondary: usize,
+}
+
+impl<'a> Course<'a> {
+    /// Validates a whole file: header, W × L primary cells, W × L secondary cells,
+    /// and nothing after them (FORMATS.md §2 working rules).
+    pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
+        if bytes.get(..4) != Some(MAGIC.as_slice()) {
+            let mut found = [0u8; 4];
+            for (dst, src) in found.iter_mut().zip(bytes) {
+                *dst = *src;
+            }
+            return Err(Error::new(0, ErrorKind::BadMagic { found }));
+        }
+        let (header, _) = raw::Header::ref_from_prefix(bytes).map_err(|_| {
+            Error::new(
+                0,
+                ErrorKind::Truncated {
+                    needed: HEADER_LEN,
+                    available: bytes.len(),
+                },
+            )
+        })?;
+        let version = header.version.get();
+        if version != VERSION && !options.accept_any_version {
+            return Err(Error::new(4, ErrorKind::WrongVersion { found: version }));
+        }
+        let dimension = |offset, dimension, value: i32| {
+            u32::try_from(value)
+                .ok()
+                .filter(|&v| v > 0)
+                .ok_or(Error::new(
+                    offset,
+                    ErrorKind::NonPositiveDimension { dimension, value },
+                ))
+        };
+        let width = dimension(8, Dimension::Width, header.width.get())?;
+        let length = dimension(12, Dimension::Length, header.length.get())?;
+        if header
+            .width
+            .get()
+            .checked_mul(header.length.get())
+            .is_none()
+        {
+            return Err(Error::new(
+                8,
+                ErrorKind::CellCountOverflow {
+                    width: header.width.get(),
+                    length: header.length.get(),
+                },
+            ));
+        }
+        for (offset, dimension, value) in [
+            (0x10, Dimension::Width, header.cell_size[0].get()),
+            (0x14, Dimension::Length, header.cell_size[1].get()),
+        ] {
+            if !(value > 0.0 && value.is_finite()) {
+                return Err(Error::new(
+                    offset,
+                    ErrorKind::BadCellSize { dimension, value },
+                ));
+            }
+        }
+
+        let mut course = Self {
+            bytes,
+            header,
+            width,
+            length,
+            secondary: 0,
+        };
+        // Each cell consumes at least 8 (primary) or 4 (secondary) bytes, so the
+        // walks end after at most len / 4 steps, whatever W × L claims.
+        let mut at = HEADER_LEN;
+        for index in 0..course.cell_count() {
+            at = read_cell(bytes, at, index)?.1;
+        }
+        course.secondary = at;
+        for index in 0..course.cell_count() {
+            at = read_wall_cell(bytes, at, index)?.1;
+        }
+        if at != bytes.len() {
+            return Err(Error::new(
+                at,
+                ErrorKind::TrailingBytes {
+                    len: bytes.len().saturating_sub(at),
+                },
+            ));
+        }
+        Ok(course)
+    }
+
+    /// The whole file.
+    pub const fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The header as stored.
+    pub const fn raw_header(&self) -> &'a raw::Header {
+        self.header
+    }
+
+    /// The header's values.
+    pub fn header(&self) -> GridHeader {
+        let h = self.header;
+        GridHeader {
+            version: h.version.get(),
+            width: self.width,
+            length: self.length,
+            cell_size: raw::xz(&h.cell_size),
+            min: raw::xz(&h.min),
+            max: raw::xz(&h.max),
+            neg_min: raw::xz(&h.neg_min),
+        }
+    }
+
+    /// The version word (only [`Options::accept_any_version`] lets another
+    /// value than [`VERSION`] through).
+    pub fn version(&self) -> u32 {
+        self.header.version.get()
+    }
+
+    /// W: cells along X.
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// L: cells along Z.
+    pub const fn length(&self) -> u32 {
+        self.length
+    }
+
+    /// W × L, the number of cells in each grid (validated to fit an `i32`).
+    pub const fn cell_count(&self) -> u32 {
+        self.width.saturating_mul(self.length)
+    }
+
+    /// Primary-grid cells in file order.
+    pub fn cells(&self) -> Cells<'a> {
+        Cells {
+            bytes: self.bytes,
+            at: HEADER_LEN,
+            next: 0,
+            count: self.cell_count(),
+            width: self.width,
+        }
+    }
+
+    /// Secondary-grid (triangle wall) cells in file order.
+    pub fn wall_cells(&self) -> WallCells<'a> {
+        WallCells {
+            bytes: self.bytes,
+            at: self.secondary,
+            next: 0,
+            count: self.cell_count(),
+        }
+    }
+
+    /// File offset of the secondary grid.
+    pub const fn secondary_offset(&self) -> usize {
+        self.secondary
+    }
+
+    /// The cell `(x, z)` that a world position falls in (see [`cell_coord`]: the
+    /// grid starts at the AABB minimum), or `None` outside the grid.
+    pub fn cell_of(&self, x: f32, z: f32) -> Option<(u32, u32)> {
+        let [size_x, size_z] = raw::xz(&self.header.cell_size);
+        let [min_x, min_z] = raw::xz(&self.header.min);
+        Some((
+            cell_coord(x, min_x, size_x, self.width)?,
+            cell_coord(z, min_z, size_z, self.length)?,
+        ))
+    }
+
+    /// Primary cell `(x, z)` found by walking the grid: O(cells). Build a
+    /// [`CellIndex`] for O(1) access.
+    pub fn cell(&self, x: u32, z: u32) -> Option<Cell<'a>> {
+        let n = self.number(x, z)?;
+        self.cells().nth(usize::try_from(n).ok()?)
+    }
+
+    /// The highest ground under a world position (see [`ground_in_cell`]),
+    /// walking the grid to its cell: O(cells).
+    pub fn ground_height(&self, x: f32, z: f32) -> Option<Ground<'a>> {
+        let (cx, cz) = self.cell_of(x, z)?;
+        ground_in_cell(&self.cell(cx, cz)?, x, z)
+    }
+
+    /// Records the position of every cell in `storage` (at least
+    /// [`cell_count`](Self::cell_count) entries) for O(1) cell access, with no
+    /// allocation.
+    pub fn index<'i>(&self, storage: &'i mut [u32]) -> Result<CellIndex<'a, 'i>, IndexError> {
+        let needed = self.cell_count();
+        let available = storage.len();
+        let slots = storage
+            .get_mut(..usize::try_from(needed).unwrap_or(usize::MAX))
+            .ok_or(IndexError::StorageTooSmall { needed, available })?;
+        for (slot, cell) in slots.iter_mut().zip(self.cells()) {
+            *slot = u32::try_from(cell.offset).map_err(|_| IndexError::FileTooLarge)?;
+        }
+        Ok(CellIndex {
+            course: *self,
+            offsets: slots,
+        })
+    }
+
+    /// Engine-independent consistency checks of the stored geometry; never errors.
+    pub fn lints(&self) -> Lints<'a> {
+        Lints::new(*self)
+    }
+
+    /// The file-order number of cell `(x, z)`, if it exists.
+    fn number(&self, x: u32, z: u32) -> Option<u64> {
+        (x < self.width && z < self.length).then(|| cell_number(x, z, self.width))
+    }
+}
+
+/// Why a [`CellIndex`] could not be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum IndexError {
+    /// The storage has fewer entries than the grid has cells.
+    StorageTooSmall {
+        /// Entries needed (W × L).
+        needed: u32,
+        /// Entries given.
+        available: usize,
+    },
+    /// A cell lies beyond 4 GiB, past what a `u32` offset can hold.
+    FileTooLarge,
+}
+
+impl core::fmt::Display for IndexError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::StorageTooSmall { needed, available } => {
+                write!(
+                    f,
+                    "cell index needs {needed} entries, storage has {available}"
+                )
+            }
+            Self::FileTooLarge => f.write_str("cell offsets past 4 GiB do not fit the index"),
+        }
+    }
+}
+
+impl core::error::Error for IndexError {}
+
+/// O(1) access to the cells of a [`Course`], through offsets kept in caller storage.
+#[derive(Clone, Copy, Debug)]
+pub struct CellIndex<'a, 'i> {
+    course: Course<'a>,
+    offsets: &'i [u32],
+}
+
+impl<'a> CellIndex<'a, '_> {
+    /// The course.
+    pub const fn course(&self) -> &Course<'a> {
+        &self.course
+    }
+
+    /// Primary cell `(x, z)`.
+    pub fn cell(&self, x: u32, z: u32) -> Option<Cell<'a>> {
+        let n = self.course.number(x, z)?;
+        let offset = *self.offsets.get(usize::try_from(n).ok()?)?;
+        let index = u32::try_from(n).ok()?;
+        // Validated by `Course::parse`; a failure here cannot happen and reads as "no cell".
+        let (mut cell, _) =
+            read_cell(self.course.bytes, usize::try_from(offset).ok()?, index).ok()?;
+        cell.x = x;
+        cell.z = z;
+        Some(cell)
+    }
+
+    /// The primary cell a world position falls in.
+    pub fn cell_at(&self, x: f32, z: f32) -> Option<Cell<'a>> {
+        let (cx, cz) = self.course.cell_of(x, z)?;
+        self.cell(cx, cz)
+    }
+
+    /// The highest ground under a world position (see [`ground_in_cell`]).
+    pub fn ground_height(&self, x: f32, z: f32) -> Option<Ground<'a>> {
+        ground_in_cell(&self.cell_at(x, z)?, x, z)
+    }
+}
+
+/// The ground found under a point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ground<'a> {
+    /// Height (Y) of the surface at the point.
+    pub height: f32,
+    /// The triangle it belongs to.
+    pub triangle: &'a raw::Triangle,
+}
+
+impl Ground<'_> {
+    /// The surface flags of the triangle.
+    pub fn flags(&self) -> SurfaceFlags {
+        SurfaceFlags(self.triangle.flags.get())
+    }
+}
+
+/// The highest triangle surface of `cell` above `(x, z)`: among the triangles
+/// whose XZ projection contains the point (edges included), the greatest height
+/// of the stored plane. Vertical and degenerate triangles have no height and are
+/// skipped, so no NaN or infinity is ever returned.
+pub fn ground_in_cell<'a>(cell: &Cell<'a>, x: f32, z: f32) -> Option<Ground<'a>> {
+    let mut best: Option<Ground<'a>> = None;
+    for triangle in cell.triangles() {
+        if let Some(height) = triangle.decode().height_at(x, z) {
+            if best.is_none_or(|b| height > b.height) {
+                best = Some(Ground { height, triangle });
+            }
+        }
+    }
+    best
+}
+
+/// A primary-grid cell: its ground triangles and walls.
+#[derive(Clone, Copy, Debug)]
+pub struct Cell<'a> {
+    index: u32,
+    x: u32,
+    z: u32,
+    offset: usize,
+    triangles: &'a [raw::Triangle],
+    walls: &'a [raw::Wall],
+}
+
+impl<'a> Cell<'a> {
+    /// Position in file order (`z × W + x`).
+    pub const fn index(&self) -> u32 {
+        self.index
+    }
+
+    /// Column (along X).
+    pub const fn x(&self) -> u32 {
+        self.x
+    }
+
+    /// Row (along Z).
+    pub const fn z(&self) -> u32 {
+        self.z
+    }
+
+    /// File offset of the cell's count fields.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The cell's triangles (decode each with `raw::Triangle::decode`).
+    pub const fn triangles(&self) -> &'a [raw::Triangle] {
+        self.triangles
+    }
+
+    /// The cell's walls.
+    pub const fn walls(&self) -> &'a [raw::Wall] {
+        self.walls
+    }
+}
+
+/// A secondary-grid cell: its triangle walls.
+#[derive(Clone, Copy, Debug)]
+pub struct WallCell<'a> {
+    index: u32,
+    offset: usize,
+    triangle_walls: &'a [raw::TriangleWall],
+}
+
+impl<'a> WallCell<'a> {
+    /// Position in file order.
+    pub const fn index(&self) -> u32 {
+        self.index
+    }
+
+    /// File offset of the cell's count field.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The cell's triangle walls.
+    pub const fn triangle_walls(&self) -> &'a [raw::TriangleWall] {
+        self.triangle_walls
+    }
+}
+
+/// Iterator over the primary cells, in file order.
+#[derive(Clone, Debug)]
+pub struct Cells<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    next: u32,
+    count: u32,
+    width: u32,
+}
+
+impl<'a> Iterator for Cells<'a> {
+    type Item = Cell<'a>;
+
+    fn next(&mut self) -> Option<Cell<'a>> {
+        if self.next >= self.count {
+            return None;
+        }
+        // Validated by `Course::parse`; a failure cannot happen and ends the walk.
+        let Ok((mut cell, end)) = read_cell(self.bytes, self.at, self.next) else {
+            self.next = self.count;
+            return None;
+        };
+        cell.x = self.next.checked_rem(self.width).unwrap_or(0);
+        cell.z = self.next.checked_div(self.width).unwrap_or(0);
+        self.at = end;
+        self.next = self.next.saturating_add(1);
+        Some(cell)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.count.saturating_sub(self.next)).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Cells<'_> {}
+impl FusedIterator for Cells<'_> {}
+
+/// Iterator over the secondary (triangle wall) cells, in file order.
+#[derive(Clone, Debug)]
+pub struct WallCells<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    next: u32,
+    count: u32,
+}
+
+impl<'a> Iterator for WallCells<'a> {
+    type Item = WallCell<'a>;
+
+    fn next(&mut self) -> Option<WallCell<'a>> {
+        if self.next >= self.count {
+            return None;
+        }
+        let Ok((cell, end)) = read_wall_cell(self.bytes, self.at, self.next) else {
+            self.next = self.count;
+            return None;
+        };
+        self.at = end;
+        self.next = self.next.saturating_add(1);
+        Some(cell)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.count.saturating_sub(self.next)).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for WallCells<'_> {}
+impl FusedIterator for WallCells<'_> {}
+
+/// Reads the primary cell at `at`; returns it and where the next cell starts.
+/// Both the validating walk and the iterators use it, so they cannot disagree.
+fn read_cell(bytes: &[u8], at: usize, index: u32) -> Result<(Cell<'_>, usize), Error> {
+    let grid = Grid::Primary;
+    let (header, _) = bytes
+        .get(at..)
+        .and_then(|rest| raw::CellHeader::ref_from_prefix(rest).ok())
+        .ok_or(Error::new(at, ErrorKind::CellPastEnd { grid, cell: index }))?;
+    let records_at = at.saturating_add(size_of::<raw::CellHeader>());
+    let (triangles, walls_at) = records::<raw::Triangle>(
+        bytes,
+        records_at,
+        at,
+        grid,
+        index,
+        RecordKind::Triangles,
+        header.triangles.get(),
+    )?;
+    let (walls, end) = records::<raw::Wall>(
+        bytes,
+        walls_at,
+        at.saturating_add(4),
+        grid,
+        index,
+        RecordKind::Walls,
+        header.walls.get(),
+    )?;
+    Ok((
+        Cell {
+            index,
+            x: 0,
+            z: 0,
+            offset: at,
+            triangles,
+            walls,
+        },
+        end,
+    ))
+}
+
+/// Reads the secondary cell at `at`; returns it and where the next cell starts.
+fn read_wall_cell(bytes: &[u8], at: usize, index: u32) -> Result<(WallCell<'_>, usize), Error> {
+    let grid = Grid::Secondary;
+    let (header, _) = bytes
+        .get(at..)
+        .and_then(|rest| raw::WallCellHeader::ref_from_prefix(rest).ok())
+        .ok_or(Error::new(at, ErrorKind::CellPastEnd { grid, cell: index }))?;
+    let (triangle_walls, end) = records::<raw::TriangleWall>(
+        bytes,
+        at.saturating_add(size_of::<raw::WallCellHeader>()),
+        at,
+        grid,
+        index,
+        RecordKind::TriangleWalls,
+        header.triangle_walls.get(),
+    )?;
+    Ok((
+        WallCell {
+            index,
+            offset: at,
+            triangle_walls,
+        },
+        end,
+    ))
+}
+
+/// `count` records of `T` at `at`; errors blame the count field at `field`.
+fn records<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+    bytes: &[u8],
+    at: usize,
+    field: usize,
+    grid: Grid,
+    cell: u32,
+    records: RecordKind,
+    count: i32,
+) -> Result<(&[T], usize), Error> {
+    let n = usize::try_from(count).map_err(|_| {
+        Error::new(
+            field,
+            ErrorKind::NegativeCount {
+                grid,
+                cell,
+                records,
+                count,
+            },
+        )
+    })?;
+    let past_end = Error::new(
+        field,
+        ErrorKind::RecordsPastEnd {
+            grid,
+            cell,
+            records,
+            count,
+            end: (at as u64).saturating_add((n as u64).saturating_mul(size_of::<T>() as u64)),
+            file_len: bytes.len(),
+        },
+    );
+    let (slice, _) = bytes
+        .get(at..)
+        .and_then(|rest| <[T]>::ref_from_prefix_with_elems(rest, n).ok())
+        .ok_or(past_end)?;
+    Ok((slice, at.saturating_add(core::mem::size_of_val(slice))))
+}

@@ -1,0 +1,82 @@
+//! Mario Kart Arcade GP DX course collision (`COL\0`): a grid of cells, each
+//! holding the ground triangles and walls that touch it (FORMATS.md §2).
+//!
+//! The arcade game loads the file as one blob and looks triangles up by cell as
+//! the karts drive; [`Course`] does the same with no allocation:
+//!
+//! ```
+//! use zerocol::mkgp::{Course, Options};
+//!
+//! # let bytes: &[u8] = include_bytes!("../../samples/course.col");
+//! let course = Course::parse(bytes, Options::STRICT)?;
+//! let mut storage = [0u32; 64]; // at least W × L entries: no allocation
+//! let index = course.index(&mut storage).expect("a grid of at most 64 cells");
+//! let [min_x, min_z] = course.header().min;
+//! if let Some(ground) = index.ground_height(min_x + 1.0, min_z + 1.0) {
+//!     let _surface = ground.flags().surface_type();
+//!     assert!(ground.height.is_finite());
+//! }
+//! # Ok::<(), zerocol::mkgp::Error>(())
+//! ```
+//!
+//! # Layout and working rules
+//! A 0x30-byte header, then W × L primary cells (`T i32, C i32`, T triangles of
+//! 0x70 bytes, C walls of 0x40), then W × L secondary cells (`U i32`, U triangle
+//! walls of 0x38). The file must end right after the secondary grid: a file that
+//! stops after the primary grid, or has bytes after the secondary grid, is
+//! rejected (FORMATS.md §2 *working assumption*, until a real file says otherwise).
+//! Cells are in file order `index = z × W + x` (*hypothesis*, decided in
+//! [`cell_number`] alone); world positions map to cells from the AABB minimum
+//! ([`cell_coord`]).
+//!
+//! # What is checked
+//! Magic and version word (the lenient option accepts and reports another
+//! version), W and L ≥ 1 with W × L within an `i32`, finite positive cell sizes,
+//! every count ≥ 0 and every cell's records inside the file, and no byte left
+//! over. Geometry is never rejected; [`Course::lints`] reports inconsistencies.
+
+mod course;
+mod error;
+mod geometry;
+mod lint;
+pub mod raw;
+mod types;
+pub mod write;
+
+#[cfg(feature = "std")]
+pub mod build;
+
+#[cfg(feature = "std")]
+pub use build::{BuildError, BuiltCourse, CourseBuilder, SoupTriangle};
+pub use course::{
+    Cell, CellIndex, Cells, Course, Ground, IndexError, WallCell, WallCells, ground_in_cell,
+};
+pub use error::{Dimension, Error, ErrorKind, Grid, RecordKind};
+pub use geometry::{cell_coord, cell_number};
+pub use lint::{Lint, LintKind, Lints, NORMAL_TOLERANCE, PLANE_TOLERANCE};
+pub use types::{
+    GridHeader, MAGIC, SurfaceFlags, SurfaceType, Triangle, TriangleWall, VERSION, Vec3, Wall, Xz,
+};
+pub use write::{CellContents, WriteError, required_len, write};
+
+/// How strictly to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[non_exhaustive]
+pub struct Options {
+    /// Accept a version word other than `0x20120816` (the game refuses such a
+    /// file); reported as [`LintKind::UnexpectedVersion`].
+    pub accept_any_version: bool,
+}
+
+impl Options {
+    /// What the game accepts.
+    pub const STRICT: Self = Self {
+        accept_any_version: false,
+    };
+    /// Also accepts other version words.
+    pub const LENIENT: Self = Self {
+        accept_any_version: true,
+    };
+}

@@ -1,0 +1,309 @@
+//! Writing MKGP DX `COL` files into a caller buffer.
+//!
+//! No allocation: the caller asks [`required_len`] for the size, provides the
+//! buffer, and [`write()`] fills it front to back. Every record goes out through
+//! the `zerocopy` structs of [`super::raw`], so the bytes are exactly the
+//! little-endian layout of FORMATS.md §2 on any host.
+
+use core::fmt;
+use core::mem::size_of;
+
+use zerocopy::IntoBytes;
+use zerocopy::byteorder::little_endian::{I32, U32};
+
+use super::error::RecordKind;
+use super::raw;
+use super::types::{GridHeader, MAGIC, Triangle, TriangleWall, Wall};
+
+/// One primary-grid cell to write.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CellContents<'s> {
+    /// The cell's ground triangles (T records of 0x70 bytes).
+    pub triangles: &'s [Triangle],
+    /// The cell's walls (C records of 0x40 bytes).
+    pub walls: &'s [Wall],
+}
+
+/// Why a grid could not be written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum WriteError {
+    /// W or L is 0 or above `i32::MAX`: both are stored as `i32` and the working
+    /// rules of FORMATS.md §2 require at least one cell each way.
+    GridSize {
+        /// W, as given in the header.
+        width: u32,
+        /// L, as given in the header.
+        length: u32,
+    },
+    /// The primary grid must have exactly W × L cells.
+    CellCount {
+        /// W × L.
+        expected: u64,
+        /// Cells given.
+        found: usize,
+    },
+    /// The secondary (triangle wall) grid must have exactly W × L cells too
+    /// (FORMATS.md §2 working rule).
+    WallCellCount {
+        /// W × L.
+        expected: u64,
+        /// Cells given.
+        found: usize,
+    },
+    /// A cell holds more records than its `i32` count can say.
+    TooManyRecords {
+        /// The cell's position in file order within its grid.
+        cell: usize,
+        /// Which count.
+        kind: RecordKind,
+        /// Records given.
+        count: usize,
+    },
+    /// The file would be longer than `usize::MAX` bytes.
+    TooLarge,
+    /// The output buffer is shorter than the file.
+    BufferTooSmall {
+        /// Bytes the file needs ([`required_len`]).
+        needed: usize,
+        /// Bytes in the buffer.
+        available: usize,
+    },
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::GridSize { width, length } => write!(
+                f,
+                "grid of {width} × {length} cells: width and length must be 1..=2147483647"
+            ),
+            Self::CellCount { expected, found } => write!(
+                f,
+                "expected {expected} primary-grid cells (width × length), given {found}"
+            ),
+            Self::WallCellCount { expected, found } => write!(
+                f,
+                "expected {expected} triangle-wall cells (width × length), given {found}"
+            ),
+            Self::TooManyRecords { cell, kind, count } => write!(
+                f,
+                "cell {cell} has {count} {kind}, more than an i32 count can hold"
+            ),
+            Self::TooLarge => f.write_str("the file would be larger than usize::MAX bytes"),
+            Self::BufferTooSmall { needed, available } => write!(
+                f,
+                "the file needs {needed} bytes, the buffer has only {available}"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for WriteError {}
+
+/// The largest W, L or record count: all are stored as `i32`.
+const MAX_I32: u32 = i32::MAX.unsigned_abs();
+
+/// A cell's record count as the `i32` the file stores.
+fn count(len: usize, cell: usize, kind: RecordKind) -> Result<i32, WriteError> {
+    i32::try_from(len).map_err(|_| WriteError::TooManyRecords {
+        cell,
+        kind,
+        count: len,
+    })
+}
+
+/// `total + header + len × record`, or [`WriteError::TooLarge`].
+fn grow(total: usize, header: usize, len: usize, record: usize) -> Result<usize, WriteError> {
+    len.checked_mul(record)
+        .and_then(|records| records.checked_add(header))
+        .and_then(|cell| total.checked_add(cell))
+        .ok_or(WriteError::TooLarge)
+}
+
+/// Size in bytes of the file [`write()`] makes from these cells: the 0x30 header,
+/// each primary cell `8 + T × 0x70 + C × 0x40`, each secondary cell `4 + U × 0x38`.
+pub fn required_len(
+    cells: &[CellContents<'_>],
+    wall_cells: &[&[TriangleWall]],
+) -> Result<usize, WriteError> {
+    let mut total = size_of::<raw::Header>();
+    for (i, cell) in cells.iter().enumerate() {
+        count(cell.triangles.len(), i, RecordKind::Triangles)?;
+        count(cell.walls.len(), i, RecordKind::Walls)?;
+        total = grow(
+            total,
+            size_of::<raw::CellHeader>(),
+            cell.triangles.len(),
+            size_of::<raw::Triangle>(),
+        )?;
+        total = grow(total, 0, cell.walls.len(), size_of::<raw::Wall>())?;
+    }
+    for (i, walls) in wall_cells.iter().enumerate() {
+        count(walls.len(), i, RecordKind::TriangleWalls)?;
+        total = grow(
+            total,
+            size_of::<raw::WallCellHeader>(),
+            walls.len(),
+            size_of::<raw::TriangleWall>(),
+        )?;
+    }
+    Ok(total)
+}
+
+/// The unwritten tail of the output buffer.
+struct Cursor<'b> {
+    rest: &'b mut [u8],
+    written: usize,
+    available: usize,
+}
+
+impl Cursor<'_> {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), WriteError> {
+        let rest = core::mem::take(&mut self.rest);
+        let too_small = WriteError::BufferTooSmall {
+            needed: self.written.saturating_add(bytes.len()),
+            available: self.available,
+        };
+        let (head, tail) = rest.split_at_mut_checked(bytes.len()).ok_or(too_small)?;
+        head.copy_from_slice(bytes);
+        self.rest = tail;
+        self.written = self.written.saturating_add(bytes.len());
+        Ok(())
+    }
+}
+
+/// Writes header (magic `COL\0`, `header.version`, W, L, cell size, min, max,
+/// neg_min as given), then W×L primary cells (`T i32, C i32`, T×0x70 triangles,
+/// C×0x40 walls, pads zero), then W×L secondary cells (`U i32`, U×0x38 triangle
+/// walls, the four trailing floats zero). Returns bytes written.
+///
+/// Cells are in file order, `index = z × W + x` (see
+/// [`cell_number`](super::cell_number)). Only the first
+/// [`required_len`] bytes of `out` are touched.
+pub fn write(
+    header: &GridHeader,
+    cells: &[CellContents<'_>],
+    wall_cells: &[&[TriangleWall]],
+    out: &mut [u8],
+) -> Result<usize, WriteError> {
+    let (width, length) = (header.width, header.length);
+    let grid_size = WriteError::GridSize { width, length };
+    if !(1..=MAX_I32).contains(&width) || !(1..=MAX_I32).contains(&length) {
+        return Err(grid_size);
+    }
+    // Both are at most 2^31 − 1, so the product fits a u64.
+    let expected = u64::from(width)
+        .checked_mul(u64::from(length))
+        .ok_or(grid_size)?;
+    if u64::try_from(cells.len()).ok() != Some(expected) {
+        return Err(WriteError::CellCount {
+            expected,
+            found: cells.len(),
+        });
+    }
+    if u64::try_from(wall_cells.len()).ok() != Some(expected) {
+        return Err(WriteError::WallCellCount {
+            expected,
+            found: wall_cells.len(),
+        });
+    }
+    let needed = required_len(cells, wall_cells)?;
+    let available = out.len();
+    let out = out
+        .get_mut(..needed)
+        .ok_or(WriteError::BufferTooSmall { needed, available })?;
+    let mut cursor = Cursor {
+        rest: out,
+        written: 0,
+        available,
+    };
+
+    let as_i32 = |v: u32| i32::try_from(v).map_err(|_| grid_size);
+    cursor.put(
+        raw::Header {
+            magic: MAGIC,
+            version: U32::new(header.version),
+            width: I32::new(as_i32(width)?),
+            length: I32::new(as_i32(length)?),
+            cell_size: raw::raw_xz(header.cell_size),
+            min: raw::raw_xz(header.min),
+            max: raw::raw_xz(header.max),
+            neg_min: raw::raw_xz(header.neg_min),
+        }
+        .as_bytes(),
+    )?;
+    for (i, cell) in cells.iter().enumerate() {
+        cursor.put(
+            raw::CellHeader {
+                triangles: I32::new(count(cell.triangles.len(), i, RecordKind::Triangles)?),
+                walls: I32::new(count(cell.walls.len(), i, RecordKind::Walls)?),
+            }
+            .as_bytes(),
+        )?;
+        for triangle in cell.triangles {
+            cursor.put(raw::Triangle::from(triangle).as_bytes())?;
+        }
+        for wall in cell.walls {
+            cursor.put(raw::Wall::from(wall).as_bytes())?;
+        }
+    }
+    for (i, walls) in wall_cells.iter().enumerate() {
+        cursor.put(
+            raw::WallCellHeader {
+                triangle_walls: I32::new(count(walls.len(), i, RecordKind::TriangleWalls)?),
+            }
+            .as_bytes(),
+        )?;
+        for wall in *walls {
+            cursor.put(raw::TriangleWall::from(wall).as_bytes())?;
+        }
+    }
+    Ok(cursor.written)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The two errors no real slice can reach on a 64-bit host (a slice of more
+    //! than `i32::MAX` records of 0x38+ bytes does not fit in memory).
+    extern crate std;
+    use std::string::ToString;
+
+    use super::*;
+
+    #[test]
+    fn counts_above_i32_max_are_refused() {
+        let too_many = usize::try_from(i32::MAX).unwrap() + 1;
+        assert_eq!(
+            count(too_many, 7, RecordKind::Walls),
+            Err(WriteError::TooManyRecords {
+                cell: 7,
+                kind: RecordKind::Walls,
+                count: too_many
+            })
+        );
+        assert_eq!(count(too_many - 1, 0, RecordKind::Triangles), Ok(i32::MAX));
+    }
+
+    #[test]
+    fn lengths_past_usize_max_are_refused() {
+        assert_eq!(grow(usize::MAX, 1, 0, 0x70), Err(WriteError::TooLarge));
+        assert_eq!(grow(0, 8, usize::MAX / 2, 0x70), Err(WriteError::TooLarge));
+        assert_eq!(grow(usize::MAX - 8, 8, 0, 0x70), Ok(usize::MAX));
+        assert_eq!(grow(0x30, 8, 2, 0x70), Ok(0x30 + 8 + 0xE0));
+    }
+
+    #[test]
+    fn errors_display() {
+        let e = WriteError::TooManyRecords {
+            cell: 3,
+            kind: RecordKind::TriangleWalls,
+            count: 5,
+        };
+        assert_eq!(
+            e.to_string(),
+            "cell 3 has 5 triangle walls, more than an i32 count can hold"
+        );
+    }
+}
