@@ -32,7 +32,9 @@ impl<'a> Course<'a> {
     /// Validates a whole file: header, W × L primary cells, W × L secondary cells,
     /// and nothing after them (FORMATS.md §2 working rules).
     pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
-        if bytes.get(..4) != Some(MAGIC.as_slice()) {
+        // A file too short for the magic is truncated if what it has matches.
+        let head = bytes.get(..4).unwrap_or(bytes);
+        if !MAGIC.starts_with(head) {
             let mut found = [0u8; 4];
             for (dst, src) in found.iter_mut().zip(bytes) {
                 *dst = *src;
@@ -180,6 +182,7 @@ impl<'a> Course<'a> {
             at: self.secondary,
             next: 0,
             count: self.cell_count(),
+            width: self.width,
         }
     }
 
@@ -390,14 +393,26 @@ impl<'a> Cell<'a> {
 #[derive(Clone, Copy, Debug)]
 pub struct WallCell<'a> {
     index: u32,
+    x: u32,
+    z: u32,
     offset: usize,
     triangle_walls: &'a [raw::TriangleWall],
 }
 
 impl<'a> WallCell<'a> {
-    /// Position in file order.
+    /// Position in file order (`z × W + x`, as in the primary grid).
     pub const fn index(&self) -> u32 {
         self.index
+    }
+
+    /// Column (along X).
+    pub const fn x(&self) -> u32 {
+        self.x
+    }
+
+    /// Row (along Z).
+    pub const fn z(&self) -> u32 {
+        self.z
     }
 
     /// File offset of the cell's count field.
@@ -456,6 +471,7 @@ pub struct WallCells<'a> {
     at: usize,
     next: u32,
     count: u32,
+    width: u32,
 }
 
 impl<'a> Iterator for WallCells<'a> {
@@ -465,10 +481,12 @@ impl<'a> Iterator for WallCells<'a> {
         if self.next >= self.count {
             return None;
         }
-        let Ok((cell, end)) = read_wall_cell(self.bytes, self.at, self.next) else {
+        let Ok((mut cell, end)) = read_wall_cell(self.bytes, self.at, self.next) else {
             self.next = self.count;
             return None;
         };
+        cell.x = self.next.checked_rem(self.width).unwrap_or(0);
+        cell.z = self.next.checked_div(self.width).unwrap_or(0);
         self.at = end;
         self.next = self.next.saturating_add(1);
         Some(cell)
@@ -542,6 +560,8 @@ fn read_wall_cell(bytes: &[u8], at: usize, index: u32) -> Result<(WallCell<'_>, 
     Ok((
         WallCell {
             index,
+            x: 0,
+            z: 0,
             offset: at,
             triangle_walls,
         },

@@ -84,6 +84,14 @@ pub enum LintKind {
     },
 }
 
+impl LintKind {
+    /// `true` for lints that record a lenient rule letting the file through (the
+    /// file is outside what the game loads), `false` for geometry checks.
+    pub const fn is_lenient_acceptance(&self) -> bool {
+        matches!(self, Self::UnexpectedVersion { .. })
+    }
+}
+
 impl fmt::Display for Lint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "byte {} (0x{:x})", self.offset, self.offset)?;

@@ -11,19 +11,22 @@
 pub enum Format {
     /// GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4).
     GtaCol,
+    /// Mario Kart Arcade GP DX course collision (`COL\0`).
+    MkgpCol,
 }
 
 /// DUMP.md format names that have no reader yet.
-pub const PLANNED: [&str; 4] = ["mkgp-col", "collision-shape", "tcol", "bcol"];
+pub const PLANNED: [&str; 3] = ["collision-shape", "tcol", "bcol"];
 
 impl Format {
     /// Every format with a reader.
-    pub const ALL: [Self; 1] = [Self::GtaCol];
+    pub const ALL: [Self; 2] = [Self::GtaCol, Self::MkgpCol];
 
     /// The `"format"` value of DUMP.md, also the `--format` name.
     pub const fn name(self) -> &'static str {
         match self {
             Self::GtaCol => "gta-col",
+            Self::MkgpCol => "mkgp-col",
         }
     }
 
@@ -54,10 +57,14 @@ impl Format {
 /// The format whose magic bytes start `bytes`, if any.
 ///
 /// - GTA `.col`: the first model's FourCC, `COLL`, `COL2`, `COL3` or `COL4`.
+/// - MKGP DX `COL`: the 4 bytes `C`, `O`, `L`, NUL (whatever the version word).
 pub fn sniff(bytes: &[u8]) -> Option<Format> {
     let magic = bytes.get(..4)?;
     if zerocol::gta::Version::from_fourcc(magic).is_some() {
         return Some(Format::GtaCol);
+    }
+    if magic == zerocol::mkgp::MAGIC {
+        return Some(Format::MkgpCol);
     }
     None
 }
@@ -81,7 +88,18 @@ mod tests {
             assert_eq!(sniff(magic), Some(Format::GtaCol));
         }
         assert_eq!(sniff(b"COL"), None);
-        assert_eq!(sniff(b"COL\0\x16\x08\x12\x20"), None);
+        assert_eq!(sniff(b"TCOL1.0"), None);
+        assert_eq!(sniff(b""), None);
+    }
+
+    #[test]
+    fn sniffs_the_mkgp_magic() {
+        assert_eq!(sniff(b"COL\0"), Some(Format::MkgpCol));
+        assert_eq!(sniff(b"COL\0\x16\x08\x12\x20"), Some(Format::MkgpCol));
+        // The version word does not take part: a wrong one is the reader's error.
+        assert_eq!(sniff(b"COL\0\xff\xff\xff\xff"), Some(Format::MkgpCol));
+        assert_eq!(sniff(b"COL\x01"), None);
+        assert_eq!(sniff(b"col\0"), None);
         assert_eq!(sniff(b"TCOL1.0"), None);
         assert_eq!(sniff(b""), None);
     }

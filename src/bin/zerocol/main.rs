@@ -1,9 +1,9 @@
 //! `zerocol`: inspect, dump and check game collision files.
 //!
 //! ```text
-//! zerocol info  [--lenient] [--recover] [--format NAME] [FILE]   readable summary (no FILE: the embedded sample)
+//! zerocol info  [--lenient] [--recover] [--format NAME] [FILE]   readable summary (no FILE: the embedded samples)
 //! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of DUMP.md
-//! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file
+//! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
 //! ```
 //!
 //! `FILE` may be `-` for standard input. Exit status: 0 when every file was read, 1
@@ -11,7 +11,7 @@
 //! errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
 //!
-//! Each format lives in its own module (`gta_col` for now) and is reached through
+//! Each format lives in its own module (`gta_col`, `mkgp_col`) and is reached through
 //! [`format::Format`]: adding a format means a variant, a sniffing rule and a module.
 
 #![forbid(unsafe_code)]
@@ -29,6 +29,7 @@
 
 mod format;
 mod gta_col;
+mod mkgp_col;
 
 use std::borrow::Cow;
 use std::io::{self, BufWriter, Read, Write};
@@ -39,16 +40,25 @@ use clap::{Args, Parser, Subcommand};
 
 use format::Format;
 
-/// The sample shown by `zerocol info` without a file.
+/// The GTA sample shown by `zerocol info` without a file.
 const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
-/// How the embedded sample is named in messages.
+/// How the embedded GTA sample is named in messages.
 const SAMPLE_LABEL: &str = "(embedded sample)";
+/// The MKGP DX course shown by `zerocol info` without a file, after the GTA sample.
+const COURSE: &[u8] = include_bytes!("../../../samples/course.col");
+/// How the embedded MKGP course is named in messages.
+const COURSE_LABEL: &str = "(embedded course sample)";
+/// Every embedded sample, in the order `zerocol info` shows them.
+const SAMPLES: [(Format, &str, &[u8]); 2] = [
+    (Format::GtaCol, SAMPLE_LABEL, SAMPLE),
+    (Format::MkgpCol, COURSE_LABEL, COURSE),
+];
 
 #[derive(Parser, Debug)]
 #[command(
     name = "zerocol",
     version,
-    about = "Inspect, dump and check game collision files (GTA .col)"
+    about = "Inspect, dump and check game collision files (GTA .col, Mario Kart Arcade GP DX COL)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,15 +67,16 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Print a readable summary of every model.
+    /// Print a readable summary of every model (GTA) or of the course grid (MKGP).
     Info {
         #[command(flatten)]
         common: Common,
         /// Step over damaged models instead of stopping at the first one, and list
-        /// the skipped byte ranges.
+        /// the skipped byte ranges (gta-col only: an MKGP course is read whole).
         #[arg(long)]
         recover: bool,
-        /// The file to read (`-` for stdin); without it, the sample built into zerocol.
+        /// The file to read (`-` for stdin); without it, the samples built into
+        /// zerocol (a GTA .col, then an MKGP course; only the one of `--format` if given).
         file: Option<PathBuf>,
     },
     /// Print everything read from FILE as JSON (see DUMP.md).
@@ -90,7 +101,7 @@ struct Common {
     /// Accept what the original games accept, and report what was skipped.
     #[arg(long)]
     lenient: bool,
-    /// Read the file as this format instead of sniffing it (gta-col).
+    /// Read the file as this format instead of sniffing it (gta-col, mkgp-col).
     #[arg(long, value_name = "NAME", value_parser = Format::from_name)]
     format: Option<Format>,
 }
@@ -167,24 +178,25 @@ fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
             recover,
             file,
         } => {
-            let input = match file {
-                Some(path) => load(&path),
-                None => Ok(Input {
-                    label: SAMPLE_LABEL.to_owned(),
-                    bytes: Cow::Borrowed(SAMPLE),
-                }),
-            };
-            one_file(input, common, out, |format, input, out| match format {
+            let info = |format: Format, input: &Input, out: &mut _| match format {
                 Format::GtaCol => {
                     gta_col::info(out, &input.label, &input.bytes, common.lenient, recover)
                 }
-            })
+                Format::MkgpCol => mkgp_col::info(out, &input.label, &input.bytes, common.lenient),
+            };
+            match file {
+                Some(path) => one_file(load(&path), common, out, info),
+                None => samples(common, out, info),
+            }
         }
         Command::Dump { common, file } => {
             one_file(load(&file), common, out, |format, input, out| {
                 let dumped = match format {
                     Format::GtaCol => {
                         gta_col::dump(&input.bytes, common.lenient).map(|d| to_json(&d))
+                    }
+                    Format::MkgpCol => {
+                        mkgp_col::dump(&input.bytes, common.lenient).map(|d| to_json(&d))
                     }
                 };
                 match dumped {
@@ -240,6 +252,40 @@ fn one_file<W: Write>(
     }
 }
 
+/// `zerocol info` without a file: each embedded sample in turn (only the one of
+/// `--format` when given), a blank line between them; the worst status wins.
+fn samples<W: Write>(
+    common: Common,
+    out: &mut W,
+    info: impl Fn(Format, &Input, &mut W) -> io::Result<Verdict>,
+) -> Result<Status, Interrupted> {
+    let mut status = Status::Ok;
+    let mut first = true;
+    for (format, label, bytes) in SAMPLES {
+        if common.format.is_some_and(|forced| forced != format) {
+            continue;
+        }
+        if !first {
+            writeln!(out).map_err(|error| Interrupted { status, error })?;
+        }
+        first = false;
+        let input = Input {
+            label: label.to_owned(),
+            bytes: Cow::Borrowed(bytes),
+        };
+        let common = Common {
+            format: Some(format),
+            ..common
+        };
+        let done = one_file(Ok(input), common, out, &info).map_err(|e| Interrupted {
+            status: status.max(e.status),
+            error: e.error,
+        })?;
+        status = status.max(done);
+    }
+    Ok(status)
+}
+
 /// `zerocol check`: every file gets its verdict, whatever happened to the others.
 fn check(files: &[PathBuf], common: Common, out: &mut impl Write) -> Result<Status, Interrupted> {
     let mut status = Status::Ok;
@@ -255,12 +301,17 @@ fn check(files: &[PathBuf], common: Common, out: &mut impl Write) -> Result<Stat
         let verdict = match common.format.or_else(|| format::sniff(&input.bytes)) {
             None => Err("unknown format".to_owned()),
             Some(Format::GtaCol) => gta_col::check(&input.bytes, common.lenient),
+            Some(Format::MkgpCol) => mkgp_col::check(&input.bytes, common.lenient),
         };
+        // Verdicts of good files go to stdout, errors to stderr (flushing stdout
+        // first, so a terminal shows them in file order).
         let line = match verdict {
             Ok(summary) => writeln!(out, "{}: ok ({summary})", input.label),
             Err(message) => {
                 status = status.max(Status::Malformed);
-                writeln!(out, "{}: error: {message}", input.label)
+                let flushed = out.flush();
+                eprint_line(&format!("{}: error: {message}", input.label));
+                flushed
             }
         };
         line.map_err(|error| Interrupted { status, error })?;

@@ -4,7 +4,7 @@
 //! NaN or infinity as `null`, as DUMP.md asks.
 
 use serde::Serialize;
-use zerocol::gta::{self, End, FaceSurface, Model, Vec3};
+use zerocol::gta::{self, End, FaceSurface, Lint, Model, Vec3};
 
 use super::{latin1, options};
 
@@ -104,13 +104,13 @@ pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
     let mut warnings = Vec::new();
     for model in walk.by_ref() {
         let model = model.map_err(|e| e.to_string())?;
-        for lint in model.lints() {
-            if lint.is_lenient_acceptance() {
-                let at = model.offset();
-                warnings.push(format!("model at byte {at} (0x{at:x}): {lint}"));
-            }
+        // Computed once: the COLL fixed-point check scans every vertex.
+        let lints: Vec<Lint> = model.lints().collect();
+        for lint in lints.iter().filter(|l| l.is_lenient_acceptance()) {
+            let at = model.offset();
+            warnings.push(format!("model at byte {at} (0x{at:x}): {lint}"));
         }
-        models.push(model_json(&model));
+        models.push(model_json(&model, &lints));
     }
     // A walk that yielded no error has recorded its end.
     let end = walk.end().unwrap_or(End {
@@ -132,7 +132,7 @@ pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
     })
 }
 
-fn model_json(m: &Model<'_>) -> ModelJson {
+fn model_json(m: &Model<'_>, lints: &[Lint]) -> ModelJson {
     let bounds = m.bounds();
     ModelJson {
         offset: m.offset(),
@@ -189,7 +189,7 @@ fn model_json(m: &Model<'_>) -> ModelJson {
             .collect(),
         shadow_vertices: m.shadow_vertices().iter().collect(),
         shadow_faces: m.shadow_faces().iter().map(face_json).collect(),
-        lints: m.lints().map(|lint| lint.to_string()).collect(),
+        lints: lints.iter().map(Lint::to_string).collect(),
     }
 }
 

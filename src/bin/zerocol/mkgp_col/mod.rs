@@ -1,0 +1,70 @@
+//! Mario Kart Arcade GP DX `COL` (`"format": "mkgp-col"`): `info`, `dump` and `check`.
+
+mod dump;
+mod info;
+
+pub use dump::dump;
+pub use info::info;
+
+use zerocol::mkgp::{Course, Lint, Options};
+
+/// The library options for `--lenient` (any version word) or strict reading.
+const fn options(lenient: bool) -> Options {
+    if lenient {
+        Options::LENIENT
+    } else {
+        Options::STRICT
+    }
+}
+
+/// `true` for the lints that report what `--lenient` let through (the strict
+/// reader would have refused the file): these become `"warnings"`.
+fn is_lenient_acceptance(lint: &Lint) -> bool {
+    lint.kind.is_lenient_acceptance()
+}
+
+/// Record counts over a whole course.
+#[derive(Clone, Copy, Debug, Default)]
+struct Totals {
+    /// Triangle records (a triangle spanning several cells counts once per cell).
+    triangles: usize,
+    walls: usize,
+    triangle_walls: usize,
+    /// Primary cells with at least one triangle or wall.
+    cells: usize,
+    /// Secondary cells with at least one triangle wall.
+    wall_cells: usize,
+}
+
+fn totals(course: &Course<'_>) -> Totals {
+    let mut t = Totals::default();
+    for cell in course.cells() {
+        t.triangles = t.triangles.saturating_add(cell.triangles().len());
+        t.walls = t.walls.saturating_add(cell.walls().len());
+        if !cell.triangles().is_empty() || !cell.walls().is_empty() {
+            t.cells = t.cells.saturating_add(1);
+        }
+    }
+    for cell in course.wall_cells() {
+        let n = cell.triangle_walls().len();
+        t.triangle_walls = t.triangle_walls.saturating_add(n);
+        if n > 0 {
+            t.wall_cells = t.wall_cells.saturating_add(1);
+        }
+    }
+    t
+}
+
+/// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
+pub fn check(bytes: &[u8], lenient: bool) -> Result<String, String> {
+    let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
+    let t = totals(&course);
+    Ok(format!(
+        "{}×{} grid, {} triangles, {} walls, {} triangle walls",
+        course.width(),
+        course.length(),
+        t.triangles,
+        t.walls,
+        t.triangle_walls
+    ))
+}
