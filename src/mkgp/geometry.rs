@@ -9,14 +9,21 @@ use super::types::Triangle;
 ///
 /// `origin` is the AABB **minimum** (the grid starts there, FORMATS.md §2); the
 /// stored negated minimum gives the same result as `value + neg_min` and is not
-/// used. A coordinate exactly on the far border (`origin + count × size`) belongs
-/// to the last cell; anything outside, or NaN, is `None`.
+/// used. The grid spans `origin ..= origin + count × size`, which may reach past
+/// the header's AABB maximum; the far border belongs to the last cell. Anything
+/// below `origin`, or NaN, is `None`; beyond the far border it is `None` too,
+/// except within the rounding of the division (a point a few ulps past the far
+/// border may still map to the last cell).
 ///
 /// The mapping is monotone (IEEE subtraction and division by a positive number
 /// are), so a triangle whose bounds contain a point is binned into that point's cell.
 pub fn cell_coord(value: f32, origin: f32, size: f32, count: u32) -> Option<u32> {
-    let t = (value - origin) / size;
-    if t.is_nan() || t < 0.0 || t > count as f32 {
+    let offset = value - origin;
+    let t = offset / size;
+    // `offset < 0.0` as well as `t < 0.0`: a value below the origin by less than
+    // `size × 2^-149` has a negative offset (IEEE subtraction of distinct values is
+    // never zero) but a quotient that underflows to −0.0.
+    if t.is_nan() || offset < 0.0 || t < 0.0 || t > count as f32 {
         return None;
     }
     // `t` is in `0..=count`: truncation is the floor, and it fits.
@@ -50,9 +57,21 @@ fn sub_xz(a: [f32; 3], b: [f32; 3]) -> [f32; 2] {
 
 impl Triangle {
     /// `true` when `(x, z)` lies in the triangle's XZ projection, edges included.
-    /// A triangle with no XZ area (vertical, or collinear vertices) contains nothing.
+    /// A triangle with no XZ area (vertical, or collinear vertices) contains nothing,
+    /// and no triangle contains a point outside its vertices' XZ bounds.
     pub fn contains_xz(&self, x: f32, z: f32) -> bool {
         let [a, b, c] = self.vertices;
+        // Outside the vertices' XZ bounds is outside, whatever the rounding of the
+        // edge tests below (a point one ulp past a vertex can round onto both of its
+        // edges): so a triangle only ever contains points of the cells it is binned in.
+        let ([ax, _, az], [bx, _, bz], [cx, _, cz]) = (a, b, c);
+        if x < ax.min(bx).min(cx)
+            || x > ax.max(bx).max(cx)
+            || z < az.min(bz).min(cz)
+            || z > az.max(bz).max(cz)
+        {
+            return false;
+        }
         let p = [x, 0.0, z];
         let area = cross_xz(sub_xz(b, a), sub_xz(c, a));
         if area == 0.0 || !area.is_finite() {
