@@ -6,6 +6,8 @@
 //! | module | format |
 //! |---|---|
 //! | [`gta`] | GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4) |
+//! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) |
+//! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node |
 //!
 //! # The contract
 //! Parsing checks every bound once, with overflow-proof arithmetic. After a parse
@@ -52,6 +54,7 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod battleforge;
 pub mod gta;
 pub mod mkgp;
 mod util;

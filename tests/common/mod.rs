@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod battleforge;
 pub mod builder;
 #[cfg(feature = "std")]
 pub mod mkgp;

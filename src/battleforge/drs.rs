@@ -1,0 +1,440 @@
+//! The DRS model container: header, node information table, node hierarchy,
+//! and every node's payload (FORMATS.md §3).
+
+use core::iter::FusedIterator;
+
+use zerocopy::FromBytes;
+use zerocopy::byteorder::little_endian::I32;
+
+use super::error::{Error, ErrorKind, Field};
+use super::raw;
+use super::shape::CollisionShape;
+
+/// The DRS magic, -981667554: the bytes `1E F1 7C C5`.
+pub const MAGIC: i32 = -981_667_554;
+/// The class id of `collisionShape` nodes.
+pub const COLLISION_SHAPE_CLASS: i32 = 0x1002_9E32;
+/// The name of the `collisionShape` node in the hierarchy (lowercase c).
+pub const COLLISION_SHAPE_NAME: &[u8] = b"collisionShape";
+
+/// Positions of the header fields, blamed in errors.
+const FIELD_INFO_OFFSET: usize = 8;
+const FIELD_HIERARCHY_OFFSET: usize = 12;
+const FIELD_NODE_COUNT: usize = 16;
+
+/// A validated DRS container, borrowed from its file.
+///
+/// [`Drs::parse`] checked the header, the whole node information table, the
+/// whole hierarchy (every name inside the file, every info index in range) and
+/// every node's payload bounds, so the accessors below never fail.
+#[derive(Clone, Copy, Debug)]
+pub struct Drs<'a> {
+    bytes: &'a [u8],
+    header: &'a raw::DrsHeader,
+    /// The information table, the root entry at index 0.
+    infos: &'a [raw::NodeInfo],
+    /// File offset of the first non-root hierarchy entry.
+    first_entry: usize,
+    root_name: &'a [u8],
+}
+
+impl<'a> Drs<'a> {
+    /// Validates a whole DRS container.
+    pub fn parse(bytes: &'a [u8]) -> Result<Self, Error> {
+        let (header, _) = raw::DrsHeader::ref_from_prefix(bytes).map_err(|_| {
+            let mut found = [0u8; 4];
+            for (dst, src) in found.iter_mut().zip(bytes) {
+                *dst = *src;
+            }
+            if i32::from_le_bytes(found) != MAGIC && bytes.len() >= 4 {
+                Error::new(
+                    0,
+                    ErrorKind::BadMagic {
+                        found: i32::from_le_bytes(found),
+                    },
+                )
+            } else {
+                Error::new(
+                    0,
+                    ErrorKind::Truncated {
+                        needed: 20,
+                        available: bytes.len(),
+                    },
+                )
+            }
+        })?;
+        if header.magic.get() != MAGIC {
+            return Err(Error::new(
+                0,
+                ErrorKind::BadMagic {
+                    found: header.magic.get(),
+                },
+            ));
+        }
+        let count = header.node_count.get();
+        if count == 0 {
+            return Err(Error::new(FIELD_NODE_COUNT, ErrorKind::NoNodes));
+        }
+        let file_len = bytes.len();
+
+        let info_offset = non_negative(
+            FIELD_INFO_OFFSET,
+            Field::NodeInfoOffset,
+            header.node_info_offset.get(),
+        )?;
+        let table_end = (info_offset as u64).saturating_add(u64::from(count).saturating_mul(32));
+        let infos = bytes
+            .get(info_offset..)
+            .zip(usize::try_from(count).ok())
+            .and_then(|(rest, n)| <[raw::NodeInfo]>::ref_from_prefix_with_elems(rest, n).ok())
+            .ok_or(Error::new(
+                FIELD_INFO_OFFSET,
+                ErrorKind::NodeTablePastEnd {
+                    count,
+                    end: table_end,
+                    file_len,
+                },
+            ))?
+            .0;
+        // Every payload inside the file (the root entry has none).
+        for (i, info) in infos.iter().enumerate().skip(1) {
+            let at = info_offset.saturating_add(i.saturating_mul(32));
+            payload_of(bytes, info, at, saturate_u32(i))?;
+        }
+
+        let hierarchy = non_negative(
+            FIELD_HIERARCHY_OFFSET,
+            Field::NodeHierarchyOffset,
+            header.node_hierarchy_offset.get(),
+        )?;
+        // Root: identifier i32, unknown i32, then the name (its length field is
+        // checked to lie inside the file, which covers the two words before it).
+        let (root_name, mut at) = name_at(bytes, hierarchy.saturating_add(8), 0)?;
+        let first_entry = at;
+        // Each entry takes at least 12 bytes, so this loop ends within len / 12
+        // steps whatever the count claims (the table check above bounds it too).
+        for entry in 1..count {
+            at = read_entry(bytes, at, entry, count)?.1;
+        }
+        Ok(Self {
+            bytes,
+            header,
+            infos,
+            first_entry,
+            root_name,
+        })
+    }
+
+    /// The whole file.
+    pub const fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The header as stored.
+    pub const fn header(&self) -> &'a raw::DrsHeader {
+        self.header
+    }
+
+    /// Nodes, the root included.
+    pub fn node_count(&self) -> u32 {
+        self.header.node_count.get()
+    }
+
+    /// The node information table, the root entry at index 0.
+    pub const fn infos(&self) -> &'a [raw::NodeInfo] {
+        self.infos
+    }
+
+    /// The root's name ("root node" in every known file).
+    pub const fn root_name(&self) -> &'a [u8] {
+        self.root_name
+    }
+
+    /// The non-root nodes, in hierarchy order.
+    pub fn nodes(&self) -> Nodes<'a> {
+        Nodes {
+            drs: *self,
+            at: self.first_entry,
+            next: 1,
+        }
+    }
+
+    /// The first node with this name.
+    pub fn node(&self, name: &[u8]) -> Option<Node<'a>> {
+        self.nodes().find(|n| n.name == name)
+    }
+
+    /// The nodes with this class id, in hierarchy order.
+    pub fn nodes_with_class(&self, class_id: i32) -> impl Iterator<Item = Node<'a>> + use<'a> {
+        self.nodes().filter(move |n| n.class_id() == class_id)
+    }
+
+    /// Finds the `collisionShape` node by name, cross-checks it against the class
+    /// id (both ways: the named node has the class id, and the first node with the
+    /// class id has the name), and parses its payload.
+    pub fn collision_shape(&self) -> Result<(Node<'a>, CollisionShape<'a>), Error> {
+        let hierarchy = usize::try_from(self.header.node_hierarchy_offset.get()).unwrap_or(0);
+        let node = self
+            .node(COLLISION_SHAPE_NAME)
+            .ok_or(Error::new(hierarchy, ErrorKind::MissingCollisionShape))?;
+        let mismatch = |n: &Node<'_>| {
+            Error::new(
+                n.entry_offset,
+                ErrorKind::ClassMismatch {
+                    info_index: n.info_index,
+                    class_id: n.class_id(),
+                },
+            )
+        };
+        if node.class_id() != COLLISION_SHAPE_CLASS {
+            return Err(mismatch(&node));
+        }
+        if let Some(other) = self.nodes_with_class(COLLISION_SHAPE_CLASS).next() {
+            if other.name != COLLISION_SHAPE_NAME {
+                return Err(mismatch(&other));
+            }
+        }
+        let shape = CollisionShape::parse_at(self.bytes, node.payload_offset, node.payload.len())?;
+        Ok((node, shape))
+    }
+}
+
+/// A node: its hierarchy name, its information entry and its payload.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Node<'a> {
+    name: &'a [u8],
+    info_index: u32,
+    info: &'a raw::NodeInfo,
+    entry_offset: usize,
+    payload_offset: usize,
+    payload: &'a [u8],
+}
+
+impl<'a> Node<'a> {
+    /// The name in the hierarchy (no NUL).
+    pub const fn name(&self) -> &'a [u8] {
+        self.name
+    }
+
+    /// Index of its information entry (1 .. count − 1).
+    pub const fn info_index(&self) -> u32 {
+        self.info_index
+    }
+
+    /// Its information entry as stored.
+    pub const fn info(&self) -> &'a raw::NodeInfo {
+        self.info
+    }
+
+    /// The class id (collisionShape: [`COLLISION_SHAPE_CLASS`]).
+    pub fn class_id(&self) -> i32 {
+        self.info.class_id.get()
+    }
+
+    /// The identifier from the information entry.
+    pub fn identifier(&self) -> i32 {
+        self.info.identifier.get()
+    }
+
+    /// File offset of the node's hierarchy entry.
+    pub const fn entry_offset(&self) -> usize {
+        self.entry_offset
+    }
+
+    /// File offset of the payload.
+    pub const fn payload_offset(&self) -> usize {
+        self.payload_offset
+    }
+
+    /// The payload, for any class (CGeoMesh, CGeoOBBTree, ...).
+    pub const fn payload(&self) -> &'a [u8] {
+        self.payload
+    }
+}
+
+/// Iterator over the non-root nodes of a [`Drs`].
+#[derive(Clone, Debug)]
+pub struct Nodes<'a> {
+    drs: Drs<'a>,
+    at: usize,
+    next: u32,
+}
+
+impl<'a> Iterator for Nodes<'a> {
+    type Item = Node<'a>;
+
+    fn next(&mut self) -> Option<Node<'a>> {
+        let count = self.drs.node_count();
+        if self.next >= count {
+            return None;
+        }
+        // Validated by `Drs::parse`; a failure cannot happen and ends the walk.
+        let Ok((node, end)) = read_entry(self.drs.bytes, self.at, self.next, count)
+            .and_then(|(entry, end)| Ok((self.drs.node_at(entry)?, end)))
+        else {
+            self.next = count;
+            return None;
+        };
+        self.at = end;
+        self.next = self.next.saturating_add(1);
+        Some(node)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n =
+            usize::try_from(self.drs.node_count().saturating_sub(self.next)).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Nodes<'_> {}
+impl FusedIterator for Nodes<'_> {}
+
+/// A hierarchy entry as read: where it is, its info index and name.
+struct Entry<'a> {
+    at: usize,
+    info_index: u32,
+    name: &'a [u8],
+}
+
+impl<'a> Drs<'a> {
+    fn node_at(&self, entry: Entry<'a>) -> Result<Node<'a>, Error> {
+        let missing = Error::new(
+            entry.at,
+            ErrorKind::InfoIndexOutOfRange {
+                entry: entry.info_index,
+                index: i32::try_from(entry.info_index).unwrap_or(i32::MAX),
+                count: self.node_count(),
+            },
+        );
+        let info = self
+            .infos
+            .get(usize::try_from(entry.info_index).map_err(|_| missing)?)
+            .ok_or(missing)?;
+        let info_at = usize::try_from(self.header.node_info_offset.get())
+            .unwrap_or(0)
+            .saturating_add((entry.info_index as usize).saturating_mul(32));
+        let (payload_offset, payload) = payload_of(self.bytes, info, info_at, entry.info_index)?;
+        Ok(Node {
+            name: entry.name,
+            info_index: entry.info_index,
+            info,
+            entry_offset: entry.at,
+            payload_offset,
+            payload,
+        })
+    }
+}
+
+/// Reads the non-root hierarchy entry at `at`: `info index i32, length i32,
+/// name, zero i32`. Returns it and where the next entry starts.
+fn read_entry(
+    bytes: &[u8],
+    at: usize,
+    entry: u32,
+    count: u32,
+) -> Result<(Entry<'_>, usize), Error> {
+    let file_len = bytes.len();
+    let past_end = |end: u64| {
+        Error::new(
+            at,
+            ErrorKind::HierarchyPastEnd {
+                entry,
+                end,
+                file_len,
+            },
+        )
+    };
+    let (index, _) = bytes
+        .get(at..)
+        .and_then(|rest| I32::read_from_prefix(rest).ok())
+        .ok_or(past_end((at as u64).saturating_add(12)))?;
+    let index = index.get();
+    let info_index = u32::try_from(index)
+        .ok()
+        .filter(|&i| i >= 1 && i < count)
+        .ok_or(Error::new(
+            at,
+            ErrorKind::InfoIndexOutOfRange {
+                entry,
+                index,
+                count,
+            },
+        ))?;
+    let (name, after_name) = name_at(bytes, at.saturating_add(4), entry)?;
+    // The trailing zero word (its value is not checked: nothing reads it).
+    let end = after_name.saturating_add(4);
+    if end > file_len {
+        return Err(past_end(end as u64));
+    }
+    Ok((
+        Entry {
+            at,
+            info_index,
+            name,
+        },
+        end,
+    ))
+}
+
+/// Reads `length i32, name` at `at`; returns the name and the offset after it.
+fn name_at(bytes: &[u8], at: usize, entry: u32) -> Result<(&[u8], usize), Error> {
+    let file_len = bytes.len();
+    let (length, rest) = bytes
+        .get(at..)
+        .and_then(|rest| I32::read_from_prefix(rest).ok())
+        .ok_or(Error::new(
+            at,
+            ErrorKind::HierarchyPastEnd {
+                entry,
+                end: (at as u64).saturating_add(4),
+                file_len,
+            },
+        ))?;
+    let length = non_negative(at, Field::NameLength, length.get())?;
+    let name_at = at.saturating_add(4);
+    // A length of 2^31 - 1 is just a number compared with what is left: nothing is
+    // allocated or read before this check.
+    let name = rest.get(..length).ok_or(Error::new(
+        at,
+        ErrorKind::HierarchyPastEnd {
+            entry,
+            end: (name_at as u64).saturating_add(length as u64),
+            file_len,
+        },
+    ))?;
+    Ok((name, name_at.saturating_add(length)))
+}
+
+/// The payload of an information entry at file offset `at`, bounds-checked.
+fn payload_of<'a>(
+    bytes: &'a [u8],
+    info: &raw::NodeInfo,
+    at: usize,
+    info_index: u32,
+) -> Result<(usize, &'a [u8]), Error> {
+    let offset = non_negative(
+        at.saturating_add(8),
+        Field::PayloadOffset,
+        info.offset.get(),
+    )?;
+    let size = non_negative(at.saturating_add(12), Field::PayloadSize, info.size.get())?;
+    let end = offset.saturating_add(size);
+    let payload = bytes.get(offset..end).ok_or(Error::new(
+        at.saturating_add(8),
+        ErrorKind::PayloadPastEnd {
+            info_index,
+            end: (offset as u64).saturating_add(size as u64),
+            file_len: bytes.len(),
+        },
+    ))?;
+    Ok((offset, payload))
+}
+
+fn non_negative(at: usize, field: Field, value: i32) -> Result<usize, Error> {
+    usize::try_from(value).map_err(|_| Error::new(at, ErrorKind::Negative { field, value }))
+}
+
+fn saturate_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}

@@ -1,0 +1,105 @@
+//! On-disk records of BattleForge DRS containers and `collisionShape` payloads
+//! (FORMATS.md §3).
+//!
+//! Little-endian and packed: the payload's leading version byte misaligns every
+//! float after it, and nodes sit back to back, so every struct is `#[repr(C)]`
+//! over alignment-1 types and is read in place.
+
+// Field names follow FORMATS.md §3; each struct's doc gives its layout.
+#![allow(missing_docs)]
+
+use zerocopy::byteorder::little_endian::{F32, I32, U32};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
+
+/// Three little-endian floats.
+pub type RawVec3 = [F32; 3];
+
+/// Reads a [`RawVec3`].
+#[inline]
+pub fn vec3(v: &RawVec3) -> [f32; 3] {
+    let [x, y, z] = v;
+    [x.get(), y.get(), z.get()]
+}
+
+/// Writes a [`RawVec3`].
+#[inline]
+pub fn raw_vec3(v: [f32; 3]) -> RawVec3 {
+    v.map(F32::new)
+}
+
+macro_rules! on_disk {
+    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* } = $size:expr;) => {
+        $(#[$meta])*
+        #[repr(C)]
+        #[derive(FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned, Clone, Copy, Debug, PartialEq)]
+        pub struct $name { $($body)* }
+        const _: () = assert!(core::mem::size_of::<$name>() == $size);
+    };
+}
+
+on_disk! {
+    /// The 20-byte DRS header.
+    pub struct DrsHeader {
+        /// -981667554, the bytes `1E F1 7C C5`.
+        pub magic: I32,
+        /// 1 in every known file.
+        pub model_count: I32,
+        /// Absolute offset of the node information table.
+        pub node_info_offset: I32,
+        /// Absolute offset of the node hierarchy.
+        pub node_hierarchy_offset: I32,
+        /// Nodes, the root included.
+        pub node_count: U32,
+    } = 20;
+}
+
+on_disk! {
+    /// One 32-byte entry of the node information table. The root entry (index 0)
+    /// has the same size: 16 zero bytes, then -1, 1, count − 1, 0.
+    pub struct NodeInfo {
+        /// The class id (collisionShape: 0x10029E32).
+        pub class_id: I32,
+        pub identifier: I32,
+        /// Absolute offset of the node's payload.
+        pub offset: I32,
+        /// Payload length in bytes.
+        pub size: I32,
+        pub spare: [u8; 16],
+    } = 32;
+}
+
+on_disk! {
+    /// A `CMatCoordinateSystem`: a 3×3 rotation, row-major, then a position.
+    pub struct CoordinateSystem {
+        pub rotation: [F32; 9],
+        pub position: RawVec3,
+    } = 48;
+}
+
+on_disk! {
+    /// A box: coordinate system, then its lower and upper corners in local space.
+    pub struct BoxShape {
+        pub coordinate_system: CoordinateSystem,
+        pub lower: RawVec3,
+        pub upper: RawVec3,
+    } = 72;
+}
+
+on_disk! {
+    /// A sphere: coordinate system, then radius before centre.
+    pub struct SphereShape {
+        pub coordinate_system: CoordinateSystem,
+        pub radius: F32,
+        pub center: RawVec3,
+    } = 64;
+}
+
+on_disk! {
+    /// A cylinder: coordinate system, then centre before height and radius.
+    pub struct CylinderShape {
+        pub coordinate_system: CoordinateSystem,
+        pub center: RawVec3,
+        pub height: F32,
+        pub radius: F32,
+    } = 68;
+}

@@ -1,0 +1,219 @@
+//! Writing `collisionShape` payloads and minimal DRS containers into a caller
+//! buffer. Call the `*_len` function first for the exact size.
+
+use core::fmt;
+
+use zerocopy::IntoBytes;
+
+use super::drs::MAGIC;
+use super::raw;
+use super::shape::{BoxShape, CylinderShape, FIXED_LEN, SphereShape, VERSION};
+
+/// Why nothing was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum WriteError {
+    /// A count, size, name length or offset does not fit the format's 32-bit
+    /// fields (offsets and sizes are signed).
+    TooLarge,
+    /// The buffer is shorter than the output.
+    BufferTooSmall {
+        /// Bytes needed.
+        needed: usize,
+        /// Bytes given.
+        available: usize,
+    },
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooLarge => {
+                f.write_str("a count, size or offset does not fit the format's 32-bit fields")
+            }
+            Self::BufferTooSmall { needed, available } => {
+                write!(f, "output needs {needed} bytes, the buffer has {available}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for WriteError {}
+
+/// A node to put in a DRS container.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeSpec<'s> {
+    /// Name in the hierarchy (no NUL).
+    pub name: &'s [u8],
+    /// Class id ([`COLLISION_SHAPE_CLASS`](super::COLLISION_SHAPE_CLASS) for a
+    /// collision shape).
+    pub class_id: i32,
+    /// Identifier in the information table.
+    pub identifier: i32,
+    /// The payload, written as is.
+    pub payload: &'s [u8],
+}
+
+/// Bytes of a payload holding these shapes: `13 + 72 B + 64 S + 68 C`.
+pub fn payload_len(
+    boxes: &[BoxShape],
+    spheres: &[SphereShape],
+    cylinders: &[CylinderShape],
+) -> Result<usize, WriteError> {
+    count(boxes.len())?;
+    count(spheres.len())?;
+    count(cylinders.len())?;
+    let total = FIXED_LEN
+        .saturating_add((boxes.len() as u64).saturating_mul(72))
+        .saturating_add((spheres.len() as u64).saturating_mul(64))
+        .saturating_add((cylinders.len() as u64).saturating_mul(68));
+    usize::try_from(total).map_err(|_| WriteError::TooLarge)
+}
+
+/// Writes a version-1 payload; returns the bytes written.
+pub fn write_payload(
+    boxes: &[BoxShape],
+    spheres: &[SphereShape],
+    cylinders: &[CylinderShape],
+    out: &mut [u8],
+) -> Result<usize, WriteError> {
+    let needed = payload_len(boxes, spheres, cylinders)?;
+    let mut w = Writer::new(out, needed)?;
+    w.put(&[VERSION])?;
+    w.put(&count(boxes.len())?.to_le_bytes())?;
+    for b in boxes {
+        w.put(raw::BoxShape::from(b).as_bytes())?;
+    }
+    w.put(&count(spheres.len())?.to_le_bytes())?;
+    for s in spheres {
+        w.put(raw::SphereShape::from(s).as_bytes())?;
+    }
+    w.put(&count(cylinders.len())?.to_le_bytes())?;
+    for c in cylinders {
+        w.put(raw::CylinderShape::from(c).as_bytes())?;
+    }
+    Ok(w.at)
+}
+
+/// The root's name in every known file.
+const ROOT_NAME: &[u8] = b"root node";
+
+/// Bytes of a DRS container holding these nodes (see [`write_drs`]).
+pub fn drs_len(nodes: &[NodeSpec<'_>]) -> Result<usize, WriteError> {
+    let count = u64::try_from(nodes.len())
+        .map_err(|_| WriteError::TooLarge)?
+        .saturating_add(1);
+    let mut total = 20u64
+        .saturating_add(count.saturating_mul(32))
+        .saturating_add(12u64.saturating_add(ROOT_NAME.len() as u64));
+    for node in nodes {
+        total = total
+            .saturating_add(12)
+            .saturating_add(node.name.len() as u64)
+            .saturating_add(node.payload.len() as u64);
+    }
+    // Every offset and size is a signed 32-bit field.
+    if total > i32::MAX as u64 {
+        return Err(WriteError::TooLarge);
+    }
+    usize::try_from(total).map_err(|_| WriteError::TooLarge)
+}
+
+/// Writes a minimal valid DRS container: the header, the information table (root
+/// entry `16 zero bytes, -1, 1, count − 1, 0`, then one entry per node), the
+/// hierarchy (root "root node", then each node in order), then the payloads back
+/// to back, unaligned, as in real files. Returns the bytes written.
+pub fn write_drs(nodes: &[NodeSpec<'_>], out: &mut [u8]) -> Result<usize, WriteError> {
+    let needed = drs_len(nodes)?;
+    let small = |n: usize| i32::try_from(n).map_err(|_| WriteError::TooLarge);
+    let count = nodes.len().saturating_add(1);
+    let info_offset = 20usize;
+    let hierarchy_offset = info_offset.saturating_add(count.saturating_mul(32));
+    let hierarchy_len = nodes
+        .iter()
+        .fold(12usize.saturating_add(ROOT_NAME.len()), |n, node| {
+            n.saturating_add(12).saturating_add(node.name.len())
+        });
+    let mut payload_at = hierarchy_offset.saturating_add(hierarchy_len);
+
+    let mut w = Writer::new(out, needed)?;
+    w.put(&MAGIC.to_le_bytes())?;
+    w.put(&1i32.to_le_bytes())?;
+    w.put(&small(info_offset)?.to_le_bytes())?;
+    w.put(&small(hierarchy_offset)?.to_le_bytes())?;
+    w.put(
+        &u32::try_from(count)
+            .map_err(|_| WriteError::TooLarge)?
+            .to_le_bytes(),
+    )?;
+
+    w.put(&[0u8; 16])?;
+    for v in [-1, 1, small(nodes.len())?, 0] {
+        w.put(&i32::to_le_bytes(v))?;
+    }
+    for node in nodes {
+        for v in [
+            node.class_id,
+            node.identifier,
+            small(payload_at)?,
+            small(node.payload.len())?,
+        ] {
+            w.put(&v.to_le_bytes())?;
+        }
+        w.put(&[0u8; 16])?;
+        payload_at = payload_at.saturating_add(node.payload.len());
+    }
+
+    for v in [0, 0, small(ROOT_NAME.len())?] {
+        w.put(&i32::to_le_bytes(v))?;
+    }
+    w.put(ROOT_NAME)?;
+    for (i, node) in nodes.iter().enumerate() {
+        w.put(&small(i.saturating_add(1))?.to_le_bytes())?;
+        w.put(&small(node.name.len())?.to_le_bytes())?;
+        w.put(node.name)?;
+        w.put(&0i32.to_le_bytes())?;
+    }
+    for node in nodes {
+        w.put(node.payload)?;
+    }
+    Ok(w.at)
+}
+
+fn count(n: usize) -> Result<u32, WriteError> {
+    u32::try_from(n).map_err(|_| WriteError::TooLarge)
+}
+
+/// Appends into the caller's buffer; its length was checked against the total.
+struct Writer<'o> {
+    out: &'o mut [u8],
+    at: usize,
+}
+
+impl<'o> Writer<'o> {
+    fn new(out: &'o mut [u8], needed: usize) -> Result<Self, WriteError> {
+        if out.len() < needed {
+            return Err(WriteError::BufferTooSmall {
+                needed,
+                available: out.len(),
+            });
+        }
+        Ok(Self { out, at: 0 })
+    }
+
+    fn put(&mut self, bytes: &[u8]) -> Result<(), WriteError> {
+        let end = self.at.saturating_add(bytes.len());
+        let available = self.out.len();
+        let dst = self
+            .out
+            .get_mut(self.at..end)
+            .ok_or(WriteError::BufferTooSmall {
+                needed: end,
+                available,
+            })?;
+        dst.copy_from_slice(bytes);
+        self.at = end;
+        Ok(())
+    }
+}
