@@ -1155,7 +1155,7 @@ fn format_mkgp_col_forces_the_format_everywhere() {
 // info
 
 #[test]
-fn info_without_a_file_shows_both_embedded_samples() {
+fn info_without_a_file_shows_every_embedded_sample() {
     let o = zerocol(&["info"]);
     assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
     assert_eq!(stderr(&o), "");
@@ -1174,16 +1174,20 @@ fn info_without_a_file_shows_both_embedded_samples() {
         out[..at].ends_with("4 models; end at byte 1116 (0x45c): no trailing bytes"),
         "{out}"
     );
+    // The BattleForge DRS sample comes last (tests/cli_battleforge.rs checks it).
+    let drs = out
+        .find("\n\n(embedded DRS sample): collision-shape")
+        .unwrap_or_else(|| panic!("{out}"));
     // The embedded course is samples/course.col: the same summary as reading it.
     let from_file = stdout(&zerocol(&["info", &course_sample()]));
     assert_eq!(
-        out[at + 2..].replace("(embedded course sample)", &course_sample()),
+        out[at + 2..drs + 1].replace("(embedded course sample)", &course_sample()),
         from_file
     );
 
     // `--format` picks one sample.
     let only_mkgp = stdout(&zerocol(&["info", "--format", "mkgp-col"]));
-    assert_eq!(only_mkgp, out[at + 2..]);
+    assert_eq!(only_mkgp, out[at + 2..drs + 1]);
     let only_gta = stdout(&zerocol(&["info", "--format", "gta-col"]));
     assert_eq!(only_gta, out[..at + 1]);
 }

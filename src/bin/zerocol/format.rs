@@ -13,20 +13,24 @@ pub enum Format {
     GtaCol,
     /// Mario Kart Arcade GP DX course collision (`COL\0`).
     MkgpCol,
+    /// BattleForge `collisionShape`: inside a DRS model file (sniffed by its magic)
+    /// or, only with `--format collision-shape`, a bare payload.
+    CollisionShape,
 }
 
 /// DUMP.md format names that have no reader yet.
-pub const PLANNED: [&str; 3] = ["collision-shape", "tcol", "bcol"];
+pub const PLANNED: [&str; 2] = ["tcol", "bcol"];
 
 impl Format {
     /// Every format with a reader.
-    pub const ALL: [Self; 2] = [Self::GtaCol, Self::MkgpCol];
+    pub const ALL: [Self; 3] = [Self::GtaCol, Self::MkgpCol, Self::CollisionShape];
 
     /// The `"format"` value of DUMP.md, also the `--format` name.
     pub const fn name(self) -> &'static str {
         match self {
             Self::GtaCol => "gta-col",
             Self::MkgpCol => "mkgp-col",
+            Self::CollisionShape => "collision-shape",
         }
     }
 
@@ -58,6 +62,8 @@ impl Format {
 ///
 /// - GTA `.col`: the first model's FourCC, `COLL`, `COL2`, `COL3` or `COL4`.
 /// - MKGP DX `COL`: the 4 bytes `C`, `O`, `L`, NUL (whatever the version word).
+/// - BattleForge DRS: the magic `1E F1 7C C5`. A bare `collisionShape` payload starts
+///   with its version byte and cannot be sniffed: it needs `--format collision-shape`.
 pub fn sniff(bytes: &[u8]) -> Option<Format> {
     let magic = bytes.get(..4)?;
     if zerocol::gta::Version::from_fourcc(magic).is_some() {
@@ -66,7 +72,22 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
     if magic == zerocol::mkgp::MAGIC {
         return Some(Format::MkgpCol);
     }
+    if magic == zerocol::battleforge::MAGIC.to_le_bytes() {
+        return Some(Format::CollisionShape);
+    }
     None
+}
+
+/// The message for a buffer that sniffs as no known format. One that could be a bare
+/// `collisionShape` payload (version byte 1, at least the 13 fixed bytes) gets a hint.
+pub fn unknown(bytes: &[u8]) -> String {
+    if bytes.first() == Some(&zerocol::battleforge::VERSION)
+        && bytes.len() as u64 >= zerocol::battleforge::FIXED_LEN
+    {
+        "unknown format (a bare collisionShape payload needs --format collision-shape)".to_owned()
+    } else {
+        "unknown format".to_owned()
+    }
 }
 
 #[cfg(test)]
@@ -79,6 +100,10 @@ mod tests {
             assert_eq!(Format::from_name(format.name()), Ok(format));
         }
         assert!(Format::from_name("tcol").is_err_and(|e| e.contains("not implemented")));
+        assert_eq!(
+            Format::from_name("collision-shape"),
+            Ok(Format::CollisionShape)
+        );
         assert!(Format::from_name("nonsense").is_err_and(|e| e.contains("unknown format name")));
     }
 
@@ -102,5 +127,18 @@ mod tests {
         assert_eq!(sniff(b"col\0"), None);
         assert_eq!(sniff(b"TCOL1.0"), None);
         assert_eq!(sniff(b""), None);
+    }
+
+    #[test]
+    fn sniffs_the_drs_magic() {
+        assert_eq!(sniff(b"\x1e\xf1\x7c\xc5"), Some(Format::CollisionShape));
+        assert_eq!(
+            sniff(b"\x1e\xf1\x7c\xc5\x01\0\0\0"),
+            Some(Format::CollisionShape)
+        );
+        assert_eq!(sniff(b"\x1e\xf1\x7c"), None);
+        assert_eq!(sniff(b"\xc5\x7c\xf1\x1e"), None);
+        // A bare payload starts with its version byte: never sniffed.
+        assert_eq!(sniff(b"\x01\0\0\0\0\0\0\0\0\0\0\0\0"), None);
     }
 }

@@ -11,8 +11,9 @@
 //! errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
 //!
-//! Each format lives in its own module (`gta_col`, `mkgp_col`) and is reached through
-//! [`format::Format`]: adding a format means a variant, a sniffing rule and a module.
+//! Each format lives in its own module (`gta_col`, `mkgp_col`, `collision_shape`) and is
+//! reached through [`format::Format`]: adding a format means a variant, a sniffing rule
+//! and a module.
 
 #![forbid(unsafe_code)]
 #![deny(
@@ -27,6 +28,7 @@
     clippy::unreachable
 )]
 
+mod collision_shape;
 mod format;
 mod gta_col;
 mod mkgp_col;
@@ -48,17 +50,22 @@ const SAMPLE_LABEL: &str = "(embedded sample)";
 const COURSE: &[u8] = include_bytes!("../../../samples/course.col");
 /// How the embedded MKGP course is named in messages.
 const COURSE_LABEL: &str = "(embedded course sample)";
+/// The BattleForge DRS model shown by `zerocol info` without a file, last.
+const DRS: &[u8] = include_bytes!("../../../samples/collision.drs");
+/// How the embedded DRS model is named in messages.
+const DRS_LABEL: &str = "(embedded DRS sample)";
 /// Every embedded sample, in the order `zerocol info` shows them.
-const SAMPLES: [(Format, &str, &[u8]); 2] = [
+const SAMPLES: [(Format, &str, &[u8]); 3] = [
     (Format::GtaCol, SAMPLE_LABEL, SAMPLE),
     (Format::MkgpCol, COURSE_LABEL, COURSE),
+    (Format::CollisionShape, DRS_LABEL, DRS),
 ];
 
 #[derive(Parser, Debug)]
 #[command(
     name = "zerocol",
     version,
-    about = "Inspect, dump and check game collision files (GTA .col, Mario Kart Arcade GP DX COL)"
+    about = "Inspect, dump and check game collision files (GTA .col, Mario Kart Arcade GP DX COL, BattleForge collisionShape)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -67,7 +74,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Print a readable summary of every model (GTA) or of the course grid (MKGP).
+    /// Print a readable summary of every model (GTA), of the course grid (MKGP) or of
+    /// the DRS nodes and collision shapes (BattleForge).
     Info {
         #[command(flatten)]
         common: Common,
@@ -76,7 +84,8 @@ enum Command {
         #[arg(long)]
         recover: bool,
         /// The file to read (`-` for stdin); without it, the samples built into
-        /// zerocol (a GTA .col, then an MKGP course; only the one of `--format` if given).
+        /// zerocol (a GTA .col, an MKGP course, then a BattleForge DRS model; only the one
+        /// of `--format` if given).
         file: Option<PathBuf>,
     },
     /// Print everything read from FILE as JSON (see DUMP.md).
@@ -101,7 +110,9 @@ struct Common {
     /// Accept what the original games accept, and report what was skipped.
     #[arg(long)]
     lenient: bool,
-    /// Read the file as this format instead of sniffing it (gta-col, mkgp-col).
+    /// Read the file as this format instead of sniffing it (gta-col, mkgp-col,
+    /// collision-shape). A bare collisionShape payload needs --format collision-shape;
+    /// a DRS file is read as one whatever the format given.
     #[arg(long, value_name = "NAME", value_parser = Format::from_name)]
     format: Option<Format>,
 }
@@ -183,6 +194,9 @@ fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
                     gta_col::info(out, &input.label, &input.bytes, common.lenient, recover)
                 }
                 Format::MkgpCol => mkgp_col::info(out, &input.label, &input.bytes, common.lenient),
+                Format::CollisionShape => {
+                    collision_shape::info(out, &input.label, &input.bytes, common.lenient)
+                }
             };
             match file {
                 Some(path) => one_file(load(&path), common, out, info),
@@ -197,6 +211,9 @@ fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
                     }
                     Format::MkgpCol => {
                         mkgp_col::dump(&input.bytes, common.lenient).map(|d| to_json(&d))
+                    }
+                    Format::CollisionShape => {
+                        collision_shape::dump(&input.bytes, common.lenient).map(|d| to_json(&d))
                     }
                 };
                 match dumped {
@@ -229,7 +246,7 @@ fn one_file<W: Write>(
         }
     };
     let Some(format) = common.format.or_else(|| format::sniff(&input.bytes)) else {
-        report(&input.label, &"unknown format");
+        report(&input.label, &format::unknown(&input.bytes));
         return Ok(Status::Malformed);
     };
     match command(format, &input, out) {
@@ -299,9 +316,10 @@ fn check(files: &[PathBuf], common: Common, out: &mut impl Write) -> Result<Stat
             }
         };
         let verdict = match common.format.or_else(|| format::sniff(&input.bytes)) {
-            None => Err("unknown format".to_owned()),
+            None => Err(format::unknown(&input.bytes)),
             Some(Format::GtaCol) => gta_col::check(&input.bytes, common.lenient),
             Some(Format::MkgpCol) => mkgp_col::check(&input.bytes, common.lenient),
+            Some(Format::CollisionShape) => collision_shape::check(&input.bytes),
         };
         // Verdicts of good files go to stdout, errors to stderr (flushing stdout
         // first, so a terminal shows them in file order).

@@ -1,0 +1,80 @@
+//! BattleForge `collisionShape` (`"format": "collision-shape"`): `info`, `dump` and
+//! `check`, for DRS model files and for bare payloads.
+//!
+//! A file that starts with the DRS magic (`1E F1 7C C5`) is read as a DRS container and
+//! the node named `collisionShape` is taken from it, so forcing `--format
+//! collision-shape` never breaks a container. Any other file only gets here when
+//! forced, and is then read as a bare payload: sniffing cannot recognise one, since it
+//! starts with a version byte.
+
+mod dump;
+mod info;
+
+pub use dump::dump;
+pub use info::info;
+
+use zerocol::battleforge::{CollisionShape, Drs, Error, ErrorKind, MAGIC, Node};
+
+/// What was read from a file.
+struct Read<'a> {
+    /// The container and the `collisionShape` node; `None` for a bare payload.
+    container: Option<(Drs<'a>, Node<'a>)>,
+    shape: CollisionShape<'a>,
+}
+
+/// `true` when `bytes` start with the DRS magic.
+pub fn is_drs(bytes: &[u8]) -> bool {
+    bytes.get(..4) == Some(&MAGIC.to_le_bytes()[..])
+}
+
+/// Reads a DRS file (by its magic) or a bare payload; the error message starts with
+/// the byte offset.
+fn read(bytes: &[u8]) -> Result<Read<'_>, String> {
+    if is_drs(bytes) {
+        let drs = Drs::parse(bytes).map_err(|e| e.to_string())?;
+        let (node, shape) = drs.collision_shape().map_err(|e| e.to_string())?;
+        Ok(Read {
+            container: Some((drs, node)),
+            shape,
+        })
+    } else {
+        let shape = CollisionShape::parse(bytes).map_err(|e| bare_error(&e))?;
+        Ok(Read {
+            container: None,
+            shape,
+        })
+    }
+}
+
+/// The library's message, with a hint when the first byte is not a version: the
+/// file was only read as a bare payload because it lacks the DRS magic.
+fn bare_error(error: &Error) -> String {
+    match error.kind() {
+        ErrorKind::UnsupportedVersion { .. } if error.offset() == 0 => format!(
+            "{error} (read as a bare payload: the file does not start with the DRS magic 1e f1 7c c5)"
+        ),
+        _ => error.to_string(),
+    }
+}
+
+/// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
+pub fn check(bytes: &[u8]) -> Result<String, String> {
+    let read = read(bytes)?;
+    let what = if read.container.is_some() {
+        "collisionShape"
+    } else {
+        "bare collisionShape payload"
+    };
+    let s = read.shape;
+    Ok(format!(
+        "{what}: {} boxes, {} spheres, {} cylinders",
+        s.boxes().len(),
+        s.spheres().len(),
+        s.cylinders().len()
+    ))
+}
+
+/// Bytes decoded as Latin-1: every byte is the code point of the same value.
+fn latin1(bytes: &[u8]) -> String {
+    bytes.iter().copied().map(char::from).collect()
+}
