@@ -543,10 +543,17 @@ fn check_drs(b: &[u8], rng: &mut Rng) -> usize {
                         .find(|n| n.entry_offset() == e.offset())
                         .unwrap();
                     assert_eq!((node.info_index(), node.class_id()), (info_index, class_id));
-                    assert!(
-                        (node.name() == COLLISION_SHAPE_NAME)
-                            != (class_id == COLLISION_SHAPE_CLASS)
-                    );
+                    assert_eq!(node.name(), COLLISION_SHAPE_NAME);
+                    assert_ne!(class_id, COLLISION_SHAPE_CLASS);
+                }
+                ErrorKind::NameMismatch { info_index } => {
+                    let node = nodes
+                        .iter()
+                        .find(|n| n.entry_offset() == e.offset())
+                        .unwrap();
+                    assert_eq!(node.info_index(), info_index);
+                    assert_ne!(node.name(), COLLISION_SHAPE_NAME);
+                    assert_eq!(node.class_id(), COLLISION_SHAPE_CLASS);
                 }
                 _ => {
                     let node = drs.node(COLLISION_SHAPE_NAME).unwrap();

@@ -1418,13 +1418,18 @@ fn named_node_with_another_class() {
 #[test]
 fn first_node_with_the_class_has_another_name() {
     let bytes = sample_with(|b| set_i32(b, info_at(1), COLLISION_SHAPE_CLASS));
-    expect_shape_err(
-        &bytes,
-        ENTRY[0],
-        ErrorKind::ClassMismatch {
-            info_index: 1,
-            class_id: COLLISION_SHAPE_CLASS,
-        },
+    expect_shape_err(&bytes, ENTRY[0], ErrorKind::NameMismatch { info_index: 1 });
+    assert_eq!(
+        Drs::parse(&bytes)
+            .unwrap()
+            .collision_shape()
+            .unwrap_err()
+            .to_string(),
+        format!(
+            "byte {0} (0x{0:x}): expected node 1, which has the collisionShape class id \
+             268607026 (0x10029e32), to be named \"collisionShape\"",
+            ENTRY[0]
+        )
     );
 }
 

@@ -1330,7 +1330,14 @@ fn a_class_id_mismatch_is_blamed_on_the_hierarchy_entry() {
     drs.nodes[0].class_id = COLLISION_SHAPE_CLASS;
     let (bytes, layout) = drs.build();
     let message = dump_fails_at(&bytes, &[], layout.entry_at[0]);
-    assert!(message.contains("node 1 to pair"), "{message}");
+    assert!(
+        message.contains("expected node 1, which has the collisionShape class id"),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("to be named \"collisionShape\""),
+        "{message}"
+    );
 }
 
 #[test]

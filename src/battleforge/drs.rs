@@ -191,7 +191,12 @@ impl<'a> Drs<'a> {
         }
         if let Some(other) = self.nodes_with_class(COLLISION_SHAPE_CLASS).next() {
             if other.name != COLLISION_SHAPE_NAME {
-                return Err(mismatch(&other));
+                return Err(Error::new(
+                    other.entry_offset,
+                    ErrorKind::NameMismatch {
+                        info_index: other.info_index,
+                    },
+                ));
             }
         }
         let shape = CollisionShape::parse_at(self.bytes, node.payload_offset, node.payload.len())?;

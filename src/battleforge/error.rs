@@ -121,13 +121,17 @@ pub enum ErrorKind {
     },
     /// No node is named `collisionShape`.
     MissingCollisionShape,
-    /// The node named `collisionShape` has another class id, or the node with
-    /// the collisionShape class id has another name.
+    /// The node named `collisionShape` has another class id.
     ClassMismatch {
         /// The information entry.
         info_index: u32,
         /// The class id stored.
         class_id: i32,
+    },
+    /// The first node with the collisionShape class id has another name.
+    NameMismatch {
+        /// The information entry.
+        info_index: u32,
     },
     /// The payload version is not 1, the only layout known.
     UnsupportedVersion {
@@ -258,6 +262,10 @@ impl fmt::Display for ErrorKind {
             } => write!(
                 f,
                 "expected node {info_index} to pair the name \"collisionShape\" with class id 268607026 (0x10029e32), found class id {class_id} (0x{class_id:08x})"
+            ),
+            Self::NameMismatch { info_index } => write!(
+                f,
+                "expected node {info_index}, which has the collisionShape class id 268607026 (0x10029e32), to be named \"collisionShape\""
             ),
             Self::UnsupportedVersion { found } => {
                 write!(
