@@ -8,6 +8,7 @@
 //! | [`gta`] | GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4) |
 //! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) |
 //! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node |
+//! | [`grit`] | Grit engine `TCOL` text collision files |
 //!
 //! # The contract
 //! Parsing checks every bound once, with overflow-proof arithmetic. After a parse
@@ -55,6 +56,7 @@
 extern crate std;
 
 pub mod battleforge;
+pub mod grit;
 pub mod gta;
 pub mod mkgp;
 mod util;

@@ -1,0 +1,534 @@
+//! The TCOL lexer, rule for rule the engine's `tcol_lexer.qx` (FORMATS.md §4).
+//!
+//! The engine's lexer is a longest-match scanner with no identifier rule: a
+//! keyword is matched wherever its letters appear (`mass30` is `mass` `30`), and
+//! any other single character is a "bad token". Ties between rules of the same
+//! length go to the rule listed first: keywords, then NATURAL, FLOAT, HEX.
+
+use core::fmt;
+
+use super::Position;
+use super::error::{Error, ErrorKind};
+
+/// A TCOL keyword: every literal of the engine's lexer, including those its
+/// parser never accepts (`friction`, `capsule`, …), which are lexed and then
+/// rejected where they appear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum Keyword {
+    /// `TCOL1.0`, the file header.
+    Tcol,
+    /// `attributes`.
+    Attributes,
+    /// `static`.
+    Static,
+    /// `mass`.
+    Mass,
+    /// `inertia`.
+    Inertia,
+    /// `friction` (lexed, never accepted).
+    Friction,
+    /// `restitution` (lexed, never accepted).
+    Restitution,
+    /// `linear_damping`.
+    LinearDamping,
+    /// `angular_damping`.
+    AngularDamping,
+    /// `linear_sleep_threshold`.
+    LinearSleepThreshold,
+    /// `angular_sleep_threshold`.
+    AngularSleepThreshold,
+    /// `ccd_motion_threshold`.
+    CcdMotionThreshold,
+    /// `ccd_swept_sphere_radius`.
+    CcdSweptSphereRadius,
+    /// `margin`.
+    Margin,
+    /// `material`.
+    Material,
+    /// `shrink`.
+    Shrink,
+    /// `centre`, or its synonym `center`.
+    Centre,
+    /// `normal`.
+    Normal,
+    /// `orientation`.
+    Orientation,
+    /// `dimensions`.
+    Dimensions,
+    /// `radius`.
+    Radius,
+    /// `height`.
+    Height,
+    /// `distance`.
+    Distance,
+    /// `vertexes`, or its synonym `vertices`.
+    Vertexes,
+    /// `faces`.
+    Faces,
+    /// `max_edge_angle_threshold` (lexed, never accepted).
+    MaxEdgeAngleThreshold,
+    /// `edge_distance_threshold`.
+    EdgeDistanceThreshold,
+    /// `compound`.
+    Compound,
+    /// `hull`.
+    Hull,
+    /// `box`.
+    Box,
+    /// `cylinder`.
+    Cylinder,
+    /// `cone`.
+    Cone,
+    /// `sphere`.
+    Sphere,
+    /// `plane`.
+    Plane,
+    /// `capsule` (lexed, never accepted).
+    Capsule,
+    /// `multisphere` (lexed, never accepted).
+    Multisphere,
+    /// `trimesh`.
+    Trimesh,
+}
+
+/// Every spelling the lexer knows. No keyword is a prefix of another, so the
+/// first that matches is the longest match.
+const KEYWORDS: [(&[u8], Keyword); 39] = [
+    (b"TCOL1.0", Keyword::Tcol),
+    (b"attributes", Keyword::Attributes),
+    (b"static", Keyword::Static),
+    (b"mass", Keyword::Mass),
+    (b"inertia", Keyword::Inertia),
+    (b"friction", Keyword::Friction),
+    (b"restitution", Keyword::Restitution),
+    (b"linear_damping", Keyword::LinearDamping),
+    (b"angular_damping", Keyword::AngularDamping),
+    (b"linear_sleep_threshold", Keyword::LinearSleepThreshold),
+    (b"angular_sleep_threshold", Keyword::AngularSleepThreshold),
+    (b"ccd_motion_threshold", Keyword::CcdMotionThreshold),
+    (b"ccd_swept_sphere_radius", Keyword::CcdSweptSphereRadius),
+    (b"margin", Keyword::Margin),
+    (b"material", Keyword::Material),
+    (b"shrink", Keyword::Shrink),
+    (b"centre", Keyword::Centre),
+    (b"center", Keyword::Centre),
+    (b"normal", Keyword::Normal),
+    (b"orientation", Keyword::Orientation),
+    (b"dimensions", Keyword::Dimensions),
+    (b"radius", Keyword::Radius),
+    (b"height", Keyword::Height),
+    (b"distance", Keyword::Distance),
+    (b"vertexes", Keyword::Vertexes),
+    (b"vertices", Keyword::Vertexes),
+    (b"faces", Keyword::Faces),
+    (b"max_edge_angle_threshold", Keyword::MaxEdgeAngleThreshold),
+    (b"edge_distance_threshold", Keyword::EdgeDistanceThreshold),
+    (b"compound", Keyword::Compound),
+    (b"hull", Keyword::Hull),
+    (b"box", Keyword::Box),
+    (b"cylinder", Keyword::Cylinder),
+    (b"cone", Keyword::Cone),
+    (b"sphere", Keyword::Sphere),
+    (b"plane", Keyword::Plane),
+    (b"capsule", Keyword::Capsule),
+    (b"multisphere", Keyword::Multisphere),
+    (b"trimesh", Keyword::Trimesh),
+];
+
+impl Keyword {
+    /// The canonical spelling (`centre`, `vertexes`: the engine's own).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Tcol => "TCOL1.0",
+            Self::Attributes => "attributes",
+            Self::Static => "static",
+            Self::Mass => "mass",
+            Self::Inertia => "inertia",
+            Self::Friction => "friction",
+            Self::Restitution => "restitution",
+            Self::LinearDamping => "linear_damping",
+            Self::AngularDamping => "angular_damping",
+            Self::LinearSleepThreshold => "linear_sleep_threshold",
+            Self::AngularSleepThreshold => "angular_sleep_threshold",
+            Self::CcdMotionThreshold => "ccd_motion_threshold",
+            Self::CcdSweptSphereRadius => "ccd_swept_sphere_radius",
+            Self::Margin => "margin",
+            Self::Material => "material",
+            Self::Shrink => "shrink",
+            Self::Centre => "centre",
+            Self::Normal => "normal",
+            Self::Orientation => "orientation",
+            Self::Dimensions => "dimensions",
+            Self::Radius => "radius",
+            Self::Height => "height",
+            Self::Distance => "distance",
+            Self::Vertexes => "vertexes",
+            Self::Faces => "faces",
+            Self::MaxEdgeAngleThreshold => "max_edge_angle_threshold",
+            Self::EdgeDistanceThreshold => "edge_distance_threshold",
+            Self::Compound => "compound",
+            Self::Hull => "hull",
+            Self::Box => "box",
+            Self::Cylinder => "cylinder",
+            Self::Cone => "cone",
+            Self::Sphere => "sphere",
+            Self::Plane => "plane",
+            Self::Capsule => "capsule",
+            Self::Multisphere => "multisphere",
+            Self::Trimesh => "trimesh",
+        }
+    }
+}
+
+impl fmt::Display for Keyword {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum TokenKind {
+    /// A keyword.
+    Keyword(Keyword),
+    /// `;`.
+    Semicolon,
+    /// `{`.
+    LeftBrace,
+    /// `}`.
+    RightBrace,
+    /// `"…"`: no escapes, may span lines.
+    String,
+    /// `0|[1-9][0-9]*`: what the engine calls a "positive integer".
+    Natural,
+    /// A signed or fractional or exponent number (`-2`, `007.5`, `.5`, `5.`,
+    /// `1E+2`): everything numeric that is not a NATURAL.
+    Float,
+    /// `0x` and letters or digits: the old face flags, lexed and never accepted
+    /// (except by the lenient option, as a face material).
+    Hex,
+    /// Any other byte, alone: the engine's "bad token" (an unterminated string is
+    /// its opening quote as a bad token).
+    Unknown(u8),
+    /// The end of the text (also inside an unterminated `/*` comment).
+    EndOfFile,
+}
+
+impl fmt::Display for TokenKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Keyword(k) => write!(f, "`{k}`"),
+            Self::Semicolon => f.write_str("`;`"),
+            Self::LeftBrace => f.write_str("`{`"),
+            Self::RightBrace => f.write_str("`}`"),
+            Self::String => f.write_str("a quoted string"),
+            Self::Natural => f.write_str("an integer"),
+            Self::Float => f.write_str("a number"),
+            Self::Hex => f.write_str("a hex flag"),
+            Self::Unknown(b) if b.is_ascii_graphic() => {
+                write!(f, "the bad token `{}`", char::from(b))
+            }
+            Self::Unknown(b) => write!(f, "the bad byte 0x{b:02x}"),
+            Self::EndOfFile => f.write_str("the end of the file"),
+        }
+    }
+}
+
+/// One token: its kind, where it starts, and its length in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Token {
+    /// What it is.
+    pub kind: TokenKind,
+    /// Where it starts (for [`TokenKind::EndOfFile`], just past the last byte).
+    pub position: Position,
+    /// Its length in bytes (a string's includes both quotes).
+    pub len: usize,
+}
+
+impl Token {
+    /// The token's bytes in `text`, the text it was lexed from (empty if `text`
+    /// is another).
+    pub fn bytes<'a>(&self, text: &'a [u8]) -> &'a [u8] {
+        let start = self.position.offset;
+        text.get(start..start.saturating_add(self.len))
+            .unwrap_or_default()
+    }
+}
+
+/// The engine's lexer over TCOL text, with positions: 1-based line, 1-based
+/// column in bytes (only LF starts a line).
+///
+/// A NUL byte anywhere (the engine silently stops reading there) is an error at
+/// its position; nothing else is: a byte no rule matches is a
+/// [`TokenKind::Unknown`] token for the parser to reject.
+#[derive(Clone, Copy)]
+pub struct Lexer<'a> {
+    text: &'a [u8],
+    pos: usize,
+    line: u32,
+    line_start: usize,
+}
+
+/// The position and the text's length, not the text (which may be megabytes).
+impl fmt::Debug for Lexer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Lexer")
+            .field("position", &self.position())
+            .field("text_len", &self.text.len())
+            .finish()
+    }
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`.
+    pub const fn new(text: &'a [u8]) -> Self {
+        Self {
+            text,
+            pos: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// The text being lexed.
+    pub const fn text(&self) -> &'a [u8] {
+        self.text
+    }
+
+    /// Where the next token (or the whitespace before it) starts.
+    pub fn position(&self) -> Position {
+        self.position_at(self.pos)
+    }
+
+    fn position_at(&self, offset: usize) -> Position {
+        let column = offset.saturating_sub(self.line_start).saturating_add(1);
+        Position {
+            line: self.line,
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+            offset,
+        }
+    }
+
+    fn byte(&self, at: usize) -> Option<u8> {
+        self.text.get(at).copied()
+    }
+
+    /// Moves to `to`, counting the line feeds passed over.
+    fn advance(&mut self, to: usize) {
+        let from = self.pos;
+        if let Some(passed) = self.text.get(from..to) {
+            for (i, b) in passed.iter().enumerate() {
+                if *b == b'\n' {
+                    self.line = self.line.saturating_add(1);
+                    self.line_start = from.saturating_add(i).saturating_add(1);
+                }
+            }
+        }
+        self.pos = to;
+    }
+
+    fn nul_error(&self, at: usize) -> Error {
+        Error::new(self.position_at(at), ErrorKind::NulByte)
+    }
+
+    /// From `from`, the offset of the next line feed (or the end), or an error at
+    /// a NUL met first.
+    fn line_end(&self, from: usize) -> Result<usize, Error> {
+        let rest = self.text.get(from..).unwrap_or_default();
+        match rest.iter().position(|&b| b == b'\n' || b == 0) {
+            Some(i) => {
+                let at = from.saturating_add(i);
+                if self.byte(at) == Some(0) {
+                    Err(self.nul_error(at))
+                } else {
+                    Ok(at)
+                }
+            }
+            None => Ok(self.text.len()),
+        }
+    }
+
+    /// Skips whitespace (space, tab, CR, LF, VT) and comments. Inside `/* */`, a
+    /// `//` swallows the rest of its line, `*/` included; an unterminated `/*`
+    /// runs to the end of the text.
+    fn skip_blank(&mut self) -> Result<(), Error> {
+        loop {
+            match self.byte(self.pos) {
+                Some(b' ' | b'\t' | b'\r' | b'\n' | 0x0b) => {
+                    self.advance(self.pos.saturating_add(1))
+                }
+                Some(b'/') => match self.byte(self.pos.saturating_add(1)) {
+                    Some(b'/') => {
+                        let end = self.line_end(self.pos)?;
+                        self.advance(end);
+                    }
+                    Some(b'*') => self.skip_block_comment()?,
+                    _ => return Ok(()),
+                },
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn skip_block_comment(&mut self) -> Result<(), Error> {
+        let mut at = self.pos.saturating_add(2);
+        loop {
+            match (self.byte(at), self.byte(at.saturating_add(1))) {
+                (None, _) => break,
+                (Some(0), _) => {
+                    self.advance(at);
+                    return Err(self.nul_error(at));
+                }
+                (Some(b'*'), Some(b'/')) => {
+                    at = at.saturating_add(2);
+                    break;
+                }
+                (Some(b'/'), Some(b'/')) => {
+                    // Keep the line count current for an error's position.
+                    self.advance(at);
+                    at = self.line_end(at)?;
+                }
+                _ => at = at.saturating_add(1),
+            }
+        }
+        self.advance(at);
+        Ok(())
+    }
+
+    /// The next token; after the end of the text, [`TokenKind::EndOfFile`] again
+    /// and again.
+    pub fn next_token(&mut self) -> Result<Token, Error> {
+        self.skip_blank()?;
+        let start = self.pos;
+        let position = self.position();
+        let rest = self.text.get(start..).unwrap_or_default();
+        let (kind, len) = match rest.first() {
+            None => (TokenKind::EndOfFile, 0),
+            Some(0) => return Err(self.nul_error(start)),
+            Some(b';') => (TokenKind::Semicolon, 1),
+            Some(b'{') => (TokenKind::LeftBrace, 1),
+            Some(b'}') => (TokenKind::RightBrace, 1),
+            Some(b'"') => match lex_string(rest) {
+                Ok(string) => string,
+                Err(i) => {
+                    let at = start.saturating_add(i);
+                    self.advance(at);
+                    return Err(self.nul_error(at));
+                }
+            },
+            Some(b'0'..=b'9' | b'+' | b'-' | b'.') => lex_number(rest),
+            Some(&b) => KEYWORDS
+                .iter()
+                .find(|(spelling, _)| rest.starts_with(spelling))
+                .map_or((TokenKind::Unknown(b), 1), |(spelling, k)| {
+                    (TokenKind::Keyword(*k), spelling.len())
+                }),
+        };
+        self.advance(start.saturating_add(len));
+        Ok(Token {
+            kind,
+            position,
+            len,
+        })
+    }
+}
+
+/// A string from its opening quote: up to the next quote, or the quote alone as a
+/// bad token when none follows. `Err(i)`: a NUL at `i` inside the string.
+fn lex_string(rest: &[u8]) -> Result<(TokenKind, usize), usize> {
+    let body = rest.get(1..).unwrap_or_default();
+    let Some(close) = body.iter().position(|&b| b == b'"') else {
+        return Ok((TokenKind::Unknown(b'"'), 1));
+    };
+    let inside = body.get(..close).unwrap_or_default();
+    if let Some(nul) = inside.iter().position(|&b| b == 0) {
+        return Err(nul.saturating_add(1));
+    }
+    Ok((TokenKind::String, close.saturating_add(2)))
+}
+
+fn digits(s: &[u8], from: usize) -> usize {
+    s.get(from..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count()
+}
+
+/// `[Ee][+-]?[0-9]+` at `at`: its length, or 0.
+fn exponent_len(s: &[u8], at: usize) -> usize {
+    if !matches!(s.get(at), Some(b'e' | b'E')) {
+        return 0;
+    }
+    let mut j = at.saturating_add(1);
+    if matches!(s.get(j), Some(b'+' | b'-')) {
+        j = j.saturating_add(1);
+    }
+    match digits(s, j) {
+        0 => 0,
+        n => j.saturating_add(n).saturating_sub(at),
+    }
+}
+
+/// The longest of NATURAL `0|[1-9][0-9]*`, FLOAT
+/// `[+-]?(0|[1-9][0-9]*|[0-9]+\.[0-9]*|[0-9]*\.[0-9]+)([Ee][+-]?[0-9]+)?` and HEX
+/// `0x[0-9A-Za-z]+` at the start of `s`, ties to the earlier rule; a lone byte
+/// none of them matches is a bad token.
+pub(crate) fn lex_number(s: &[u8]) -> (TokenKind, usize) {
+    let first = s.first().copied().unwrap_or(0);
+    let natural = match first {
+        b'0' => 1,
+        b'1'..=b'9' => digits(s, 0),
+        _ => 0,
+    };
+    let hex = if s.starts_with(b"0x") {
+        match s
+            .get(2..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count()
+        {
+            0 => 0,
+            n => n.saturating_add(2),
+        }
+    } else {
+        0
+    };
+    let float = {
+        let i = usize::from(matches!(first, b'+' | b'-'));
+        let d = digits(s, i);
+        let after = i.saturating_add(d);
+        // The integer-only alternative: `0` alone, or a run without a leading zero.
+        let whole = match (d, s.get(i)) {
+            (0, _) => 0,
+            (_, Some(b'0')) => i.saturating_add(1),
+            _ => after,
+        };
+        let mut best = match whole {
+            0 => 0,
+            end => end.saturating_add(exponent_len(s, end)),
+        };
+        if s.get(after) == Some(&b'.') {
+            let f = digits(s, after.saturating_add(1));
+            if d > 0 || f > 0 {
+                let end = after.saturating_add(1).saturating_add(f);
+                best = best.max(end.saturating_add(exponent_len(s, end)));
+            }
+        }
+        best
+    };
+    if natural > 0 && natural >= float && natural >= hex {
+        (TokenKind::Natural, natural)
+    } else if float > 0 && float >= hex {
+        (TokenKind::Float, float)
+    } else if hex > 0 {
+        (TokenKind::Hex, hex)
+    } else {
+        (TokenKind::Unknown(first), 1)
+    }
+}
