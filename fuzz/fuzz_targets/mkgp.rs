@@ -35,7 +35,10 @@ fuzz_target!(|input: (Options, f32, f32, &[u8])| {
     let mut storage = [0u32; 256];
     if let Ok(index) = course.index(&mut storage) {
         let fast = index.ground_height(x, z);
-        assert_eq!(slow.map(|g| g.height.to_bits()), fast.map(|g| g.height.to_bits()));
+        assert_eq!(
+            slow.map(|g| g.height.to_bits()),
+            fast.map(|g| g.height.to_bits())
+        );
         if let Some(g) = fast {
             assert!(g.height.is_finite());
         }
