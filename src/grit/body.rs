@@ -8,6 +8,7 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
+use super::bcol::{BinaryFaces, BinaryShapes, BinaryVertices};
 use super::error::Error;
 use super::lexer::{Keyword, Lexer};
 use super::lint::{Lints, MeshLints, ScratchTooSmall, Tolerated};
@@ -272,6 +273,8 @@ pub(crate) struct ListSpan<'a> {
 pub enum Vertices<'a> {
     /// From TCOL text.
     Text(TextVertices<'a>),
+    /// From a BCOL file.
+    Binary(BinaryVertices<'a>),
 }
 
 /// Vertices read from validated TCOL text.
@@ -329,12 +332,14 @@ impl Iterator for Vertices<'_> {
     fn next(&mut self) -> Option<[f32; 3]> {
         match self {
             Self::Text(v) => v.next(),
+            Self::Binary(v) => v.next(),
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         match self {
             Self::Text(v) => v.size_hint(),
+            Self::Binary(v) => v.size_hint(),
         }
     }
 }
@@ -355,6 +360,8 @@ impl PartialEq for Vertices<'_> {
 pub enum Faces<'a> {
     /// From TCOL text.
     Text(TextFaces<'a>),
+    /// From a BCOL file.
+    Binary(BinaryFaces<'a>),
 }
 
 /// Faces read from validated TCOL text.
@@ -413,12 +420,14 @@ impl<'a> Iterator for Faces<'a> {
     fn next(&mut self) -> Option<Face<'a>> {
         match self {
             Self::Text(f) => f.next(),
+            Self::Binary(f) => f.next(),
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         match self {
             Self::Text(f) => f.size_hint(),
+            Self::Binary(f) => f.size_hint(),
         }
     }
 }
@@ -433,12 +442,15 @@ impl PartialEq for Faces<'_> {
     }
 }
 
-/// The compound's shapes in file order, decoded as they are iterated.
+/// The compound's shapes in file order (BCOL: stored order), decoded as they
+/// are iterated.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum Shapes<'a> {
     /// From TCOL text.
     Text(TextShapes<'a>),
+    /// From a BCOL file, in stored order.
+    Binary(BinaryShapes<'a>),
 }
 
 /// Shapes read from validated TCOL text.
@@ -492,12 +504,14 @@ impl<'a> Iterator for Shapes<'a> {
     fn next(&mut self) -> Option<Shape<'a>> {
         match self {
             Self::Text(s) => s.next(),
+            Self::Binary(s) => s.next(),
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         match self {
             Self::Text(s) => s.size_hint(),
+            Self::Binary(s) => s.size_hint(),
         }
     }
 }

@@ -62,12 +62,14 @@
 //! (read as [`Attributes::STATIC`]), hex face flags in place of a material, a
 //! `margin` in a static body's trimesh. [`Tcol::tolerated`] reports each.
 
+pub mod bcol;
 mod body;
 mod error;
 pub mod lexer;
 mod lint;
 mod number;
 mod parse;
+mod print;
 
 use core::fmt;
 
@@ -84,6 +86,29 @@ pub use lint::{
     DEGENERATE_SINE, Lint, LintKind, Lints, MeshLints, ScratchTooSmall, Size, Tolerance,
     ToleranceKind, Tolerated, UNIT_TOLERANCE,
 };
+pub use print::{Place, PrintError, Problem, print, printed_len};
+
+/// Which kind of Grit collision file a `.gcol` (or any) buffer holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Flavour {
+    /// `TCOL` text: read with [`Tcol::parse`].
+    Tcol,
+    /// `BCOL` binary: read with [`bcol::Bcol::parse`].
+    Bcol,
+}
+
+/// Which kind of Grit collision file `bytes` hold, from their first four bytes
+/// alone, as the engine decides (FORMATS.md §4): `TCOL` text or `BCOL` binary;
+/// `None` for anything else. The full headers (`TCOL1.0`, `BCOL1.0\n`) are
+/// checked by the parsers.
+pub fn sniff(bytes: &[u8]) -> Option<Flavour> {
+    match bytes.get(..4)? {
+        b"TCOL" => Some(Flavour::Tcol),
+        b"BCOL" => Some(Flavour::Bcol),
+        _ => None,
+    }
+}
 
 /// A place in TCOL text: 1-based line, 1-based column counted in bytes (a tab,
 /// CR or VT is one column; only LF starts a line), and the byte offset.
