@@ -1689,8 +1689,13 @@ fn info_without_a_file_names_all_three_samples() {
     .collect();
     assert_eq!(heads[0], 0, "{out}");
     assert!(heads[0] < heads[1] && heads[1] < heads[2], "{out}");
+    // The Grit TCOL sample follows (tests/cli_grit.rs checks it).
+    let tcol = out
+        .find("\n\n(embedded TCOL sample): tcol, ")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(heads[2] < tcol, "{out}");
     // The embedded DRS is samples/collision.drs: the same summary as reading it.
-    let drs = &out[heads[2] + 2..];
+    let drs = &out[heads[2] + 2..tcol + 1];
     let from_file = stdout(&zerocol(&["info", &sample("collision.drs")]));
     assert_eq!(
         drs.replace("(embedded DRS sample)", &sample("collision.drs")),

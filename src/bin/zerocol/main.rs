@@ -4,6 +4,7 @@
 //! zerocol info  [--lenient] [--recover] [--format NAME] [FILE]   readable summary (no FILE: the embedded samples)
 //! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of DUMP.md
 //! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
+//! zerocol convert [--lenient] [--to tcol|bcol] INPUT OUTPUT       Grit TCOL text <-> BCOL binary
 //! ```
 //!
 //! `FILE` may be `-` for standard input. Exit status: 0 when every file was read, 1
@@ -11,9 +12,9 @@
 //! errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
 //!
-//! Each format lives in its own module (`gta_col`, `mkgp_col`, `collision_shape`) and is
-//! reached through [`format::Format`]: adding a format means a variant, a sniffing rule
-//! and a module.
+//! Each format lives in its own module (`gta_col`, `mkgp_col`, `collision_shape`, and
+//! `grit` for TCOL and BCOL) and is reached through [`format::Format`]: adding a format
+//! means a variant, a sniffing rule and a module.
 
 #![forbid(unsafe_code)]
 #![deny(
@@ -30,6 +31,7 @@
 
 mod collision_shape;
 mod format;
+mod grit;
 mod gta_col;
 mod mkgp_col;
 
@@ -41,6 +43,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use format::Format;
+use zerocol::grit::Flavour;
 
 /// The GTA sample shown by `zerocol info` without a file.
 const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
@@ -54,18 +57,23 @@ const COURSE_LABEL: &str = "(embedded course sample)";
 const DRS: &[u8] = include_bytes!("../../../samples/collision.drs");
 /// How the embedded DRS model is named in messages.
 const DRS_LABEL: &str = "(embedded DRS sample)";
+/// The Grit TCOL body shown by `zerocol info` without a file, after the DRS model.
+const BODY: &[u8] = include_bytes!("../../../samples/body.tcol");
+/// How the embedded TCOL body is named in messages.
+const BODY_LABEL: &str = "(embedded TCOL sample)";
 /// Every embedded sample, in the order `zerocol info` shows them.
-const SAMPLES: [(Format, &str, &[u8]); 3] = [
+const SAMPLES: [(Format, &str, &[u8]); 4] = [
     (Format::GtaCol, SAMPLE_LABEL, SAMPLE),
     (Format::MkgpCol, COURSE_LABEL, COURSE),
     (Format::CollisionShape, DRS_LABEL, DRS),
+    (Format::Tcol, BODY_LABEL, BODY),
 ];
 
 #[derive(Parser, Debug)]
 #[command(
     name = "zerocol",
     version,
-    about = "Inspect, dump and check game collision files (GTA .col, Mario Kart Arcade GP DX COL, BattleForge collisionShape)"
+    about = "Inspect, dump and check game collision files (GTA .col, Mario Kart Arcade GP DX COL, BattleForge collisionShape, Grit TCOL/BCOL)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -74,8 +82,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Print a readable summary of every model (GTA), of the course grid (MKGP) or of
-    /// the DRS nodes and collision shapes (BattleForge).
+    /// Print a readable summary of every model (GTA), of the course grid (MKGP), of
+    /// the DRS nodes and collision shapes (BattleForge) or of the body (Grit).
     Info {
         #[command(flatten)]
         common: Common,
@@ -84,8 +92,8 @@ enum Command {
         #[arg(long)]
         recover: bool,
         /// The file to read (`-` for stdin); without it, the samples built into
-        /// zerocol (a GTA .col, an MKGP course, then a BattleForge DRS model; only the one
-        /// of `--format` if given).
+        /// zerocol (a GTA .col, an MKGP course, a BattleForge DRS model, then a Grit TCOL
+        /// body; only the one of `--format` if given).
         file: Option<PathBuf>,
     },
     /// Print everything read from FILE as JSON (see DUMP.md).
@@ -103,6 +111,23 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Convert a Grit collision file between TCOL text and BCOL binary (the input's
+    /// first bytes decide which it is; `.gcol` holds either).
+    Convert {
+        /// Read the old TCOL dialect, or repair the material offsets Grit's own
+        /// converter writes wrongly into BCOL files; what was let through is printed
+        /// on stderr as warnings.
+        #[arg(long)]
+        lenient: bool,
+        /// What to write: by default the other encoding than the input's. The same
+        /// one rewrites the file (TCOL in canonical form).
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        to: Option<grit::Target>,
+        /// The file to read (`-` for stdin).
+        input: PathBuf,
+        /// The file to write (`-` for stdout); never the input itself.
+        output: PathBuf,
+    },
 }
 
 #[derive(Args, Debug, Clone, Copy)]
@@ -111,8 +136,8 @@ struct Common {
     #[arg(long)]
     lenient: bool,
     /// Read the file as this format instead of sniffing it (gta-col, mkgp-col,
-    /// collision-shape). A bare collisionShape payload needs --format collision-shape;
-    /// a DRS file is read as one whatever the format given.
+    /// collision-shape, tcol, bcol). A bare collisionShape payload needs --format
+    /// collision-shape; a DRS file is read as one whatever the format given.
     #[arg(long, value_name = "NAME", value_parser = Format::from_name)]
     format: Option<Format>,
 }
@@ -197,6 +222,20 @@ fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
                 Format::CollisionShape => {
                     collision_shape::info(out, &input.label, &input.bytes, common.lenient)
                 }
+                Format::Tcol => grit::info(
+                    out,
+                    &input.label,
+                    &input.bytes,
+                    Flavour::Tcol,
+                    common.lenient,
+                ),
+                Format::Bcol => grit::info(
+                    out,
+                    &input.label,
+                    &input.bytes,
+                    Flavour::Bcol,
+                    common.lenient,
+                ),
             };
             match file {
                 Some(path) => one_file(load(&path), common, out, info),
@@ -205,16 +244,15 @@ fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
         }
         Command::Dump { common, file } => {
             one_file(load(&file), common, out, |format, input, out| {
+                let (bytes, lenient) = (&input.bytes, common.lenient);
                 let dumped = match format {
-                    Format::GtaCol => {
-                        gta_col::dump(&input.bytes, common.lenient).map(|d| to_json(&d))
-                    }
-                    Format::MkgpCol => {
-                        mkgp_col::dump(&input.bytes, common.lenient).map(|d| to_json(&d))
-                    }
+                    Format::GtaCol => gta_col::dump(bytes, lenient).map(|d| to_json(&d)),
+                    Format::MkgpCol => mkgp_col::dump(bytes, lenient).map(|d| to_json(&d)),
                     Format::CollisionShape => {
-                        collision_shape::dump(&input.bytes, common.lenient).map(|d| to_json(&d))
+                        collision_shape::dump(bytes, lenient).map(|d| to_json(&d))
                     }
+                    Format::Tcol => grit::dump(bytes, Flavour::Tcol, lenient).map(|d| to_json(&d)),
+                    Format::Bcol => grit::dump(bytes, Flavour::Bcol, lenient).map(|d| to_json(&d)),
                 };
                 match dumped {
                     Ok(Ok(json)) => {
@@ -227,6 +265,12 @@ fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
             })
         }
         Command::Check { common, files } => check(&files, common, out),
+        Command::Convert {
+            lenient,
+            to,
+            input,
+            output,
+        } => convert(&input, &output, to, lenient, out),
     }
 }
 
@@ -270,7 +314,8 @@ fn one_file<W: Write>(
 }
 
 /// `zerocol info` without a file: each embedded sample in turn (only the one of
-/// `--format` when given), a blank line between them; the worst status wins.
+/// `--format` when given), a blank line between them; the worst status wins. A
+/// `--format` without a sample is a usage error.
 fn samples<W: Write>(
     common: Common,
     out: &mut W,
@@ -300,6 +345,14 @@ fn samples<W: Write>(
         })?;
         status = status.max(done);
     }
+    if first {
+        // `--format` names a format without an embedded sample (bcol).
+        let name = common.format.map_or("", Format::name);
+        eprint_line(&format!(
+            "zerocol: no embedded {name} sample: give a FILE (`zerocol convert` makes a BCOL file of any TCOL one)"
+        ));
+        return Ok(Status::Failed);
+    }
     Ok(status)
 }
 
@@ -320,6 +373,8 @@ fn check(files: &[PathBuf], common: Common, out: &mut impl Write) -> Result<Stat
             Some(Format::GtaCol) => gta_col::check(&input.bytes, common.lenient),
             Some(Format::MkgpCol) => mkgp_col::check(&input.bytes, common.lenient),
             Some(Format::CollisionShape) => collision_shape::check(&input.bytes),
+            Some(Format::Tcol) => grit::check(&input.bytes, Flavour::Tcol, common.lenient),
+            Some(Format::Bcol) => grit::check(&input.bytes, Flavour::Bcol, common.lenient),
         };
         // Verdicts of good files go to stdout, errors to stderr (flushing stdout
         // first, so a terminal shows them in file order).
@@ -335,6 +390,98 @@ fn check(files: &[PathBuf], common: Common, out: &mut impl Write) -> Result<Stat
         line.map_err(|error| Interrupted { status, error })?;
     }
     Ok(status)
+}
+
+/// `zerocol convert`: reads INPUT (TCOL or BCOL, by its first bytes), writes OUTPUT
+/// (`-`: stdout) only once the whole conversion succeeded. Malformed input, or a body
+/// the target cannot hold, is exit 1; an input of another format, an OUTPUT that is
+/// the INPUT, and I/O errors are exit 2.
+fn convert(
+    input: &Path,
+    output: &Path,
+    to: Option<grit::Target>,
+    lenient: bool,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    let to_stdout = output.as_os_str() == "-";
+    if !to_stdout && input.as_os_str() != "-" && same_file(input, output) {
+        eprint_line(&format!(
+            "zerocol: {}: refusing to overwrite the input file",
+            label(output)
+        ));
+        return Ok(Status::Failed);
+    }
+    let input = match load(input) {
+        Ok(input) => input,
+        Err(message) => {
+            eprint_line(&message);
+            return Ok(Status::Failed);
+        }
+    };
+    let flavour = match format::sniff(&input.bytes) {
+        Some(format) => match format.grit() {
+            Some(flavour) => flavour,
+            None => {
+                report(
+                    &input.label,
+                    &format!("convert reads tcol and bcol files, not {}", format.name()),
+                );
+                return Ok(Status::Failed);
+            }
+        },
+        None => {
+            report(&input.label, &format::unknown(&input.bytes));
+            return Ok(Status::Malformed);
+        }
+    };
+    let target = to.unwrap_or(grit::Target::other_than(flavour));
+    let converted = match grit::convert(&input.bytes, flavour, target, lenient) {
+        Ok(converted) => converted,
+        Err(message) => {
+            report(&input.label, &message);
+            return Ok(Status::Malformed);
+        }
+    };
+    for warning in &converted.warnings {
+        report(&input.label, &format!("warning: {warning}"));
+    }
+    if to_stdout {
+        return out
+            .write_all(&converted.bytes)
+            .map(|()| Status::Ok)
+            .map_err(|error| Interrupted {
+                status: Status::Ok,
+                error,
+            });
+    }
+    match std::fs::write(output, &converted.bytes) {
+        Ok(()) => Ok(Status::Ok),
+        Err(error) => {
+            eprint_line(&format!(
+                "zerocol: {}: cannot write: {error}",
+                label(output)
+            ));
+            Ok(Status::Failed)
+        }
+    }
+}
+
+/// Whether two paths name one existing file (the same path after resolving links,
+/// or, on Unix, the same device and inode: a hard link).
+fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Ok(a), Ok(b)) = (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        if a == b {
+            return true;
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
+    false
 }
 
 /// Reads a file (`-`: stdin). The error is the whole stderr line.

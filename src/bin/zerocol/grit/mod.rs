@@ -1,0 +1,182 @@
+//! Grit engine collision files (`"format": "tcol"` and `"bcol"`, FORMATS.md §4):
+//! `info`, `dump`, `check` and `convert`.
+//!
+//! TCOL text is read by [`Tcol::parse`], BCOL binary by [`Bcol::parse`]; both hand out
+//! the same views (attributes, shapes, trimesh), gathered once in a [`Body`] so that
+//! the JSON and the summary are one code for both. `--lenient` means the old TCOL
+//! dialect for text and the repair of Grit's converter's material offsets for BCOL.
+
+mod convert;
+mod dump;
+mod info;
+
+pub use convert::{Target, convert};
+pub use dump::dump;
+pub use info::info;
+
+use zerocol::grit::bcol::{self, Bcol};
+use zerocol::grit::{Attributes, Flavour, Options, Shape, Tcol, Trimesh};
+
+/// The TCOL options for `--lenient` (also the 2009 dialect) or strict reading.
+const fn tcol_options(lenient: bool) -> Options {
+    if lenient {
+        Options::LENIENT
+    } else {
+        Options::STRICT
+    }
+}
+
+/// The BCOL options for `--lenient` (repair Grit's material offsets) or strict reading.
+const fn bcol_options(lenient: bool) -> bcol::Options {
+    if lenient {
+        bcol::Options::REPAIR
+    } else {
+        bcol::Options::STRICT
+    }
+}
+
+/// The `"format"` name of a flavour.
+pub const fn name(flavour: Flavour) -> &'static str {
+    match flavour {
+        Flavour::Tcol => "tcol",
+        Flavour::Bcol => "bcol",
+    }
+}
+
+/// What was read, for the layout lines of `info`.
+enum File<'a> {
+    Tcol(Tcol<'a>),
+    Bcol(Bcol<'a>),
+}
+
+/// A body read from a file, whatever its encoding.
+struct Body<'a> {
+    file: File<'a>,
+    attributes: Attributes,
+    /// Whether the file has a compound block (TCOL, perhaps empty) or any shape (BCOL).
+    has_compound: bool,
+    /// The compound's shapes in file order (BCOL: stored order).
+    shapes: Vec<Shape<'a>>,
+    trimesh: Option<Trimesh<'a>>,
+}
+
+impl<'a> Body<'a> {
+    fn flavour(&self) -> Flavour {
+        match self.file {
+            File::Tcol(_) => Flavour::Tcol,
+            File::Bcol(_) => Flavour::Bcol,
+        }
+    }
+
+    /// The library's lints, formatted (TCOL: per shape and face, then mesh-wide).
+    fn lints(&self) -> Vec<String> {
+        match &self.file {
+            File::Tcol(tcol) => {
+                let mut lints: Vec<String> = tcol.lints().map(|l| l.to_string()).collect();
+                let mut scratch = vec![[0u32; 4]; tcol.mesh_scratch_len()];
+                match tcol.mesh_lints(&mut scratch) {
+                    Ok(mesh) => lints.extend(mesh.map(|l| l.to_string())),
+                    // Unreachable: the scratch has the length asked for.
+                    Err(error) => lints.push(format!("mesh checks skipped: {error}")),
+                }
+                lints
+            }
+            File::Bcol(file) => file.lints().map(|l| l.to_string()).collect(),
+        }
+    }
+
+    /// What `--lenient` let through: TCOL's tolerated old dialect, BCOL's repairs
+    /// (both empty for a strict read).
+    fn warnings(&self) -> Vec<String> {
+        match &self.file {
+            File::Tcol(tcol) => tcol.tolerated().iter().map(|t| t.to_string()).collect(),
+            File::Bcol(file) => file.repairs().iter().map(|r| r.to_string()).collect(),
+        }
+    }
+
+    /// `tcol: dynamic, mass 30, 4 shapes, no trimesh`.
+    fn summary(&self) -> String {
+        format!(
+            "{}: {}, {}",
+            name(self.flavour()),
+            motion(&self.attributes),
+            contents(self)
+        )
+    }
+}
+
+/// Reads a file; the error message is the library's, which starts with
+/// `line L, column C` for TCOL and with the byte offset for BCOL. A strict read that
+/// `--lenient` would accept (TCOL's old dialect, BCOL's Grit offsets) says so.
+fn read(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Body<'_>, String> {
+    read_with(bytes, flavour, lenient).map_err(|error| {
+        if !lenient && read_with(bytes, flavour, true).is_ok() {
+            format!("{error} (--lenient accepts this file)")
+        } else {
+            error
+        }
+    })
+}
+
+fn read_with(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Body<'_>, String> {
+    match flavour {
+        Flavour::Tcol => {
+            let tcol = Tcol::parse(bytes, tcol_options(lenient)).map_err(|e| e.to_string())?;
+            Ok(Body {
+                attributes: tcol.attributes(),
+                has_compound: tcol.has_compound(),
+                shapes: tcol.shapes().collect(),
+                trimesh: tcol.trimesh(),
+                file: File::Tcol(tcol),
+            })
+        }
+        Flavour::Bcol => {
+            let file = Bcol::parse(bytes, bcol_options(lenient)).map_err(|e| e.to_string())?;
+            Ok(Body {
+                attributes: file.attributes(),
+                has_compound: file.shape_count() > 0,
+                shapes: file.shapes().collect(),
+                trimesh: file.trimesh(),
+                file: File::Bcol(file),
+            })
+        }
+    }
+}
+
+/// `static` or `dynamic, mass M`, as `check` and `info` say it.
+fn motion(a: &Attributes) -> String {
+    if a.is_static {
+        "static".to_owned()
+    } else {
+        format!("dynamic, mass {}", a.mass)
+    }
+}
+
+/// `N shapes, no trimesh` or `…, trimesh of V vertices and F faces`.
+fn contents(body: &Body<'_>) -> String {
+    let shapes = count(body.shapes.len(), "shape");
+    match &body.trimesh {
+        None => format!("{shapes}, no trimesh"),
+        Some(mesh) => format!(
+            "{shapes}, trimesh of {} and {}",
+            count(mesh.vertex_count(), "vertex"),
+            count(mesh.face_count(), "face")
+        ),
+    }
+}
+
+/// `1 shape`, `2 shapes`, `1 vertex`, `3 vertices`, `2 boxes`.
+fn count(n: usize, noun: &str) -> String {
+    match (n, noun) {
+        (1, _) => format!("1 {noun}"),
+        (_, "vertex") => format!("{n} vertices"),
+        (_, "box") => format!("{n} boxes"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
+/// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`
+/// (starting with `line L, column C` for TCOL, the byte offset for BCOL).
+pub fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<String, String> {
+    read(bytes, flavour, lenient).map(|body| body.summary())
+}
