@@ -1,0 +1,45 @@
+//! Any bytes, any options, as TCOL text and as BCOL: each reader must return
+//! `Err` or a body whose iterators run to their counts; a parsed body must
+//! print as TCOL that parses back, or refuse with an error.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use zerocol::grit::bcol::{self, Bcol};
+use zerocol::grit::{self, Shape, Tcol};
+
+fuzz_target!(|input: (grit::Options, bcol::Options, &[u8])| {
+    let (tcol_options, bcol_options, bytes) = input;
+    if let Ok(body) = Tcol::parse(bytes, tcol_options) {
+        let _ = body.attributes();
+        let shapes = body.shapes();
+        assert_eq!(shapes.clone().count(), body.shape_count());
+        for shape in shapes {
+            if let Shape::Hull { vertices, .. } = shape {
+                let n = vertices.len();
+                assert_eq!(vertices.count(), n);
+            }
+        }
+        if let Some(mesh) = body.trimesh() {
+            assert_eq!(mesh.vertices().count(), mesh.vertex_count());
+            assert_eq!(mesh.faces().count(), mesh.face_count());
+        }
+        for lint in body.lints() {
+            let _ = lint;
+        }
+        let mut text = String::new();
+        if body.print(&mut text).is_ok() {
+            let again = Tcol::parse(text.as_bytes(), grit::Options::STRICT).expect("printed TCOL parses");
+            assert_eq!(again.shape_count(), body.shape_count());
+        }
+    }
+    if let Ok(body) = Bcol::parse(bytes, bcol_options) {
+        let _ = (body.attributes(), body.repairs());
+        assert_eq!(body.shapes().count(), body.shape_count());
+        if let Some(mesh) = body.trimesh() {
+            assert_eq!(mesh.faces().count(), mesh.face_count());
+        }
+        for lint in body.lints() {
+            let _ = lint;
+        }
+    }
+});
