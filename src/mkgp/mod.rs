@@ -10,9 +10,13 @@
 //! # let bytes: &[u8] = include_bytes!("../../samples/course.col");
 //! let course = Course::parse(bytes, Options::STRICT)?;
 //! let mut storage = [0u32; 64]; // at least W × L entries: no allocation
-//! let index = course.index(&mut storage).expect("a grid of at most 64 cells");
 //! let [min_x, min_z] = course.header().min;
-//! if let Some(ground) = index.ground_height(min_x + 1.0, min_z + 1.0) {
+//! // O(1) with an index in caller storage; without one, a walk over the cells.
+//! let ground = match course.index(&mut storage) {
+//!     Ok(index) => index.ground_height(min_x + 1.0, min_z + 1.0),
+//!     Err(_too_small) => course.ground_height(min_x + 1.0, min_z + 1.0),
+//! };
+//! if let Some(ground) = ground {
 //!     let _surface = ground.flags().surface_type();
 //!     assert!(ground.height.is_finite());
 //! }
