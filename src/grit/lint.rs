@@ -180,7 +180,7 @@ fn squared_length(v: &[f32]) -> f64 {
 }
 
 /// `|v|²` (as f32, like the values) when it is not 1 within [`UNIT_TOLERANCE`].
-fn not_unit(v: &[f32]) -> Option<f32> {
+pub(crate) fn not_unit(v: &[f32]) -> Option<f32> {
     (abs(squared_length(v) - 1.0) > f64::from(UNIT_TOLERANCE))
         .then(|| v.iter().map(|&c| c * c).sum())
 }

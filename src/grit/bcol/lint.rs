@@ -7,7 +7,7 @@ use super::raw::{self, at};
 use super::read::{Bcol, BinaryFaces, BinaryShapes, valid_hull_vertices};
 use crate::grit::body::{Shape, ShapeKind};
 use crate::grit::lexer::Keyword;
-use crate::grit::lint::{LintKind as TcolLintKind, Size, UNIT_TOLERANCE};
+use crate::grit::lint::{LintKind as TcolLintKind, Size, not_unit};
 
 /// Something the engine loads without complaint but that is probably not what
 /// the author meant.
@@ -142,16 +142,6 @@ impl Pending {
             self.push(offset, LintKind::Negative { property, value });
         }
     }
-}
-
-fn abs(v: f64) -> f64 {
-    if v < 0.0 { -v } else { v }
-}
-
-/// `|v|²` (as f32, like the values) when it is not 1 within [`UNIT_TOLERANCE`].
-fn not_unit(v: &[f32]) -> Option<f32> {
-    let squared: f64 = v.iter().map(|&c| f64::from(c) * f64::from(c)).sum();
-    (abs(squared - 1.0) > f64::from(UNIT_TOLERANCE)).then(|| v.iter().map(|&c| c * c).sum())
 }
 
 fn header_lints(file: &Bcol<'_>) -> Pending {
