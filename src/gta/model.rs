@@ -23,42 +23,34 @@ pub enum RawBounds<'a> {
 
 /// A validated collision model, borrowed from the buffer it was parsed from.
 ///
-/// Every accessor is infallible and allocation-free: [`Model::parse`] already
-/// checked that each section lies inside the model, that every face index names an
-/// existing vertex and that every face group names existing faces.
+/// A model is a few words: where its bytes are, its version and the two vertex
+/// counts the parser derived from the faces. Every section accessor re-slices the
+/// model's bytes (O(1)) with the arithmetic the parser already checked, so it is
+/// infallible and allocation-free: [`Model::parse`] checked that each section lies
+/// inside the model, that every face index names an existing vertex and that every
+/// face group names existing faces.
 #[derive(Clone, Copy, Debug)]
 pub struct Model<'a> {
     offset: usize,
-    version: Version,
     bytes: &'a [u8],
     header: &'a raw::ModelHeader,
-    name_block: &'a [u8; 24],
-    sections: Sections<'a>,
-}
-
-/// Everything whose layout depends on the version, built whole by
-/// [`parse_coll`] or [`parse_col2`].
-#[derive(Clone, Copy, Debug)]
-struct Sections<'a> {
     bounds: RawBounds<'a>,
-    header_v2: Option<&'a raw::HeaderV2>,
-    shadow_header: Option<&'a raw::ShadowHeader>,
-    col4_extra: Option<&'a U32>,
-    spheres: Spheres<'a>,
-    lines: Lines<'a>,
-    boxes: &'a [raw::CollisionBox],
-    vertices: Vertices<'a>,
-    faces: Faces<'a>,
-    face_groups: &'a [raw::FaceGroup],
-    shadow_vertices: &'a [raw::VertexV2],
-    shadow_faces: &'a [raw::FaceV2],
-    unparsed_tail: usize,
+    version: Version,
+    /// COL2+: largest face index + 1, the engine's count, found by the parser's
+    /// scan of the faces (COLL stores its count).
+    vertex_count: u32,
+    /// COL3+: largest shadow-face index + 1.
+    shadow_vertex_count: u32,
 }
 
 /// Model-relative layout shared by every version: name block, then 40 bytes of bounds.
-const NAME_BLOCK: core::ops::Range<usize> = 8..32;
+const NAME_BLOCK: usize = 8;
 const BOUNDS_START: usize = 32;
 const BOUNDS_END: usize = 72;
+/// Model-relative positions of the COL2+ headers that follow the bounds.
+const HEADER_V2_START: usize = BOUNDS_END;
+const SHADOW_HEADER_START: usize = 108;
+const COL4_EXTRA_START: usize = 120;
 /// Model-relative positions of the COL2+ header fields, for error offsets.
 const FIELD_SPHERE_OFFSET: usize = 84;
 const FIELD_BOX_OFFSET: usize = 88;
@@ -70,10 +62,15 @@ const FIELD_SHADOW_VERTEX_OFFSET: usize = 112;
 const FIELD_SHADOW_FACE_OFFSET: usize = 116;
 /// The size field, blamed when the declared size is at fault.
 const FIELD_SIZE: usize = 4;
+/// COL2+ section offsets count from just after the FourCC.
+const OFFSET_ORIGIN: usize = 4;
 /// Bytes of a COL2+ vertex.
 const VERTEX_V2_LEN: u64 = size_of::<raw::VertexV2>() as u64;
 /// Offset of `first` inside a 28-byte face group.
 const FACE_GROUP_FIRST: usize = 24;
+/// Bytes of a face group, on the u32 offset scale.
+const FACE_GROUP_LEN: u32 = 28;
+const _: () = assert!(size_of::<raw::FaceGroup>() == FACE_GROUP_LEN as usize);
 
 impl<'a> Model<'a> {
     /// Parses the model that starts at the first byte of `bytes`, with the strict
@@ -138,7 +135,7 @@ impl<'a> Model<'a> {
     /// Genuine files have junk after the NUL and 22-byte names with no NUL at all.
     pub fn name(&self) -> &'a [u8] {
         let block: &'a [u8] = match self.version {
-            Version::Coll => self.name_block,
+            Version::Coll => self.name_block(),
             _ => &self.header.name,
         };
         let end = block.iter().position(|&b| b == 0).unwrap_or(block.len());
@@ -146,8 +143,11 @@ impl<'a> Model<'a> {
     }
 
     /// The whole 24-byte name block (model bytes 8..32), junk after the NUL included.
-    pub const fn name_block(&self) -> &'a [u8; 24] {
-        self.name_block
+    pub fn name_block(&self) -> &'a [u8; 24] {
+        self.bytes
+            .get(NAME_BLOCK..)
+            .and_then(<[u8]>::first_chunk)
+            .unwrap_or(&[0; 24])
     }
 
     /// The u16 at model byte 30: SA's model id. Junk in COLL files and often bogus
@@ -158,7 +158,7 @@ impl<'a> Model<'a> {
 
     /// Decoded bounds.
     pub fn bounds(&self) -> Bounds {
-        match self.sections.bounds {
+        match self.bounds {
             RawBounds::Coll(b) => b.decode(),
             RawBounds::Col2(b) => b.decode(),
         }
@@ -166,83 +166,151 @@ impl<'a> Model<'a> {
 
     /// Bounds as stored.
     pub const fn raw_bounds(&self) -> RawBounds<'a> {
-        self.sections.bounds
+        self.bounds
     }
 
     /// COL2+ header flags; empty for COLL, which has none.
     pub fn flags(&self) -> Flags {
-        Flags(self.sections.header_v2.map_or(0, |h| h.flags.get()))
+        Flags(self.header_v2().map_or(0, |h| h.flags.get()))
     }
 
     /// The COL2+ header (counts, flags, offsets); `None` for COLL.
-    pub const fn header_v2(&self) -> Option<&'a raw::HeaderV2> {
-        self.sections.header_v2
+    pub fn header_v2(&self) -> Option<&'a raw::HeaderV2> {
+        match self.version {
+            Version::Coll => None,
+            _ => self.fixed(HEADER_V2_START),
+        }
     }
 
     /// The COL3+ shadow-mesh header; `None` for COLL and COL2.
-    pub const fn shadow_header(&self) -> Option<&'a raw::ShadowHeader> {
-        self.sections.shadow_header
+    pub fn shadow_header(&self) -> Option<&'a raw::ShadowHeader> {
+        match self.version {
+            Version::Col3 | Version::Col4 => self.fixed(SHADOW_HEADER_START),
+            Version::Coll | Version::Col2 => None,
+        }
     }
 
     /// COL4's extra header word (its meaning is unknown); `None` before COL4.
     pub fn col4_extra(&self) -> Option<u32> {
-        self.sections.col4_extra.map(|w| w.get())
+        match self.version {
+            Version::Col4 => self.fixed::<U32>(COL4_EXTRA_START).map(|w| w.get()),
+            _ => None,
+        }
+    }
+
+    /// The header record at model byte `at` (inside the header the parser checked).
+    fn fixed<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+        &self,
+        at: usize,
+    ) -> Option<&'a T> {
+        let (record, _) = T::ref_from_prefix(self.bytes.get(at..)?).ok()?;
+        Some(record)
     }
 
     /// Collision spheres.
-    pub const fn spheres(&self) -> Spheres<'a> {
-        self.sections.spheres
+    pub fn spheres(&self) -> Spheres<'a> {
+        self.records(COLL_SPHERES, |h, _| {
+            (h.sphere_offset.get(), h.sphere_count.get().into())
+        })
     }
 
     /// Axis-aligned collision boxes (same layout in every version).
-    pub const fn boxes(&self) -> Boxes<'a> {
-        self.tagged(self.sections.boxes)
+    pub fn boxes(&self) -> Boxes<'a> {
+        self.records(COLL_BOXES, |h, _| {
+            (h.box_offset.get(), h.box_count.get().into())
+        })
     }
 
     /// Lines (COLL's unused section; COL2+ suspension lines).
-    pub const fn lines(&self) -> Lines<'a> {
-        self.sections.lines
+    pub fn lines(&self) -> Lines<'a> {
+        self.records(COLL_LINES, |h, _| {
+            (h.line_offset.get(), h.line_count.into())
+        })
     }
 
     /// Mesh vertices. COLL stores the count; for COL2+ it is derived as the
     /// largest face index + 1 (0 without faces), the engine's own rule.
-    pub const fn vertices(&self) -> Vertices<'a> {
-        self.sections.vertices
+    pub fn vertices(&self) -> Vertices<'a> {
+        self.records(COLL_VERTICES, |h, m| {
+            (h.vertex_offset.get(), m.vertex_count)
+        })
     }
 
     /// Mesh faces; every index is below [`vertices`](Self::vertices)`.len()`.
-    pub const fn faces(&self) -> Faces<'a> {
-        self.sections.faces
+    pub fn faces(&self) -> Faces<'a> {
+        self.records(COLL_FACES, |h, _| {
+            (h.face_offset.get(), h.face_count.get().into())
+        })
     }
 
     /// COL2+ face groups (present when flag 8 is set); each range lies within the faces.
-    pub const fn face_groups(&self) -> FaceGroups<'a> {
-        self.tagged(self.sections.face_groups)
+    pub fn face_groups(&self) -> FaceGroups<'a> {
+        self.records(COLL_NONE, |h, m| {
+            face_groups_at(m.bytes, h).unwrap_or((0, 0))
+        })
     }
 
     /// COL3+ shadow-mesh vertices, counted as the largest shadow-face index + 1.
-    pub const fn shadow_vertices(&self) -> ShadowVertices<'a> {
-        self.tagged(self.sections.shadow_vertices)
+    pub fn shadow_vertices(&self) -> ShadowVertices<'a> {
+        self.records(COLL_NONE, |_, m| {
+            m.shadow_header()
+                .map_or((0, 0), |s| (s.vertex_offset.get(), m.shadow_vertex_count))
+        })
     }
 
     /// COL3+ shadow-mesh faces; every index is below `shadow_vertices().len()`.
-    pub const fn shadow_faces(&self) -> ShadowFaces<'a> {
-        self.tagged(self.sections.shadow_faces)
+    pub fn shadow_faces(&self) -> ShadowFaces<'a> {
+        self.records(COLL_NONE, |_, m| {
+            m.shadow_header()
+                .map_or((0, 0), |s| (s.face_offset.get(), s.face_count.get()))
+        })
     }
 
-    /// A section with one layout, tagged with the model's version like the others.
-    const fn tagged<T>(&self, records: &'a [T]) -> Records<'a, T, T> {
+    /// A section in the model's layout: COLL's counted section number `n`, or the
+    /// COL2+ section whose offset and record count `col2` reads from the header.
+    fn records<V1, V2>(&self, n: usize, col2: Col2Section) -> Records<'a, V1, V2>
+    where
+        V1: FromBytes + KnownLayout + Immutable + Unaligned,
+        V2: FromBytes + KnownLayout + Immutable + Unaligned,
+    {
+        let (at, count) = self.place(n, col2).unwrap_or((0, 0));
         match self.version {
-            Version::Coll => Records::Coll(records),
-            _ => Records::Col2(records),
+            Version::Coll => Records::Coll(typed(self.bytes, at, count).unwrap_or(&[])),
+            _ => Records::Col2(typed(self.bytes, at, count).unwrap_or(&[])),
+        }
+    }
+
+    /// Where a section's records start in the model's bytes, and how many there
+    /// are (see [`Model::records`]). Not generic, and not inlined: one copy serves
+    /// every section (on the Cortex-M0 this keeps the reader within its budget).
+    #[inline(never)]
+    fn place(&self, n: usize, col2: Col2Section) -> Option<(usize, u32)> {
+        match self.header_v2() {
+            None if n < COLL_NONE => {
+                let pos = coll_position(self.bytes, n)?;
+                Some((pos.checked_add(4)?, read_u32(self.bytes, pos)?))
+            }
+            None => None,
+            Some(h) => {
+                let (offset, count) = col2(h, self);
+                Some((
+                    usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?,
+                    count,
+                ))
+            }
         }
     }
 
     /// Bytes between the end of a COLL model's last section and its declared end (or
     /// the buffer's end, for a size accepted past it), which
     /// [`Options::allow_coll_slack`] accepted (0 otherwise).
-    pub const fn unparsed_tail(&self) -> usize {
-        self.sections.unparsed_tail
+    pub fn unparsed_tail(&self) -> usize {
+        match self.version {
+            Version::Coll => {
+                coll_position(self.bytes, COLL_NONE).map_or(0, |end| self.len().saturating_sub(end))
+            }
+            _ => 0,
+        }
     }
 
     /// Engine limits this model exceeds: the games may fail on it, but it is
@@ -251,6 +319,105 @@ impl<'a> Model<'a> {
         Lints::new(*self)
     }
 }
+
+/// Reads a COL2+ section's offset and record count from the header (and the model,
+/// for the counts the parser derived).
+type Col2Section = fn(&raw::HeaderV2, &Model<'_>) -> (u32, u32);
+
+// --------------------------------------------------------------------- layout
+// The arithmetic that finds each section: the parser runs it and reports why it
+// fails; the accessors run it again on bytes where it cannot fail.
+
+/// COLL's five counted sections, by position in the file.
+const COLL_SPHERES: usize = 0;
+const COLL_LINES: usize = 1;
+const COLL_BOXES: usize = 2;
+const COLL_VERTICES: usize = 3;
+const COLL_FACES: usize = 4;
+/// Past the last COLL section: where the sections end, and what COLL has none of.
+const COLL_NONE: usize = 5;
+/// COLL's sections in file order, with their record sizes.
+const COLL_SECTIONS: [(Section, usize); COLL_NONE] = [
+    (Section::Spheres, size_of::<raw::SphereV1>()),
+    (Section::Lines, size_of::<raw::LineV1>()),
+    (Section::Boxes, size_of::<raw::CollisionBox>()),
+    (Section::Vertices, size_of::<raw::VertexV1>()),
+    (Section::Faces, size_of::<raw::FaceV1>()),
+];
+
+fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
+    let (word, _) = U32::read_from_prefix(bytes.get(at..)?).ok()?;
+    Some(word.get())
+}
+
+/// Where COLL section `n` starts (its count field), from the counts before it;
+/// for `n` = [`COLL_NONE`], where the sections end. Model-relative.
+fn coll_position(model: &[u8], n: usize) -> Option<usize> {
+    let mut pos = BOUNDS_END;
+    for &(_, size) in COLL_SECTIONS.iter().take(n) {
+        let len = usize::try_from(read_u32(model, pos)?)
+            .ok()?
+            .checked_mul(size)?;
+        pos = pos.checked_add(4)?.checked_add(len)?;
+    }
+    Some(pos)
+}
+
+/// COLL section `n`'s records. `None` past the last section, or where the count or
+/// the records are not inside `model`.
+fn coll_section<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+    model: &[u8],
+    n: usize,
+) -> Option<&[T]> {
+    if n >= COLL_NONE {
+        return None;
+    }
+    let pos = coll_position(model, n)?;
+    let count = read_u32(model, pos)?;
+    typed(model, pos.checked_add(4)?, count)
+}
+
+/// `count` records of `T` at `bytes[at..]`.
+fn typed<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+    bytes: &[u8],
+    at: usize,
+    count: u32,
+) -> Option<&[T]> {
+    let count = usize::try_from(count).ok()?;
+    let (records, _) = <[T]>::ref_from_prefix_with_elems(bytes.get(at..)?, count).ok()?;
+    Some(records)
+}
+
+/// The `count` records at COL2+ `offset` (from the model start + 4).
+fn records_at<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+    model: &[u8],
+    offset: u32,
+    count: u32,
+) -> Option<&[T]> {
+    typed(
+        model,
+        usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?,
+        count,
+    )
+}
+
+/// COL2+ face groups have no offset: with flag 8 and at least one face, a u32
+/// count sits at faces − 4 and the 28-byte records end there. Their offset and
+/// count; `None` when there are none, or when they would start before the model.
+fn face_groups_at(model: &[u8], h: &raw::HeaderV2) -> Option<(u32, u32)> {
+    if !Flags(h.flags.get()).has_face_groups() || h.face_count.get() == 0 {
+        return None;
+    }
+    let count_offset = h.face_offset.get().checked_sub(4)?;
+    let count = read_u32(
+        model.get(OFFSET_ORIGIN..)?,
+        usize::try_from(count_offset).ok()?,
+    )?;
+    let len = count.checked_mul(FACE_GROUP_LEN)?;
+    Some((count_offset.checked_sub(len)?, count))
+}
+
+// -------------------------------------------------------------------- parsing
 
 /// Parses the model whose FourCC is at `buf[start]`. Every error offset is an
 /// absolute position in `buf`.
@@ -261,20 +428,10 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
         [a, b, c, d, s0, s1, s2, s3, ..] => {
             ([*a, *b, *c, *d], u32::from_le_bytes([*s0, *s1, *s2, *s3]))
         }
-        _ => {
-            return Err(Error::new(
-                start,
-                ErrorKind::Truncated {
-                    needed: 8,
-                    available: rest.len(),
-                },
-            ));
-        }
+        _ => return Err(truncated(start, 8, rest.len())),
     };
-    let version = Version::from_fourcc(fourcc).ok_or(Error::new(
-        start,
-        ErrorKind::UnknownFourcc { found: fourcc },
-    ))?;
+    let version = Version::from_fourcc(fourcc)
+        .ok_or_else(|| Error::new(start, ErrorKind::UnknownFourcc { found: fourcc }))?;
     if size < 24 {
         return Err(Error::new(at(FIELD_SIZE), ErrorKind::SizeTooSmall { size }));
     }
@@ -306,67 +463,98 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
             ));
         }
     };
-    let header_err = Error::new(
-        start,
-        ErrorKind::Truncated {
-            needed: header_len,
-            available: rest.len(),
-        },
-    );
-    let (header, _) = raw::ModelHeader::ref_from_prefix(model).map_err(|_| header_err)?;
-    let name_block = model
-        .get(NAME_BLOCK)
-        .and_then(|b| <&[u8; 24]>::try_from(b).ok())
-        .ok_or(header_err)?;
-
-    let sections = if version == Version::Coll {
-        parse_coll(model, start, declared_len, options, header_err)?
-    } else {
-        parse_col2(model, start, version, header_err)?
-    };
-    Ok(Model {
+    if model.len() < header_len {
+        return Err(truncated(start, header_len, rest.len()));
+    }
+    // Inside the `header_len` bytes just checked: these cannot fail.
+    let header = raw::ModelHeader::ref_from_prefix(model)
+        .map_err(|_| truncated(start, header_len, rest.len()))?
+        .0;
+    let bounds = model.get(BOUNDS_START..).unwrap_or_default();
+    let mut parsed = Model {
         offset: start,
-        version,
         bytes: model,
         header,
-        name_block,
-        sections,
-    })
+        bounds: match version {
+            Version::Coll => RawBounds::Coll(
+                raw::BoundsV1::ref_from_prefix(bounds)
+                    .map_err(|_| truncated(start, header_len, rest.len()))?
+                    .0,
+            ),
+            _ => RawBounds::Col2(
+                raw::BoundsV2::ref_from_prefix(bounds)
+                    .map_err(|_| truncated(start, header_len, rest.len()))?
+                    .0,
+            ),
+        },
+        version,
+        vertex_count: 0,
+        shadow_vertex_count: 0,
+    };
+    if version == Version::Coll {
+        check_coll(model, start, declared_len, options)?;
+    } else {
+        let h = parsed
+            .header_v2()
+            .ok_or_else(|| truncated(start, header_len, rest.len()))?;
+        let (vertices, shadow_vertices) = check_col2(model, start, version, h)?;
+        parsed.vertex_count = vertices;
+        parsed.shadow_vertex_count = shadow_vertices;
+    }
+    Ok(parsed)
+}
+
+fn truncated(start: usize, needed: usize, available: usize) -> Error {
+    Error::new(start, ErrorKind::Truncated { needed, available })
 }
 
 /// COLL: five counted sections back to back from byte 72; the sections must end
 /// exactly at the declared size, and face indices must be below the stored
 /// vertex count (not equal to max + 1: five genuine III models have spare vertices).
-fn parse_coll<'a>(
-    model: &'a [u8],
+fn check_coll(
+    model: &[u8],
     start: usize,
     declared_len: u64,
     options: Options,
-    header_err: Error,
-) -> Result<Sections<'a>, Error> {
-    let bounds = model
-        .get(BOUNDS_START..)
-        .and_then(|b| raw::BoundsV1::ref_from_prefix(b).ok())
-        .ok_or(header_err)?
-        .0;
-    let mut cursor = Cursor {
-        model,
-        start,
-        pos: BOUNDS_END,
-    };
-    let spheres = cursor.counted(Section::Spheres)?;
-    let lines = cursor.counted(Section::Lines)?;
-    let boxes = cursor.counted(Section::Boxes)?;
-    let vertices: &[raw::VertexV1] = cursor.counted(Section::Vertices)?;
-    let faces_pos = cursor.pos.saturating_add(4);
-    let faces: &[raw::FaceV1] = cursor.counted(Section::Faces)?;
+) -> Result<(), Error> {
+    // Where the model ends, on the offset scale (model start + 4).
+    let limit = (model.len() as u64).saturating_sub(4);
+    let mut pos = BOUNDS_END;
+    for &(section, size) in &COLL_SECTIONS {
+        let here = start.saturating_add(pos);
+        let count = read_u32(model, pos)
+            .ok_or_else(|| Error::new(here, ErrorKind::CountPastModelEnd { section, limit }))?;
+        let records_start = pos.saturating_add(4);
+        pos = usize::try_from(count)
+            .ok()
+            .and_then(|n| n.checked_mul(size))
+            .and_then(|len| records_start.checked_add(len))
+            .filter(|&end| end <= model.len())
+            .ok_or_else(|| {
+                let len = u64::from(count).saturating_mul(size as u64);
+                Error::new(
+                    here,
+                    ErrorKind::SectionPastModelEnd {
+                        section,
+                        count,
+                        end: (pos as u64).saturating_add(len),
+                        limit,
+                    },
+                )
+            })?;
+    }
+    let parsed_len = pos;
 
-    let vertex_count = vertices.len();
+    let vertex_count = coll_position(model, COLL_VERTICES)
+        .and_then(|at| read_u32(model, at))
+        .unwrap_or(0);
+    let faces_start = coll_position(model, COLL_FACES).map_or(0, |at| at.saturating_add(4));
+    let faces: &[raw::FaceV1] = coll_section(model, COLL_FACES).unwrap_or(&[]);
     for (face, record) in faces.iter().enumerate() {
         for (k, index) in record.indices.iter().enumerate() {
             let index = index.get();
-            if usize::try_from(index).map_or(true, |i| i >= vertex_count) {
-                let field = faces_pos
+            if index >= vertex_count {
+                let field = faces_start
                     .saturating_add(face.saturating_mul(size_of::<raw::FaceV1>()))
                     .saturating_add(k.saturating_mul(4));
                 return Err(Error::new(
@@ -375,256 +563,163 @@ fn parse_coll<'a>(
                         section: Section::Faces,
                         face: saturate_u32(face),
                         index,
-                        vertex_count: saturate_u32(vertex_count),
+                        vertex_count,
                     },
                 ));
             }
         }
     }
 
-    let parsed_len = cursor.pos as u64;
     // The model's end in the buffer: `size + 8`, or the buffer's end when the lenient
     // size rule cut it there. That rule only excuses the bytes that are missing; bytes
     // that are present after the last section are slack like any other.
-    let model_len = model.len() as u64;
-    let mut unparsed_tail = 0;
-    if parsed_len < model_len {
-        if !options.allow_coll_slack {
-            return Err(Error::new(
-                start.saturating_add(FIELD_SIZE),
-                ErrorKind::SizeMismatch {
-                    parsed_len,
-                    declared_len,
-                },
-            ));
-        }
-        unparsed_tail = usize::try_from(model_len.saturating_sub(parsed_len)).unwrap_or(usize::MAX);
-    }
-    Ok(Sections {
-        bounds: RawBounds::Coll(bounds),
-        header_v2: None,
-        shadow_header: None,
-        col4_extra: None,
-        spheres: Records::Coll(spheres),
-        lines: Records::Coll(lines),
-        boxes,
-        vertices: Records::Coll(vertices),
-        faces: Records::Coll(faces),
-        face_groups: &[],
-        shadow_vertices: &[],
-        shadow_faces: &[],
-        unparsed_tail,
-    })
-}
-
-/// Sequential reader of COLL's `count u32, records` sections.
-struct Cursor<'a> {
-    model: &'a [u8],
-    start: usize,
-    pos: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn counted<T: FromBytes + KnownLayout + Immutable + Unaligned>(
-        &mut self,
-        section: Section,
-    ) -> Result<&'a [T], Error> {
-        let here = self.start.saturating_add(self.pos);
-        let limit = (self.model.len() as u64).saturating_sub(4);
-        let (count, rest) = self
-            .model
-            .get(self.pos..)
-            .and_then(|r| U32::read_from_prefix(r).ok())
-            .ok_or(Error::new(
-                here,
-                ErrorKind::CountPastModelEnd { section, limit },
-            ))?;
-        let count = count.get();
-        let len = u64::from(count).saturating_mul(size_of::<T>() as u64);
-        let records_start = self.pos.saturating_add(4);
-        let past_end = Error::new(
-            here,
-            ErrorKind::SectionPastModelEnd {
-                section,
-                count,
-                end: (records_start as u64).saturating_add(len).saturating_sub(4),
-                limit,
+    if parsed_len < model.len() && !options.allow_coll_slack {
+        return Err(Error::new(
+            start.saturating_add(FIELD_SIZE),
+            ErrorKind::SizeMismatch {
+                parsed_len: parsed_len as u64,
+                declared_len,
             },
-        );
-        let (records, _) = usize::try_from(count)
-            .ok()
-            .and_then(|n| <[T]>::ref_from_prefix_with_elems(rest, n).ok())
-            .ok_or(past_end)?;
-        self.pos = records_start.saturating_add(core::mem::size_of_val(records));
-        Ok(records)
+        ));
     }
+    Ok(())
 }
 
 /// COL2/COL3/COL4: counts in a header, sections found through offsets relative to
-/// the model start + 4, vertex counts derived from the faces.
-fn parse_col2(
+/// the model start + 4, vertex counts derived from the faces. Returns the vertex
+/// and shadow-vertex counts.
+fn check_col2(
     model: &[u8],
     start: usize,
     version: Version,
-    header_err: Error,
-) -> Result<Sections<'_>, Error> {
-    let (bounds, after_bounds) = model
-        .get(BOUNDS_START..)
-        .and_then(|b| raw::BoundsV2::ref_from_prefix(b).ok())
-        .ok_or(header_err)?;
-    let (h, after) = raw::HeaderV2::ref_from_prefix(after_bounds).map_err(|_| header_err)?;
-    let (shadow_header, col4_extra) = match version {
-        Version::Col3 | Version::Col4 => {
-            let (shadow, after) =
-                raw::ShadowHeader::ref_from_prefix(after).map_err(|_| header_err)?;
-            let extra = match version {
-                Version::Col4 => Some(U32::ref_from_prefix(after).map_err(|_| header_err)?.0),
-                _ => None,
-            };
-            (Some(shadow), extra)
-        }
-        Version::Coll | Version::Col2 => (None, None),
+    h: &raw::HeaderV2,
+) -> Result<(u32, u32), Error> {
+    let shadow = match version {
+        Version::Col3 | Version::Col4 => model
+            .get(SHADOW_HEADER_START..)
+            .and_then(|b| raw::ShadowHeader::ref_from_prefix(b).ok())
+            .map(|(s, _)| s),
+        Version::Coll | Version::Col2 => None,
     };
+    let (shadow_face_offset, shadow_face_count, shadow_vertex_offset) =
+        shadow.map_or((0, 0, 0), |s| {
+            (
+                s.face_offset.get(),
+                s.face_count.get(),
+                s.vertex_offset.get(),
+            )
+        });
     let body = Body {
-        // Offsets count from just after the FourCC.
-        bytes: model.get(4..).unwrap_or_default(),
+        model,
         start,
-        header_end: saturate_u32(version.header_len().saturating_sub(4)),
+        header_end: saturate_u32(version.header_len().saturating_sub(OFFSET_ORIGIN)),
     };
-
     // Sections with stored counts first: each check is O(1), so a broken header
-    // fails before any scan.
+    // fails before any scan. The record count of triangle planes is unknown (the
+    // offset is 0 in every real file): only the offset itself can be checked.
     let spheres = body.section(
         Section::Spheres,
         FIELD_SPHERE_OFFSET,
         h.sphere_offset.get(),
         h.sphere_count.get().into(),
+        size_of::<raw::SphereV2>(),
     )?;
     let boxes = body.section(
         Section::Boxes,
         FIELD_BOX_OFFSET,
         h.box_offset.get(),
         h.box_count.get().into(),
+        size_of::<raw::CollisionBox>(),
     )?;
     let lines = body.section(
         Section::Lines,
         FIELD_LINE_OFFSET,
         h.line_offset.get(),
         h.line_count.into(),
+        size_of::<raw::LineV2>(),
     )?;
-    // The record count of triangle planes is unknown (the offset is 0 in every
-    // real file): only the offset itself can be checked.
-    body.section::<u8>(
+    let planes = body.section(
         Section::TrianglePlanes,
         FIELD_PLANE_OFFSET,
         h.triangle_plane_offset.get(),
         0,
+        1,
     )?;
-    let faces: &[raw::FaceV2] = body.section(
+    let faces = body.section(
         Section::Faces,
         FIELD_FACE_OFFSET,
         h.face_offset.get(),
         h.face_count.get().into(),
+        size_of::<raw::FaceV2>(),
     )?;
-    let shadow_faces: &[raw::FaceV2] = match shadow_header {
-        Some(shadow) => body.section(
-            Section::ShadowFaces,
-            FIELD_SHADOW_FACE_OFFSET,
-            shadow.face_offset.get(),
-            shadow.face_count.get(),
-        )?,
-        None => &[],
-    };
+    let shadow_faces = body.section(
+        Section::ShadowFaces,
+        FIELD_SHADOW_FACE_OFFSET,
+        shadow_face_offset,
+        shadow_face_count,
+        size_of::<raw::FaceV2>(),
+    )?;
 
     // Then the vertex arrays, whose lengths the faces decide.
-    let vertices: &[raw::VertexV2] = body.section(
+    let vertex_count = derived_vertex_count(
+        records_at(model, h.face_offset.get(), h.face_count.get().into()).unwrap_or(&[]),
+    );
+    let vertices = body.section(
         Section::Vertices,
         FIELD_VERTEX_OFFSET,
         h.vertex_offset.get(),
-        derived_vertex_count(faces),
+        vertex_count,
+        size_of::<raw::VertexV2>(),
     )?;
-    let shadow_vertices: &[raw::VertexV2] = match shadow_header {
-        Some(shadow) => body.section(
-            Section::ShadowVertices,
-            FIELD_SHADOW_VERTEX_OFFSET,
-            shadow.vertex_offset.get(),
-            derived_vertex_count(shadow_faces),
-        )?,
-        None => &[],
-    };
+    let shadow_vertex_count = derived_vertex_count(
+        records_at(model, shadow_face_offset, shadow_face_count).unwrap_or(&[]),
+    );
+    let shadow_vertices = body.section(
+        Section::ShadowVertices,
+        FIELD_SHADOW_VERTEX_OFFSET,
+        shadow_vertex_offset,
+        shadow_vertex_count,
+        size_of::<raw::VertexV2>(),
+    )?;
 
-    let mut face_groups: &[raw::FaceGroup] = &[];
-    let mut face_groups_span = None;
-    if Flags(h.flags.get()).has_face_groups() && !faces.is_empty() {
-        let (groups, groups_start) = body.face_groups(h.face_offset.get())?;
-        check_face_groups(start, groups, groups_start, h.face_count.get())?;
-        face_groups = groups;
-        // The records and the count word after them, up to the faces.
-        face_groups_span = Some(Span {
-            section: Section::FaceGroups,
-            start: groups_start.into(),
-            end: h.face_offset.get().into(),
-        });
-    }
+    let spans = [
+        spheres,
+        boxes,
+        lines,
+        planes,
+        faces,
+        shadow_faces,
+        vertices,
+        shadow_vertices,
+        body.face_groups(h)?,
+    ];
 
     // A derived vertex array must not run into any other section (FORMATS.md §1:
     // on real files the gap to the next section is 6 × count, or that + 2).
-    let spans = [
-        Span::of(Section::Spheres, h.sphere_offset.get(), spheres),
-        Span::of(Section::Boxes, h.box_offset.get(), boxes),
-        Span::of(Section::Lines, h.line_offset.get(), lines),
-        Span::of(Section::Faces, h.face_offset.get(), faces),
-        face_groups_span,
-        shadow_header
-            .and_then(|s| Span::of(Section::ShadowFaces, s.face_offset.get(), shadow_faces)),
-        Span::of(Section::Vertices, h.vertex_offset.get(), vertices),
-        shadow_header.and_then(|s| {
-            Span::of(
-                Section::ShadowVertices,
-                s.vertex_offset.get(),
-                shadow_vertices,
-            )
-        }),
-    ];
-    body.check_clear(Section::Vertices, FIELD_VERTEX_OFFSET, &spans)?;
-    body.check_clear(Section::ShadowVertices, FIELD_SHADOW_VERTEX_OFFSET, &spans)?;
-
-    Ok(Sections {
-        bounds: RawBounds::Col2(bounds),
-        header_v2: Some(h),
-        shadow_header,
-        col4_extra,
-        spheres: Records::Col2(spheres),
-        lines: Records::Col2(lines),
-        boxes,
-        vertices: Records::Col2(vertices),
-        faces: Records::Col2(faces),
-        face_groups,
-        shadow_vertices,
-        shadow_faces,
-        unparsed_tail: 0,
-    })
+    for (section, field, count) in [
+        (Section::Vertices, FIELD_VERTEX_OFFSET, vertex_count),
+        (
+            Section::ShadowVertices,
+            FIELD_SHADOW_VERTEX_OFFSET,
+            shadow_vertex_count,
+        ),
+    ] {
+        body.check_clear(section, field, count, &spans)?;
+    }
+    Ok((vertex_count, shadow_vertex_count))
 }
 
 /// Where a present section lies, on the offset scale (model start + 4).
 #[derive(Clone, Copy)]
+///
+/// `end` is saturated to `u32::MAX`, which keeps the overlap test exact: an end
+/// can pass `u32::MAX` only by up to 4 bytes (`limit` is `size + 4`), and then only
+/// a section starting at `u32::MAX` would compare differently, which is itself past
+/// the limit.
 struct Span {
     section: Section,
-    start: u64,
-    end: u64,
-}
-
-impl Span {
-    /// The span of a section's records; `None` when it has none.
-    fn of<T>(section: Section, offset: u32, records: &[T]) -> Option<Self> {
-        let start = u64::from(offset);
-        let end = start.saturating_add(core::mem::size_of_val(records) as u64);
-        (!records.is_empty()).then_some(Self {
-            section,
-            start,
-            end,
-        })
-    }
+    start: u32,
+    end: u32,
 }
 
 /// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
@@ -641,36 +736,35 @@ fn saturate_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// A COL2+ model seen from just after its FourCC, the origin of every offset.
+/// A COL2+ model being checked, with what errors need to say where they are.
 struct Body<'a> {
-    bytes: &'a [u8],
+    model: &'a [u8],
     /// File offset of the model's FourCC.
     start: usize,
-    /// First valid section offset.
+    /// First valid section offset (offset scale).
     header_end: u32,
 }
 
-impl<'a> Body<'a> {
-    /// `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
-    fn limit(&self) -> u64 {
-        self.bytes.len() as u64
-    }
-
-    /// The `count` records of a section at `offset`, after checking the offset
-    /// rules of FORMATS.md §1. `field` is the model-relative position of the
-    /// offset field, blamed in errors.
-    fn section<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+impl Body<'_> {
+    /// Checks the offset rules of FORMATS.md §1 for `count` records of `stride`
+    /// bytes at `offset`, and returns where they lie (`None`: no records).
+    /// `field` is the model-relative position of the offset field, blamed in errors.
+    /// Never inlined: nine call sites share one copy (a third of the validation's
+    /// code on the Cortex-M0 otherwise).
+    #[inline(never)]
+    fn section(
         &self,
         section: Section,
         field: usize,
         offset: u32,
         count: u32,
-    ) -> Result<&'a [T], Error> {
+        stride: usize,
+    ) -> Result<Option<Span>, Error> {
         let at = self.start.saturating_add(field);
         if offset == 0 {
             // "Absent": the engine makes it a null pointer without looking at the count.
             return if count == 0 {
-                Ok(&[])
+                Ok(None)
             } else {
                 Err(Error::new(at, ErrorKind::MissingOffset { section, count }))
             };
@@ -685,54 +779,69 @@ impl<'a> Body<'a> {
                 },
             ));
         }
-        let end = u64::from(offset)
-            .saturating_add(u64::from(count).saturating_mul(size_of::<T>() as u64));
-        let past_end = Error::new(
-            at,
-            ErrorKind::SectionPastModelEnd {
-                section,
-                count,
-                end,
-                limit: self.limit(),
-            },
-        );
-        let records = usize::try_from(offset)
+        // `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
+        let limit = self.model.len().saturating_sub(OFFSET_ORIGIN);
+        let end = usize::try_from(count)
             .ok()
-            .and_then(|o| self.bytes.get(o..))
-            .zip(usize::try_from(count).ok())
-            .and_then(|(rest, n)| <[T]>::ref_from_prefix_with_elems(rest, n).ok())
-            .ok_or(past_end)?
-            .0;
-        Ok(records)
+            .and_then(|n| n.checked_mul(stride))
+            .and_then(|len| usize::try_from(offset).ok()?.checked_add(len))
+            .filter(|&end| end <= limit)
+            .ok_or_else(|| {
+                let len = u64::from(count).saturating_mul(stride as u64);
+                Error::new(
+                    at,
+                    ErrorKind::SectionPastModelEnd {
+                        section,
+                        count,
+                        end: u64::from(offset).saturating_add(len),
+                        limit: limit as u64,
+                    },
+                )
+            })?;
+        Ok((count > 0).then_some(Span {
+            section,
+            start: offset,
+            end: saturate_u32(end),
+        }))
     }
 
-    /// Face groups have no offset: a u32 count sits at faces − 4 and the 28-byte
-    /// records end there. Returns the groups and where they start (offset scale).
-    fn face_groups(&self, faces_offset: u32) -> Result<(&'a [raw::FaceGroup], u32), Error> {
-        let count_offset = faces_offset.saturating_sub(4);
-        let count = usize::try_from(count_offset)
-            .ok()
-            .and_then(|o| self.bytes.get(o..))
-            .and_then(|r| U32::read_from_prefix(r).ok())
-            .map_or(0, |(c, _)| c.get());
-        let outside = Error::new(
-            self.start.saturating_add(FIELD_FACE_OFFSET),
-            ErrorKind::FaceGroupsOutsideModel {
-                count,
-                faces_offset,
-            },
-        );
-        if count_offset < self.header_end {
-            return Err(outside);
+    /// Checks the face groups (see [`face_groups_at`]) and returns where they
+    /// lie, from the first record to the count word before the faces.
+    fn face_groups(&self, h: &raw::HeaderV2) -> Result<Option<Span>, Error> {
+        if !Flags(h.flags.get()).has_face_groups() || h.face_count.get() == 0 {
+            return Ok(None);
         }
-        let groups_len = u64::from(count).saturating_mul(size_of::<raw::FaceGroup>() as u64);
-        let groups_start = u64::from(count_offset)
-            .checked_sub(groups_len)
-            .and_then(|s| u32::try_from(s).ok())
-            .filter(|&s| s >= self.header_end)
-            .ok_or(outside)?;
-        let groups = self.section(Section::FaceGroups, FIELD_FACE_OFFSET, groups_start, count)?;
-        Ok((groups, groups_start))
+        let faces_offset = h.face_offset.get();
+        let count_offset = faces_offset.saturating_sub(4);
+        let located = face_groups_at(self.model, h)
+            .filter(|&(start, _)| count_offset >= self.header_end && start >= self.header_end);
+        let Some((groups_start, count)) = located else {
+            let count = usize::try_from(count_offset)
+                .ok()
+                .and_then(|o| read_u32(self.model.get(OFFSET_ORIGIN..)?, o))
+                .unwrap_or(0);
+            return Err(Error::new(
+                self.start.saturating_add(FIELD_FACE_OFFSET),
+                ErrorKind::FaceGroupsOutsideModel {
+                    count,
+                    faces_offset,
+                },
+            ));
+        };
+        self.section(
+            Section::FaceGroups,
+            FIELD_FACE_OFFSET,
+            groups_start,
+            count,
+            size_of::<raw::FaceGroup>(),
+        )?;
+        let groups = records_at(self.model, groups_start, count).unwrap_or(&[]);
+        check_face_groups(self.start, groups, groups_start, h.face_count.get())?;
+        Ok(Some(Span {
+            section: Section::FaceGroups,
+            start: groups_start,
+            end: faces_offset,
+        }))
     }
 
     /// Checks that the derived vertex array `section` (if present) shares no byte
@@ -741,6 +850,7 @@ impl<'a> Body<'a> {
         &self,
         section: Section,
         field: usize,
+        count: u32,
         spans: &[Option<Span>],
     ) -> Result<(), Error> {
         let Some(mine) = spans.iter().flatten().find(|s| s.section == section) else {
@@ -755,15 +865,14 @@ impl<'a> Body<'a> {
                 self.start.saturating_add(field),
                 ErrorKind::VerticesOverlap {
                     section,
-                    count: saturate_u32(
-                        usize::try_from(mine.end.saturating_sub(mine.start) / VERTEX_V2_LEN)
-                            .unwrap_or(usize::MAX),
-                    ),
-                    start: mine.start,
-                    end: mine.end,
+                    count,
+                    start: mine.start.into(),
+                    // Exact where `mine.end` saturated.
+                    end: u64::from(mine.start)
+                        .saturating_add(u64::from(count).saturating_mul(VERTEX_V2_LEN)),
                     other: other.section,
-                    other_start: other.start,
-                    other_end: other.end,
+                    other_start: other.start.into(),
+                    other_end: other.end.into(),
                 },
             )),
         }
@@ -783,7 +892,7 @@ fn check_face_groups(
             // The `first` field: 24 bytes into the group; +4 converts the offset scale.
             let field = (groups_start as usize)
                 .saturating_add(i.saturating_mul(size_of::<raw::FaceGroup>()))
-                .saturating_add(FACE_GROUP_FIRST + 4);
+                .saturating_add(FACE_GROUP_FIRST + OFFSET_ORIGIN);
             return Err(Error::new(
                 model_start.saturating_add(field),
                 ErrorKind::FaceGroupRange {

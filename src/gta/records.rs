@@ -266,11 +266,41 @@ impl Decode for raw::VertexV2 {
     fn decode(&self) -> Vec3 {
         let [x, y, z] = self.position;
         [
-            f32::from(x.get()) / FIXED_POINT_SCALE,
-            f32::from(y.get()) / FIXED_POINT_SCALE,
-            f32::from(z.get()) / FIXED_POINT_SCALE,
+            fixed_point(x.get()),
+            fixed_point(y.get()),
+            fixed_point(z.get()),
         ]
     }
+}
+
+/// `raw / FIXED_POINT_SCALE`. On bare-metal targets it is built from the bits:
+/// CPUs without an FPU (the Cortex-M0) would otherwise link a soft-float multiply
+/// and an int-to-float conversion for it; elsewhere the two float instructions are
+/// faster. Both are exact: every i16 is exact in an f32, and dividing by 2^7 only
+/// lowers the exponent, which stays normal.
+pub(crate) fn fixed_point(raw: i16) -> f32 {
+    if cfg!(target_os = "none") {
+        fixed_point_from_bits(raw)
+    } else {
+        f32::from(raw) / FIXED_POINT_SCALE
+    }
+}
+
+/// [`fixed_point`] without floating-point arithmetic.
+fn fixed_point_from_bits(raw: i16) -> f32 {
+    let sign = u32::from(raw < 0) << 31;
+    let mut magnitude = u32::from(raw.unsigned_abs());
+    if magnitude == 0 {
+        return 0.0;
+    }
+    // Normalise so that bit 15 is the leading one: magnitude = 1.f × 2^15, and
+    // the value is 1.f × 2^(15 - 7 - shifts).
+    let mut exponent: u32 = 127 + 15 - 7;
+    while magnitude & 0x8000 == 0 {
+        magnitude <<= 1;
+        exponent = exponent.saturating_sub(1);
+    }
+    f32::from_bits(sign | exponent << 23 | (magnitude & 0x7FFF) << 8)
 }
 
 impl Decode for raw::FaceV1 {
@@ -471,3 +501,18 @@ pub type FaceGroups<'a> = Records<'a, raw::FaceGroup, raw::FaceGroup>;
 pub type ShadowVertices<'a> = Records<'a, raw::VertexV2, raw::VertexV2>;
 /// COL3+ shadow-mesh faces (empty before COL3).
 pub type ShadowFaces<'a> = Records<'a, raw::FaceV2, raw::FaceV2>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_point_is_exact_for_every_i16() {
+        for raw in i16::MIN..=i16::MAX {
+            let expected = f32::from(raw) / FIXED_POINT_SCALE;
+            assert_eq!(fixed_point(raw).to_bits(), expected.to_bits(), "{raw}");
+            let from_bits = fixed_point_from_bits(raw);
+            assert_eq!(from_bits.to_bits(), expected.to_bits(), "{raw}");
+        }
+    }
+}

@@ -13,12 +13,15 @@
 //! default is all four) pick the formats whose cases run; `probe` runs only each format's
 //! `validate` and `walk_at_every_alignment` (every accessor), and `validate` only
 //! the first: what the size and stack figures of the readers in
-//! `targets/README.md` are measured on.
+//! `targets/README.md` are measured on; `baseline` adds a case that reads nothing,
+//! built into every image those figures compare.
 
 use crate::cases::{self, Case, Outcome, Tally};
 
 /// The case lists this build runs, with the format each belongs to.
 pub const SUITES: &[(&str, &[Case])] = &[
+    #[cfg(feature = "baseline")]
+    ("baseline", cases::BASELINE),
     #[cfg(feature = "gta")]
     (
         "gta",
