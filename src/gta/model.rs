@@ -23,8 +23,8 @@ pub enum RawBounds<'a> {
 
 /// A validated collision model, borrowed from the buffer it was parsed from.
 ///
-/// A model is a few words: where its bytes are, its version and the two vertex
-/// counts the parser derived from the faces. Every section accessor re-slices the
+/// A model is a few words: its bytes, references to its header and bounds, its
+/// version and the two vertex counts the parser derived from the faces. Every section accessor re-slices the
 /// model's bytes (O(1)) with the arithmetic the parser already checked, so it is
 /// infallible and allocation-free: [`Model::parse`] checked that each section lies
 /// inside the model, that every face index names an existing vertex and that every
@@ -282,14 +282,17 @@ impl<'a> Model<'a> {
 
     /// Where a section's records start in the model's bytes, and how many there
     /// are (see [`Model::records`]). Not generic, and not inlined: one copy serves
-    /// every section (on the Cortex-M0 this keeps the reader within its budget).
+    /// every section (a smaller reader on the Cortex-M0).
     #[inline(never)]
     fn place(&self, n: usize, col2: Col2Section) -> Option<(usize, u32)> {
-        match self.header_v2() {
-            None if n < COLL_NONE => {
-                let pos = coll_position(self.bytes, n)?;
-                Some((pos.checked_add(4)?, read_u32(self.bytes, pos)?))
+        if self.version == Version::Coll {
+            if n >= COLL_NONE {
+                return None;
             }
+            let pos = coll_position(self.bytes, n)?;
+            return Some((pos.checked_add(4)?, read_u32(self.bytes, pos)?));
+        }
+        match self.header_v2() {
             None => None,
             Some(h) => {
                 let (offset, count) = col2(h, self);
