@@ -286,11 +286,7 @@ impl<'a> Model<'a> {
     #[inline(never)]
     fn place(&self, n: usize, col2: Col2Section) -> Option<(usize, u32)> {
         if self.version == Version::Coll {
-            if n >= COLL_NONE {
-                return None;
-            }
-            let pos = coll_position(self.bytes, n)?;
-            return Some((pos.checked_add(4)?, read_u32(self.bytes, pos)?));
+            return coll_place(self.bytes, n);
         }
         match self.header_v2() {
             None => None,
@@ -366,18 +362,24 @@ fn coll_position(model: &[u8], n: usize) -> Option<usize> {
     Some(pos)
 }
 
+/// Where COLL section `n`'s records start, and their count. `None` past the last
+/// section, or where the count is not inside `model`.
+fn coll_place(model: &[u8], n: usize) -> Option<(usize, u32)> {
+    if n >= COLL_NONE {
+        return None;
+    }
+    let pos = coll_position(model, n)?;
+    Some((pos.checked_add(4)?, read_u32(model, pos)?))
+}
+
 /// COLL section `n`'s records. `None` past the last section, or where the count or
 /// the records are not inside `model`.
 fn coll_section<T: FromBytes + KnownLayout + Immutable + Unaligned>(
     model: &[u8],
     n: usize,
 ) -> Option<&[T]> {
-    if n >= COLL_NONE {
-        return None;
-    }
-    let pos = coll_position(model, n)?;
-    let count = read_u32(model, pos)?;
-    typed(model, pos.checked_add(4)?, count)
+    let (at, count) = coll_place(model, n)?;
+    typed(model, at, count)
 }
 
 /// `count` records of `T` at `bytes[at..]`.
@@ -548,10 +550,8 @@ fn check_coll(
     }
     let parsed_len = pos;
 
-    let vertex_count = coll_position(model, COLL_VERTICES)
-        .and_then(|at| read_u32(model, at))
-        .unwrap_or(0);
-    let faces_start = coll_position(model, COLL_FACES).map_or(0, |at| at.saturating_add(4));
+    let vertex_count = coll_place(model, COLL_VERTICES).map_or(0, |(_, count)| count);
+    let faces_start = coll_place(model, COLL_FACES).map_or(0, |(at, _)| at);
     let faces: &[raw::FaceV1] = coll_section(model, COLL_FACES).unwrap_or(&[]);
     for (face, record) in faces.iter().enumerate() {
         for (k, index) in record.indices.iter().enumerate() {
