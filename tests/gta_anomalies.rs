@@ -160,9 +160,10 @@ fn size_past_end_with_a_cut_section_is_rejected_even_lenient() {
                 err.kind(),
                 ErrorKind::SectionPastModelEnd {
                     section: Section::Faces,
+                    record_len: 16,
                     count: 4,
-                    end: len as u64 - 4,
-                    limit: len as u64 - 8,
+                    start: face_count,
+                    limit: len - 8,
                 }
             );
         }
@@ -176,9 +177,10 @@ fn size_past_end_with_a_cut_section_is_rejected_even_lenient() {
         err.kind(),
         ErrorKind::SectionPastModelEnd {
             section: Section::ShadowFaces,
+            record_len: 8,
             count: 2,
-            end: len as u64 - 4,
-            limit: len as u64 - 8,
+            start: len - 4 - 2 * 8,
+            limit: len - 8,
         }
     );
     // As the last model of a file, after a good one.
@@ -258,13 +260,14 @@ fn corrupted_library() {
     assert_eq!(walk.next().unwrap().unwrap().offset(), 0);
     let box_err = walk.next().unwrap().unwrap_err();
     assert_eq!(box_err.offset(), at_x + box_count_at);
-    // 133 boxes from model byte 380 end at 380 + 3724, minus 4 on the offset scale.
+    // 133 boxes from model byte 380, 376 on the offset scale (minus 4).
     assert_eq!(
         box_err.kind(),
         ErrorKind::SectionPastModelEnd {
             section: Section::Boxes,
+            record_len: 28,
             count: 133,
-            end: 4100,
+            start: 376,
             limit: 728,
         }
     );
@@ -293,8 +296,8 @@ fn corrupted_library() {
     assert_eq!(
         skipped_c.error.kind(),
         ErrorKind::SizeMismatch {
-            parsed_len: c.len() as u64,
-            declared_len: c.len() as u64 + 1,
+            parsed_len: c.len(),
+            size: c.len() as u32 + 1 - 8,
         }
     );
     assert_eq!(items[4], Ok((at_d, d.len())));
@@ -779,8 +782,8 @@ fn allow_coll_slack() {
     assert_eq!(
         err.kind(),
         ErrorKind::SizeMismatch {
-            parsed_len: n as u64,
-            declared_len: n as u64 + 6
+            parsed_len: n,
+            size: n as u32 + 6 - 8
         }
     );
     let mut only = Options::STRICT;
@@ -809,8 +812,8 @@ fn size_past_end_does_not_hide_coll_slack() {
     let n = built.bytes.len();
     // The model, 10 bytes of junk, and a size 100 bytes past all of it.
     let mut buf = b::concat(&[&built.bytes, &[0x5A; 10]]);
-    b::put_u32(&mut buf, 4, n as u32 + 100 - 8);
-    let declared_len = n as u64 + 100;
+    let size = n as u32 + 100 - 8;
+    b::put_u32(&mut buf, 4, size);
 
     let mut only = Options::STRICT;
     only.allow_size_past_end = true;
@@ -819,8 +822,8 @@ fn size_past_end_does_not_hide_coll_slack() {
     assert_eq!(
         err.kind(),
         ErrorKind::SizeMismatch {
-            parsed_len: n as u64,
-            declared_len
+            parsed_len: n,
+            size
         }
     );
 
@@ -832,7 +835,7 @@ fn size_past_end_does_not_hide_coll_slack() {
         m.lints().collect::<Vec<_>>(),
         [
             Lint::SizePastEnd {
-                declared_len,
+                declared_len: u64::from(size) + 8,
                 available: n + 10
             },
             Lint::UnparsedTail { bytes: 10 },
@@ -846,8 +849,8 @@ fn size_past_end_does_not_hide_coll_slack() {
     assert_eq!(
         gta::check(&buf, only).unwrap_err().kind(),
         ErrorKind::SizeMismatch {
-            parsed_len: n as u64,
-            declared_len: 0x10_0008,
+            parsed_len: n,
+            size: 0x10_0000,
         }
     );
     let m = Model::parse(&buf, Options::LENIENT).unwrap();

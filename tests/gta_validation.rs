@@ -121,8 +121,8 @@ fn header_end(fourcc: &[u8; 4]) -> u32 {
 }
 
 /// `size + 4`: the model end on the offset scale.
-fn limit(built: &Built) -> u64 {
-    built.bytes.len() as u64 - 4
+fn limit(built: &Built) -> usize {
+    built.bytes.len() - 4
 }
 
 /// An offset field of a full model, relative value.
@@ -423,7 +423,7 @@ fn header_past_model_end() {
             let kind = ErrorKind::HeaderPastModelEnd {
                 version,
                 needed,
-                model_len: u64::from(size) + 8,
+                size,
             };
             expect_err(&bytes, Options::STRICT, 4, kind);
             expect_err(&bytes, Options::LENIENT, 4, kind);
@@ -469,7 +469,7 @@ fn count_past_model_end() {
                 field,
                 ErrorKind::CountPastModelEnd {
                     section,
-                    limit: cut as u64 - 4,
+                    limit: cut - 4,
                 },
             );
             expect_err(
@@ -478,7 +478,7 @@ fn count_past_model_end() {
                 field,
                 ErrorKind::CountPastModelEnd {
                     section,
-                    limit: cut as u64 - 4,
+                    limit: cut - 4,
                 },
             );
         }
@@ -500,19 +500,20 @@ fn count_past_model_end() {
 fn section_past_model_end_coll() {
     let built = full(b"COLL");
     let limit = limit(&built);
-    for (section, field, stride) in coll_sections(&built) {
+    for (section, field, record_len) in coll_sections(&built) {
         for count in [0xFFFF_FFFF, 0x8000_0000, 0x1000_0000] {
             let bytes = with_u32(&built, field, count);
-            // `end` is where the records would end, on the offset scale (model start + 4).
-            let end = field as u64 + u64::from(count) * stride as u64;
+            // The records start after the count field: on the offset scale (model
+            // start + 4), at the count field's model-relative position.
             expect_err(
                 &bytes,
                 Options::STRICT,
                 field,
                 ErrorKind::SectionPastModelEnd {
                     section,
+                    record_len: record_len as u8,
                     count,
-                    end,
+                    start: field,
                     limit,
                 },
             );
@@ -527,8 +528,9 @@ fn section_past_model_end_coll() {
         faces,
         ErrorKind::SectionPastModelEnd {
             section: Section::Faces,
+            record_len: 16,
             count: 5,
-            end: limit + 16,
+            start: faces,
             limit,
         },
     );
@@ -541,8 +543,9 @@ fn section_past_model_end_coll() {
         boxes,
         ErrorKind::SectionPastModelEnd {
             section: Section::Boxes,
+            record_len: 28,
             count: 133,
-            end: boxes as u64 + 133 * 28,
+            start: boxes,
             limit,
         },
     );
@@ -618,13 +621,13 @@ fn face_index_out_of_range() {
 #[test]
 fn size_mismatch() {
     let built = full(b"COLL");
-    let len = built.bytes.len() as u64;
+    let len = built.bytes.len();
     // Four bytes after the last section, inside the declared size.
     let mut bytes = b::concat(&[&built.bytes, &[0; 4]]);
     b::put_u32(&mut bytes, 4, len as u32 - 4);
     let kind = ErrorKind::SizeMismatch {
         parsed_len: len,
-        declared_len: len + 4,
+        size: len as u32 - 4,
     };
     expect_err(&bytes, Options::STRICT, 4, kind);
     assert_eq!(
@@ -645,7 +648,7 @@ fn size_mismatch() {
         4,
         ErrorKind::SizeMismatch {
             parsed_len: len - 16,
-            declared_len: len,
+            size: len as u32 - 8,
         },
     );
     // An empty COLL model (sections end at byte 92) declaring 16 more bytes.
@@ -659,7 +662,7 @@ fn size_mismatch() {
         4,
         ErrorKind::SizeMismatch {
             parsed_len: 92,
-            declared_len: 108,
+            size: 100,
         },
     );
 }
@@ -689,7 +692,7 @@ fn section_past_model_end_col2_offsets() {
         let built = full(fourcc);
         let limit = limit(&built);
         let mut sections = col2_sections(fourcc);
-        sections.push((Section::TrianglePlanes, 104, 0, 0));
+        sections.push((Section::TrianglePlanes, 104, 0, 1));
         for (section, field, count, stride) in sections {
             // Offsets that wrap a u32 once a count is added.
             for offset in [0xFFFF_FFF0u32, 0xFFFF_FFFF, 0x8000_0000, limit as u32 + 1] {
@@ -700,8 +703,9 @@ fn section_past_model_end_col2_offsets() {
                     field,
                     ErrorKind::SectionPastModelEnd {
                         section,
+                        record_len: stride as u8,
                         count,
-                        end: u64::from(offset) + u64::from(count) * stride,
+                        start: offset as usize,
                         limit,
                     },
                 );
@@ -711,8 +715,9 @@ fn section_past_model_end_col2_offsets() {
                     field,
                     ErrorKind::SectionPastModelEnd {
                         section,
+                        record_len: stride as u8,
                         count,
-                        end: u64::from(offset) + u64::from(count) * stride,
+                        start: offset as usize,
                         limit,
                     },
                 );
@@ -733,8 +738,9 @@ fn section_past_model_end_col2_offsets() {
             last,
             ErrorKind::SectionPastModelEnd {
                 section,
+                record_len: 8,
                 count,
-                end: limit + 1,
+                start: offset as usize,
                 limit,
             },
         );
@@ -763,8 +769,9 @@ fn section_past_model_end_col2_counts() {
                 offset_field,
                 ErrorKind::SectionPastModelEnd {
                     section,
+                    record_len: stride as u8,
                     count,
-                    end: u64::from(rel(&built, offset_field)) + u64::from(count) * stride,
+                    start: rel(&built, offset_field) as usize,
                     limit,
                 },
             );
@@ -778,8 +785,9 @@ fn section_past_model_end_col2_counts() {
                 100,
                 ErrorKind::SectionPastModelEnd {
                     section: Section::Faces,
+                    record_len: 8,
                     count: 5,
-                    end: limit + 8,
+                    start: rel(&built, 100) as usize,
                     limit,
                 },
             );
@@ -792,8 +800,9 @@ fn section_past_model_end_col2_counts() {
             92,
             ErrorKind::SectionPastModelEnd {
                 section: Section::Lines,
+                record_len: 32,
                 count: 255,
-                end: u64::from(rel(&built, 92)) + 255 * 32,
+                start: rel(&built, 92) as usize,
                 limit,
             },
         );
@@ -807,8 +816,9 @@ fn section_past_model_end_col2_counts() {
                     116,
                     ErrorKind::SectionPastModelEnd {
                         section: Section::ShadowFaces,
+                        record_len: 8,
                         count,
-                        end: u64::from(rel(&built, 116)) + u64::from(count) * 8,
+                        start: rel(&built, 116) as usize,
                         limit,
                     },
                 );
@@ -832,8 +842,9 @@ fn section_past_model_end_derived_vertices() {
             96,
             ErrorKind::SectionPastModelEnd {
                 section: Section::Vertices,
+                record_len: 6,
                 count: 5,
-                end: u64::from(offset) + 30,
+                start: offset as usize,
                 limit,
             },
         );
@@ -845,8 +856,9 @@ fn section_past_model_end_derived_vertices() {
             96,
             ErrorKind::SectionPastModelEnd {
                 section: Section::Vertices,
+                record_len: 6,
                 count: 65536,
-                end: u64::from(rel(&built, 96)) + 65536 * 6,
+                start: rel(&built, 96) as usize,
                 limit,
             },
         );
@@ -858,8 +870,9 @@ fn section_past_model_end_derived_vertices() {
                 112,
                 ErrorKind::SectionPastModelEnd {
                     section: Section::ShadowVertices,
+                    record_len: 6,
                     count: 65536,
-                    end: u64::from(rel(&built, 112)) + 65536 * 6,
+                    start: rel(&built, 112) as usize,
                     limit,
                 },
             );
@@ -997,14 +1010,13 @@ fn overlap(
     count: u32,
     start: u32,
     other: Section,
-    other_start: u64,
-    other_end: u64,
+    other_start: u32,
+    other_end: u32,
 ) -> ErrorKind {
     ErrorKind::VerticesOverlap {
         section,
         count,
-        start: u64::from(start),
-        end: u64::from(start) + 6 * u64::from(count),
+        start,
         other,
         other_start,
         other_end,
@@ -1017,7 +1029,7 @@ fn vertices_overlap() {
         let built = full(fourcc);
         let l = &built.layout;
         let voff = rel(&built, 96);
-        let groups = (l.face_groups as u64 - 4, l.faces as u64 - 4);
+        let groups = (l.face_groups as u32 - 4, l.faces as u32 - 4);
         // Face 0's third index raised to 5: 6 vertices (36 bytes) in a 32-byte gap before the
         // face groups.
         let bytes = with_u16(&built, l.faces + 4, 5);
@@ -1035,8 +1047,8 @@ fn vertices_overlap() {
         spec.face_groups.clear();
         let built2 = spec.build();
         let bytes = with_u16(&built2, built2.layout.faces + 4, 5);
-        let faces = built2.layout.faces as u64 - 4;
-        let faces_end = faces + 8 * spec.faces.len() as u64;
+        let faces = built2.layout.faces as u32 - 4;
+        let faces_end = faces + 8 * spec.faces.len() as u32;
         let kind = overlap(Section::Vertices, 6, voff, Section::Faces, faces, faces_end);
         expect_err(&bytes, Options::STRICT, 96, kind);
         // Without vertex padding the gap is exactly 6 × count: still fine.
@@ -1045,7 +1057,7 @@ fn vertices_overlap() {
         Model::parse(&spec.build().bytes, Options::STRICT).unwrap();
         // The boundary: vertices moved 2 bytes later end exactly at the next section (the pad
         // bytes are used up); 4 bytes later, they overlap it by 2.
-        assert_eq!(u64::from(voff) + 32, groups.0);
+        assert_eq!(voff + 32, groups.0);
         let moved = with_u32(&built, 96, voff + 2);
         let m = Model::parse(&moved, Options::STRICT).unwrap();
         assert_eq!(m.vertices().len(), 5);
@@ -1064,8 +1076,8 @@ fn vertices_overlap() {
             // Shadow face 1's first index raised to 3: 4 shadow vertices (24 bytes) in 20.
             let svoff = rel(&built, 112);
             let bytes = with_u16(&built, l.shadow_faces + 8, 3);
-            let shadow_faces = l.shadow_faces as u64 - 4;
-            let shadow_end = shadow_faces + 8 * u64::from(rel(&built, 108));
+            let shadow_faces = l.shadow_faces as u32 - 4;
+            let shadow_end = shadow_faces + 8 * rel(&built, 108);
             let kind = overlap(
                 Section::ShadowVertices,
                 4,
@@ -1082,8 +1094,8 @@ fn vertices_overlap() {
                 5,
                 voff,
                 Section::ShadowVertices,
-                u64::from(voff),
-                u64::from(voff) + 18,
+                voff,
+                voff + 18,
             );
             expect_err(&bytes, Options::STRICT, 96, kind);
         }
@@ -1097,8 +1109,8 @@ fn vertices_overlap() {
         5,
         boxes - 6,
         Section::Spheres,
-        spheres.into(),
-        boxes.into(),
+        spheres,
+        boxes,
     );
     expect_err(&bytes, Options::STRICT, 96, kind);
     // Vertices starting exactly where the spheres start.
@@ -1108,20 +1120,20 @@ fn vertices_overlap() {
         5,
         spheres,
         Section::Spheres,
-        spheres.into(),
-        boxes.into(),
+        spheres,
+        boxes,
     );
     expect_err(&bytes, Options::STRICT, 96, kind);
     // Vertices starting inside the faces (2 bytes in): the faces are earlier, not "next".
     let faces = rel(&built, 100);
-    let faces_end = u64::from(faces) + 8 * u64::from(b::get_u16(&built.bytes, 76));
+    let faces_end = faces + 8 * u32::from(b::get_u16(&built.bytes, 76));
     let bytes = with_u32(&built, 96, faces + 2);
     let kind = overlap(
         Section::Vertices,
         5,
         faces + 2,
         Section::Faces,
-        faces.into(),
+        faces,
         faces_end,
     );
     expect_err(&bytes, Options::STRICT, 96, kind);
@@ -1633,4 +1645,50 @@ fn lint_unparsed_tail() {
     let mut options = Options::STRICT;
     options.allow_coll_slack = true;
     assert_eq!(lints_of(&bytes, options), [Lint::UnparsedTail { bytes: 6 }]);
+}
+
+/// Errors store what the file says (start, count, record length, size) and their
+/// messages compute the ends from it, exactly, past `u32::MAX` too.
+#[test]
+fn messages_compute_ends() {
+    let kind = ErrorKind::SectionPastModelEnd {
+        section: Section::Spheres,
+        record_len: 20,
+        count: 0xFFFF_FFFF,
+        start: 116,
+        limit: 400,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "expected the 4294967295 spheres from offset 116 to end by the model end at offset 400, they end at 85899346016"
+    );
+    let kind = ErrorKind::VerticesOverlap {
+        section: Section::Vertices,
+        count: 65536,
+        start: 0xFFFF_FFF0,
+        other: Section::Faces,
+        other_start: 0xFFFF_FFF8,
+        other_end: u32::MAX,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "expected the 65536 vertices (largest face index + 1) at offsets 4294967280..4295360496 to stay clear of the faces at 4294967288..4294967295"
+    );
+    let kind = ErrorKind::HeaderPastModelEnd {
+        version: Version::Col3,
+        needed: 120,
+        size: 100,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "expected a size of at least 112 for the 120-byte COL3 header, found 100"
+    );
+    let kind = ErrorKind::SizeMismatch {
+        parsed_len: 92,
+        size: u32::MAX,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "expected the sections to end at the model size (4294967303 bytes), they end at 92"
+    );
 }

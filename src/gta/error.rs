@@ -78,26 +78,29 @@ pub enum ErrorKind {
         version: Version,
         /// Bytes the fixed header needs (72, 108, 120 or 124).
         needed: usize,
-        /// The model's declared length, `size + 8`.
-        model_len: u64,
+        /// The size field as stored (the model declares `size + 8` bytes).
+        size: u32,
     },
     /// A COLL section's count field lies past the end of the model.
     CountPastModelEnd {
         /// The section.
         section: Section,
         /// Where the model ends, relative to the model start + 4 (`size + 4`).
-        limit: u64,
+        limit: usize,
     },
-    /// A section's records run past the end of the model.
+    /// A section's records run past the end of the model: they end at
+    /// `start + count × record_len`, after `limit`.
     SectionPastModelEnd {
         /// The section.
         section: Section,
+        /// Bytes of one record (of this section, in this version).
+        record_len: u8,
         /// Number of records.
         count: u32,
-        /// Where the records end, relative to the model start + 4.
-        end: u64,
+        /// Where the records start, relative to the model start + 4.
+        start: usize,
         /// Where the model ends, on the same scale (`size + 4`).
-        limit: u64,
+        limit: usize,
     },
     /// A section offset points into the model's fixed header.
     OffsetInHeader {
@@ -130,27 +133,25 @@ pub enum ErrorKind {
     /// The sections of a COLL model do not end where its size says it ends.
     SizeMismatch {
         /// Where the last section ends, relative to the model start.
-        parsed_len: u64,
-        /// `size + 8`.
-        declared_len: u64,
+        parsed_len: usize,
+        /// The size field as stored (the model declares `size + 8` bytes).
+        size: u32,
     },
     /// A COL2+ vertex array, sized by the largest face index + 1, shares bytes
-    /// with another section.
+    /// with another section. The array spans `start .. start + 6 × count`.
     VerticesOverlap {
         /// [`Section::Vertices`] or [`Section::ShadowVertices`].
         section: Section,
         /// Derived vertex count.
         count: u32,
         /// Where the array starts, relative to the model start + 4.
-        start: u64,
-        /// Where it ends, on the same scale.
-        end: u64,
+        start: u32,
         /// The section it runs into.
         other: Section,
         /// Where that section starts, on the same scale.
-        other_start: u64,
-        /// Where that section ends, on the same scale.
-        other_end: u64,
+        other_start: u32,
+        /// Where that section ends, on the same scale (saturated at `u32::MAX`).
+        other_end: u32,
     },
     /// The face-group records, which end 4 bytes before the faces, would start
     /// inside the header or before the model.
@@ -214,12 +215,11 @@ impl fmt::Display for ErrorKind {
             Self::HeaderPastModelEnd {
                 version,
                 needed,
-                model_len,
+                size,
             } => write!(
                 f,
-                "expected a size of at least {} for the {needed}-byte {version} header, found {}",
+                "expected a size of at least {} for the {needed}-byte {version} header, found {size}",
                 needed.saturating_sub(8),
-                model_len.saturating_sub(8)
             ),
             Self::CountPastModelEnd { section, limit } => write!(
                 f,
@@ -227,12 +227,14 @@ impl fmt::Display for ErrorKind {
             ),
             Self::SectionPastModelEnd {
                 section,
+                record_len,
                 count,
-                end,
+                start,
                 limit,
             } => write!(
                 f,
-                "expected the {count} {section} to end by the model end at offset {limit}, they end at {end}"
+                "expected the {count} {section} from offset {start} to end by the model end at offset {limit}, they end at {}",
+                (start as u64).saturating_add(u64::from(count).saturating_mul(record_len.into()))
             ),
             Self::OffsetInHeader {
                 section,
@@ -257,24 +259,24 @@ impl fmt::Display for ErrorKind {
                 f,
                 "{section} #{face} refers to vertex {index}, expected less than {vertex_count}"
             ),
-            Self::SizeMismatch {
-                parsed_len,
-                declared_len,
-            } => write!(
+            Self::SizeMismatch { parsed_len, size } => write!(
                 f,
-                "expected the sections to end at the model size ({declared_len} bytes), they end at {parsed_len}"
+                "expected the sections to end at the model size ({} bytes), they end at {parsed_len}",
+                u64::from(size).saturating_add(8)
             ),
             Self::VerticesOverlap {
                 section,
                 count,
                 start,
-                end,
                 other,
                 other_start,
                 other_end,
             } => write!(
                 f,
-                "expected the {count} {section} (largest face index + 1) at offsets {start}..{end} to stay clear of the {other} at {other_start}..{other_end}"
+                "expected the {count} {section} (largest face index + 1) at offsets {start}..{} to stay clear of the {other} at {other_start}..{other_end}",
+                u64::from(start).saturating_add(
+                    u64::from(count).saturating_mul(size_of::<super::raw::VertexV2>() as u64)
+                )
             ),
             Self::FaceGroupsOutsideModel {
                 count,

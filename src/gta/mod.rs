@@ -115,6 +115,11 @@ impl Version {
             Self::Col4 => 124,
         }
     }
+
+    /// `true` for COL3 and COL4, whose header adds a shadow mesh.
+    pub const fn has_shadow_mesh(self) -> bool {
+        matches!(self, Self::Col3 | Self::Col4)
+    }
 }
 
 impl fmt::Display for Version {

@@ -51,21 +51,25 @@ const BOUNDS_END: usize = 72;
 const HEADER_V2_START: usize = BOUNDS_END;
 const SHADOW_HEADER_START: usize = 108;
 const COL4_EXTRA_START: usize = 120;
-/// Model-relative positions of the COL2+ header fields, for error offsets.
-const FIELD_SPHERE_OFFSET: usize = 84;
-const FIELD_BOX_OFFSET: usize = 88;
-const FIELD_LINE_OFFSET: usize = 92;
-const FIELD_VERTEX_OFFSET: usize = 96;
-const FIELD_FACE_OFFSET: usize = 100;
-const FIELD_PLANE_OFFSET: usize = 104;
-const FIELD_SHADOW_VERTEX_OFFSET: usize = 112;
-const FIELD_SHADOW_FACE_OFFSET: usize = 116;
+/// Model-relative positions of the COL2+ header fields (FORMATS.md §1).
+const FIELD_SPHERE_COUNT: u8 = 72;
+const FIELD_BOX_COUNT: u8 = 74;
+const FIELD_FACE_COUNT: u8 = 76;
+const FIELD_LINE_COUNT: u8 = 78;
+const FIELD_FLAGS: usize = 80;
+const FIELD_SPHERE_OFFSET: u8 = 84;
+const FIELD_BOX_OFFSET: u8 = 88;
+const FIELD_LINE_OFFSET: u8 = 92;
+const FIELD_VERTEX_OFFSET: u8 = 96;
+const FIELD_FACE_OFFSET: u8 = 100;
+const FIELD_PLANE_OFFSET: u8 = 104;
+const FIELD_SHADOW_FACE_COUNT: u8 = 108;
+const FIELD_SHADOW_VERTEX_OFFSET: u8 = 112;
+const FIELD_SHADOW_FACE_OFFSET: u8 = 116;
 /// The size field, blamed when the declared size is at fault.
 const FIELD_SIZE: usize = 4;
 /// COL2+ section offsets count from just after the FourCC.
 const OFFSET_ORIGIN: usize = 4;
-/// Bytes of a COL2+ vertex.
-const VERTEX_V2_LEN: u64 = size_of::<raw::VertexV2>() as u64;
 /// Offset of `first` inside a 28-byte face group.
 const FACE_GROUP_FIRST: usize = 24;
 /// Bytes of a face group, on the u32 offset scale.
@@ -209,95 +213,108 @@ impl<'a> Model<'a> {
 
     /// Collision spheres.
     pub fn spheres(&self) -> Spheres<'a> {
-        self.records(COLL_SPHERES, |h, _| {
-            (h.sphere_offset.get(), h.sphere_count.get().into())
-        })
+        self.records(COLL_SPHERES, COL2_SPHERES)
     }
 
     /// Axis-aligned collision boxes (same layout in every version).
     pub fn boxes(&self) -> Boxes<'a> {
-        self.records(COLL_BOXES, |h, _| {
-            (h.box_offset.get(), h.box_count.get().into())
-        })
+        self.records(COLL_BOXES, COL2_BOXES)
     }
 
     /// Lines (COLL's unused section; COL2+ suspension lines).
     pub fn lines(&self) -> Lines<'a> {
-        self.records(COLL_LINES, |h, _| {
-            (h.line_offset.get(), h.line_count.into())
-        })
+        self.records(COLL_LINES, COL2_LINES)
     }
 
     /// Mesh vertices. COLL stores the count; for COL2+ it is derived as the
     /// largest face index + 1 (0 without faces), the engine's own rule.
     pub fn vertices(&self) -> Vertices<'a> {
-        self.records(COLL_VERTICES, |h, m| {
-            (h.vertex_offset.get(), m.vertex_count)
-        })
+        self.records(COLL_VERTICES, COL2_VERTICES)
     }
 
     /// Mesh faces; every index is below [`vertices`](Self::vertices)`.len()`.
     pub fn faces(&self) -> Faces<'a> {
-        self.records(COLL_FACES, |h, _| {
-            (h.face_offset.get(), h.face_count.get().into())
-        })
+        self.records(COLL_FACES, COL2_FACES)
     }
 
     /// COL2+ face groups (present when flag 8 is set); each range lies within the faces.
     pub fn face_groups(&self) -> FaceGroups<'a> {
-        self.records(COLL_NONE, |h, m| {
-            face_groups_at(m.bytes, h).unwrap_or((0, 0))
-        })
+        self.records(COLL_NONE, COL2_FACE_GROUPS)
     }
 
     /// COL3+ shadow-mesh vertices, counted as the largest shadow-face index + 1.
     pub fn shadow_vertices(&self) -> ShadowVertices<'a> {
-        self.records(COLL_NONE, |_, m| {
-            m.shadow_header()
-                .map_or((0, 0), |s| (s.vertex_offset.get(), m.shadow_vertex_count))
-        })
+        self.records(COLL_NONE, COL2_SHADOW_VERTICES)
     }
 
     /// COL3+ shadow-mesh faces; every index is below `shadow_vertices().len()`.
     pub fn shadow_faces(&self) -> ShadowFaces<'a> {
-        self.records(COLL_NONE, |_, m| {
-            m.shadow_header()
-                .map_or((0, 0), |s| (s.face_offset.get(), s.face_count.get()))
-        })
+        self.records(COLL_NONE, COL2_SHADOW_FACES)
     }
 
-    /// A section in the model's layout: COLL's counted section number `n`, or the
-    /// COL2+ section whose offset and record count `col2` reads from the header.
-    fn records<V1, V2>(&self, n: usize, col2: Col2Section) -> Records<'a, V1, V2>
+    /// A section in the model's layout: COLL's counted section number `coll`, or
+    /// the COL2+ section `col2` (an index into [`COL2_SECTIONS`], or
+    /// [`COL2_FACE_GROUPS`]).
+    fn records<V1, V2>(&self, coll: usize, col2: usize) -> Records<'a, V1, V2>
     where
         V1: FromBytes + KnownLayout + Immutable + Unaligned,
         V2: FromBytes + KnownLayout + Immutable + Unaligned,
     {
-        let (at, count) = self.place(n, col2).unwrap_or((0, 0));
+        let (bytes, count) = self.section_bytes(coll, col2, size_of::<V1>(), size_of::<V2>());
         match self.version {
-            Version::Coll => Records::Coll(typed(self.bytes, at, count).unwrap_or(&[])),
-            _ => Records::Col2(typed(self.bytes, at, count).unwrap_or(&[])),
+            Version::Coll => Records::Coll(typed(bytes, count)),
+            _ => Records::Col2(typed(bytes, count)),
         }
     }
 
-    /// Where a section's records start in the model's bytes, and how many there
-    /// are (see [`Model::records`]). Not generic, and not inlined: one copy serves
-    /// every section (a smaller reader on the Cortex-M0).
+    /// The bytes of a section's records (see [`Model::records`]), given the record
+    /// length of each layout, and their count. Not generic, and not inlined: one
+    /// copy serves every section (a smaller reader on the Cortex-M0).
     #[inline(never)]
-    fn place(&self, n: usize, col2: Col2Section) -> Option<(usize, u32)> {
-        if self.version == Version::Coll {
-            return coll_place(self.bytes, n);
-        }
-        match self.header_v2() {
-            None => None,
-            Some(h) => {
-                let (offset, count) = col2(h, self);
-                Some((
-                    usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?,
-                    count,
-                ))
+    fn section_bytes(
+        &self,
+        coll: usize,
+        col2: usize,
+        coll_len: usize,
+        col2_len: usize,
+    ) -> (&'a [u8], usize) {
+        let record_len = match self.version {
+            Version::Coll => coll_len,
+            _ => col2_len,
+        };
+        self.place(coll, col2)
+            .and_then(|(at, count)| {
+                let count = usize::try_from(count).ok()?;
+                let len = count.checked_mul(record_len)?;
+                Some((self.bytes.get(at..at.checked_add(len)?)?, count))
+            })
+            .unwrap_or((&[], 0))
+    }
+
+    /// Where a section's records start in the model's bytes, and how many there are.
+    fn place(&self, coll: usize, col2: usize) -> Option<(usize, u32)> {
+        let (offset, count) = match self.version {
+            Version::Coll => return coll_place(self.bytes, coll),
+            _ if col2 == COL2_FACE_GROUPS => face_groups_at(self.bytes)?,
+            version => {
+                let entry = COL2_SECTIONS.get(col2)?;
+                if entry.shadow && !version.has_shadow_mesh() {
+                    return None;
+                }
+                let count = match entry.count {
+                    Count::Derived {
+                        faces: COL2_SHADOW_FACES,
+                    } => self.shadow_vertex_count,
+                    Count::Derived { .. } => self.vertex_count,
+                    stored => stored.read(self.bytes)?,
+                };
+                (read_u32(self.bytes, entry.offset_at.into())?, count)
             }
-        }
+        };
+        Some((
+            usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?,
+            count,
+        ))
     }
 
     /// Bytes between the end of a COLL model's last section and its declared end (or
@@ -319,10 +336,6 @@ impl<'a> Model<'a> {
     }
 }
 
-/// Reads a COL2+ section's offset and record count from the header (and the model,
-/// for the counts the parser derived).
-type Col2Section = fn(&raw::HeaderV2, &Model<'_>) -> (u32, u32);
-
 // --------------------------------------------------------------------- layout
 // The arithmetic that finds each section: the parser runs it and reports why it
 // fails; the accessors run it again on bytes where it cannot fail.
@@ -336,27 +349,168 @@ const COLL_FACES: usize = 4;
 /// Past the last COLL section: where the sections end, and what COLL has none of.
 const COLL_NONE: usize = 5;
 /// COLL's sections in file order, with their record sizes.
-const COLL_SECTIONS: [(Section, usize); COLL_NONE] = [
-    (Section::Spheres, size_of::<raw::SphereV1>()),
-    (Section::Lines, size_of::<raw::LineV1>()),
-    (Section::Boxes, size_of::<raw::CollisionBox>()),
-    (Section::Vertices, size_of::<raw::VertexV1>()),
-    (Section::Faces, size_of::<raw::FaceV1>()),
+const COLL_SECTIONS: [(Section, u8); COLL_NONE] = [
+    (Section::Spheres, record_len::<raw::SphereV1>()),
+    (Section::Lines, record_len::<raw::LineV1>()),
+    (Section::Boxes, record_len::<raw::CollisionBox>()),
+    (Section::Vertices, record_len::<raw::VertexV1>()),
+    (Section::Faces, record_len::<raw::FaceV1>()),
 ];
 
-fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
-    let (word, _) = U32::read_from_prefix(bytes.get(at..)?).ok()?;
-    Some(word.get())
+/// Bytes of a record of type `T`, as errors report it (every GTA record is
+/// shorter than 256 bytes; a longer one fails to compile).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the assertion bounds it, at compile time"
+)]
+const fn record_len<T>() -> u8 {
+    let len = size_of::<T>();
+    assert!(len <= u8::MAX as usize);
+    len as u8
 }
+
+/// The little-endian number of `width` bytes (1, 2 or 4) at `bytes[at..]`. Not
+/// inlined: one copy reads every header field (a smaller reader on the Cortex-M0,
+/// where an inlined unaligned read is nine instructions).
+#[inline(never)]
+fn read_le(bytes: &[u8], at: usize, width: usize) -> Option<u32> {
+    match *bytes.get(at..at.checked_add(width)?)? {
+        [a] => Some(a.into()),
+        [a, b] => Some(u16::from_le_bytes([a, b]).into()),
+        [a, b, c, d] => Some(u32::from_le_bytes([a, b, c, d])),
+        _ => None,
+    }
+}
+
+fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
+    read_le(bytes, at, 4)
+}
+
+// COL2+ sections, in the order the parser checks them: those with stored counts
+// first (each check is O(1), so a broken header fails before any scan), then the
+// vertex arrays, whose counts the faces decide. Face groups have no header entry.
+const COL2_SPHERES: usize = 0;
+const COL2_BOXES: usize = 1;
+const COL2_LINES: usize = 2;
+const COL2_FACES: usize = 4;
+const COL2_SHADOW_FACES: usize = 5;
+const COL2_VERTICES: usize = 6;
+const COL2_SHADOW_VERTICES: usize = 7;
+/// Past the table: the face groups, found from the faces (see [`face_groups_at`]).
+const COL2_FACE_GROUPS: usize = 8;
+
+/// Where a COL2+ section's record count comes from.
+#[derive(Clone, Copy)]
+enum Count {
+    /// A little-endian field of `width` bytes at model byte `at`.
+    Stored { at: u8, width: u8 },
+    /// Neither stored nor derivable: triangle planes (offset 0 in every real file).
+    Unknown,
+    /// The largest index + 1 over the faces of [`COL2_SECTIONS`] entry `faces`,
+    /// the engine's own count for a vertex array.
+    Derived { faces: usize },
+}
+
+impl Count {
+    /// A stored count (0 for an unknown one); `None` for a derived one or a field
+    /// outside `model`.
+    fn read(self, model: &[u8]) -> Option<u32> {
+        match self {
+            Self::Stored { at, width } => read_le(model, at.into(), width.into()),
+            Self::Unknown => Some(0),
+            Self::Derived { .. } => None,
+        }
+    }
+}
+
+/// A COL2+ section as the header describes it.
+#[derive(Clone, Copy)]
+struct Col2Entry {
+    section: Section,
+    /// Model byte of the section's u32 offset, which counts from the model start + 4.
+    offset_at: u8,
+    count: Count,
+    record_len: u8,
+    /// In the COL3+ shadow-mesh header, which COL2 lacks.
+    shadow: bool,
+}
+
+const fn col2_entry<T>(section: Section, offset_at: u8, count: Count, shadow: bool) -> Col2Entry {
+    Col2Entry {
+        section,
+        offset_at,
+        count,
+        record_len: record_len::<T>(),
+        shadow,
+    }
+}
+
+const fn stored(at: u8, width: u8) -> Count {
+    Count::Stored { at, width }
+}
+
+/// The COL2+ header's sections (FORMATS.md §1), indexed by the `COL2_*` constants.
+const COL2_SECTIONS: [Col2Entry; COL2_FACE_GROUPS] = [
+    col2_entry::<raw::SphereV2>(
+        Section::Spheres,
+        FIELD_SPHERE_OFFSET,
+        stored(FIELD_SPHERE_COUNT, 2),
+        false,
+    ),
+    col2_entry::<raw::CollisionBox>(
+        Section::Boxes,
+        FIELD_BOX_OFFSET,
+        stored(FIELD_BOX_COUNT, 2),
+        false,
+    ),
+    col2_entry::<raw::LineV2>(
+        Section::Lines,
+        FIELD_LINE_OFFSET,
+        stored(FIELD_LINE_COUNT, 1),
+        false,
+    ),
+    col2_entry::<u8>(
+        Section::TrianglePlanes,
+        FIELD_PLANE_OFFSET,
+        Count::Unknown,
+        false,
+    ),
+    col2_entry::<raw::FaceV2>(
+        Section::Faces,
+        FIELD_FACE_OFFSET,
+        stored(FIELD_FACE_COUNT, 2),
+        false,
+    ),
+    col2_entry::<raw::FaceV2>(
+        Section::ShadowFaces,
+        FIELD_SHADOW_FACE_OFFSET,
+        stored(FIELD_SHADOW_FACE_COUNT, 4),
+        true,
+    ),
+    col2_entry::<raw::VertexV2>(
+        Section::Vertices,
+        FIELD_VERTEX_OFFSET,
+        Count::Derived { faces: COL2_FACES },
+        false,
+    ),
+    col2_entry::<raw::VertexV2>(
+        Section::ShadowVertices,
+        FIELD_SHADOW_VERTEX_OFFSET,
+        Count::Derived {
+            faces: COL2_SHADOW_FACES,
+        },
+        true,
+    ),
+];
 
 /// Where COLL section `n` starts (its count field), from the counts before it;
 /// for `n` = [`COLL_NONE`], where the sections end. Model-relative.
 fn coll_position(model: &[u8], n: usize) -> Option<usize> {
     let mut pos = BOUNDS_END;
-    for &(_, size) in COLL_SECTIONS.iter().take(n) {
+    for &(_, record_len) in COLL_SECTIONS.iter().take(n) {
         let len = usize::try_from(read_u32(model, pos)?)
             .ok()?
-            .checked_mul(size)?;
+            .checked_mul(record_len.into())?;
         pos = pos.checked_add(4)?.checked_add(len)?;
     }
     Some(pos)
@@ -379,11 +533,17 @@ fn coll_section<T: FromBytes + KnownLayout + Immutable + Unaligned>(
     n: usize,
 ) -> Option<&[T]> {
     let (at, count) = coll_place(model, n)?;
-    typed(model, at, count)
+    records_in(model, at, count)
+}
+
+/// The first `count` records of `T` in `bytes`; empty where they do not fit,
+/// which cannot happen on the bytes of a validated section.
+fn typed<T: FromBytes + KnownLayout + Immutable + Unaligned>(bytes: &[u8], count: usize) -> &[T] {
+    <[T]>::ref_from_prefix_with_elems(bytes, count).map_or(&[], |(records, _)| records)
 }
 
 /// `count` records of `T` at `bytes[at..]`.
-fn typed<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+fn records_in<T: FromBytes + KnownLayout + Immutable + Unaligned>(
     bytes: &[u8],
     at: usize,
     count: u32,
@@ -399,7 +559,7 @@ fn records_at<T: FromBytes + KnownLayout + Immutable + Unaligned>(
     offset: u32,
     count: u32,
 ) -> Option<&[T]> {
-    typed(
+    records_in(
         model,
         usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?,
         count,
@@ -409,11 +569,12 @@ fn records_at<T: FromBytes + KnownLayout + Immutable + Unaligned>(
 /// COL2+ face groups have no offset: with flag 8 and at least one face, a u32
 /// count sits at faces − 4 and the 28-byte records end there. Their offset and
 /// count; `None` when there are none, or when they would start before the model.
-fn face_groups_at(model: &[u8], h: &raw::HeaderV2) -> Option<(u32, u32)> {
-    if !Flags(h.flags.get()).has_face_groups() || h.face_count.get() == 0 {
+fn face_groups_at(model: &[u8]) -> Option<(u32, u32)> {
+    let faces = COL2_SECTIONS.get(COL2_FACES)?;
+    if !Flags(read_u32(model, FIELD_FLAGS)?).has_face_groups() || faces.count.read(model)? == 0 {
         return None;
     }
-    let count_offset = h.face_offset.get().checked_sub(4)?;
+    let count_offset = read_u32(model, faces.offset_at.into())?.checked_sub(4)?;
     let count = read_u32(
         model.get(OFFSET_ORIGIN..)?,
         usize::try_from(count_offset).ok()?,
@@ -448,7 +609,7 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
             ErrorKind::HeaderPastModelEnd {
                 version,
                 needed: header_len,
-                model_len: declared_len,
+                size,
             },
         ));
     }
@@ -497,12 +658,9 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
         shadow_vertex_count: 0,
     };
     if version == Version::Coll {
-        check_coll(model, start, declared_len, options)?;
+        check_coll(model, start, size, options)?;
     } else {
-        let h = parsed
-            .header_v2()
-            .ok_or_else(|| truncated(start, header_len, rest.len()))?;
-        let (vertices, shadow_vertices) = check_col2(model, start, version, h)?;
+        let (vertices, shadow_vertices) = check_col2(model, start, version)?;
         parsed.vertex_count = vertices;
         parsed.shadow_vertex_count = shadow_vertices;
     }
@@ -516,33 +674,30 @@ fn truncated(start: usize, needed: usize, available: usize) -> Error {
 /// COLL: five counted sections back to back from byte 72; the sections must end
 /// exactly at the declared size, and face indices must be below the stored
 /// vertex count (not equal to max + 1: five genuine III models have spare vertices).
-fn check_coll(
-    model: &[u8],
-    start: usize,
-    declared_len: u64,
-    options: Options,
-) -> Result<(), Error> {
+fn check_coll(model: &[u8], start: usize, size: u32, options: Options) -> Result<(), Error> {
     // Where the model ends, on the offset scale (model start + 4).
-    let limit = (model.len() as u64).saturating_sub(4);
+    let limit = model.len().saturating_sub(OFFSET_ORIGIN);
     let mut pos = BOUNDS_END;
-    for &(section, size) in &COLL_SECTIONS {
+    for &(section, record_len) in &COLL_SECTIONS {
         let here = start.saturating_add(pos);
         let count = read_u32(model, pos)
             .ok_or_else(|| Error::new(here, ErrorKind::CountPastModelEnd { section, limit }))?;
         let records_start = pos.saturating_add(4);
         pos = usize::try_from(count)
             .ok()
-            .and_then(|n| n.checked_mul(size))
+            .and_then(|n| n.checked_mul(record_len.into()))
             .and_then(|len| records_start.checked_add(len))
             .filter(|&end| end <= model.len())
             .ok_or_else(|| {
-                let len = u64::from(count).saturating_mul(size as u64);
                 Error::new(
                     here,
                     ErrorKind::SectionPastModelEnd {
                         section,
+                        record_len,
                         count,
-                        end: (pos as u64).saturating_add(len),
+                        // The records start after the count field: on the offset
+                        // scale, that is the count field's model-relative position.
+                        start: pos,
                         limit,
                     },
                 )
@@ -579,10 +734,7 @@ fn check_coll(
     if parsed_len < model.len() && !options.allow_coll_slack {
         return Err(Error::new(
             start.saturating_add(FIELD_SIZE),
-            ErrorKind::SizeMismatch {
-                parsed_len: parsed_len as u64,
-                declared_len,
-            },
+            ErrorKind::SizeMismatch { parsed_len, size },
         ));
     }
     Ok(())
@@ -591,125 +743,56 @@ fn check_coll(
 /// COL2/COL3/COL4: counts in a header, sections found through offsets relative to
 /// the model start + 4, vertex counts derived from the faces. Returns the vertex
 /// and shadow-vertex counts.
-fn check_col2(
-    model: &[u8],
-    start: usize,
-    version: Version,
-    h: &raw::HeaderV2,
-) -> Result<(u32, u32), Error> {
-    let shadow = match version {
-        Version::Col3 | Version::Col4 => model
-            .get(SHADOW_HEADER_START..)
-            .and_then(|b| raw::ShadowHeader::ref_from_prefix(b).ok())
-            .map(|(s, _)| s),
-        Version::Coll | Version::Col2 => None,
-    };
-    let (shadow_face_offset, shadow_face_count, shadow_vertex_offset) =
-        shadow.map_or((0, 0, 0), |s| {
-            (
-                s.face_offset.get(),
-                s.face_count.get(),
-                s.vertex_offset.get(),
-            )
-        });
+fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32), Error> {
     let body = Body {
         model,
         start,
         header_end: saturate_u32(version.header_len().saturating_sub(OFFSET_ORIGIN)),
     };
-    // Sections with stored counts first: each check is O(1), so a broken header
-    // fails before any scan. The record count of triangle planes is unknown (the
-    // offset is 0 in every real file): only the offset itself can be checked.
-    let spheres = body.section(
-        Section::Spheres,
-        FIELD_SPHERE_OFFSET,
-        h.sphere_offset.get(),
-        h.sphere_count.get().into(),
-        size_of::<raw::SphereV2>(),
-    )?;
-    let boxes = body.section(
-        Section::Boxes,
-        FIELD_BOX_OFFSET,
-        h.box_offset.get(),
-        h.box_count.get().into(),
-        size_of::<raw::CollisionBox>(),
-    )?;
-    let lines = body.section(
-        Section::Lines,
-        FIELD_LINE_OFFSET,
-        h.line_offset.get(),
-        h.line_count.into(),
-        size_of::<raw::LineV2>(),
-    )?;
-    let planes = body.section(
-        Section::TrianglePlanes,
-        FIELD_PLANE_OFFSET,
-        h.triangle_plane_offset.get(),
-        0,
-        1,
-    )?;
-    let faces = body.section(
-        Section::Faces,
-        FIELD_FACE_OFFSET,
-        h.face_offset.get(),
-        h.face_count.get().into(),
-        size_of::<raw::FaceV2>(),
-    )?;
-    let shadow_faces = body.section(
-        Section::ShadowFaces,
-        FIELD_SHADOW_FACE_OFFSET,
-        shadow_face_offset,
-        shadow_face_count,
-        size_of::<raw::FaceV2>(),
-    )?;
-
-    // Then the vertex arrays, whose lengths the faces decide.
-    let vertex_count = derived_vertex_count(
-        records_at(model, h.face_offset.get(), h.face_count.get().into()).unwrap_or(&[]),
-    );
-    let vertices = body.section(
-        Section::Vertices,
-        FIELD_VERTEX_OFFSET,
-        h.vertex_offset.get(),
-        vertex_count,
-        size_of::<raw::VertexV2>(),
-    )?;
-    let shadow_vertex_count = derived_vertex_count(
-        records_at(model, shadow_face_offset, shadow_face_count).unwrap_or(&[]),
-    );
-    let shadow_vertices = body.section(
-        Section::ShadowVertices,
-        FIELD_SHADOW_VERTEX_OFFSET,
-        shadow_vertex_offset,
-        shadow_vertex_count,
-        size_of::<raw::VertexV2>(),
-    )?;
-
-    let spans = [
-        spheres,
-        boxes,
-        lines,
-        planes,
-        faces,
-        shadow_faces,
-        vertices,
-        shadow_vertices,
-        body.face_groups(h)?,
-    ];
+    // Where each section lies and its record count, by `COL2_*` index; the face
+    // groups last.
+    let mut spans: [Option<Span>; COL2_FACE_GROUPS + 1] = [None; COL2_FACE_GROUPS + 1];
+    let mut counts = [0u32; COL2_FACE_GROUPS];
+    for (i, entry) in COL2_SECTIONS.iter().enumerate() {
+        if entry.shadow && !version.has_shadow_mesh() {
+            continue;
+        }
+        // Header fields: inside the header length the caller checked.
+        let offset = read_u32(model, entry.offset_at.into()).unwrap_or(0);
+        let count = match entry.count {
+            // Sections come before the vertex arrays their faces count.
+            Count::Derived { faces } => {
+                let at = spans.get(faces).copied().flatten().map_or(0, |s| s.start);
+                let n = counts.get(faces).copied().unwrap_or(0);
+                derived_vertex_count(records_at(model, at, n).unwrap_or(&[]))
+            }
+            stored => stored.read(model).unwrap_or(0),
+        };
+        let span = body.section(
+            entry.section,
+            entry.offset_at.into(),
+            offset,
+            count,
+            entry.record_len,
+        )?;
+        if let (Some(slot), Some(n)) = (spans.get_mut(i), counts.get_mut(i)) {
+            *slot = span;
+            *n = count;
+        }
+    }
+    if let Some(slot) = spans.get_mut(COL2_FACE_GROUPS) {
+        *slot = body.face_groups()?;
+    }
 
     // A derived vertex array must not run into any other section (FORMATS.md §1:
     // on real files the gap to the next section is 6 × count, or that + 2).
-    for (section, field, count) in [
-        (Section::Vertices, FIELD_VERTEX_OFFSET, vertex_count),
-        (
-            Section::ShadowVertices,
-            FIELD_SHADOW_VERTEX_OFFSET,
-            shadow_vertex_count,
-        ),
-    ] {
-        body.check_clear(section, field, count, &spans)?;
+    for (entry, &count) in COL2_SECTIONS.iter().zip(&counts) {
+        if let Count::Derived { .. } = entry.count {
+            body.check_clear(entry.section, entry.offset_at.into(), count, &spans)?;
+        }
     }
-    Ok((vertex_count, shadow_vertex_count))
+    let count_of = |i: usize| counts.get(i).copied().unwrap_or(0);
+    Ok((count_of(COL2_VERTICES), count_of(COL2_SHADOW_VERTICES)))
 }
 
 /// Where a present section lies, on the offset scale (model start + 4).
@@ -749,8 +832,8 @@ struct Body<'a> {
 }
 
 impl Body<'_> {
-    /// Checks the offset rules of FORMATS.md §1 for `count` records of `stride`
-    /// bytes at `offset`, and returns where they lie (`None`: no records).
+    /// Checks the offset rules of FORMATS.md §1 for `count` records of
+    /// `record_len` bytes at `offset`, and returns where they lie (`None`: no records).
     /// `field` is the model-relative position of the offset field, blamed in errors.
     /// Never inlined: nine call sites share one copy (a third of the validation's
     /// code on the Cortex-M0 otherwise).
@@ -761,7 +844,7 @@ impl Body<'_> {
         field: usize,
         offset: u32,
         count: u32,
-        stride: usize,
+        record_len: u8,
     ) -> Result<Option<Span>, Error> {
         let at = self.start.saturating_add(field);
         if offset == 0 {
@@ -784,20 +867,21 @@ impl Body<'_> {
         }
         // `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
         let limit = self.model.len().saturating_sub(OFFSET_ORIGIN);
+        let start = usize::try_from(offset).unwrap_or(usize::MAX);
         let end = usize::try_from(count)
             .ok()
-            .and_then(|n| n.checked_mul(stride))
-            .and_then(|len| usize::try_from(offset).ok()?.checked_add(len))
+            .and_then(|n| n.checked_mul(record_len.into()))
+            .and_then(|len| start.checked_add(len))
             .filter(|&end| end <= limit)
             .ok_or_else(|| {
-                let len = u64::from(count).saturating_mul(stride as u64);
                 Error::new(
                     at,
                     ErrorKind::SectionPastModelEnd {
                         section,
+                        record_len,
                         count,
-                        end: u64::from(offset).saturating_add(len),
-                        limit: limit as u64,
+                        start,
+                        limit,
                     },
                 )
             })?;
@@ -810,21 +894,27 @@ impl Body<'_> {
 
     /// Checks the face groups (see [`face_groups_at`]) and returns where they
     /// lie, from the first record to the count word before the faces.
-    fn face_groups(&self, h: &raw::HeaderV2) -> Result<Option<Span>, Error> {
-        if !Flags(h.flags.get()).has_face_groups() || h.face_count.get() == 0 {
+    fn face_groups(&self) -> Result<Option<Span>, Error> {
+        let model = self.model;
+        let flags = read_u32(model, FIELD_FLAGS).unwrap_or(0);
+        let face_count = read_le(model, FIELD_FACE_COUNT.into(), 2)
+            .and_then(|n| u16::try_from(n).ok())
+            .unwrap_or(0);
+        if !Flags(flags).has_face_groups() || face_count == 0 {
             return Ok(None);
         }
-        let faces_offset = h.face_offset.get();
+        let field = self.start.saturating_add(FIELD_FACE_OFFSET.into());
+        let faces_offset = read_u32(model, FIELD_FACE_OFFSET.into()).unwrap_or(0);
         let count_offset = faces_offset.saturating_sub(4);
-        let located = face_groups_at(self.model, h)
+        let located = face_groups_at(model)
             .filter(|&(start, _)| count_offset >= self.header_end && start >= self.header_end);
         let Some((groups_start, count)) = located else {
             let count = usize::try_from(count_offset)
                 .ok()
-                .and_then(|o| read_u32(self.model.get(OFFSET_ORIGIN..)?, o))
+                .and_then(|o| read_u32(model.get(OFFSET_ORIGIN..)?, o))
                 .unwrap_or(0);
             return Err(Error::new(
-                self.start.saturating_add(FIELD_FACE_OFFSET),
+                field,
                 ErrorKind::FaceGroupsOutsideModel {
                     count,
                     faces_offset,
@@ -833,13 +923,13 @@ impl Body<'_> {
         };
         self.section(
             Section::FaceGroups,
-            FIELD_FACE_OFFSET,
+            FIELD_FACE_OFFSET.into(),
             groups_start,
             count,
-            size_of::<raw::FaceGroup>(),
+            const { record_len::<raw::FaceGroup>() },
         )?;
-        let groups = records_at(self.model, groups_start, count).unwrap_or(&[]);
-        check_face_groups(self.start, groups, groups_start, h.face_count.get())?;
+        let groups = records_at(model, groups_start, count).unwrap_or(&[]);
+        check_face_groups(self.start, groups, groups_start, face_count)?;
         Ok(Some(Span {
             section: Section::FaceGroups,
             start: groups_start,
@@ -869,13 +959,10 @@ impl Body<'_> {
                 ErrorKind::VerticesOverlap {
                     section,
                     count,
-                    start: mine.start.into(),
-                    // Exact where `mine.end` saturated.
-                    end: u64::from(mine.start)
-                        .saturating_add(u64::from(count).saturating_mul(VERTEX_V2_LEN)),
+                    start: mine.start,
                     other: other.section,
-                    other_start: other.start.into(),
-                    other_end: other.end.into(),
+                    other_start: other.start,
+                    other_end: other.end,
                 },
             )),
         }

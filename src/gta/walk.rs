@@ -94,16 +94,21 @@ impl<'a> Iterator for Models<'a> {
         if !matches!(self.state, State::Walking) {
             return None;
         }
-        match step(self.bytes, self.pos, self.options) {
-            Step::Model(model) => {
-                self.pos = self.pos.saturating_add(model.len());
-                Some(Ok(model))
+        let rest = self.bytes.get(self.pos..).unwrap_or_default();
+        if rest.get(..4).and_then(Version::from_fourcc).is_some() {
+            let model = parse_at(self.bytes, self.pos, self.options);
+            match &model {
+                Ok(model) => self.pos = self.pos.saturating_add(model.len()),
+                Err(_) => self.state = State::Failed,
             }
-            Step::End(end) => {
+            return Some(model);
+        }
+        match end_at(rest, self.pos, self.options) {
+            Ok(end) => {
                 self.state = State::Ended(end);
                 None
             }
-            Step::Error(error) => {
+            Err(error) => {
                 self.state = State::Failed;
                 Some(Err(error))
             }
@@ -113,43 +118,26 @@ impl<'a> Iterator for Models<'a> {
 
 impl FusedIterator for Models<'_> {}
 
-// A model is a few hundred bytes of slices; boxing it would need `alloc`.
-#[allow(clippy::large_enum_variant)]
-enum Step<'a> {
-    Model(Model<'a>),
-    End(End),
-    Error(Error),
-}
-
-/// One step of a walk at `pos`: a model, the end, or why neither.
-fn step(bytes: &[u8], pos: usize, options: Options) -> Step<'_> {
-    let rest = bytes.get(pos..).unwrap_or_default();
-    if rest.get(..4).and_then(Version::from_fourcc).is_some() {
-        return match parse_at(bytes, pos, options) {
-            Ok(model) => Step::Model(model),
-            Err(error) => Step::Error(error),
-        };
-    }
-    let end = |trailing_is_padding| {
-        Step::End(End {
-            offset: pos,
-            trailing_bytes: rest.len(),
-            trailing_is_padding,
-        })
+/// Where no model starts, at `pos` with `rest` left: the end of the models, or
+/// why the bytes there are neither a model nor padding.
+fn end_at(rest: &[u8], pos: usize, options: Options) -> Result<End, Error> {
+    let end = |trailing_is_padding| End {
+        offset: pos,
+        trailing_bytes: rest.len(),
+        trailing_is_padding,
     };
     match rest.iter().position(|&b| b != 0) {
-        None => end(true),
-        Some(_) if options.stop_at_unknown_fourcc => end(false),
+        None => Ok(end(true)),
+        Some(_) if options.stop_at_unknown_fourcc => Ok(end(false)),
         // Bytes that start non-zero were meant as a model; a zero byte first means
         // padding, so the first non-zero byte is the one at fault.
         Some(0) => {
-            let mut found = [0u8; 4];
-            for (dst, src) in found.iter_mut().zip(rest) {
-                *dst = *src;
-            }
-            Step::Error(Error::new(pos, ErrorKind::UnknownFourcc { found }))
+            // Zero-filled past the end of the buffer.
+            let byte = |i| rest.get(i).copied().unwrap_or(0);
+            let found = [byte(0), byte(1), byte(2), byte(3)];
+            Err(Error::new(pos, ErrorKind::UnknownFourcc { found }))
         }
-        Some(i) => Step::Error(Error::new(
+        Some(i) => Err(Error::new(
             pos.saturating_add(i),
             ErrorKind::NonZeroPadding {
                 found: rest.get(i).copied().unwrap_or(0),

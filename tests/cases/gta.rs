@@ -683,7 +683,7 @@ pub fn truncated_and_size_errors() -> Outcome {
         ErrorKind::HeaderPastModelEnd {
             version: Version::Col3,
             needed: 120,
-            model_len: 108
+            size: 100
         }
     );
     let e = err!(gta::check(&SIZE_PAST_END, Options::STRICT));
@@ -701,7 +701,7 @@ pub fn truncated_and_size_errors() -> Outcome {
         e.kind(),
         ErrorKind::SizeMismatch {
             parsed_len: 428,
-            declared_len: 432
+            size: 424
         }
     );
     Ok(())
@@ -735,8 +735,9 @@ pub fn section_errors() -> Outcome {
         e.kind(),
         ErrorKind::SectionPastModelEnd {
             section: Section::Spheres,
+            record_len: 20,
             count: 200,
-            end: 116 + 200 * 20,
+            start: 116,
             limit: 400
         }
     );
@@ -764,7 +765,6 @@ pub fn face_errors() -> Outcome {
             section: Section::Vertices,
             count: 9,
             start: 184,
-            end: 184 + 9 * 6,
             other: Section::FaceGroups,
             other_start: 232,
             other_end: 264
