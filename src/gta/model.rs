@@ -708,15 +708,14 @@ fn check_coll(model: &[u8], start: usize, size: u32, options: Options) -> Result
     let vertex_count = coll_place(model, COLL_VERTICES).map_or(0, |(_, count)| count);
     let faces_start = coll_place(model, COLL_FACES).map_or(0, |(at, _)| at);
     let faces: &[raw::FaceV1] = coll_section(model, COLL_FACES).unwrap_or(&[]);
+    // The file offset of the index being checked.
+    let mut field = start.saturating_add(faces_start);
     for (face, record) in faces.iter().enumerate() {
-        for (k, index) in record.indices.iter().enumerate() {
+        for index in &record.indices {
             let index = index.get();
             if index >= vertex_count {
-                let field = faces_start
-                    .saturating_add(face.saturating_mul(size_of::<raw::FaceV1>()))
-                    .saturating_add(k.saturating_mul(4));
                 return Err(Error::new(
-                    start.saturating_add(field),
+                    field,
                     ErrorKind::FaceIndexOutOfRange {
                         section: Section::Faces,
                         face: saturate_u32(face),
@@ -725,7 +724,10 @@ fn check_coll(model: &[u8], start: usize, size: u32, options: Options) -> Result
                     },
                 ));
             }
+            field = field.saturating_add(size_of::<U32>());
         }
+        // Past the surface, to the next face's first index.
+        field = field.saturating_add(size_of::<raw::Surface>());
     }
 
     // The model's end in the buffer: `size + 8`, or the buffer's end when the lenient
@@ -751,7 +753,7 @@ fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32)
     };
     // Where each section lies and its record count, by `COL2_*` index; the face
     // groups last.
-    let mut spans: [Option<Span>; COL2_FACE_GROUPS + 1] = [None; COL2_FACE_GROUPS + 1];
+    let mut spans = [Span::EMPTY; COL2_FACE_GROUPS + 1];
     let mut counts = [0u32; COL2_FACE_GROUPS];
     for (i, entry) in COL2_SECTIONS.iter().enumerate() {
         if entry.shadow && !version.has_shadow_mesh() {
@@ -762,7 +764,7 @@ fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32)
         let count = match entry.count {
             // Sections come before the vertex arrays their faces count.
             Count::Derived { faces } => {
-                let at = spans.get(faces).copied().flatten().map_or(0, |s| s.start);
+                let at = spans.get(faces).map_or(0, |s| s.start);
                 let n = counts.get(faces).copied().unwrap_or(0);
                 derived_vertex_count(records_at(model, at, n).unwrap_or(&[]))
             }
@@ -786,26 +788,47 @@ fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32)
 
     // A derived vertex array must not run into any other section (FORMATS.md §1:
     // on real files the gap to the next section is 6 × count, or that + 2).
-    for (entry, &count) in COL2_SECTIONS.iter().zip(&counts) {
+    for (i, (entry, &count)) in COL2_SECTIONS.iter().zip(&counts).enumerate() {
         if let Count::Derived { .. } = entry.count {
-            body.check_clear(entry.section, entry.offset_at.into(), count, &spans)?;
+            body.check_clear(i, entry.offset_at.into(), count, &spans)?;
         }
     }
     let count_of = |i: usize| counts.get(i).copied().unwrap_or(0);
     Ok((count_of(COL2_VERTICES), count_of(COL2_SHADOW_VERTICES)))
 }
 
-/// Where a present section lies, on the offset scale (model start + 4).
-#[derive(Clone, Copy)]
+/// Where a section's records lie, `start..end` on the offset scale (model start +
+/// 4); empty for a section without records.
 ///
 /// `end` is saturated to `u32::MAX`, which keeps the overlap test exact: an end
 /// can pass `u32::MAX` only by up to 4 bytes (`limit` is `size + 4`), and then only
 /// a section starting at `u32::MAX` would compare differently, which is itself past
 /// the limit.
+#[derive(Clone, Copy)]
 struct Span {
-    section: Section,
     start: u32,
     end: u32,
+}
+
+impl Span {
+    const EMPTY: Self = Self { start: 0, end: 0 };
+
+    const fn is_empty(self) -> bool {
+        self.start >= self.end
+    }
+
+    /// Whether the two share a byte.
+    const fn overlaps(self, other: Self) -> bool {
+        !self.is_empty() && !other.is_empty() && self.start < other.end && other.start < self.end
+    }
+}
+
+/// The section of `spans` index `i` in [`check_col2`]: a [`COL2_SECTIONS`] index,
+/// or [`COL2_FACE_GROUPS`].
+fn section_at(i: usize) -> Section {
+    COL2_SECTIONS
+        .get(i)
+        .map_or(Section::FaceGroups, |entry| entry.section)
 }
 
 /// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
@@ -833,7 +856,7 @@ struct Body<'a> {
 
 impl Body<'_> {
     /// Checks the offset rules of FORMATS.md §1 for `count` records of
-    /// `record_len` bytes at `offset`, and returns where they lie (`None`: no records).
+    /// `record_len` bytes at `offset`, and returns where they lie.
     /// `field` is the model-relative position of the offset field, blamed in errors.
     /// Never inlined: nine call sites share one copy (a third of the validation's
     /// code on the Cortex-M0 otherwise).
@@ -845,12 +868,12 @@ impl Body<'_> {
         offset: u32,
         count: u32,
         record_len: u8,
-    ) -> Result<Option<Span>, Error> {
+    ) -> Result<Span, Error> {
         let at = self.start.saturating_add(field);
         if offset == 0 {
             // "Absent": the engine makes it a null pointer without looking at the count.
             return if count == 0 {
-                Ok(None)
+                Ok(Span::EMPTY)
             } else {
                 Err(Error::new(at, ErrorKind::MissingOffset { section, count }))
             };
@@ -885,23 +908,22 @@ impl Body<'_> {
                     },
                 )
             })?;
-        Ok((count > 0).then_some(Span {
-            section,
+        Ok(Span {
             start: offset,
             end: saturate_u32(end),
-        }))
+        })
     }
 
     /// Checks the face groups (see [`face_groups_at`]) and returns where they
     /// lie, from the first record to the count word before the faces.
-    fn face_groups(&self) -> Result<Option<Span>, Error> {
+    fn face_groups(&self) -> Result<Span, Error> {
         let model = self.model;
         let flags = read_u32(model, FIELD_FLAGS).unwrap_or(0);
         let face_count = read_le(model, FIELD_FACE_COUNT.into(), 2)
             .and_then(|n| u16::try_from(n).ok())
             .unwrap_or(0);
         if !Flags(flags).has_face_groups() || face_count == 0 {
-            return Ok(None);
+            return Ok(Span::EMPTY);
         }
         let field = self.start.saturating_add(FIELD_FACE_OFFSET.into());
         let faces_offset = read_u32(model, FIELD_FACE_OFFSET.into()).unwrap_or(0);
@@ -930,39 +952,39 @@ impl Body<'_> {
         )?;
         let groups = records_at(model, groups_start, count).unwrap_or(&[]);
         check_face_groups(self.start, groups, groups_start, face_count)?;
-        Ok(Some(Span {
-            section: Section::FaceGroups,
+        Ok(Span {
             start: groups_start,
             end: faces_offset,
-        }))
+        })
     }
 
-    /// Checks that the derived vertex array `section` (if present) shares no byte
-    /// with any other present section.
+    /// Checks that the derived vertex array at `spans[mine]` shares no byte with
+    /// any other section.
     fn check_clear(
         &self,
-        section: Section,
+        mine: usize,
         field: usize,
         count: u32,
-        spans: &[Option<Span>],
+        spans: &[Span],
     ) -> Result<(), Error> {
-        let Some(mine) = spans.iter().flatten().find(|s| s.section == section) else {
+        let Some(&span) = spans.get(mine) else {
             return Ok(());
         };
-        let clash = spans.iter().flatten().find(|other| {
-            other.section != section && other.start < mine.end && mine.start < other.end
-        });
+        let clash = spans
+            .iter()
+            .enumerate()
+            .find(|&(i, &other)| i != mine && span.overlaps(other));
         match clash {
             None => Ok(()),
-            Some(other) => Err(Error::new(
+            Some((other, other_span)) => Err(Error::new(
                 self.start.saturating_add(field),
                 ErrorKind::VerticesOverlap {
-                    section,
+                    section: section_at(mine),
                     count,
-                    start: mine.start,
-                    other: other.section,
-                    other_start: other.start,
-                    other_end: other.end,
+                    start: span.start,
+                    other: section_at(other),
+                    other_start: other_span.start,
+                    other_end: other_span.end,
                 },
             )),
         }
@@ -976,15 +998,15 @@ fn check_face_groups(
     groups_start: u32,
     faces: u16,
 ) -> Result<(), Error> {
+    // The group's `first` field, 24 bytes into it; +4 converts the offset scale.
+    let mut field = model_start
+        .saturating_add(groups_start as usize)
+        .saturating_add(FACE_GROUP_FIRST + OFFSET_ORIGIN);
     for (i, g) in groups.iter().enumerate() {
         let (first, last) = (g.first.get(), g.last.get());
         if first > last || last >= faces {
-            // The `first` field: 24 bytes into the group; +4 converts the offset scale.
-            let field = (groups_start as usize)
-                .saturating_add(i.saturating_mul(size_of::<raw::FaceGroup>()))
-                .saturating_add(FACE_GROUP_FIRST + OFFSET_ORIGIN);
             return Err(Error::new(
-                model_start.saturating_add(field),
+                field,
                 ErrorKind::FaceGroupRange {
                     group: saturate_u32(i),
                     first,
@@ -993,6 +1015,7 @@ fn check_face_groups(
                 },
             ));
         }
+        field = field.saturating_add(size_of::<raw::FaceGroup>());
     }
     Ok(())
 }
