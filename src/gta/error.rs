@@ -40,6 +40,7 @@ impl Error {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
+#[repr(u32)]
 pub enum ErrorKind {
     /// The buffer ends inside a model's fixed header.
     Truncated {
@@ -142,12 +143,12 @@ pub enum ErrorKind {
     VerticesOverlap {
         /// [`Section::Vertices`] or [`Section::ShadowVertices`].
         section: Section,
+        /// The section it runs into.
+        other: Section,
         /// Derived vertex count.
         count: u32,
         /// Where the array starts, relative to the model start + 4.
         start: u32,
-        /// The section it runs into.
-        other: Section,
         /// Where that section starts, on the same scale.
         other_start: u32,
         /// Where that section ends, on the same scale (saturated at `u32::MAX`).

@@ -295,21 +295,12 @@ impl<'a> Model<'a> {
     fn place(&self, coll: usize, col2: usize) -> Option<(usize, u32)> {
         let (offset, count) = match self.version {
             Version::Coll => return coll_place(self.bytes, coll),
-            _ if col2 == COL2_FACE_GROUPS => face_groups_at(self.bytes)?,
-            version => {
-                let entry = COL2_SECTIONS.get(col2)?;
-                if entry.shadow && !version.has_shadow_mesh() {
-                    return None;
-                }
-                let count = match entry.count {
-                    Count::Derived {
-                        faces: COL2_SHADOW_FACES,
-                    } => self.shadow_vertex_count,
-                    Count::Derived { .. } => self.vertex_count,
-                    stored => stored.read(self.bytes)?,
-                };
-                (read_u32(self.bytes, entry.offset_at.into())?, count)
-            }
+            version => col2_place(
+                self.bytes,
+                version,
+                col2,
+                (self.vertex_count, self.shadow_vertex_count),
+            )?,
         };
         Some((
             usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?,
@@ -566,15 +557,54 @@ fn records_at<T: FromBytes + KnownLayout + Immutable + Unaligned>(
     )
 }
 
+/// Where COL2+ section `i` (a [`COL2_SECTIONS`] index, or [`COL2_FACE_GROUPS`])
+/// lies: its offset, from the model start + 4, and its record count, with the
+/// vertex arrays' counts taken from `vertex_counts` (vertices, shadow vertices).
+/// `None` for a section the version lacks, or a field outside `model`.
+fn col2_place(
+    model: &[u8],
+    version: Version,
+    i: usize,
+    vertex_counts: (u32, u32),
+) -> Option<(u32, u32)> {
+    if i == COL2_FACE_GROUPS {
+        return face_groups_at(model);
+    }
+    let entry = COL2_SECTIONS.get(i)?;
+    if entry.shadow && !version.has_shadow_mesh() {
+        return None;
+    }
+    let count = match entry.count {
+        Count::Derived {
+            faces: COL2_SHADOW_FACES,
+        } => vertex_counts.1,
+        Count::Derived { .. } => vertex_counts.0,
+        stored => stored.read(model)?,
+    };
+    Some((read_u32(model, entry.offset_at.into())?, count))
+}
+
 /// COL2+ face groups have no offset: with flag 8 and at least one face, a u32
 /// count sits at faces − 4 and the 28-byte records end there. Their offset and
 /// count; `None` when there are none, or when they would start before the model.
 fn face_groups_at(model: &[u8]) -> Option<(u32, u32)> {
+    face_groups_before(model, faces_with_groups(model)?)
+}
+
+/// The faces' offset, when face groups come before them (flag 8 and at least one
+/// face); `None` otherwise.
+fn faces_with_groups(model: &[u8]) -> Option<u32> {
     let faces = COL2_SECTIONS.get(COL2_FACES)?;
     if !Flags(read_u32(model, FIELD_FLAGS)?).has_face_groups() || faces.count.read(model)? == 0 {
         return None;
     }
-    let count_offset = read_u32(model, faces.offset_at.into())?.checked_sub(4)?;
+    read_u32(model, faces.offset_at.into())
+}
+
+/// The offset and count of the face groups before the faces at `faces_offset`;
+/// `None` when their count word or first record would lie before the model.
+fn face_groups_before(model: &[u8], faces_offset: u32) -> Option<(u32, u32)> {
+    let count_offset = faces_offset.checked_sub(4)?;
     let count = read_u32(
         model.get(OFFSET_ORIGIN..)?,
         usize::try_from(count_offset).ok()?,
@@ -749,56 +779,51 @@ fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32)
     let body = Body {
         model,
         start,
+        version,
         header_end: saturate_u32(version.header_len().saturating_sub(OFFSET_ORIGIN)),
     };
-    // Where each section lies and its record count, by `COL2_*` index; the face
-    // groups last.
-    let mut spans = [Span::EMPTY; COL2_FACE_GROUPS + 1];
-    let mut counts = [0u32; COL2_FACE_GROUPS];
-    for (i, entry) in COL2_SECTIONS.iter().enumerate() {
-        if entry.shadow && !version.has_shadow_mesh() {
-            continue;
-        }
-        // Header fields: inside the header length the caller checked.
+    let mut vertex_counts = (0, 0);
+    for entry in &COL2_SECTIONS {
+        // The header fields lie inside the header the caller checked.
         let offset = read_u32(model, entry.offset_at.into()).unwrap_or(0);
         let count = match entry.count {
-            // Sections come before the vertex arrays their faces count.
+            _ if entry.shadow && !version.has_shadow_mesh() => continue,
+            // The faces come earlier in the table than the vertices they count.
             Count::Derived { faces } => {
-                let at = spans.get(faces).map_or(0, |s| s.start);
-                let n = counts.get(faces).copied().unwrap_or(0);
-                derived_vertex_count(records_at(model, at, n).unwrap_or(&[]))
+                let count = col2_place(model, version, faces, vertex_counts)
+                    .and_then(|(at, n)| records_at(model, at, n))
+                    .map_or(0, derived_vertex_count);
+                if faces == COL2_SHADOW_FACES {
+                    vertex_counts.1 = count;
+                } else {
+                    vertex_counts.0 = count;
+                }
+                count
             }
             stored => stored.read(model).unwrap_or(0),
         };
-        let span = body.section(
+        body.section(
             entry.section,
             entry.offset_at.into(),
             offset,
             count,
             entry.record_len,
         )?;
-        if let (Some(slot), Some(n)) = (spans.get_mut(i), counts.get_mut(i)) {
-            *slot = span;
-            *n = count;
-        }
     }
-    if let Some(slot) = spans.get_mut(COL2_FACE_GROUPS) {
-        *slot = body.face_groups()?;
-    }
+    body.face_groups()?;
 
     // A derived vertex array must not run into any other section (FORMATS.md §1:
     // on real files the gap to the next section is 6 × count, or that + 2).
-    for (i, (entry, &count)) in COL2_SECTIONS.iter().zip(&counts).enumerate() {
+    for (i, entry) in COL2_SECTIONS.iter().enumerate() {
         if let Count::Derived { .. } = entry.count {
-            body.check_clear(i, entry.offset_at.into(), count, &spans)?;
+            body.check_clear(i, entry.offset_at.into(), vertex_counts)?;
         }
     }
-    let count_of = |i: usize| counts.get(i).copied().unwrap_or(0);
-    Ok((count_of(COL2_VERTICES), count_of(COL2_SHADOW_VERTICES)))
+    Ok(vertex_counts)
 }
 
 /// Where a section's records lie, `start..end` on the offset scale (model start +
-/// 4); empty for a section without records.
+/// 4).
 ///
 /// `end` is saturated to `u32::MAX`, which keeps the overlap test exact: an end
 /// can pass `u32::MAX` only by up to 4 bytes (`limit` is `size + 4`), and then only
@@ -811,20 +836,13 @@ struct Span {
 }
 
 impl Span {
-    const EMPTY: Self = Self { start: 0, end: 0 };
-
-    const fn is_empty(self) -> bool {
-        self.start >= self.end
-    }
-
     /// Whether the two share a byte.
     const fn overlaps(self, other: Self) -> bool {
-        !self.is_empty() && !other.is_empty() && self.start < other.end && other.start < self.end
+        self.start < other.end && other.start < self.end
     }
 }
 
-/// The section of `spans` index `i` in [`check_col2`]: a [`COL2_SECTIONS`] index,
-/// or [`COL2_FACE_GROUPS`].
+/// The section of [`col2_place`]'s index `i`.
 fn section_at(i: usize) -> Section {
     COL2_SECTIONS
         .get(i)
@@ -833,12 +851,13 @@ fn section_at(i: usize) -> Section {
 
 /// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
 fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
-    faces
-        .iter()
-        .flat_map(|f| f.indices.iter())
-        .map(|i| u32::from(i.get()).saturating_add(1))
-        .max()
-        .unwrap_or(0)
+    let mut largest = None;
+    for face in faces {
+        for index in &face.indices {
+            largest = largest.max(Some(index.get()));
+        }
+    }
+    largest.map_or(0, |i| u32::from(i).saturating_add(1))
 }
 
 fn saturate_u32(n: usize) -> u32 {
@@ -850,13 +869,14 @@ struct Body<'a> {
     model: &'a [u8],
     /// File offset of the model's FourCC.
     start: usize,
+    version: Version,
     /// First valid section offset (offset scale).
     header_end: u32,
 }
 
 impl Body<'_> {
     /// Checks the offset rules of FORMATS.md §1 for `count` records of
-    /// `record_len` bytes at `offset`, and returns where they lie.
+    /// `record_len` bytes at `offset`.
     /// `field` is the model-relative position of the offset field, blamed in errors.
     /// Never inlined: nine call sites share one copy (a third of the validation's
     /// code on the Cortex-M0 otherwise).
@@ -868,12 +888,12 @@ impl Body<'_> {
         offset: u32,
         count: u32,
         record_len: u8,
-    ) -> Result<Span, Error> {
+    ) -> Result<(), Error> {
         let at = self.start.saturating_add(field);
         if offset == 0 {
             // "Absent": the engine makes it a null pointer without looking at the count.
             return if count == 0 {
-                Ok(Span::EMPTY)
+                Ok(())
             } else {
                 Err(Error::new(at, ErrorKind::MissingOffset { section, count }))
             };
@@ -891,7 +911,7 @@ impl Body<'_> {
         // `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
         let limit = self.model.len().saturating_sub(OFFSET_ORIGIN);
         let start = usize::try_from(offset).unwrap_or(usize::MAX);
-        let end = usize::try_from(count)
+        usize::try_from(count)
             .ok()
             .and_then(|n| n.checked_mul(record_len.into()))
             .and_then(|len| start.checked_add(len))
@@ -908,27 +928,18 @@ impl Body<'_> {
                     },
                 )
             })?;
-        Ok(Span {
-            start: offset,
-            end: saturate_u32(end),
-        })
+        Ok(())
     }
 
-    /// Checks the face groups (see [`face_groups_at`]) and returns where they
-    /// lie, from the first record to the count word before the faces.
-    fn face_groups(&self) -> Result<Span, Error> {
+    /// Checks the face groups (see [`face_groups_at`]).
+    #[inline(never)]
+    fn face_groups(&self) -> Result<(), Error> {
         let model = self.model;
-        let flags = read_u32(model, FIELD_FLAGS).unwrap_or(0);
-        let face_count = read_le(model, FIELD_FACE_COUNT.into(), 2)
-            .and_then(|n| u16::try_from(n).ok())
-            .unwrap_or(0);
-        if !Flags(flags).has_face_groups() || face_count == 0 {
-            return Ok(Span::EMPTY);
-        }
-        let field = self.start.saturating_add(FIELD_FACE_OFFSET.into());
-        let faces_offset = read_u32(model, FIELD_FACE_OFFSET.into()).unwrap_or(0);
+        let Some(faces_offset) = faces_with_groups(model) else {
+            return Ok(());
+        };
         let count_offset = faces_offset.saturating_sub(4);
-        let located = face_groups_at(model)
+        let located = face_groups_before(model, faces_offset)
             .filter(|&(start, _)| count_offset >= self.header_end && start >= self.header_end);
         let Some((groups_start, count)) = located else {
             let count = usize::try_from(count_offset)
@@ -936,7 +947,7 @@ impl Body<'_> {
                 .and_then(|o| read_u32(model.get(OFFSET_ORIGIN..)?, o))
                 .unwrap_or(0);
             return Err(Error::new(
-                field,
+                self.start.saturating_add(FIELD_FACE_OFFSET.into()),
                 ErrorKind::FaceGroupsOutsideModel {
                     count,
                     faces_offset,
@@ -951,43 +962,60 @@ impl Body<'_> {
             const { record_len::<raw::FaceGroup>() },
         )?;
         let groups = records_at(model, groups_start, count).unwrap_or(&[]);
-        check_face_groups(self.start, groups, groups_start, face_count)?;
-        Ok(Span {
-            start: groups_start,
-            end: faces_offset,
+        let face_count = read_le(model, FIELD_FACE_COUNT.into(), 2)
+            .and_then(|n| u16::try_from(n).ok())
+            .unwrap_or(0);
+        check_face_groups(self.start, groups, groups_start, face_count)
+    }
+
+    /// Where checked section `i` (see [`col2_place`]) lies; `None` without
+    /// records. Face groups span their records and the count word after them.
+    fn span(&self, i: usize, vertex_counts: (u32, u32)) -> Option<Span> {
+        let (start, count) = col2_place(self.model, self.version, i, vertex_counts)?;
+        let (record_len, tail) = match COL2_SECTIONS.get(i) {
+            Some(entry) => (u32::from(entry.record_len), 0),
+            None => (FACE_GROUP_LEN, 4),
+        };
+        let len = count.saturating_mul(record_len).saturating_add(tail);
+        (count > 0).then(|| Span {
+            start,
+            end: start.saturating_add(len),
         })
     }
 
-    /// Checks that the derived vertex array at `spans[mine]` shares no byte with
-    /// any other section.
+    /// Checks that the derived vertex array of section `mine` (see
+    /// [`col2_place`]) shares no byte with any other section; `field` is its
+    /// offset field.
     fn check_clear(
         &self,
         mine: usize,
         field: usize,
-        count: u32,
-        spans: &[Span],
+        vertex_counts: (u32, u32),
     ) -> Result<(), Error> {
-        let Some(&span) = spans.get(mine) else {
+        let Some(span) = self.span(mine, vertex_counts) else {
             return Ok(());
         };
-        let clash = spans
-            .iter()
-            .enumerate()
-            .find(|&(i, &other)| i != mine && span.overlaps(other));
-        match clash {
-            None => Ok(()),
-            Some((other, other_span)) => Err(Error::new(
-                self.start.saturating_add(field),
-                ErrorKind::VerticesOverlap {
-                    section: section_at(mine),
-                    count,
-                    start: span.start,
-                    other: section_at(other),
-                    other_start: other_span.start,
-                    other_end: other_span.end,
-                },
-            )),
+        for other in (0..=COL2_FACE_GROUPS).filter(|&i| i != mine) {
+            let Some(other_span) = self.span(other, vertex_counts) else {
+                continue;
+            };
+            if span.overlaps(other_span) {
+                let (_, count) =
+                    col2_place(self.model, self.version, mine, vertex_counts).unwrap_or_default();
+                return Err(Error::new(
+                    self.start.saturating_add(field),
+                    ErrorKind::VerticesOverlap {
+                        section: section_at(mine),
+                        count,
+                        start: span.start,
+                        other: section_at(other),
+                        other_start: other_span.start,
+                        other_end: other_span.end,
+                    },
+                ));
+            }
         }
+        Ok(())
     }
 }
 

@@ -40,7 +40,8 @@ pub fn models(bytes: &[u8], options: Options) -> Models<'_> {
         bytes,
         options,
         pos: 0,
-        state: State::Walking,
+        end: None,
+        failed: false,
     }
 }
 
@@ -61,29 +62,22 @@ pub fn check(bytes: &[u8], options: Options) -> Result<Summary, Error> {
     Ok(Summary { models: count, end })
 }
 
-#[derive(Clone, Copy, Debug)]
-enum State {
-    Walking,
-    Ended(End),
-    Failed,
-}
-
 /// Iterator returned by [`models`].
 #[derive(Clone, Debug)]
 pub struct Models<'a> {
     bytes: &'a [u8],
     options: Options,
     pos: usize,
-    state: State,
+    /// Where the models ended, once the walk has finished without error.
+    end: Option<End>,
+    /// Set once the walk has returned an error.
+    failed: bool,
 }
 
 impl Models<'_> {
     /// Where the models ended: `Some` once the walk has finished without error.
     pub const fn end(&self) -> Option<End> {
-        match self.state {
-            State::Ended(end) => Some(end),
-            _ => None,
-        }
+        self.end
     }
 }
 
@@ -91,7 +85,7 @@ impl<'a> Iterator for Models<'a> {
     type Item = Result<Model<'a>, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if !matches!(self.state, State::Walking) {
+        if self.end.is_some() || self.failed {
             return None;
         }
         let rest = self.bytes.get(self.pos..).unwrap_or_default();
@@ -99,52 +93,45 @@ impl<'a> Iterator for Models<'a> {
             let model = parse_at(self.bytes, self.pos, self.options);
             match &model {
                 Ok(model) => self.pos = self.pos.saturating_add(model.len()),
-                Err(_) => self.state = State::Failed,
+                Err(_) => self.failed = true,
             }
             return Some(model);
         }
-        match end_at(rest, self.pos, self.options) {
-            Ok(end) => {
-                self.state = State::Ended(end);
-                None
+        let end = |trailing_is_padding| End {
+            offset: self.pos,
+            trailing_bytes: rest.len(),
+            trailing_is_padding,
+        };
+        let error = match rest.iter().position(|&b| b != 0) {
+            None => {
+                self.end = Some(end(true));
+                return None;
             }
-            Err(error) => {
-                self.state = State::Failed;
-                Some(Err(error))
+            Some(_) if self.options.stop_at_unknown_fourcc => {
+                self.end = Some(end(false));
+                return None;
             }
-        }
+            // Bytes that start non-zero were meant as a model; a zero byte first
+            // means padding, so the first non-zero byte is the one at fault.
+            Some(0) => {
+                // Zero-filled past the end of the buffer.
+                let byte = |i| rest.get(i).copied().unwrap_or(0);
+                let found = [byte(0), byte(1), byte(2), byte(3)];
+                Error::new(self.pos, ErrorKind::UnknownFourcc { found })
+            }
+            Some(i) => Error::new(
+                self.pos.saturating_add(i),
+                ErrorKind::NonZeroPadding {
+                    found: rest.get(i).copied().unwrap_or(0),
+                },
+            ),
+        };
+        self.failed = true;
+        Some(Err(error))
     }
 }
 
 impl FusedIterator for Models<'_> {}
-
-/// Where no model starts, at `pos` with `rest` left: the end of the models, or
-/// why the bytes there are neither a model nor padding.
-fn end_at(rest: &[u8], pos: usize, options: Options) -> Result<End, Error> {
-    let end = |trailing_is_padding| End {
-        offset: pos,
-        trailing_bytes: rest.len(),
-        trailing_is_padding,
-    };
-    match rest.iter().position(|&b| b != 0) {
-        None => Ok(end(true)),
-        Some(_) if options.stop_at_unknown_fourcc => Ok(end(false)),
-        // Bytes that start non-zero were meant as a model; a zero byte first means
-        // padding, so the first non-zero byte is the one at fault.
-        Some(0) => {
-            // Zero-filled past the end of the buffer.
-            let byte = |i| rest.get(i).copied().unwrap_or(0);
-            let found = [byte(0), byte(1), byte(2), byte(3)];
-            Err(Error::new(pos, ErrorKind::UnknownFourcc { found }))
-        }
-        Some(i) => Err(Error::new(
-            pos.saturating_add(i),
-            ErrorKind::NonZeroPadding {
-                found: rest.get(i).copied().unwrap_or(0),
-            },
-        )),
-    }
-}
 
 /// Walks a damaged library: after a broken model it resynchronises on the next
 /// FourCC and reports the bytes it skipped, so one bad model does not hide the
@@ -232,7 +219,7 @@ impl<'a> Iterator for Recover<'a> {
                         .map_or(bytes.len(), |i| resume.saturating_add(i))
                 };
                 self.inner.pos = next;
-                self.inner.state = State::Walking;
+                self.inner.failed = false;
                 Some(Recovered::Skipped(Skipped {
                     offset: pos,
                     len: next.saturating_sub(pos),
