@@ -1,6 +1,6 @@
 //! One collision model: parsing (every check happens here, once) and the view.
 
-use zerocopy::byteorder::little_endian::U32;
+use zerocopy::byteorder::little_endian::{F32, U16, U32};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 use super::error::{Error, ErrorKind};
@@ -23,9 +23,9 @@ pub enum RawBounds<'a> {
 
 /// A validated collision model, borrowed from the buffer it was parsed from.
 ///
-/// A model is a few words: its bytes, references to its header and bounds, its
-/// version and the two vertex counts the parser derived from the faces. Every section accessor re-slices the
-/// model's bytes (O(1)) with the arithmetic the parser already checked, so it is
+/// A model is a few words: its bytes, its version and the two vertex counts the
+/// parser derived from the faces. Every accessor re-slices the model's bytes
+/// (O(1)) with the arithmetic the parser already checked, so it is
 /// infallible and allocation-free: [`Model::parse`] checked that each section lies
 /// inside the model, that every face index names an existing vertex and that every
 /// face group names existing faces.
@@ -33,8 +33,6 @@ pub enum RawBounds<'a> {
 pub struct Model<'a> {
     offset: usize,
     bytes: &'a [u8],
-    header: &'a raw::ModelHeader,
-    bounds: RawBounds<'a>,
     version: Version,
     /// COL2+: largest face index + 1, the engine's count, found by the parser's
     /// scan of the faces (COLL stores its count).
@@ -72,9 +70,8 @@ const FIELD_SIZE: usize = 4;
 const OFFSET_ORIGIN: usize = 4;
 /// Offset of `first` inside a 28-byte face group.
 const FACE_GROUP_FIRST: usize = 24;
-/// Bytes of a face group, on the u32 offset scale.
-const FACE_GROUP_LEN: u32 = 28;
-const _: () = assert!(size_of::<raw::FaceGroup>() == FACE_GROUP_LEN as usize);
+/// Bytes of a face group.
+const FACE_GROUP_LEN: u8 = record_len::<raw::FaceGroup>();
 
 impl<'a> Model<'a> {
     /// Parses the model that starts at the first byte of `bytes`, with the strict
@@ -115,7 +112,7 @@ impl<'a> Model<'a> {
 
     /// The size field as stored (bytes after the size field).
     pub fn size(&self) -> u32 {
-        self.header.size.get()
+        self.header().size.get()
     }
 
     /// `size + 8`: the length the model declares.
@@ -130,8 +127,15 @@ impl<'a> Model<'a> {
     }
 
     /// The first 32 bytes: FourCC, size, name and model id.
-    pub const fn header(&self) -> &'a raw::ModelHeader {
-        self.header
+    pub fn header(&self) -> &'a raw::ModelHeader {
+        // Inside the header the parser checked: the fallback is never used.
+        static NONE: raw::ModelHeader = raw::ModelHeader {
+            fourcc: [0; 4],
+            size: U32::ZERO,
+            name: [0; 22],
+            model_id: U16::ZERO,
+        };
+        self.fixed(0).unwrap_or(&NONE)
     }
 
     /// The name: the bytes before the first NUL, searched within 24 bytes for COLL
@@ -140,7 +144,7 @@ impl<'a> Model<'a> {
     pub fn name(&self) -> &'a [u8] {
         let block: &'a [u8] = match self.version {
             Version::Coll => self.name_block(),
-            _ => &self.header.name,
+            _ => &self.header().name,
         };
         let end = block.iter().position(|&b| b == 0).unwrap_or(block.len());
         block.get(..end).unwrap_or(block)
@@ -157,20 +161,37 @@ impl<'a> Model<'a> {
     /// The u16 at model byte 30: SA's model id. Junk in COLL files and often bogus
     /// elsewhere; expose it, never trust it.
     pub fn model_id(&self) -> u16 {
-        self.header.model_id.get()
+        self.header().model_id.get()
     }
 
     /// Decoded bounds.
     pub fn bounds(&self) -> Bounds {
-        match self.bounds {
+        match self.raw_bounds() {
             RawBounds::Coll(b) => b.decode(),
             RawBounds::Col2(b) => b.decode(),
         }
     }
 
     /// Bounds as stored.
-    pub const fn raw_bounds(&self) -> RawBounds<'a> {
-        self.bounds
+    pub fn raw_bounds(&self) -> RawBounds<'a> {
+        // Inside the header the parser checked: the fallbacks are never used.
+        const ZERO: raw::RawVec3 = [F32::ZERO; 3];
+        static NONE_V1: raw::BoundsV1 = raw::BoundsV1 {
+            radius: F32::ZERO,
+            center: ZERO,
+            min: ZERO,
+            max: ZERO,
+        };
+        static NONE_V2: raw::BoundsV2 = raw::BoundsV2 {
+            min: ZERO,
+            max: ZERO,
+            center: ZERO,
+            radius: F32::ZERO,
+        };
+        match self.version {
+            Version::Coll => RawBounds::Coll(self.fixed(BOUNDS_START).unwrap_or(&NONE_V1)),
+            _ => RawBounds::Col2(self.fixed(BOUNDS_START).unwrap_or(&NONE_V2)),
+        }
     }
 
     /// COL2+ header flags; empty for COLL, which has none.
@@ -260,7 +281,12 @@ impl<'a> Model<'a> {
         V1: FromBytes + KnownLayout + Immutable + Unaligned,
         V2: FromBytes + KnownLayout + Immutable + Unaligned,
     {
-        let (bytes, count) = self.section_bytes(coll, col2, size_of::<V1>(), size_of::<V2>());
+        let (bytes, count) = self.section_bytes(
+            coll,
+            col2,
+            const { record_len::<V1>() },
+            const { record_len::<V2>() },
+        );
         match self.version {
             Version::Coll => Records::Coll(typed(bytes, count)),
             _ => Records::Col2(typed(bytes, count)),
@@ -275,8 +301,8 @@ impl<'a> Model<'a> {
         &self,
         coll: usize,
         col2: usize,
-        coll_len: usize,
-        col2_len: usize,
+        coll_len: u8,
+        col2_len: u8,
     ) -> (&'a [u8], usize) {
         let record_len = match self.version {
             Version::Coll => coll_len,
@@ -284,9 +310,11 @@ impl<'a> Model<'a> {
         };
         self.place(coll, col2)
             .and_then(|(at, count)| {
-                let count = usize::try_from(count).ok()?;
-                let len = count.checked_mul(record_len)?;
-                Some((self.bytes.get(at..at.checked_add(len)?)?, count))
+                let len = records_len(count, record_len)?;
+                Some((
+                    self.bytes.get(at..at.checked_add(len)?)?,
+                    usize::try_from(count).ok()?,
+                ))
             })
             .unwrap_or((&[], 0))
     }
@@ -375,6 +403,24 @@ fn read_le(bytes: &[u8], at: usize, width: usize) -> Option<u32> {
 
 fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
     read_le(bytes, at, 4)
+}
+
+/// The bytes of `count` records of `record_len` bytes; `None` past `u32::MAX`
+/// (no section that long fits in a model, whose size is a u32).
+///
+/// Written without a widening multiply: the Cortex-M0 has none, and a checked
+/// `u32` or `usize` multiply calls a 64-bit multiplication routine there (code,
+/// and a frame at the deepest point of the parser's stack). Each 16-bit half of
+/// `count` times a byte stays below 2^24.
+fn records_len(count: u32, record_len: u8) -> Option<usize> {
+    let record_len = u32::from(record_len);
+    let high = count.wrapping_shr(16).wrapping_mul(record_len);
+    let low = (count & 0xFFFF).wrapping_mul(record_len);
+    if high > 0xFFFF {
+        return None;
+    }
+    let len = high.wrapping_shl(16).checked_add(low)?;
+    usize::try_from(len).ok()
 }
 
 // COL2+ sections, in the order the parser checks them: those with stored counts
@@ -499,9 +545,7 @@ const COL2_SECTIONS: [Col2Entry; COL2_FACE_GROUPS] = [
 fn coll_position(model: &[u8], n: usize) -> Option<usize> {
     let mut pos = BOUNDS_END;
     for &(_, record_len) in COLL_SECTIONS.iter().take(n) {
-        let len = usize::try_from(read_u32(model, pos)?)
-            .ok()?
-            .checked_mul(record_len.into())?;
+        let len = records_len(read_u32(model, pos)?, record_len)?;
         pos = pos.checked_add(4)?.checked_add(len)?;
     }
     Some(pos)
@@ -609,7 +653,7 @@ fn face_groups_before(model: &[u8], faces_offset: u32) -> Option<(u32, u32)> {
         model.get(OFFSET_ORIGIN..)?,
         usize::try_from(count_offset).ok()?,
     )?;
-    let len = count.checked_mul(FACE_GROUP_LEN)?;
+    let len = u32::try_from(records_len(count, FACE_GROUP_LEN)?).ok()?;
     Some((count_offset.checked_sub(len)?, count))
 }
 
@@ -662,27 +706,9 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
     if model.len() < header_len {
         return Err(truncated(start, header_len, rest.len()));
     }
-    // Inside the `header_len` bytes just checked: these cannot fail.
-    let header = raw::ModelHeader::ref_from_prefix(model)
-        .map_err(|_| truncated(start, header_len, rest.len()))?
-        .0;
-    let bounds = model.get(BOUNDS_START..).unwrap_or_default();
     let mut parsed = Model {
         offset: start,
         bytes: model,
-        header,
-        bounds: match version {
-            Version::Coll => RawBounds::Coll(
-                raw::BoundsV1::ref_from_prefix(bounds)
-                    .map_err(|_| truncated(start, header_len, rest.len()))?
-                    .0,
-            ),
-            _ => RawBounds::Col2(
-                raw::BoundsV2::ref_from_prefix(bounds)
-                    .map_err(|_| truncated(start, header_len, rest.len()))?
-                    .0,
-            ),
-        },
         version,
         vertex_count: 0,
         shadow_vertex_count: 0,
@@ -713,9 +739,7 @@ fn check_coll(model: &[u8], start: usize, size: u32, options: Options) -> Result
         let count = read_u32(model, pos)
             .ok_or_else(|| Error::new(here, ErrorKind::CountPastModelEnd { section, limit }))?;
         let records_start = pos.saturating_add(4);
-        pos = usize::try_from(count)
-            .ok()
-            .and_then(|n| n.checked_mul(record_len.into()))
+        pos = records_len(count, record_len)
             .and_then(|len| records_start.checked_add(len))
             .filter(|&end| end <= model.len())
             .ok_or_else(|| {
@@ -911,9 +935,7 @@ impl Body<'_> {
         // `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
         let limit = self.model.len().saturating_sub(OFFSET_ORIGIN);
         let start = usize::try_from(offset).unwrap_or(usize::MAX);
-        usize::try_from(count)
-            .ok()
-            .and_then(|n| n.checked_mul(record_len.into()))
+        records_len(count, record_len)
             .and_then(|len| start.checked_add(len))
             .filter(|&end| end <= limit)
             .ok_or_else(|| {
@@ -959,7 +981,7 @@ impl Body<'_> {
             FIELD_FACE_OFFSET.into(),
             groups_start,
             count,
-            const { record_len::<raw::FaceGroup>() },
+            FACE_GROUP_LEN,
         )?;
         let groups = records_at(model, groups_start, count).unwrap_or(&[]);
         let face_count = read_le(model, FIELD_FACE_COUNT.into(), 2)
@@ -973,10 +995,14 @@ impl Body<'_> {
     fn span(&self, i: usize, vertex_counts: (u32, u32)) -> Option<Span> {
         let (start, count) = col2_place(self.model, self.version, i, vertex_counts)?;
         let (record_len, tail) = match COL2_SECTIONS.get(i) {
-            Some(entry) => (u32::from(entry.record_len), 0),
+            Some(entry) => (entry.record_len, 0),
             None => (FACE_GROUP_LEN, 4),
         };
-        let len = count.saturating_mul(record_len).saturating_add(tail);
+        // Checked: the section lies inside the model.
+        let len = records_len(count, record_len)
+            .and_then(|len| u32::try_from(len).ok())
+            .unwrap_or(u32::MAX)
+            .saturating_add(tail);
         (count > 0).then(|| Span {
             start,
             end: start.saturating_add(len),
