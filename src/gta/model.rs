@@ -296,7 +296,7 @@ impl<'a> Model<'a> {
     /// The bytes of a section's records (see [`Model::records`]), given the record
     /// length of each layout, and their count. Not generic, and not inlined: one
     /// copy serves every section (a smaller reader on the Cortex-M0).
-    #[inline(never)]
+    #[cfg_attr(target_os = "none", inline(never))]
     fn section_bytes(
         &self,
         coll: usize,
@@ -391,7 +391,7 @@ const fn record_len<T>() -> u8 {
 /// The little-endian number of `width` bytes (1, 2 or 4) at `bytes[at..]`. Not
 /// inlined: one copy reads every header field (a smaller reader on the Cortex-M0,
 /// where an inlined unaligned read is nine instructions).
-#[inline(never)]
+#[cfg_attr(target_os = "none", inline(never))]
 fn read_le(bytes: &[u8], at: usize, width: usize) -> Option<u32> {
     match *bytes.get(at..at.checked_add(width)?)? {
         [a] => Some(a.into()),
@@ -875,13 +875,13 @@ fn section_at(i: usize) -> Section {
 
 /// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
 fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
-    let mut largest = None;
+    let mut count = 0;
     for face in faces {
         for index in &face.indices {
-            largest = largest.max(Some(index.get()));
+            count = count.max(u32::from(index.get()).saturating_add(1));
         }
     }
-    largest.map_or(0, |i| u32::from(i).saturating_add(1))
+    count
 }
 
 fn saturate_u32(n: usize) -> u32 {
@@ -904,7 +904,7 @@ impl Body<'_> {
     /// `field` is the model-relative position of the offset field, blamed in errors.
     /// Never inlined: nine call sites share one copy (a third of the validation's
     /// code on the Cortex-M0 otherwise).
-    #[inline(never)]
+    #[cfg_attr(target_os = "none", inline(never))]
     fn section(
         &self,
         section: Section,
@@ -954,7 +954,7 @@ impl Body<'_> {
     }
 
     /// Checks the face groups (see [`face_groups_at`]).
-    #[inline(never)]
+    #[cfg_attr(target_os = "none", inline(never))]
     fn face_groups(&self) -> Result<(), Error> {
         let model = self.model;
         let Some(faces_offset) = faces_with_groups(model) else {
@@ -1072,4 +1072,50 @@ fn check_face_groups(
         field = field.saturating_add(size_of::<raw::FaceGroup>());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The split multiply agrees with a plain checked one, at the edges of each
+    /// half and of `u32`.
+    #[test]
+    fn records_len_is_a_checked_multiply() {
+        let counts: [u32; 12] = [
+            0,
+            1,
+            2,
+            0xFFFF,
+            0x1_0000,
+            0x1_0001,
+            0x00FF_FFFF,
+            0x0100_0000,
+            0x0924_9249, // u32::MAX / 28
+            0x0924_924A,
+            0x7FFF_FFFF,
+            0xFFFF_FFFF,
+        ];
+        for count in counts {
+            for record_len in [0, 1, 6, 8, 12, 16, 20, 24, 28, 32, 255] {
+                let expected = count
+                    .checked_mul(u32::from(record_len))
+                    .map(|n| usize::try_from(n).unwrap());
+                assert_eq!(
+                    records_len(count, record_len),
+                    expected,
+                    "{count} × {record_len}"
+                );
+            }
+        }
+        // Every count below 2^20 against every length a record can have.
+        for count in 0..1 << 20 {
+            for record_len in [6, 28] {
+                assert_eq!(
+                    records_len(count, record_len),
+                    Some(count as usize * usize::from(record_len))
+                );
+            }
+        }
+    }
 }
