@@ -54,7 +54,7 @@ const FIELD_SPHERE_COUNT: u8 = 72;
 const FIELD_BOX_COUNT: u8 = 74;
 const FIELD_FACE_COUNT: u8 = 76;
 const FIELD_LINE_COUNT: u8 = 78;
-const FIELD_FLAGS: usize = 80;
+const FIELD_FLAGS: u8 = 80;
 const FIELD_SPHERE_OFFSET: u8 = 84;
 const FIELD_BOX_OFFSET: u8 = 88;
 const FIELD_LINE_OFFSET: u8 = 92;
@@ -639,7 +639,9 @@ fn face_groups_at(model: &[u8]) -> Option<(u32, u32)> {
 /// face); `None` otherwise.
 fn faces_with_groups(model: &[u8]) -> Option<u32> {
     let faces = COL2_SECTIONS.get(COL2_FACES)?;
-    if !Flags(read_u32(model, FIELD_FLAGS)?).has_face_groups() || faces.count.read(model)? == 0 {
+    if !Flags(read_u32(model, FIELD_FLAGS.into())?).has_face_groups()
+        || faces.count.read(model)? == 0
+    {
         return None;
     }
     read_u32(model, faces.offset_at.into())
