@@ -1139,6 +1139,38 @@ fn vertices_overlap() {
     expect_err(&bytes, Options::STRICT, 96, kind);
 }
 
+/// A face-group count word that counts no groups is still the face groups' byte
+/// range: a vertex array may not run into it.
+#[test]
+fn vertices_overlap_an_empty_face_group_count() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let l = &built.layout;
+        let voff = rel(&built, 96);
+        let mut bytes = with_u32(&built, l.face_group_count, 0);
+        // As many vertices as end at or before the faces: the last ones sit in
+        // the count word (the old group records before it are junk now).
+        let n = (l.faces - l.vertices) / 6;
+        assert!(l.vertices + 6 * n > l.face_group_count);
+        b::put_u16(&mut bytes, l.faces, n as u16 - 1);
+        let kind = overlap(
+            Section::Vertices,
+            n as u32,
+            voff,
+            Section::FaceGroups,
+            l.face_group_count as u32 - 4,
+            l.faces as u32 - 4,
+        );
+        expect_err(&bytes, Options::STRICT, 96, kind);
+        expect_err(&bytes, Options::LENIENT, 96, kind);
+        // One vertex fewer ends before the count word: accepted, no face groups.
+        assert!(l.vertices + 6 * (n - 1) <= l.face_group_count);
+        b::put_u16(&mut bytes, l.faces, n as u16 - 2);
+        let m = Model::parse(&bytes, Options::STRICT).unwrap();
+        assert_eq!((m.vertices().len(), m.face_groups().len()), (n - 1, 0));
+    }
+}
+
 #[test]
 fn face_groups_outside_model() {
     for fourcc in COL2_PLUS {

@@ -294,8 +294,8 @@ impl<'a> Model<'a> {
     }
 
     /// The bytes of a section's records (see [`Model::records`]), given the record
-    /// length of each layout, and their count. Not generic, and not inlined: one
-    /// copy serves every section (a smaller reader on the Cortex-M0).
+    /// length of each layout, and their count. Not generic, and not inlined on bare
+    /// metal: one copy serves every section (a smaller reader on the Cortex-M0).
     #[cfg_attr(target_os = "none", inline(never))]
     fn section_bytes(
         &self,
@@ -389,8 +389,8 @@ const fn record_len<T>() -> u8 {
 }
 
 /// The little-endian number of `width` bytes (1, 2 or 4) at `bytes[at..]`. Not
-/// inlined: one copy reads every header field (a smaller reader on the Cortex-M0,
-/// where an inlined unaligned read is nine instructions).
+/// inlined on bare metal: one copy reads every header field (a smaller reader on
+/// the Cortex-M0, where an inlined unaligned read is nine instructions).
 #[cfg_attr(target_os = "none", inline(never))]
 fn read_le(bytes: &[u8], at: usize, width: usize) -> Option<u32> {
     match *bytes.get(at..at.checked_add(width)?)? {
@@ -810,10 +810,12 @@ fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32)
     };
     let mut vertex_counts = (0, 0);
     for entry in &COL2_SECTIONS {
+        if entry.shadow && !version.has_shadow_mesh() {
+            continue;
+        }
         // The header fields lie inside the header the caller checked.
         let offset = read_u32(model, entry.offset_at.into()).unwrap_or(0);
         let count = match entry.count {
-            _ if entry.shadow && !version.has_shadow_mesh() => continue,
             // The faces come earlier in the table than the vertices they count.
             Count::Derived { faces } => {
                 let count = col2_place(model, version, faces, vertex_counts)
@@ -904,8 +906,8 @@ impl Body<'_> {
     /// Checks the offset rules of FORMATS.md §1 for `count` records of
     /// `record_len` bytes at `offset`.
     /// `field` is the model-relative position of the offset field, blamed in errors.
-    /// Never inlined: nine call sites share one copy (a third of the validation's
-    /// code on the Cortex-M0 otherwise).
+    /// Not inlined on bare metal: the table loop and the face groups share one
+    /// copy (a smaller parser on the Cortex-M0).
     #[cfg_attr(target_os = "none", inline(never))]
     fn section(
         &self,
@@ -993,19 +995,21 @@ impl Body<'_> {
     }
 
     /// Where checked section `i` (see [`col2_place`]) lies; `None` without
-    /// records. Face groups span their records and the count word after them.
+    /// records. Face groups span their records and the count word after them, even
+    /// when it counts none.
     fn span(&self, i: usize, vertex_counts: (u32, u32)) -> Option<Span> {
         let (start, count) = col2_place(self.model, self.version, i, vertex_counts)?;
-        let (record_len, tail) = match COL2_SECTIONS.get(i) {
-            Some(entry) => (entry.record_len, 0),
-            None => (FACE_GROUP_LEN, 4),
+        // Face groups occupy their count word even when it counts none.
+        let (record_len, tail, present) = match COL2_SECTIONS.get(i) {
+            Some(entry) => (entry.record_len, 0, count > 0),
+            None => (FACE_GROUP_LEN, 4, true),
         };
         // Checked: the section lies inside the model.
         let len = records_len(count, record_len)
             .and_then(|len| u32::try_from(len).ok())
             .unwrap_or(u32::MAX)
             .saturating_add(tail);
-        (count > 0).then(|| Span {
+        present.then(|| Span {
             start,
             end: start.saturating_add(len),
         })
