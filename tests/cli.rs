@@ -2,70 +2,18 @@
 //! and the `gta-col` JSON of DUMP.md checked against the builder's own values.
 #![cfg(feature = "cli")]
 
+mod cli_support;
 mod common;
 
 use std::io::Read;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::process::{Command, Stdio};
 
+use cli_support::{TempFile, ZEROCOL, code, missing_path, stderr, stdout, zerocol};
 use common::builder::{self, Bounds, Cuboid, Face, FaceGroup, Line, ModelSpec, Sphere, V3};
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------------------------
 // helpers
-
-fn zerocol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zerocol"))
-        .args(args)
-        .output()
-        .expect("run zerocol")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit code, not a signal")
-}
-
-/// A file under the temp dir with a unique name, deleted on drop.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> Self {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let path =
-            std::env::temp_dir().join(format!("zerocol-cli-{}-{n}-{name}", std::process::id()));
-        std::fs::write(&path, bytes).expect("write temp file");
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("utf-8 temp path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-/// A path that does not exist.
-fn missing_path() -> String {
-    let path = std::env::temp_dir().join(format!(
-        "zerocol-cli-{}-does-not-exist.col",
-        std::process::id()
-    ));
-    path.to_str().unwrap().to_owned()
-}
 
 /// `zerocol dump ARGS`, expecting success, parsed.
 fn dump_ok(args: &[&str]) -> Value {
@@ -866,7 +814,7 @@ fn lenient_without_anything_to_report_has_empty_warnings() {
 
 #[test]
 fn stdin_is_read_for_a_dash() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerocol"))
+    let mut child = Command::new(ZEROCOL)
         .args(["check", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -972,7 +920,7 @@ fn big_file() -> TempFile {
 }
 
 fn assert_quiet_on_closed_pipe(args: &[&str]) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerocol"))
+    let mut child = Command::new(ZEROCOL)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -5,69 +5,17 @@
 //! `to_le_bytes` from FORMATS.md §4 alone, never through the library's writer.
 #![cfg(feature = "cli")]
 
+mod cli_support;
+
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::process::{Command, Stdio};
 
+use cli_support::{TempFile, ZEROCOL, code, stderr, stdout, zerocol};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------
 // helpers
-
-fn zerocol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zerocol"))
-        .args(args)
-        .output()
-        .expect("run zerocol")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit code, not a signal")
-}
-
-/// A file under the temp dir with a unique name, deleted on drop.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> Self {
-        let file = Self::path_only(name);
-        std::fs::write(&file.0, bytes).expect("write temp file");
-        file
-    }
-
-    /// A unique path, not created (an output for `convert`).
-    fn path_only(name: &str) -> Self {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        TempFile(std::env::temp_dir().join(format!(
-            "zerocol-cli-grit-{}-{n}-{name}",
-            std::process::id()
-        )))
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("utf-8 temp path")
-    }
-
-    fn read(&self) -> Vec<u8> {
-        std::fs::read(&self.0).expect("read temp file")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 fn sample(name: &str) -> String {
     format!("{}/samples/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -852,7 +800,7 @@ fn check_gives_tcol_verdicts_among_the_other_formats() {
 
 #[test]
 fn stdin_is_read_for_a_dash() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerocol"))
+    let mut child = Command::new(ZEROCOL)
         .args(["dump", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -2007,7 +1955,7 @@ fn convert_writes_stdout_for_a_dash_and_reads_stdin() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(o.stdout, file.read());
     // From stdin, explicit target.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerocol"))
+    let mut child = Command::new(ZEROCOL)
         .args(["convert", "--to", "tcol", "-", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -2229,7 +2177,7 @@ fn check_gives_verdicts_for_every_format_in_order() {
 // never a panic
 
 fn assert_quiet_on_closed_pipe(args: &[&str]) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerocol"))
+    let mut child = Command::new(ZEROCOL)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -6,91 +6,16 @@
 //! xorshift) in every field, pads included.
 #![cfg(feature = "cli")]
 
-use std::io::Write as _;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod cli_support;
 
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+use cli_support::{Rng, TempFile, ZEROCOL, code, stderr, stdout, zerocol};
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------------------------
 // an independent generator, straight from FORMATS.md §2
-
-/// xorshift64: deterministic values for every field.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn u32(&mut self) -> u32 {
-        (self.u64() >> 32) as u32
-    }
-
-    fn i32(&mut self) -> i32 {
-        self.u32() as i32
-    }
-
-    fn below(&mut self, n: u32) -> u32 {
-        self.u32() % n
-    }
-
-    /// Any f32: mostly ordinary coordinates with a full mantissa, also arbitrary bit patterns
-    /// (subnormals, huge values), signed zeros, extremes and, rarely, NaN and infinities.
-    fn f32(&mut self) -> f32 {
-        match self.below(16) {
-            0..=2 => loop {
-                let v = f32::from_bits(self.u32());
-                if v.is_finite() {
-                    return v;
-                }
-            },
-            3 => [
-                0.0,
-                -0.0,
-                f32::MIN_POSITIVE,
-                f32::from_bits(1),
-                -f32::from_bits(0x007F_FFFF),
-                f32::MAX,
-                f32::MIN,
-                0.1,
-                1.0 / 3.0,
-                16_777_217.0,
-            ][self.below(10) as usize],
-            4 => [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][self.below(3) as usize],
-            5..=7 => (self.below(4001) as f32 - 2000.0) / 8.0,
-            _ => (self.u32() as f32 / u32::MAX as f32 - 0.5) * 4096.0,
-        }
-    }
-
-    /// A finite, positive f32 (the reader requires one for the cell sizes).
-    fn positive(&mut self) -> f32 {
-        loop {
-            let v = self.f32().abs();
-            if v > 0.0 && v.is_finite() {
-                return v;
-            }
-        }
-    }
-
-    fn xz(&mut self) -> [f32; 2] {
-        [self.f32(), self.f32()]
-    }
-
-    fn v3(&mut self) -> [f32; 3] {
-        [self.f32(), self.f32(), self.f32()]
-    }
-}
 
 /// A ground triangle, 0x70 bytes.
 #[derive(Clone, Debug)]
@@ -383,51 +308,6 @@ impl Layout {
 
 // ---------------------------------------------------------------------------------------------
 // running zerocol
-
-fn zerocol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zerocol"))
-        .args(args)
-        .output()
-        .expect("run zerocol")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit code, not a signal")
-}
-
-/// A file under the temp dir with a unique name, deleted on drop.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> Self {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!(
-            "zerocol-cli-mkgp-{}-{n}-{name}",
-            std::process::id()
-        ));
-        std::fs::write(&path, bytes).expect("write temp file");
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("utf-8 temp path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 fn gta_sample() -> String {
     concat!(env!("CARGO_MANIFEST_DIR"), "/samples/sample.col").to_owned()
@@ -823,7 +703,7 @@ fn dump_prints_floats_in_shortest_round_trip_form_and_non_finite_as_null() {
 fn dump_reads_stdin_for_a_dash() {
     let course = Course::random(5, 3, 2);
     let (bytes, layout) = course.build();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerocol"))
+    let mut child = Command::new(ZEROCOL)
         .args(["dump", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

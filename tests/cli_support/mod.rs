@@ -1,0 +1,162 @@
+//! Running the `zerocol` binary from the CLI tests: its output, exit code,
+//! temporary files, and the seeded generator that fills the files the tests
+//! assemble. Shared by `tests/cli*.rs`; each uses a part of it.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The built `zerocol` binary (cargo builds it for integration tests).
+pub const ZEROCOL: &str = env!("CARGO_BIN_EXE_zerocol");
+
+/// `zerocol ARGS`, run to completion.
+pub fn zerocol(args: &[&str]) -> Output {
+    Command::new(ZEROCOL)
+        .args(args)
+        .output()
+        .expect("run zerocol")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8 stdout")
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8 stderr")
+}
+
+pub fn code(o: &Output) -> i32 {
+    o.status.code().expect("exit code, not a signal")
+}
+
+/// A file under the temp dir with a unique name, deleted on drop.
+pub struct TempFile(pub PathBuf);
+
+impl TempFile {
+    /// A new file holding `bytes`.
+    pub fn new(name: &str, bytes: &[u8]) -> Self {
+        let file = Self::path_only(name);
+        std::fs::write(&file.0, bytes).expect("write temp file");
+        file
+    }
+
+    /// A unique path, not created (an output for `convert`). Unique across the
+    /// test binaries running at once: the process id is part of the name.
+    pub fn path_only(name: &str) -> Self {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        TempFile(
+            std::env::temp_dir().join(format!("zerocol-cli-{}-{n}-{name}", std::process::id())),
+        )
+    }
+
+    pub fn path(&self) -> &str {
+        self.0.to_str().expect("utf-8 temp path")
+    }
+
+    pub fn read(&self) -> Vec<u8> {
+        std::fs::read(&self.0).expect("read temp file")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A path that does not exist.
+pub fn missing_path() -> String {
+    let path = std::env::temp_dir().join(format!(
+        "zerocol-cli-{}-does-not-exist.col",
+        std::process::id()
+    ));
+    path.to_str().expect("utf-8 temp path").to_owned()
+}
+
+/// xorshift64: deterministic values for every field.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    pub fn u32(&mut self) -> u32 {
+        (self.u64() >> 32) as u32
+    }
+
+    pub fn i32(&mut self) -> i32 {
+        self.u32() as i32
+    }
+
+    pub fn below(&mut self, n: u32) -> u32 {
+        self.u32() % n
+    }
+
+    pub fn byte(&mut self) -> u8 {
+        self.u32() as u8
+    }
+
+    /// Any f32: mostly ordinary coordinates with a full mantissa, also arbitrary bit patterns
+    /// (subnormals, huge values), signed zeros, extremes and, rarely, NaN and infinities.
+    pub fn f32(&mut self) -> f32 {
+        match self.below(16) {
+            0..=2 => loop {
+                let v = f32::from_bits(self.u32());
+                if v.is_finite() {
+                    return v;
+                }
+            },
+            3 => [
+                0.0,
+                -0.0,
+                f32::MIN_POSITIVE,
+                f32::from_bits(1),
+                -f32::from_bits(0x007F_FFFF),
+                f32::MAX,
+                f32::MIN,
+                0.1,
+                1.0 / 3.0,
+                16_777_217.0,
+            ][self.below(10) as usize],
+            4 => [f32::NAN, f32::INFINITY, f32::NEG_INFINITY][self.below(3) as usize],
+            5..=7 => (self.below(4001) as f32 - 2000.0) / 8.0,
+            _ => (self.u32() as f32 / u32::MAX as f32 - 0.5) * 4096.0,
+        }
+    }
+
+    pub fn xz(&mut self) -> [f32; 2] {
+        [self.f32(), self.f32()]
+    }
+
+    pub fn v3(&mut self) -> [f32; 3] {
+        [self.f32(), self.f32(), self.f32()]
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i as u32 + 1) as usize);
+        }
+    }
+
+    /// A finite, positive f32 (the reader requires one for the cell sizes).
+    pub fn positive(&mut self) -> f32 {
+        loop {
+            let v = self.f32().abs();
+            if v > 0.0 && v.is_finite() {
+                return v;
+            }
+        }
+    }
+}
