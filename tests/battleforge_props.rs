@@ -11,8 +11,10 @@
 //! explores different ones.
 
 mod common;
+mod prop_support;
 
 use common::battleforge as bf;
+use prop_support::{Case, Rng, scale, seed};
 use zerocol::battleforge::{
     BoxShape, COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, CollisionShape, CylinderShape, Drs,
     Error, ErrorKind, Field, MAGIC, NodeSpec, ShapeKind, SphereShape, Transform,
@@ -20,64 +22,7 @@ use zerocol::battleforge::{
 
 // ---------------------------------------------------------------- generator
 
-/// xorshift64*.
-struct Rng(u64);
-
 impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn u32(&mut self) -> u32 {
-        (self.next() >> 32) as u32
-    }
-    fn byte(&mut self) -> u8 {
-        (self.next() >> 56) as u8
-    }
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.byte()).collect()
-    }
-    /// Uniform in `lo..hi`.
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    /// Any float: ordinary values mostly, and every special kind now and then.
-    fn float(&mut self) -> f32 {
-        match self.below(12) {
-            0 => f32::from_bits(self.u32()),
-            1 => self.pick(&[
-                f32::NAN,
-                f32::INFINITY,
-                f32::NEG_INFINITY,
-                0.0,
-                -0.0,
-                f32::MAX,
-                f32::MIN,
-                f32::MIN_POSITIVE,
-                f32::from_bits(1),
-                1e30,
-                -1e-30,
-            ]),
-            _ => self.range(-100.0, 100.0),
-        }
-    }
     fn vec3(&mut self) -> [f32; 3] {
         [self.float(), self.float(), self.float()]
     }
@@ -112,45 +57,6 @@ impl Rng {
             20,
             72,
         ])
-    }
-}
-
-fn scale() -> usize {
-    std::env::var("ZEROCOL_PROP_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
-
-/// `ZEROCOL_PROP_SEED=N` explores other cases (each test mixes it into its own seed).
-fn seed(base: u64) -> u64 {
-    let extra: u64 = std::env::var("ZEROCOL_PROP_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    base ^ extra.wrapping_mul(0x1000_0000_0000_0001)
-}
-
-/// Prints the failing case when a check panics.
-struct Case<'a> {
-    name: &'a str,
-    seed: u64,
-    iteration: usize,
-    bytes: &'a [u8],
-}
-
-impl Drop for Case<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            let hex: String = self.bytes.iter().map(|x| format!("{x:02x}")).collect();
-            eprintln!(
-                "failing case: {} seed {} iteration {} ({} bytes): {hex}",
-                self.name,
-                self.seed,
-                self.iteration,
-                self.bytes.len()
-            );
-        }
     }
 }
 

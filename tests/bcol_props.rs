@@ -9,36 +9,14 @@
 //! explores other ones. A failing case prints its seed, iteration and bytes.
 
 mod bcol_common;
+mod prop_support;
 
 use bcol_common::{
-    Recipe, Rng, grit_box_bug, grit_hull_bug, parse_tcol, scale, seed, tcol_text, tcol_to_bcol,
-    u32_at, views_of_bcol,
+    Recipe, grit_box_bug, grit_hull_bug, parse_tcol, tcol_text, tcol_to_bcol, u32_at, views_of_bcol,
 };
+use prop_support::{Case, Rng, scale, seed};
 use zerocol::grit::Shape;
 use zerocol::grit::bcol::{self, Bcol, ErrorKind, HEADER_LEN, MAGIC, Options};
-
-/// Prints the failing case when a check panics.
-struct Case<'a> {
-    name: &'a str,
-    seed: u64,
-    iteration: usize,
-    bytes: &'a [u8],
-}
-
-impl Drop for Case<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            eprintln!(
-                "failing case: {} seed {} iteration {} ({} bytes): {:02x?}",
-                self.name,
-                self.seed,
-                self.iteration,
-                self.bytes.len(),
-                self.bytes
-            );
-        }
-    }
-}
 
 #[track_caller]
 fn inside(s: &str, table: &[u8]) {

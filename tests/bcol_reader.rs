@@ -5,10 +5,12 @@
 //! repair recovers and reports), lints, and `sniff`.
 
 mod bcol_common;
+mod prop_support;
 
 use bcol_common::{
-    Rng, at, f32_at, grit_box_bug, grit_hull_bug, parse_tcol, set_u32, tcol_to_bcol, u32_at,
+    at, f32_at, grit_box_bug, grit_hull_bug, parse_tcol, set_u32, tcol_to_bcol, u32_at,
 };
+use prop_support::Rng;
 use zerocol::grit::bcol::{
     self, Bcol, ErrorKind, HEADER_LEN, LintKind, Options, Repair, Section, WriteError,
 };

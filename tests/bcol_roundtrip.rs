@@ -6,13 +6,15 @@
 //! kind, in the order hulls, boxes, cylinders, cones, planes, spheres.
 
 mod bcol_common;
+mod prop_support;
 
 use std::path::Path;
 
 use bcol_common::{
-    Materials, Recipe, Rng, bcol_to_bcol, by_kind, expected_from_tcol, parse_tcol, scale, seed,
-    tcol_text, tcol_to_bcol, views_of_bcol,
+    Materials, Recipe, bcol_to_bcol, by_kind, expected_from_tcol, parse_tcol, tcol_text,
+    tcol_to_bcol, views_of_bcol,
 };
+use prop_support::{Rng, scale, seed};
 use zerocol::grit::bcol::{Bcol, Options};
 use zerocol::grit::{Flavour, Tcol, sniff};
 

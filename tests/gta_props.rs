@@ -7,8 +7,10 @@
 //! `ZEROCOL_PROP_SCALE=N` multiplies the number of cases (default 1); `ZEROCOL_PROP_SEED=N`
 //! explores different ones.
 mod common;
+mod prop_support;
 
 use common::builder::{self as b, Face, ModelSpec, full_spec};
+use prop_support::{Case, Rng, scale, seed};
 use zerocol::gta::{
     self, Decode, Error, ErrorKind, Lint, Model, Options, RawBounds, Records, Recovered, Summary,
     Version,
@@ -16,78 +18,6 @@ use zerocol::gta::{
 
 // ---------------------------------------------------------------------------------------------
 // generator
-
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn u32(&mut self) -> u32 {
-        (self.next() >> 32) as u32
-    }
-    fn byte(&mut self) -> u8 {
-        (self.next() >> 56) as u8
-    }
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
-fn scale() -> usize {
-    std::env::var("ZEROCOL_PROP_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
-
-/// `ZEROCOL_PROP_SEED=N` explores other cases (each test mixes it into its own seed).
-fn seed(base: u64) -> u64 {
-    let extra: u64 = std::env::var("ZEROCOL_PROP_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    base ^ extra.wrapping_mul(0x1000_0000_0000_0001)
-}
-
-/// Prints the failing case when a check panics.
-struct Case<'a> {
-    name: &'a str,
-    seed: u64,
-    iteration: usize,
-    bytes: &'a [u8],
-}
-
-impl Drop for Case<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            let hex: String = self.bytes.iter().map(|x| format!("{x:02x}")).collect();
-            eprintln!(
-                "failing case: {} seed {} iteration {} ({} bytes): {hex}",
-                self.name,
-                self.seed,
-                self.iteration,
-                self.bytes.len()
-            );
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // invariants
@@ -652,7 +582,7 @@ fn extreme_u32(rng: &mut Rng, len: usize, at: usize) -> u32 {
         8 => len.wrapping_sub(8),
         9 => len.wrapping_add(4),
         10 => len.wrapping_sub(at as u32),
-        11 => *rng.pick(&[
+        11 => rng.pick(&[
             23, 24, 63, 64, 99, 100, 103, 104, 111, 112, 115, 116, 119, 120,
         ]),
         12 => rng.below(len as usize + 16) as u32,
@@ -664,7 +594,7 @@ fn extreme_u32(rng: &mut Rng, len: usize, at: usize) -> u32 {
 
 fn extreme_u16(rng: &mut Rng) -> u16 {
     let random = rng.u32() as u16;
-    *rng.pick(&[
+    rng.pick(&[
         0, 1, 2, 3, 4, 5, 7, 8, 11, 12, 255, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF, random,
     ])
 }
@@ -677,7 +607,7 @@ fn mutate(buf: &mut Vec<u8>, positions: &[usize], rng: &mut Rng) {
             .filter(|&p| p + width <= buf.len())
             .collect();
         if !candidates.is_empty() && !rng.one_in(4) {
-            Some(*rng.pick(&candidates))
+            Some(rng.pick(&candidates))
         } else if buf.len() >= width {
             Some(rng.below(buf.len() - width + 1))
         } else {
@@ -804,7 +734,7 @@ fn mutated_fixtures_never_panic() {
     let mut accepted = 0;
     let mut rejected = 0;
     for iteration in 0..10_000 * scale() {
-        let (base, positions) = rng.pick(&fixtures);
+        let (base, positions) = rng.pick_ref(&fixtures);
         let mut buf = base.clone();
         for _ in 0..1 + rng.below(3) {
             mutate(&mut buf, positions, &mut rng);

@@ -6,9 +6,12 @@
 //! and column follow from its offset; and every accepted file's iterators run to their stated
 //! counts, with every material borrowed from the text and every index below the vertex count.
 //!
-//! A failing case prints its generator seed, iteration and text before the panic.
+//! A failing case prints its generator seed, iteration and bytes (hex, then text) before the
+//! panic.
 //! `ZEROCOL_PROP_SCALE=N` multiplies the number of cases (default 1); `ZEROCOL_PROP_SEED=N`
 //! explores different ones.
+
+mod prop_support;
 
 use std::fmt::Write as _;
 
@@ -17,45 +20,11 @@ use zerocol::grit::{
     Options, Position, STATIC_TRIMESH_MARGIN, Shape, Tcol,
 };
 
+use prop_support::{Case, Rng, scale, seed};
+
 // ---------------------------------------------------------------- generator
 
-/// xorshift64*.
-struct Rng(u64);
-
 impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn byte(&mut self) -> u8 {
-        (self.next() >> 56) as u8
-    }
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-    /// Uniform in `lo..hi`.
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
     /// Any finite float: ordinary values mostly, edge cases now and then.
     fn real(&mut self) -> f32 {
         match self.below(10) {
@@ -91,45 +60,6 @@ impl Rng {
             if v > 0.0 {
                 break v;
             }
-        }
-    }
-}
-
-fn scale() -> usize {
-    std::env::var("ZEROCOL_PROP_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
-
-/// `ZEROCOL_PROP_SEED=N` explores other cases (each test mixes it into its own seed).
-fn seed(base: u64) -> u64 {
-    let extra: u64 = std::env::var("ZEROCOL_PROP_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    base ^ extra.wrapping_mul(0x1000_0000_0000_0001)
-}
-
-/// Prints the failing case when a check panics.
-struct Case<'a> {
-    name: &'a str,
-    seed: u64,
-    iteration: usize,
-    bytes: &'a [u8],
-}
-
-impl Drop for Case<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            eprintln!(
-                "failing case: {} seed {} iteration {} ({} bytes): {:?}",
-                self.name,
-                self.seed,
-                self.iteration,
-                self.bytes.len(),
-                String::from_utf8_lossy(self.bytes)
-            );
         }
     }
 }

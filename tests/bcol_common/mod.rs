@@ -11,33 +11,9 @@ use zerocol::grit::{Attributes, Options as TcolOptions, Shape, ShapeKind, Shapes
 
 // ---------------------------------------------------------------- generator
 
-/// xorshift64*.
-pub struct Rng(pub u64);
+use crate::prop_support::Rng;
 
 impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn byte(&mut self) -> u8 {
-        (self.next() >> 56) as u8
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
     /// Any finite float, edge cases now and then.
     pub fn real(&mut self) -> f32 {
         match self.below(8) {
@@ -73,21 +49,6 @@ impl Rng {
             }
         }
     }
-}
-
-pub fn scale() -> usize {
-    std::env::var("ZEROCOL_PROP_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
-
-pub fn seed(base: u64) -> u64 {
-    let extra: u64 = std::env::var("ZEROCOL_PROP_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    base ^ extra.wrapping_mul(0x1000_0000_0000_0001)
 }
 
 /// How materials are chosen.
