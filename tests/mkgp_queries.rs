@@ -8,7 +8,9 @@
 #![cfg(feature = "std")]
 
 mod common;
+mod prop_support;
 
+use prop_support::{Rng, seed};
 use zerocol::mkgp::build::{BuiltCourse, CourseBuilder, SoupTriangle, triangle};
 use zerocol::mkgp::write::{self, CellContents};
 use zerocol::mkgp::{
@@ -17,42 +19,6 @@ use zerocol::mkgp::{
 };
 
 // ---------------------------------------------------------------- helpers
-
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform in `0.0..1.0`.
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// `ZEROCOL_PROP_SEED=N` explores other random courses and points.
-fn seed(base: u64) -> u64 {
-    let extra: u64 = std::env::var("ZEROCOL_PROP_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    base ^ extra.wrapping_mul(0x1000_0000_0000_0001)
-}
 
 fn next_up(v: f32) -> f32 {
     if v.is_nan() || v == f32::INFINITY {

@@ -7,9 +7,13 @@
 //! `ZEROCOL_PROP_SCALE=N` multiplies the number of generated cases (default 1);
 //! `ZEROCOL_PROP_SEED=N` explores different ones. A failing case prints its seed and text.
 
+mod prop_support;
+
 use std::fmt::{self, Write as _};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use prop_support::{Case, Rng, scale, seed};
 
 use zerocol::grit::bcol::{self, Bcol};
 use zerocol::grit::lexer::Lexer;
@@ -536,30 +540,7 @@ fn format_one(v: f32) -> String {
 
 // ---------------------------------------------------------------- generated bodies
 
-/// xorshift64*.
-struct Rng(u64);
-
 impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
     /// Any finite float: ordinary values mostly, edge cases often.
     fn real(&mut self) -> f32 {
         match self.below(8) {
@@ -616,21 +597,6 @@ impl Rng {
     fn reals<const N: usize>(&mut self) -> [f32; N] {
         std::array::from_fn(|_| self.real())
     }
-}
-
-fn scale() -> usize {
-    std::env::var("ZEROCOL_PROP_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
-
-fn seed(base: u64) -> u64 {
-    let extra: u64 = std::env::var("ZEROCOL_PROP_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    base ^ extra.wrapping_mul(0x1000_0000_0000_0001)
 }
 
 const MATERIALS: &[&str] = &[
@@ -963,20 +929,6 @@ fn generate(rng: &mut Rng, cov: &mut Coverage) -> String {
     g.out
 }
 
-/// Prints the failing case when a check panics.
-struct Case<'a>(u64, usize, &'a str);
-
-impl Drop for Case<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            eprintln!(
-                "failing case: seed {} iteration {}: {:?}",
-                self.0, self.1, self.2
-            );
-        }
-    }
-}
-
 #[test]
 fn generated_bodies_round_trip_bit_exactly_and_print_to_a_fixed_point() {
     let seed = seed(0x7C01_9817);
@@ -985,7 +937,12 @@ fn generated_bodies_round_trip_bit_exactly_and_print_to_a_fixed_point() {
     let cases = 3000 * scale();
     for i in 0..cases {
         let text = generate(&mut rng, &mut cov);
-        let _case = Case(seed, i, &text);
+        let _case = Case {
+            name: "generated body",
+            seed,
+            iteration: i,
+            bytes: text.as_bytes(),
+        };
         let t = Tcol::parse_str(&text, Options::STRICT).unwrap_or_else(|e| panic!("{e}"));
         round_trip(&t);
     }
@@ -1385,7 +1342,12 @@ fn bcol_bodies_print_and_read_back_bit_exactly() {
     let cases = 1000 * scale();
     for i in 0..cases {
         let text = generate(&mut rng, &mut cov);
-        let _case = Case(seed, i, &text);
+        let _case = Case {
+            name: "generated body for BCOL",
+            seed,
+            iteration: i,
+            bytes: text.as_bytes(),
+        };
         let t = Tcol::parse_str(&text, Options::STRICT).unwrap();
         // BCOL has no hull shrink: those bodies are not written.
         let Some(bytes) = bcol_of(&t) else {
