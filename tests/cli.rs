@@ -8,25 +8,14 @@ mod common;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-use cli_support::{TempFile, ZEROCOL, code, missing_path, stderr, stdout, zerocol};
+use cli_support::{
+    TempFile, ZEROCOL, code, dump_bytes, dump_ok, missing_path, stderr, stdout, zerocol,
+};
 use common::builder::{self, Bounds, Cuboid, Face, FaceGroup, Line, ModelSpec, Sphere, V3};
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------------------------
 // helpers
-
-/// `zerocol dump ARGS`, expecting success, parsed.
-fn dump_ok(args: &[&str]) -> Value {
-    let o = zerocol(&[&["dump"], args].concat());
-    assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
-    assert_eq!(stderr(&o), "");
-    serde_json::from_slice(&o.stdout).expect("valid JSON")
-}
-
-fn dump_bytes(bytes: &[u8], extra: &[&str]) -> Value {
-    let file = TempFile::new("dump.col", bytes);
-    dump_ok(&[extra, &[file.path()]].concat())
-}
 
 fn f32_of(v: &Value) -> f32 {
     v.as_f64()

@@ -13,7 +13,9 @@ mod cli_support;
 use std::io::Read as _;
 use std::process::{Command, Stdio};
 
-use cli_support::{Rng, TempFile, ZEROCOL, code, stderr, stdout, zerocol};
+use cli_support::{
+    Rng, TempFile, ZEROCOL, code, dump_bytes, dump_fails_at, stderr, stdout, zerocol,
+};
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------------------------
@@ -499,36 +501,6 @@ fn readable_shapes() -> Shapes {
 
 fn sample(name: &str) -> String {
     format!("{}/samples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `zerocol dump ARGS FILE` on `bytes`, expecting success, parsed.
-fn dump_bytes(bytes: &[u8], extra: &[&str]) -> Value {
-    let file = TempFile::new("dump.drs", bytes);
-    let o = zerocol(&[&["dump"], extra, &[file.path()]].concat());
-    assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
-    assert_eq!(stderr(&o), "");
-    serde_json::from_slice(&o.stdout).expect("valid JSON")
-}
-
-/// `zerocol dump ARGS FILE` on `bytes`, expecting "malformed at byte `offset`": exit 1,
-/// nothing on stdout, one stderr line. Returns the message after the offset.
-fn dump_fails_at(bytes: &[u8], extra: &[&str], offset: usize) -> String {
-    let file = TempFile::new("bad.drs", bytes);
-    let o = zerocol(&[&["dump"], extra, &[file.path()]].concat());
-    let err = stderr(&o);
-    assert_eq!(
-        code(&o),
-        1,
-        "expected malformed at byte {offset}; stderr: {err}"
-    );
-    assert_eq!(o.stdout, b"", "stdout of a malformed file");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    let prefix = format!("zerocol: {}: byte {offset} (0x{offset:x}): ", file.path());
-    assert!(
-        err.starts_with(&prefix),
-        "expected {prefix:?}, found {err:?}"
-    );
-    err[prefix.len()..].trim_end().to_owned()
 }
 
 /// Runs `check` on every file in one process and compares each verdict: `Some(offset)` for

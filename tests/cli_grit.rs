@@ -11,7 +11,7 @@ use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use cli_support::{TempFile, ZEROCOL, code, stderr, stdout, zerocol};
+use cli_support::{TempFile, ZEROCOL, code, dump_bytes, dump_ok, stderr, stdout, zerocol};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------
@@ -29,21 +29,8 @@ fn fixture(name: &str) -> String {
     fixture_dir().join(name).to_str().unwrap().to_owned()
 }
 
-/// `zerocol dump ARGS`, expecting success, parsed.
-fn dump_ok(args: &[&str]) -> Value {
-    let o = zerocol(&[&["dump"], args].concat());
-    assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
-    assert_eq!(stderr(&o), "", "{args:?}");
-    serde_json::from_slice(&o.stdout).expect("valid JSON")
-}
-
 fn dump_text(text: &str, extra: &[&str]) -> Value {
     dump_bytes(text.as_bytes(), extra)
-}
-
-fn dump_bytes(bytes: &[u8], extra: &[&str]) -> Value {
-    let file = TempFile::new("dump.tcol", bytes);
-    dump_ok(&[extra, &[file.path()]].concat())
 }
 
 /// Fields DUMP.md does not name that zerocol adds; any other extra key is an error.

@@ -11,7 +11,9 @@ mod cli_support;
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 
-use cli_support::{Rng, TempFile, ZEROCOL, code, stderr, stdout, zerocol};
+use cli_support::{
+    Rng, TempFile, ZEROCOL, code, dump_bytes, dump_fails_at, stderr, stdout, zerocol,
+};
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------------------------
@@ -315,36 +317,6 @@ fn gta_sample() -> String {
 
 fn course_sample() -> String {
     concat!(env!("CARGO_MANIFEST_DIR"), "/samples/course.col").to_owned()
-}
-
-/// `zerocol dump ARGS FILE` on `bytes`, expecting success, parsed.
-fn dump_bytes(bytes: &[u8], extra: &[&str]) -> Value {
-    let file = TempFile::new("dump.col", bytes);
-    let o = zerocol(&[&["dump"], extra, &[file.path()]].concat());
-    assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
-    assert_eq!(stderr(&o), "");
-    serde_json::from_slice(&o.stdout).expect("valid JSON")
-}
-
-/// `zerocol dump ARGS FILE` on `bytes`, expecting "malformed at byte `offset`": exit 1,
-/// nothing on stdout, one stderr line. Returns the message after the offset.
-fn dump_fails_at(bytes: &[u8], extra: &[&str], offset: usize) -> String {
-    let file = TempFile::new("bad.col", bytes);
-    let o = zerocol(&[&["dump"], extra, &[file.path()]].concat());
-    let err = stderr(&o);
-    assert_eq!(
-        code(&o),
-        1,
-        "expected malformed at byte {offset}; stderr: {err}"
-    );
-    assert_eq!(o.stdout, b"", "stdout of a malformed file");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    let prefix = format!("zerocol: {}: byte {offset} (0x{offset:x}): ", file.path());
-    assert!(
-        err.starts_with(&prefix),
-        "expected {prefix:?}, found {err:?}"
-    );
-    err[prefix.len()..].trim_end().to_owned()
 }
 
 // ---------------------------------------------------------------------------------------------

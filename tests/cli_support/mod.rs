@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use serde_json::Value;
+
 /// The built `zerocol` binary (cargo builds it for integration tests).
 pub const ZEROCOL: &str = env!("CARGO_BIN_EXE_zerocol");
 
@@ -28,6 +30,42 @@ pub fn stderr(o: &Output) -> String {
 
 pub fn code(o: &Output) -> i32 {
     o.status.code().expect("exit code, not a signal")
+}
+
+/// `zerocol dump ARGS`, expecting success, parsed.
+pub fn dump_ok(args: &[&str]) -> Value {
+    let o = zerocol(&[&["dump"], args].concat());
+    assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+    assert_eq!(stderr(&o), "", "{args:?}");
+    serde_json::from_slice(&o.stdout).expect("valid JSON")
+}
+
+/// `zerocol dump ARGS FILE` on `bytes`, expecting success, parsed. The tool reads
+/// the format from the bytes, so the file's name does not matter.
+pub fn dump_bytes(bytes: &[u8], extra: &[&str]) -> Value {
+    let file = TempFile::new("dump.bin", bytes);
+    dump_ok(&[extra, &[file.path()]].concat())
+}
+
+/// `zerocol dump ARGS FILE` on `bytes`, expecting "malformed at byte `offset`": exit 1,
+/// nothing on stdout, one stderr line. Returns the message after the offset.
+pub fn dump_fails_at(bytes: &[u8], extra: &[&str], offset: usize) -> String {
+    let file = TempFile::new("bad.bin", bytes);
+    let o = zerocol(&[&["dump"], extra, &[file.path()]].concat());
+    let err = stderr(&o);
+    assert_eq!(
+        code(&o),
+        1,
+        "expected malformed at byte {offset}; stderr: {err}"
+    );
+    assert_eq!(o.stdout, b"", "stdout of a malformed file");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let prefix = format!("zerocol: {}: byte {offset} (0x{offset:x}): ", file.path());
+    assert!(
+        err.starts_with(&prefix),
+        "expected {prefix:?}, found {err:?}"
+    );
+    err[prefix.len()..].trim_end().to_owned()
 }
 
 /// A file under the temp dir with a unique name, deleted on drop.
