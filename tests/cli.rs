@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use cli_support::{
     TempFile, ZEROCOL, code, dump_bytes, dump_ok, missing_path, stderr, stdout, zerocol,
 };
-use common::builder::{self, Bounds, Cuboid, Face, FaceGroup, Line, ModelSpec, Sphere, V3};
+use common::builder::{self, Line, ModelSpec, Sphere, V3};
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------------------------
@@ -57,116 +57,6 @@ fn coll_with_vertices(vertices: Vec<V3>) -> Vec<u8> {
 
 // ---------------------------------------------------------------------------------------------
 // the sample, as specified
-
-/// The specs behind `builder::sample_models()`, repeated here because that function
-/// returns only the built bytes. `sample_specs_build_the_sample` keeps the two equal.
-fn sample_specs() -> Vec<ModelSpec> {
-    let mut bollard = ModelSpec::new(b"COLL", "bollard_iii");
-    bollard.bounds = Bounds {
-        radius: 6.125,
-        center: [1.5, -2.25, 3.0],
-        min: [-1.75, -5.5, 0.25],
-        max: [4.75, 1.125, 6.625],
-    };
-    bollard.spheres.push(Sphere {
-        center: [1.25, -2.0, 3.5],
-        radius: 2.75,
-        surface: [6, 1, 200, 0x3A],
-    });
-    bollard.boxes.push(Cuboid {
-        min: [-1.5, -5.25, 0.5],
-        max: [4.25, 0.875, 6.375],
-        surface: [9, 2, 150, 0x4B],
-    });
-    bollard.vertices = builder::cube_vertices([-0.625, -3.375, 0.75], [3.875, -0.5, 5.25]);
-    bollard.faces = builder::cube_faces([12, 3, 99, 0x5C]);
-
-    let mut lamp = ModelSpec::new(b"COL3", "lamppost_sa").with_model_id(1294);
-    lamp.bounds = Bounds {
-        radius: 9.25,
-        center: [0.5, 1.75, 4.125],
-        min: [-3.5, -2.75, -0.375],
-        max: [3.25, 5.5, 8.875],
-    };
-    lamp.spheres.push(Sphere {
-        center: [0.25, 1.5, 1.0],
-        radius: 1.375,
-        surface: [13, 0, 210, 0x2F],
-    });
-    lamp.spheres.push(Sphere {
-        center: [0.75, 2.125, 7.5],
-        radius: 0.875,
-        surface: [14, 4, 180, 0x1E],
-    });
-    lamp.boxes.push(Cuboid {
-        min: [-0.25, 0.625, -0.125],
-        max: [1.125, 2.875, 6.75],
-        surface: [15, 5, 120, 0x6D],
-    });
-    let (cmin, cmax) = ([-1.0, -0.75, 0.125], [2.25, 3.625, 7.25]);
-    lamp.vertices = builder::cube_vertices(cmin, cmax);
-    lamp.faces = builder::cube_faces([16, 0, 0, 0x7E]);
-    lamp.face_groups.push(FaceGroup {
-        min: cmin,
-        max: cmax,
-        first: 0,
-        last: 11,
-    });
-    lamp.shadow_vertices = vec![
-        [-2.5, -1.25, 0.0625],
-        [2.75, -1.5, 0.1875],
-        [3.0, 4.25, 0.3125],
-        [-2.0, 4.5, 0.4375],
-    ];
-    lamp.shadow_faces = vec![
-        Face {
-            indices: [0, 1, 2],
-            surface: [17, 0, 0, 0x8F],
-        },
-        Face {
-            indices: [0, 2, 3],
-            surface: [18, 0, 0, 0x9A],
-        },
-    ];
-
-    let mut crate_ = ModelSpec::new(b"COL2", "crate_ps2").with_model_id(3);
-    crate_.bounds = Bounds {
-        radius: 3.0625,
-        center: [0.375, -0.625, 1.25],
-        min: [-1.25, -2.5, 0.0],
-        max: [2.0, 1.0, 2.75],
-    };
-    crate_.boxes.push(Cuboid {
-        min: [-1.125, -2.375, 0.125],
-        max: [1.875, 0.75, 1.5],
-        surface: [19, 0, 160, 0x4C],
-    });
-    crate_.boxes.push(Cuboid {
-        min: [-0.875, -2.125, 1.5],
-        max: [1.625, 0.625, 2.625],
-        surface: [20, 1, 140, 0x3D],
-    });
-
-    let mut empty = ModelSpec::new(b"COL3", "empty_col3");
-    empty.bounds = Bounds {
-        radius: 1.5,
-        center: [0.25, 0.5, 0.75],
-        min: [-0.5, -0.25, 0.0],
-        max: [1.0, 1.25, 1.5],
-    };
-
-    vec![bollard, lamp, crate_, empty]
-}
-
-#[test]
-fn sample_specs_build_the_sample() {
-    let built = builder::sample_models();
-    let specs = sample_specs();
-    assert_eq!(specs.len(), built.len());
-    for (spec, built) in specs.iter().zip(&built) {
-        assert_eq!(spec.build().bytes, built.bytes);
-    }
-}
 
 /// Checks one dumped model against the spec it was built from.
 fn assert_model_matches(json: &Value, spec: &ModelSpec, offset: usize, len: usize) {
@@ -461,7 +351,7 @@ fn info_recover_lists_skipped_ranges_and_later_models() {
 fn dump_of_the_sample_matches_the_builder() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/sample.col");
     let json = dump_ok(&[path]);
-    assert_dump_matches(&json, &sample_specs(), 0);
+    assert_dump_matches(&json, &builder::sample_specs(), 0);
     assert!(
         json.get("warnings").is_none(),
         "no warnings without --lenient"
@@ -508,7 +398,7 @@ fn dump_counts_zero_padding_as_trailing_bytes() {
     let mut bytes = common::sample_file();
     bytes.extend(vec![0u8; 2000]);
     let json = dump_bytes(&bytes, &[]);
-    assert_dump_matches(&json, &sample_specs(), 2000);
+    assert_dump_matches(&json, &builder::sample_specs(), 2000);
 }
 
 #[test]
@@ -777,7 +667,7 @@ fn lenient_stops_at_trailing_bytes_that_are_not_a_model() {
     );
 
     let json = dump_ok(&["--lenient", file.path()]);
-    assert_dump_matches(&json, &sample_specs(), 4);
+    assert_dump_matches(&json, &builder::sample_specs(), 4);
     assert_eq!(
         json["warnings"],
         serde_json::json!([
@@ -798,7 +688,7 @@ fn lenient_without_anything_to_report_has_empty_warnings() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/sample.col");
     let json = dump_ok(&["--lenient", path]);
     assert_eq!(json["warnings"], serde_json::json!([]));
-    assert_dump_matches(&json, &sample_specs(), 0);
+    assert_dump_matches(&json, &builder::sample_specs(), 0);
 }
 
 #[test]

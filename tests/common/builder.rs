@@ -522,7 +522,7 @@ pub fn cube_faces(surface: [u8; 4]) -> Vec<Face> {
 
 /// Four models: COLL "bollard_iii", COL3 "lamppost_sa", COL2 "crate_ps2", COL3 "empty_col3".
 /// Every value is a multiple of 1/128 and distinct per field.
-pub fn sample_models() -> Vec<Built> {
+pub fn sample_specs() -> Vec<ModelSpec> {
     // (1) COLL bollard
     let mut bollard = ModelSpec::new(b"COLL", "bollard_iii");
     bollard.bounds = Bounds {
@@ -621,7 +621,12 @@ pub fn sample_models() -> Vec<Built> {
         max: [1.0, 1.25, 1.5],
     };
 
-    vec![bollard.build(), lamp.build(), crate_.build(), empty.build()]
+    vec![bollard, lamp, crate_, empty]
+}
+
+/// [`sample_specs`], built: the embedded sample's models.
+pub fn sample_models() -> Vec<Built> {
+    sample_specs().iter().map(ModelSpec::build).collect()
 }
 
 // ---------------------------------------------------------------------------------------------
