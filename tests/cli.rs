@@ -5,11 +5,11 @@
 mod cli_support;
 mod common;
 
-use std::io::Read;
 use std::process::{Command, Stdio};
 
 use cli_support::{
-    TempFile, ZEROCOL, code, dump_bytes, dump_ok, missing_path, stderr, stdout, zerocol,
+    TempFile, ZEROCOL, assert_quiet_on_closed_pipe, code, dump_bytes, dump_ok, keys, missing_path,
+    stderr, stdout, u64_of, zerocol,
 };
 use common::builder::{self, Line, ModelSpec, Sphere, V3};
 use serde_json::Value;
@@ -30,23 +30,12 @@ fn v3_of(v: &Value) -> V3 {
     [f32_of(&a[0]), f32_of(&a[1]), f32_of(&a[2])]
 }
 
-fn u64_of(v: &Value) -> u64 {
-    v.as_u64()
-        .unwrap_or_else(|| panic!("expected an integer, found {v}"))
-}
-
 fn bytes_of(v: &Value) -> Vec<u8> {
     v.as_array()
         .unwrap()
         .iter()
         .map(|b| u8::try_from(u64_of(b)).unwrap())
         .collect()
-}
-
-fn keys(v: &Value) -> Vec<&str> {
-    let mut k: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    k.sort_unstable();
-    k
 }
 
 fn coll_with_vertices(vertices: Vec<V3>) -> Vec<u8> {
@@ -796,29 +785,6 @@ fn check_io_errors_go_to_stderr_and_win() {
 fn big_file() -> TempFile {
     let vertices = (0..30_000).map(|i| [i as f32, 0.5, -0.25]).collect();
     TempFile::new("big.col", &coll_with_vertices(vertices))
-}
-
-fn assert_quiet_on_closed_pipe(args: &[&str]) {
-    let mut child = Command::new(ZEROCOL)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut reader = child.stdout.take().unwrap();
-    let mut first = [0u8; 10];
-    reader.read_exact(&mut first).unwrap();
-    drop(reader);
-    let o = child.wait_with_output().unwrap();
-    let err = stderr(&o);
-    assert_ne!(o.status.code(), Some(101), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "a closed pipe ends the run quietly: {err}"
-    );
-    assert_eq!(err, "");
 }
 
 #[test]

@@ -10,11 +10,10 @@
 
 mod cli_support;
 
-use std::io::Read as _;
-use std::process::{Command, Stdio};
-
 use cli_support::{
-    Rng, TempFile, ZEROCOL, code, dump_bytes, dump_fails_at, stderr, stdout, zerocol,
+    Rng, TempFile, array, assert_f32, assert_floats, assert_quiet_on_closed_pipe, code, dump_bytes,
+    dump_fails_at, keys, put_f32, put_v3, sample, set_i32, set_u32, stderr, stdout, u64_of,
+    zerocol,
 };
 use serde_json::Value;
 
@@ -36,24 +35,8 @@ const CYLINDER: usize = 68;
 /// Version byte and three counts.
 const FIXED: usize = 13;
 
-fn put_f32(out: &mut Vec<u8>, v: f32) {
-    out.extend_from_slice(&v.to_le_bytes());
-}
-
-fn put_v3(out: &mut Vec<u8>, v: [f32; 3]) {
-    v.iter().for_each(|&f| put_f32(out, f));
-}
-
 fn put_i32(out: &mut Vec<u8>, v: i32) {
     out.extend_from_slice(&v.to_le_bytes());
-}
-
-fn set_i32(bytes: &mut [u8], at: usize, v: i32) {
-    bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
-}
-
-fn set_u32(bytes: &mut [u8], at: usize, v: u32) {
-    bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
 }
 
 /// A coordinate system: 9 rotation floats row-major, then the position.
@@ -499,10 +482,6 @@ fn readable_shapes() -> Shapes {
 // ---------------------------------------------------------------------------------------------
 // running zerocol
 
-fn sample(name: &str) -> String {
-    format!("{}/samples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
 /// Runs `check` on every file in one process and compares each verdict: `Some(offset)` for
 /// "error: byte offset", `None` for ok.
 fn check_verdicts(files: &[(TempFile, Option<usize>)], extra: &[&str]) {
@@ -533,58 +512,8 @@ fn check_verdicts(files: &[(TempFile, Option<usize>)], extra: &[&str]) {
 // ---------------------------------------------------------------------------------------------
 // comparing the JSON with the generator's values
 
-fn keys(v: &Value) -> Vec<&str> {
-    let mut k: Vec<&str> = v
-        .as_object()
-        .unwrap_or_else(|| panic!("expected an object, found {v}"))
-        .keys()
-        .map(String::as_str)
-        .collect();
-    k.sort_unstable();
-    k
-}
-
-fn array(v: &Value) -> &Vec<Value> {
-    v.as_array()
-        .unwrap_or_else(|| panic!("expected an array, found {v}"))
-}
-
-fn u64_of(v: &Value) -> u64 {
-    v.as_u64()
-        .unwrap_or_else(|| panic!("expected an unsigned integer, found {v}"))
-}
-
 fn latin1(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| char::from(b)).collect()
-}
-
-/// A float as DUMP.md prints it: the same f32 bits when finite (so -0.0 stays -0.0), `null`
-/// for NaN and infinities.
-fn assert_f32(v: &Value, expected: f32, ctx: &str) {
-    if expected.is_finite() {
-        let found = v
-            .as_f64()
-            .unwrap_or_else(|| panic!("{ctx}: expected {expected:?}, found {v}"))
-            as f32;
-        assert_eq!(
-            found.to_bits(),
-            expected.to_bits(),
-            "{ctx}: expected {expected:?}, found {v}"
-        );
-    } else {
-        assert!(
-            v.is_null(),
-            "{ctx}: expected null for {expected:?}, found {v}"
-        );
-    }
-}
-
-fn assert_floats(v: &Value, expected: &[f32], ctx: &str) {
-    let a = array(v);
-    assert_eq!(a.len(), expected.len(), "{ctx}: {v}");
-    for (i, (j, &e)) in a.iter().zip(expected).enumerate() {
-        assert_f32(j, e, &format!("{ctx}[{i}]"));
-    }
 }
 
 /// A world box: `{min, max}`, three numbers (or `null`) each. Its values are the library's
@@ -1570,29 +1499,6 @@ fn info_without_a_file_names_all_three_samples() {
 
 // ---------------------------------------------------------------------------------------------
 // never a panic
-
-fn assert_quiet_on_closed_pipe(args: &[&str]) {
-    let mut child = Command::new(ZEROCOL)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut reader = child.stdout.take().unwrap();
-    let mut first = [0u8; 10];
-    reader.read_exact(&mut first).unwrap();
-    drop(reader);
-    let o = child.wait_with_output().unwrap();
-    let err = stderr(&o);
-    assert_ne!(o.status.code(), Some(101), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "a closed pipe ends the run quietly: {err}"
-    );
-    assert_eq!(err, "");
-}
 
 #[test]
 fn closed_stdout_is_not_a_panic() {

@@ -7,19 +7,18 @@
 
 mod cli_support;
 
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use cli_support::{TempFile, ZEROCOL, code, dump_bytes, dump_ok, stderr, stdout, zerocol};
+use cli_support::{
+    TempFile, ZEROCOL, assert_quiet_on_closed_pipe, code, dump_bytes, dump_ok, put_f32, sample,
+    set_u32, stderr, stdout, zerocol,
+};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------
 // helpers
-
-fn sample(name: &str) -> String {
-    format!("{}/samples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
 
 fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tcol")
@@ -1039,16 +1038,8 @@ fn put_u32(out: &mut Vec<u8>, v: u32) {
     out.extend_from_slice(&v.to_le_bytes());
 }
 
-fn put_f32(out: &mut Vec<u8>, v: f32) {
-    out.extend_from_slice(&v.to_le_bytes());
-}
-
 fn put_fs(out: &mut Vec<u8>, v: &[f32]) {
     v.iter().for_each(|&f| put_f32(out, f));
-}
-
-fn set_u32(bytes: &mut [u8], at: usize, v: u32) {
-    bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
 }
 
 /// Where the records go.
@@ -2162,28 +2153,6 @@ fn check_gives_verdicts_for_every_format_in_order() {
 
 // ---------------------------------------------------------------------------------------------
 // never a panic
-
-fn assert_quiet_on_closed_pipe(args: &[&str]) {
-    let mut child = Command::new(ZEROCOL)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut reader = child.stdout.take().unwrap();
-    let mut first = [0u8; 10];
-    reader.read_exact(&mut first).unwrap();
-    drop(reader);
-    let o = child.wait_with_output().unwrap();
-    let err = stderr(&o);
-    assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "a closed pipe ends the run quietly: {err}"
-    );
-    assert_eq!(err, "");
-}
 
 #[test]
 fn closed_stdout_is_not_a_panic() {

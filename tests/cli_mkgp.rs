@@ -12,7 +12,8 @@ use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 
 use cli_support::{
-    Rng, TempFile, ZEROCOL, code, dump_bytes, dump_fails_at, stderr, stdout, zerocol,
+    Rng, TempFile, ZEROCOL, array, assert_f32, assert_floats, code, dump_bytes, dump_fails_at,
+    keys, put_f32, put_v3, set_i32, stderr, stdout, u64_of, zerocol,
 };
 use serde_json::Value;
 
@@ -89,15 +90,7 @@ const TRI: usize = 0x70;
 const WALL: usize = 0x40;
 const TRI_WALL: usize = 0x38;
 
-fn put_f32(out: &mut Vec<u8>, v: f32) {
-    out.extend_from_slice(&v.to_le_bytes());
-}
-
 fn put_xz(out: &mut Vec<u8>, v: [f32; 2]) {
-    v.iter().for_each(|&f| put_f32(out, f));
-}
-
-fn put_v3(out: &mut Vec<u8>, v: [f32; 3]) {
     v.iter().for_each(|&f| put_f32(out, f));
 }
 
@@ -321,56 +314,6 @@ fn course_sample() -> String {
 
 // ---------------------------------------------------------------------------------------------
 // comparing the JSON with the generator's values
-
-fn keys(v: &Value) -> Vec<&str> {
-    let mut k: Vec<&str> = v
-        .as_object()
-        .unwrap_or_else(|| panic!("expected an object, found {v}"))
-        .keys()
-        .map(String::as_str)
-        .collect();
-    k.sort_unstable();
-    k
-}
-
-fn array(v: &Value) -> &Vec<Value> {
-    v.as_array()
-        .unwrap_or_else(|| panic!("expected an array, found {v}"))
-}
-
-fn u64_of(v: &Value) -> u64 {
-    v.as_u64()
-        .unwrap_or_else(|| panic!("expected an unsigned integer, found {v}"))
-}
-
-/// A float as DUMP.md prints it: the same f32 bits when finite (so -0.0 stays -0.0), `null`
-/// for NaN and infinities.
-fn assert_f32(v: &Value, expected: f32, ctx: &str) {
-    if expected.is_finite() {
-        let found = v
-            .as_f64()
-            .unwrap_or_else(|| panic!("{ctx}: expected {expected:?}, found {v}"))
-            as f32;
-        assert_eq!(
-            found.to_bits(),
-            expected.to_bits(),
-            "{ctx}: expected {expected:?}, found {v}"
-        );
-    } else {
-        assert!(
-            v.is_null(),
-            "{ctx}: expected null for {expected:?}, found {v}"
-        );
-    }
-}
-
-fn assert_floats(v: &Value, expected: &[f32], ctx: &str) {
-    let a = array(v);
-    assert_eq!(a.len(), expected.len(), "{ctx}: {v}");
-    for (i, (j, &e)) in a.iter().zip(expected).enumerate() {
-        assert_f32(j, e, &format!("{ctx}[{i}]"));
-    }
-}
 
 fn assert_v3s(v: &Value, expected: &[[f32; 3]; 3], ctx: &str) {
     let a = array(v);
@@ -691,10 +634,6 @@ fn dump_reads_stdin_for_a_dash() {
 
 // ---------------------------------------------------------------------------------------------
 // dump: malformed layouts
-
-fn set_i32(bytes: &mut [u8], at: usize, v: i32) {
-    bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
-}
 
 fn set_f32(bytes: &mut [u8], at: usize, v: f32) {
     bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());

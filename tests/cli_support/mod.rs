@@ -3,8 +3,9 @@
 //! assemble. Shared by `tests/cli*.rs`; each uses a part of it.
 #![allow(dead_code)]
 
+use std::io::Read as _;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
@@ -111,6 +112,110 @@ pub fn missing_path() -> String {
         std::process::id()
     ));
     path.to_str().expect("utf-8 temp path").to_owned()
+}
+
+/// The path of a sample shipped in `samples/`.
+pub fn sample(name: &str) -> String {
+    format!("{}/samples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Appends a little-endian f32 (the files assembled byte by byte).
+pub fn put_f32(out: &mut Vec<u8>, v: f32) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+
+/// Appends three little-endian f32s.
+pub fn put_v3(out: &mut Vec<u8>, v: [f32; 3]) {
+    v.iter().for_each(|&f| put_f32(out, f));
+}
+
+/// Overwrites the little-endian u32 at `at`.
+pub fn set_u32(bytes: &mut [u8], at: usize, v: u32) {
+    bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+/// Overwrites the little-endian i32 at `at`.
+pub fn set_i32(bytes: &mut [u8], at: usize, v: i32) {
+    bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+/// A JSON array, or a panic that shows the value.
+pub fn array(v: &Value) -> &Vec<Value> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("expected an array, found {v}"))
+}
+
+/// A float as DUMP.md prints it: the same f32 bits when finite (so -0.0 stays -0.0), `null`
+/// for NaN and infinities.
+pub fn assert_f32(v: &Value, expected: f32, ctx: &str) {
+    if expected.is_finite() {
+        let found = v
+            .as_f64()
+            .unwrap_or_else(|| panic!("{ctx}: expected {expected:?}, found {v}"))
+            as f32;
+        assert_eq!(
+            found.to_bits(),
+            expected.to_bits(),
+            "{ctx}: expected {expected:?}, found {v}"
+        );
+    } else {
+        assert!(
+            v.is_null(),
+            "{ctx}: expected null for {expected:?}, found {v}"
+        );
+    }
+}
+
+/// An array of floats, each as [`assert_f32`] checks it.
+pub fn assert_floats(v: &Value, expected: &[f32], ctx: &str) {
+    let a = array(v);
+    assert_eq!(a.len(), expected.len(), "{ctx}: {v}");
+    for (i, (j, &e)) in a.iter().zip(expected).enumerate() {
+        assert_f32(j, e, &format!("{ctx}[{i}]"));
+    }
+}
+
+/// A JSON unsigned integer, or a panic that shows the value.
+pub fn u64_of(v: &Value) -> u64 {
+    v.as_u64()
+        .unwrap_or_else(|| panic!("expected an unsigned integer, found {v}"))
+}
+
+/// An object's keys, sorted.
+pub fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v
+        .as_object()
+        .unwrap_or_else(|| panic!("expected an object, found {v}"))
+        .keys()
+        .map(String::as_str)
+        .collect();
+    k.sort_unstable();
+    k
+}
+
+/// `zerocol ARGS` whose reader closes stdout after 10 bytes ends with exit 0,
+/// nothing on stderr and no panic.
+pub fn assert_quiet_on_closed_pipe(args: &[&str]) {
+    let mut child = Command::new(ZEROCOL)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = child.stdout.take().unwrap();
+    let mut first = [0u8; 10];
+    reader.read_exact(&mut first).unwrap();
+    drop(reader);
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert_ne!(o.status.code(), Some(101), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "a closed pipe ends the run quietly: {err}"
+    );
+    assert_eq!(err, "");
 }
 
 /// xorshift64: deterministic values for every field.
