@@ -59,7 +59,7 @@ pub mod battleforge;
 pub mod grit;
 pub mod gta;
 pub mod mkgp;
-mod util;
+pub mod wire;
 
 /// Compiles the README's examples as doctests, so they cannot go stale.
 #[cfg(doctest)]

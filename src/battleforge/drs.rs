@@ -1,6 +1,7 @@
 //! The DRS model container: header, node information table, node hierarchy,
-//! and every node's payload (FORMATS.md §3).
+//! and every node's payload (docs/formats/battleforge.md).
 
+use crate::wire;
 use core::iter::FusedIterator;
 
 use zerocopy::FromBytes;
@@ -41,36 +42,22 @@ pub struct Drs<'a> {
 impl<'a> Drs<'a> {
     /// Validates a whole DRS container.
     pub fn parse(bytes: &'a [u8]) -> Result<Self, Error> {
-        let (header, _) = raw::DrsHeader::ref_from_prefix(bytes).map_err(|_| {
-            let mut found = [0u8; 4];
-            for (dst, src) in found.iter_mut().zip(bytes) {
-                *dst = *src;
-            }
-            if i32::from_le_bytes(found) != MAGIC && bytes.len() >= 4 {
-                Error::new(
-                    0,
-                    ErrorKind::BadMagic {
-                        found: i32::from_le_bytes(found),
-                    },
-                )
-            } else {
-                Error::new(
-                    0,
-                    ErrorKind::Truncated {
-                        needed: 20,
-                        available: bytes.len(),
-                    },
-                )
-            }
-        })?;
-        if header.magic.get() != MAGIC {
-            return Err(Error::new(
-                0,
-                ErrorKind::BadMagic {
-                    found: header.magic.get(),
-                },
-            ));
+        // Four bytes that are not the magic are not a DRS file; fewer are a truncated one.
+        if bytes.len() >= 4 {
+            wire::check_magic(bytes, &MAGIC.to_le_bytes()).map_err(|found| {
+                let found = i32::from_le_bytes(found);
+                Error::new(0, ErrorKind::BadMagic { found })
+            })?;
         }
+        let (header, _) = raw::DrsHeader::ref_from_prefix(bytes).map_err(|_| {
+            Error::new(
+                0,
+                ErrorKind::Truncated {
+                    needed: 20,
+                    available: bytes.len(),
+                },
+            )
+        })?;
         let count = header.node_count.get();
         if count == 0 {
             return Err(Error::new(FIELD_NODE_COUNT, ErrorKind::NoNodes));
@@ -273,10 +260,9 @@ impl<'a> Iterator for Nodes<'a> {
         if self.next >= count {
             return None;
         }
-        // Validated by `Drs::parse`; a failure cannot happen and ends the walk.
-        let Ok((node, end)) = read_entry(self.drs.bytes, self.at, self.next, count)
-            .and_then(|(entry, end)| Ok((self.drs.node_at(entry)?, end)))
-        else {
+        let read = read_entry(self.drs.bytes, self.at, self.next, count)
+            .and_then(|(entry, end)| Ok((self.drs.node_at(entry)?, end)));
+        let Some((node, end)) = wire::validated(read.ok()) else {
             self.next = count;
             return None;
         };

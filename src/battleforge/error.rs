@@ -4,28 +4,7 @@ use core::fmt;
 
 /// A malformed DRS file or `collisionShape` payload: the byte offset of the field
 /// at fault and what was expected there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Error {
-    offset: usize,
-    kind: ErrorKind,
-}
-
-impl Error {
-    pub(crate) const fn new(offset: usize, kind: ErrorKind) -> Self {
-        Self { offset, kind }
-    }
-
-    /// Byte offset of the offending field (in the DRS file, or in the bare payload).
-    pub const fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// What was wrong.
-    pub const fn kind(&self) -> ErrorKind {
-        self.kind
-    }
-}
+pub type Error = crate::wire::Error<ErrorKind>;
 
 /// A signed field that must not be negative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,7 +137,7 @@ pub enum ErrorKind {
         size: usize,
     },
     /// The payload is not exactly `13 + 72 B + 64 S + 68 C` bytes: longer than its
-    /// counts say, or empty (FORMATS.md §3: the size invariant is exact; a variant
+    /// counts say, or empty (docs/formats/battleforge.md: the size invariant is exact; a variant
     /// layout shows up here). A payload too short for its counts is
     /// [`ErrorKind::CountPastEnd`] or [`ErrorKind::ShapesPastEnd`].
     SizeMismatch {
@@ -168,18 +147,6 @@ pub enum ErrorKind {
         size: usize,
     },
 }
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "byte {} (0x{:x}): {}",
-            self.offset, self.offset, self.kind
-        )
-    }
-}
-
-impl core::error::Error for Error {}
 
 impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -210,7 +210,7 @@ pub struct OrientedBox {
 
 impl SphereShape {
     /// The world centre: the transform's position (the stored `center` is a copy
-    /// writers make of it, FORMATS.md §3).
+    /// writers make of it, docs/formats/battleforge.md).
     pub const fn world_center(&self) -> [f32; 3] {
         self.transform.position
     }

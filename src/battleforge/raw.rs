@@ -1,41 +1,16 @@
 //! On-disk records of BattleForge DRS containers and `collisionShape` payloads
-//! (FORMATS.md §3).
+//! (docs/formats/battleforge.md).
 //!
 //! Little-endian and packed: the payload's leading version byte misaligns every
 //! float after it, and nodes sit back to back, so every struct is `#[repr(C)]`
 //! over alignment-1 types and is read in place.
 
-// Field names follow FORMATS.md §3; each struct's doc gives its layout.
+// Field names follow docs/formats/battleforge.md; each struct's doc gives its layout.
 #![allow(missing_docs)]
 
+use crate::wire::on_disk;
+pub use crate::wire::{RawVec3, raw_vec3, vec3};
 use zerocopy::byteorder::little_endian::{F32, I32, U32};
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
-
-/// Three little-endian floats.
-pub type RawVec3 = [F32; 3];
-
-/// Reads a [`RawVec3`].
-#[inline]
-pub fn vec3(v: &RawVec3) -> [f32; 3] {
-    let [x, y, z] = v;
-    [x.get(), y.get(), z.get()]
-}
-
-/// Writes a [`RawVec3`].
-#[inline]
-pub fn raw_vec3(v: [f32; 3]) -> RawVec3 {
-    v.map(F32::new)
-}
-
-macro_rules! on_disk {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* } = $size:expr;) => {
-        $(#[$meta])*
-        #[repr(C)]
-        #[derive(FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned, Clone, Copy, Debug, PartialEq)]
-        pub struct $name { $($body)* }
-        const _: () = assert!(core::mem::size_of::<$name>() == $size);
-    };
-}
 
 on_disk! {
     /// The 20-byte DRS header.

@@ -1,13 +1,11 @@
 //! The `collisionShape` payload: version byte, then counted arrays of boxes,
-//! spheres and cylinders (FORMATS.md §3).
-
-use zerocopy::byteorder::little_endian::U32;
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+//! spheres and cylinders (docs/formats/battleforge.md).
 
 use super::error::{Error, ErrorKind, ShapeKind};
 use super::geometry::{Aabb, Transform};
 use super::lint::Lints;
 use super::raw;
+use crate::wire::{self, Cursor};
 
 /// The only payload version known.
 pub const VERSION: u8 = 1;
@@ -148,38 +146,33 @@ pub struct ShapeRef {
 }
 
 /// Reads `count u32` then that many records at `*pos`, advancing it.
-fn counted<'a, T: FromBytes + KnownLayout + Immutable + Unaligned>(
+fn counted<'a, T: wire::Record>(
     payload: &'a [u8],
     pos: &mut usize,
     at: impl Fn(usize) -> usize,
     shape: ShapeKind,
 ) -> Result<&'a [T], Error> {
     let size = payload.len();
-    let (count, rest) = payload
-        .get(*pos..)
-        .and_then(|r| U32::read_from_prefix(r).ok())
-        .ok_or(Error::new(
-            at(*pos),
-            ErrorKind::CountPastEnd { shape, size },
-        ))?;
-    let count = count.get();
-    let records_at = pos.saturating_add(4);
-    let end =
-        (records_at as u64).saturating_add(u64::from(count).saturating_mul(size_of::<T>() as u64));
-    let (records, _) = usize::try_from(count)
+    let mut cursor = Cursor::at(payload, *pos);
+    let count = cursor.u32().ok_or(Error::new(
+        at(*pos),
+        ErrorKind::CountPastEnd { shape, size },
+    ))?;
+    let records_at = cursor.pos();
+    let records = usize::try_from(count)
         .ok()
-        .and_then(|n| <[T]>::ref_from_prefix_with_elems(rest, n).ok())
+        .and_then(|n| cursor.table::<T>(n))
         .ok_or(Error::new(
             at(*pos),
             ErrorKind::ShapesPastEnd {
                 shape,
                 count,
-                end,
+                end: wire::span_end(records_at, count.into(), size_of::<T>()),
                 size,
             },
         ))?;
-    *pos = records_at.saturating_add(core::mem::size_of_val(records));
-    Ok(records)
+    *pos = cursor.pos();
+    Ok(records.as_slice())
 }
 
 /// A box: a transform and two corners in local space.
@@ -203,13 +196,13 @@ pub struct SphereShape {
     pub transform: Transform,
     /// Radius.
     pub radius: f32,
-    /// As stored; writers copy the position here (FORMATS.md §3), so the sphere
+    /// As stored; writers copy the position here (docs/formats/battleforge.md), so the sphere
     /// sits at the transform's position and this field is reported, not used.
     pub center: [f32; 3],
 }
 
 /// A cylinder: its base at the transform's position, extending `height` along
-/// local +Y (FORMATS.md §3: Y-up).
+/// local +Y (docs/formats/battleforge.md: Y-up).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CylinderShape {

@@ -39,7 +39,7 @@ pub const DEFAULT_SHRINK: f32 = 0.0;
 /// The identity quaternion, `w x y z`: orientation when none is given.
 pub const IDENTITY_ORIENTATION: [f32; 4] = [1.0, 0.0, 0.0, 0.0];
 
-/// The body as a whole, defaults applied (FORMATS.md §4).
+/// The body as a whole, defaults applied (docs/formats/grit.md).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Attributes {
@@ -615,7 +615,7 @@ impl fmt::Debug for Tcol<'_> {
 }
 
 impl<'a> Tcol<'a> {
-    /// Validates a whole file, as the engine's parser does (FORMATS.md §4), and
+    /// Validates a whole file, as the engine's parser does (docs/formats/grit.md), and
     /// also rejects what the engine gets wrong: NUL bytes, face indices beyond
     /// 32 bits, numbers beyond f32.
     pub fn parse(text: &'a [u8], options: Options) -> Result<Self, Error> {

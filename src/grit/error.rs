@@ -1,5 +1,5 @@
 //! Why TCOL text was rejected, and where: the engine's own rules, with its
-//! positions (FORMATS.md §4).
+//! positions (docs/formats/grit.md).
 
 use core::fmt;
 

@@ -1,4 +1,4 @@
-//! The TCOL lexer, rule for rule the engine's `tcol_lexer.qx` (FORMATS.md §4).
+//! The TCOL lexer, rule for rule the engine's `tcol_lexer.qx` (docs/formats/grit.md).
 //!
 //! The engine's lexer is a longest-match scanner with no identifier rule: a
 //! keyword is matched wherever its letters appear (`mass30` is `mass` `30`), and

@@ -538,7 +538,7 @@ impl Iterator for MeshLints<'_, '_> {
 
 impl core::iter::FusedIterator for MeshLints<'_, '_> {}
 
-/// A rule of the old dialect (the 2009 page, FORMATS.md §4 seed 003) that
+/// A rule of the old dialect (the 2009 page, docs/formats/grit.md seed 003) that
 /// [`Options::LENIENT`](super::Options::LENIENT) accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

@@ -1,4 +1,4 @@
-//! Grit engine collision files: `TCOL` text (FORMATS.md §4).
+//! Grit engine collision files: `TCOL` text (docs/formats/grit.md).
 //!
 //! A TCOL file describes one physical body: its attributes (static or a mass,
 //! damping, sleep and CCD thresholds), then a compound of primitive shapes, a
@@ -101,7 +101,7 @@ pub enum Flavour {
 }
 
 /// Which kind of Grit collision file `bytes` hold, from their first four bytes
-/// alone, as the engine decides (FORMATS.md §4): `TCOL` text or `BCOL` binary;
+/// alone, as the engine decides (docs/formats/grit.md): `TCOL` text or `BCOL` binary;
 /// `None` for anything else. The full headers (`TCOL1.0`, `BCOL1.0\n`) are
 /// checked by the parsers.
 pub fn sniff(bytes: &[u8]) -> Option<Flavour> {

@@ -1,5 +1,5 @@
 //! The TCOL grammar, as the engine's `tcol_parser.cpp` implements it
-//! (FORMATS.md §4): one validating pass over the whole file, and the item
+//! (docs/formats/grit.md): one validating pass over the whole file, and the item
 //! readers the lazy iterators share with it.
 //!
 //! The grammar has a fixed depth (file, body, shape, list), so the parser is a

@@ -10,28 +10,7 @@ use super::{Section, Version};
 /// Offsets are absolute positions in the buffer that was handed to
 /// [`Models`](super::Models) (or to [`Model::parse`](super::Model::parse)), so they
 /// can be looked up directly in a hex editor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Error {
-    offset: usize,
-    kind: ErrorKind,
-}
-
-impl Error {
-    pub(crate) const fn new(offset: usize, kind: ErrorKind) -> Self {
-        Self { offset, kind }
-    }
-
-    /// Byte offset of the offending field in the buffer.
-    pub const fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// What was wrong.
-    pub const fn kind(&self) -> ErrorKind {
-        self.kind
-    }
-}
+pub type Error = crate::wire::Error<ErrorKind>;
 
 /// What was wrong with the bytes at [`Error::offset`].
 ///
@@ -180,18 +159,6 @@ pub enum ErrorKind {
     },
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "byte {} (0x{:x}): {}",
-            self.offset, self.offset, self.kind
-        )
-    }
-}
-
-impl core::error::Error for Error {}
-
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -203,7 +170,7 @@ impl fmt::Display for ErrorKind {
                 f.write_str(
                     "expected a model FourCC (COLL, COL2, COL3, COL4) or zero padding, found ",
                 )?;
-                crate::util::write_magic(f, found)
+                crate::wire::write_magic(f, &found)
             }
             Self::NonZeroPadding { found } => write!(
                 f,

@@ -1,4 +1,4 @@
-//! Engine limits: well-formed models the games may still fail on (FORMATS.md §1,
+//! Engine limits: well-formed models the games may still fail on (docs/formats/gta.md,
 //! "Engine limits worth a warning").
 
 use core::fmt;

@@ -1,7 +1,7 @@
 //! GTA III, Vice City and San Andreas collision files (`.col`): COLL, COL2, COL3, COL4.
 //!
 //! A `.col` file is models back to back with no file header; each model names its
-//! own version with a FourCC, so one library can mix versions (FORMATS.md §1).
+//! own version with a FourCC, so one library can mix versions (docs/formats/gta.md).
 //!
 //! ```
 //! # fn main() -> Result<(), zerocol::gta::Error> {
@@ -29,7 +29,7 @@
 //! ```
 //!
 //! # What is checked
-//! Everything FORMATS.md §1 lists, once, when a model is parsed:
+//! Everything docs/formats/gta.md lists, once, when a model is parsed:
 //! - the size is at least 24 (the name block) and the model lies inside the buffer;
 //! - COLL: every count and its records lie inside the model, every face index is
 //!   below the stored vertex count, and the sections end exactly at `size + 8`;
@@ -226,7 +226,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// Every rule of FORMATS.md §1 enforced.
+    /// Every rule of docs/formats/gta.md enforced.
     pub const STRICT: Self = Self {
         stop_at_unknown_fourcc: false,
         allow_size_past_end: false,

@@ -1,5 +1,6 @@
 //! One collision model: parsing (every check happens here, once) and the view.
 
+use crate::wire;
 use zerocopy::byteorder::little_endian::{F32, U16, U32};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
@@ -49,7 +50,7 @@ const BOUNDS_END: usize = 72;
 const HEADER_V2_START: usize = BOUNDS_END;
 const SHADOW_HEADER_START: usize = 108;
 const COL4_EXTRA_START: usize = 120;
-/// Model-relative positions of the COL2+ header fields (FORMATS.md §1).
+/// Model-relative positions of the COL2+ header fields (docs/formats/gta.md).
 const FIELD_SPHERE_COUNT: u8 = 72;
 const FIELD_BOX_COUNT: u8 = 74;
 const FIELD_FACE_COUNT: u8 = 76;
@@ -135,7 +136,7 @@ impl<'a> Model<'a> {
             name: [0; 22],
             model_id: U16::ZERO,
         };
-        self.fixed(0).unwrap_or(&NONE)
+        wire::validated(self.fixed(0)).unwrap_or(&NONE)
     }
 
     /// The name: the bytes before the first NUL, searched within 24 bytes for COLL
@@ -308,15 +309,18 @@ impl<'a> Model<'a> {
             Version::Coll => coll_len,
             _ => col2_len,
         };
-        self.place(coll, col2)
-            .and_then(|(at, count)| {
-                let len = records_len(count, record_len)?;
-                Some((
-                    self.bytes.get(at..at.checked_add(len)?)?,
-                    usize::try_from(count).ok()?,
-                ))
-            })
-            .unwrap_or((&[], 0))
+        // `None` from `place` is a section this version lacks; past that, the
+        // parser checked the records lie inside the model.
+        let Some((at, count)) = self.place(coll, col2) else {
+            return (&[], 0);
+        };
+        let records = records_len(count, record_len).and_then(|len| {
+            Some((
+                self.bytes.get(at..at.checked_add(len)?)?,
+                usize::try_from(count).ok()?,
+            ))
+        });
+        wire::validated(records).unwrap_or((&[], 0))
     }
 
     /// Where a section's records start in the model's bytes, and how many there are.
@@ -486,7 +490,7 @@ const fn stored(at: u8, width: u8) -> Count {
     Count::Stored { at, width }
 }
 
-/// The COL2+ header's sections (FORMATS.md §1), indexed by the `COL2_*` constants.
+/// The COL2+ header's sections (docs/formats/gta.md), indexed by the `COL2_*` constants.
 const COL2_SECTIONS: [Col2Entry; COL2_FACE_GROUPS] = [
     col2_entry::<raw::SphereV2>(
         Section::Spheres,
@@ -571,10 +575,10 @@ fn coll_section<T: FromBytes + KnownLayout + Immutable + Unaligned>(
     records_in(model, at, count)
 }
 
-/// The first `count` records of `T` in `bytes`; empty where they do not fit,
-/// which cannot happen on the bytes of a validated section.
-fn typed<T: FromBytes + KnownLayout + Immutable + Unaligned>(bytes: &[u8], count: usize) -> &[T] {
-    <[T]>::ref_from_prefix_with_elems(bytes, count).map_or(&[], |(records, _)| records)
+/// The first `count` records of `T` in the bytes of a validated section.
+fn typed<T: wire::Record>(bytes: &[u8], count: usize) -> &[T] {
+    let records = <[T]>::ref_from_prefix_with_elems(bytes, count).ok();
+    wire::validated(records).map_or(&[], |(records, _)| records)
 }
 
 /// `count` records of `T` at `bytes[at..]`.
@@ -763,7 +767,7 @@ fn check_coll(model: &[u8], start: usize, size: u32, options: Options) -> Result
 
     let vertex_count = coll_place(model, COLL_VERTICES).map_or(0, |(_, count)| count);
     let faces_start = coll_place(model, COLL_FACES).map_or(0, |(at, _)| at);
-    let faces: &[raw::FaceV1] = coll_section(model, COLL_FACES).unwrap_or(&[]);
+    let faces: &[raw::FaceV1] = wire::validated(coll_section(model, COLL_FACES)).unwrap_or(&[]);
     // The file offset of the index being checked.
     let mut field = start.saturating_add(faces_start);
     for (face, record) in faces.iter().enumerate() {
@@ -840,7 +844,7 @@ fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32)
     }
     body.face_groups()?;
 
-    // A derived vertex array must not run into any other section (FORMATS.md §1:
+    // A derived vertex array must not run into any other section (docs/formats/gta.md:
     // on real files the gap to the next section is 6 × count, or that + 2).
     for (i, entry) in COL2_SECTIONS.iter().enumerate() {
         if let Count::Derived { .. } = entry.count {
@@ -903,7 +907,7 @@ struct Body<'a> {
 }
 
 impl Body<'_> {
-    /// Checks the offset rules of FORMATS.md §1 for `count` records of
+    /// Checks the offset rules of docs/formats/gta.md for `count` records of
     /// `record_len` bytes at `offset`.
     /// `field` is the model-relative position of the offset field, blamed in errors.
     /// Not inlined on bare metal: the table loop and the face groups share one
@@ -987,7 +991,7 @@ impl Body<'_> {
             count,
             FACE_GROUP_LEN,
         )?;
-        let groups = records_at(model, groups_start, count).unwrap_or(&[]);
+        let groups = wire::validated(records_at(model, groups_start, count)).unwrap_or(&[]);
         let face_count = read_le(model, FIELD_FACE_COUNT.into(), 2)
             .and_then(|n| u16::try_from(n).ok())
             .unwrap_or(0);

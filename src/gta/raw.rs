@@ -3,40 +3,17 @@
 //! Every struct is `#[repr(C)]` over alignment-1 little-endian field types, so a
 //! reference to one can be taken at any byte position of any buffer, on any CPU
 //! (models start at 2-aligned positions in real files, and the Cortex-M0 faults on
-//! unaligned word loads). Sizes are asserted at compile time against FORMATS.md §1.
+//! unaligned word loads). Sizes are asserted at compile time against docs/formats/gta.md.
 //!
 //! These types are the raw material; [`super::Model`] hands out slices of them and
 //! each has a `decode` method that returns plain native values.
 
-// Field names follow the tables of FORMATS.md §1; each struct's doc gives its layout.
+// Field names follow the tables of docs/formats/gta.md; each struct's doc gives its layout.
 #![allow(missing_docs)]
 
+use crate::wire::on_disk;
+pub use crate::wire::{RawVec3, vec3};
 use zerocopy::byteorder::little_endian::{F32, I16, U16, U32};
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
-
-/// Three little-endian floats, `x, y, z`.
-pub type RawVec3 = [F32; 3];
-
-/// Reads a [`RawVec3`] into native floats.
-///
-/// Not inlined on bare-metal targets: every record type reads vectors, and on the
-/// Cortex-M0 each inlined copy is 12 byte loads (a tenth of the GTA reader's code).
-#[cfg_attr(target_os = "none", inline(never))]
-#[cfg_attr(not(target_os = "none"), inline)]
-pub fn vec3(v: &RawVec3) -> [f32; 3] {
-    let [x, y, z] = v;
-    [x.get(), y.get(), z.get()]
-}
-
-macro_rules! on_disk {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* } = $size:expr;) => {
-        $(#[$meta])*
-        #[repr(C)]
-        #[derive(FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned, Clone, Copy, Debug, PartialEq)]
-        pub struct $name { $($body)* }
-        const _: () = assert!(core::mem::size_of::<$name>() == $size);
-    };
-}
 
 on_disk! {
     /// The first 32 bytes of every model, whatever its version.

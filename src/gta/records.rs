@@ -12,7 +12,7 @@ use super::raw;
 pub type Vec3 = [f32; 3];
 
 /// Surface properties: all four bytes as stored, since the games read the light
-/// from different bytes depending on the record (FORMATS.md §1).
+/// from different bytes depending on the record (docs/formats/gta.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Surface {

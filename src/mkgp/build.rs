@@ -1,7 +1,7 @@
 //! Building a whole grid from a triangle soup (needs `std`).
 //!
 //! The game's own tool is lost; what it must have done follows from the format
-//! (FORMATS.md §2): the grid covers the XZ bounds of the geometry, a triangle is
+//! (docs/formats/mkgp.md): the grid covers the XZ bounds of the geometry, a triangle is
 //! stored in every cell it touches, an edge's neighbour bit says another triangle
 //! shares it, and every edge without a neighbour becomes a wall.
 
@@ -86,7 +86,7 @@ fn normalise(v: Vec3) -> Vec3 {
 }
 
 /// Edge i's stored vector: the normalised direction from vertex i to vertex
-/// i + 1 (FORMATS.md §2 *hypothesis*: "normalised edges or in-plane edge
+/// i + 1 (docs/formats/mkgp.md *hypothesis*: "normalised edges or in-plane edge
 /// normals" — this function is the one place that decides). Zero-length edge →
 /// `[0, 0, 0]` (as is a non-finite one).
 pub fn edge_direction(from: Vec3, to: Vec3) -> Vec3 {
@@ -346,7 +346,7 @@ impl CourseBuilder {
         }
     }
 
-    /// Builds the grid (FORMATS.md §2):
+    /// Builds the grid (docs/formats/mkgp.md):
     /// - the AABB is the XZ bounds of every vertex (triangles and triangle
     ///   walls), `neg_min = −min`, `version = VERSION`;
     /// - `W = max(1, ceil((max.x − min.x) / cell.x))`, `L` likewise along Z;

@@ -1,6 +1,7 @@
 //! The validated course: header, both grids, sequential and indexed cell access,
 //! and the ground and wall queries.
 
+use crate::wire;
 use core::iter::FusedIterator;
 
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
@@ -30,17 +31,11 @@ pub struct Course<'a> {
 
 impl<'a> Course<'a> {
     /// Validates a whole file: header, W × L primary cells, W × L secondary cells,
-    /// and nothing after them (FORMATS.md §2 working rules).
+    /// and nothing after them (docs/formats/mkgp.md working rules).
     pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
         // A file too short for the magic is truncated if what it has matches.
-        let head = bytes.get(..4).unwrap_or(bytes);
-        if !MAGIC.starts_with(head) {
-            let mut found = [0u8; 4];
-            for (dst, src) in found.iter_mut().zip(bytes) {
-                *dst = *src;
-            }
-            return Err(Error::new(0, ErrorKind::BadMagic { found }));
-        }
+        wire::check_magic(bytes, &MAGIC)
+            .map_err(|found| Error::new(0, ErrorKind::BadMagic { found }))?;
         let (header, _) = raw::Header::ref_from_prefix(bytes).map_err(|_| {
             Error::new(
                 0,
@@ -294,9 +289,9 @@ impl<'a> CellIndex<'a, '_> {
         let n = self.course.number(x, z)?;
         let offset = *self.offsets.get(usize::try_from(n).ok()?)?;
         let index = u32::try_from(n).ok()?;
-        // Validated by `Course::parse`; a failure here cannot happen and reads as "no cell".
-        let (mut cell, _) =
-            read_cell(self.course.bytes, usize::try_from(offset).ok()?, index).ok()?;
+        let at = usize::try_from(offset).ok();
+        let read = at.and_then(|at| read_cell(self.course.bytes, at, index).ok());
+        let (mut cell, _) = wire::validated(read)?;
         cell.x = x;
         cell.z = z;
         Some(cell)
@@ -443,8 +438,8 @@ impl<'a> Iterator for Cells<'a> {
         if self.next >= self.count {
             return None;
         }
-        // Validated by `Course::parse`; a failure cannot happen and ends the walk.
-        let Ok((mut cell, end)) = read_cell(self.bytes, self.at, self.next) else {
+        let Some((mut cell, end)) = wire::validated(read_cell(self.bytes, self.at, self.next).ok())
+        else {
             self.next = self.count;
             return None;
         };

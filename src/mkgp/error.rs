@@ -4,28 +4,7 @@ use core::fmt;
 
 /// A malformed MKGP DX collision file: the byte offset at fault and what was
 /// expected there.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Error {
-    offset: usize,
-    kind: ErrorKind,
-}
-
-impl Error {
-    pub(crate) const fn new(offset: usize, kind: ErrorKind) -> Self {
-        Self { offset, kind }
-    }
-
-    /// Byte offset of the offending field in the file.
-    pub const fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// What was wrong.
-    pub const fn kind(&self) -> ErrorKind {
-        self.kind
-    }
-}
+pub type Error = crate::wire::Error<ErrorKind>;
 
 /// Which of the two grids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,18 +123,6 @@ pub enum ErrorKind {
     },
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "byte {} (0x{:x}): {}",
-            self.offset, self.offset, self.kind
-        )
-    }
-}
-
-impl core::error::Error for Error {}
-
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -193,7 +160,7 @@ impl fmt::Display for ErrorKind {
             ),
             Self::BadMagic { found } => {
                 f.write_str("expected the magic \"COL\\0\", found ")?;
-                crate::util::write_magic(f, found)
+                crate::wire::write_magic(f, &found)
             }
             Self::WrongVersion { found } => write!(
                 f,

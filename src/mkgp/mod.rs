@@ -1,5 +1,5 @@
 //! Mario Kart Arcade GP DX course collision (`COL\0`): a grid of cells, each
-//! holding the ground triangles and walls that touch it (FORMATS.md §2).
+//! holding the ground triangles and walls that touch it (docs/formats/mkgp.md).
 //!
 //! The arcade game loads the file as one blob and looks triangles up by cell as
 //! the karts drive; [`Course`] does the same with no allocation:
@@ -28,7 +28,7 @@
 //! 0x70 bytes, C walls of 0x40), then W × L secondary cells (`U i32`, U triangle
 //! walls of 0x38). The file must end right after the secondary grid: a file that
 //! stops after the primary grid, or has bytes after the secondary grid, is
-//! rejected (FORMATS.md §2 *working assumption*, until a real file says otherwise).
+//! rejected (docs/formats/mkgp.md *working assumption*, until a real file says otherwise).
 //! Cells are in file order `index = z × W + x` (*hypothesis*, decided in
 //! [`cell_number`] alone); world positions map to cells from the AABB minimum
 //! ([`cell_coord`]).

@@ -1,18 +1,17 @@
-//! On-disk records of Mario Kart Arcade GP DX `COL` files (FORMATS.md §2).
+//! On-disk records of Mario Kart Arcade GP DX `COL` files (docs/formats/mkgp.md).
 //!
 //! All little-endian, none aligned: every struct is `#[repr(C)]` over alignment-1
 //! field types and is read in place. Sizes are asserted against the format.
 
-// Field names follow FORMATS.md §2; each struct's doc gives its layout.
+// Field names follow docs/formats/mkgp.md; each struct's doc gives its layout.
 #![allow(missing_docs)]
 
+use crate::wire::on_disk;
+pub use crate::wire::{RawVec3, raw_vec3, vec3};
 use zerocopy::byteorder::little_endian::{F32, I32, U32};
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 /// Two little-endian floats on the ground plane, `x, z`.
 pub type RawXz = [F32; 2];
-/// Three little-endian floats, `x, y, z`.
-pub type RawVec3 = [F32; 3];
 
 /// Reads a [`RawXz`].
 #[inline]
@@ -21,33 +20,10 @@ pub fn xz(v: &RawXz) -> [f32; 2] {
     [x.get(), z.get()]
 }
 
-/// Reads a [`RawVec3`].
-#[inline]
-pub fn vec3(v: &RawVec3) -> [f32; 3] {
-    let [x, y, z] = v;
-    [x.get(), y.get(), z.get()]
-}
-
 /// Writes a [`RawXz`].
 #[inline]
 pub fn raw_xz(v: [f32; 2]) -> RawXz {
     v.map(F32::new)
-}
-
-/// Writes a [`RawVec3`].
-#[inline]
-pub fn raw_vec3(v: [f32; 3]) -> RawVec3 {
-    v.map(F32::new)
-}
-
-macro_rules! on_disk {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* } = $size:expr;) => {
-        $(#[$meta])*
-        #[repr(C)]
-        #[derive(FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned, Clone, Copy, Debug, PartialEq)]
-        pub struct $name { $($body)* }
-        const _: () = assert!(core::mem::size_of::<$name>() == $size);
-    };
 }
 
 on_disk! {

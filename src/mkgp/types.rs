@@ -47,7 +47,7 @@ pub struct Triangle {
     /// The vertices.
     pub vertices: [Vec3; 3],
     /// Edge i runs from vertex i to vertex i + 1 (mod 3); the stored vectors are
-    /// its direction (FORMATS.md §2 *hypothesis*; see `build::edge_direction`).
+    /// its direction (docs/formats/mkgp.md *hypothesis*; see `build::edge_direction`).
     pub edges: [Vec3; 3],
     /// Bit i: edge i is shared with another triangle (so no wall is generated).
     pub neighbours: u32,
@@ -84,7 +84,7 @@ pub struct TriangleWall {
 }
 
 /// Surface flags of a triangle: low 16 bits a one-hot surface type, bits 16–23 a
-/// sound variant, bits 24–31 a special effect (FORMATS.md §2).
+/// sound variant, bits 24–31 a special effect (docs/formats/mkgp.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct SurfaceFlags(pub u32);

@@ -3,7 +3,7 @@
 //! No allocation: the caller asks [`required_len`] for the size, provides the
 //! buffer, and [`write()`] fills it front to back. Every record goes out through
 //! the `zerocopy` structs of [`super::raw`], so the bytes are exactly the
-//! little-endian layout of FORMATS.md §2 on any host.
+//! little-endian layout of docs/formats/mkgp.md on any host.
 
 use core::fmt;
 use core::mem::size_of;
@@ -30,7 +30,7 @@ pub struct CellContents<'s> {
 #[non_exhaustive]
 pub enum WriteError {
     /// W or L is 0 or above `i32::MAX`: both are stored as `i32` and the working
-    /// rules of FORMATS.md §2 require at least one cell each way.
+    /// rules of docs/formats/mkgp.md require at least one cell each way.
     GridSize {
         /// W, as given in the header.
         width: u32,
@@ -45,7 +45,7 @@ pub enum WriteError {
         found: usize,
     },
     /// The secondary (triangle wall) grid must have exactly W × L cells too
-    /// (FORMATS.md §2 working rule).
+    /// (docs/formats/mkgp.md working rule).
     WallCellCount {
         /// W × L.
         expected: u64,

@@ -1,4 +1,4 @@
-//! Which collision format a buffer holds: the `--format` names of DUMP.md and
+//! Which collision format a buffer holds: the `--format` names of `docs/dump.md` and
 //! sniffing by magic bytes.
 //!
 //! To add a format: a variant here, its name in [`Format::name`], its magic in
@@ -24,7 +24,7 @@ pub enum Format {
     Bcol,
 }
 
-/// DUMP.md format names that have no reader yet (none left; the mechanism stays for
+/// `docs/dump.md` format names that have no reader yet (none left; the mechanism stays for
 /// the next format).
 pub const PLANNED: [&str; 0] = [];
 
@@ -38,7 +38,7 @@ impl Format {
         Self::Bcol,
     ];
 
-    /// The `"format"` value of DUMP.md, also the `--format` name.
+    /// The `"format"` value of `docs/dump.md`, also the `--format` name.
     pub const fn name(self) -> &'static str {
         match self {
             Self::GtaCol => "gta-col",

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! zerocol info  [--lenient] [--recover] [--format NAME] [FILE]   readable summary (no FILE: the embedded samples)
-//! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of DUMP.md
+//! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of `docs/dump.md`
 //! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
 //! zerocol convert [--lenient] [--to tcol|bcol] INPUT OUTPUT       Grit TCOL text <-> BCOL binary
 //! ```
@@ -96,7 +96,7 @@ enum Command {
         /// body; only the one of `--format` if given).
         file: Option<PathBuf>,
     },
-    /// Print everything read from FILE as JSON (see DUMP.md).
+    /// Print everything read from FILE as JSON (see `docs/dump.md`).
     Dump {
         #[command(flatten)]
         common: Common,

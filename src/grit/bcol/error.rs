@@ -1,31 +1,10 @@
-//! Why a `BCOL` buffer was rejected, and where (FORMATS.md §4).
+//! Why a `BCOL` buffer was rejected, and where (docs/formats/grit.md).
 
 use core::fmt;
 
 /// A malformed BCOL file: the byte offset of the offending field and what was
 /// expected there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Error {
-    offset: usize,
-    kind: ErrorKind,
-}
-
-impl Error {
-    pub(crate) const fn new(offset: usize, kind: ErrorKind) -> Self {
-        Self { offset, kind }
-    }
-
-    /// Byte offset of the offending field in the file.
-    pub const fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// What was wrong.
-    pub const fn kind(&self) -> ErrorKind {
-        self.kind
-    }
-}
+pub type Error = crate::wire::Error<ErrorKind>;
 
 /// A section of the file: one array of records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -173,7 +152,7 @@ pub enum ErrorKind {
         target: usize,
     },
     /// Material offsets stored the way the engine's own converter wrongly
-    /// writes them (FORMATS.md §4: hulls relative to their vertex offset, boxes
+    /// writes them (docs/formats/grit.md: hulls relative to their vertex offset, boxes
     /// off by 16 × hull count); read them with
     /// [`Options::REPAIR`](super::Options::REPAIR). At the first material field
     /// the repair reads differently (see the module docs for the detection).
@@ -193,18 +172,6 @@ pub enum ErrorKind {
         vertex_count: u32,
     },
 }
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "byte {} (0x{:x}): {}",
-            self.offset, self.offset, self.kind
-        )
-    }
-}
-
-impl core::error::Error for Error {}
 
 /// A record of a section, for messages: "box 3", "trimesh face 17".
 struct Record(Section, u32);

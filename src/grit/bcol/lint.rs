@@ -359,7 +359,7 @@ impl<'a> Lints<'a> {
             },
             Stage::HullVertices(shape, hull, vertex) => {
                 let vertices = valid_hull_vertices(file.bytes, file.hulls, hull);
-                match vertices.items.get(vertex) {
+                match vertices.get(vertex) {
                     Some(v) => {
                         self.pending = Pending::new(Some(shape));
                         self.pending.finite(
@@ -375,12 +375,12 @@ impl<'a> Lints<'a> {
             Stage::Trimesh => {
                 let mut out = Pending::new(None);
                 let h = file.header();
-                if file.faces.items.is_empty() {
-                    if !file.vertices.items.is_empty() {
+                if file.faces.is_empty() {
+                    if !file.vertices.is_empty() {
                         out.push(
                             at::VERTICES,
                             LintKind::VerticesWithoutFaces {
-                                vertices: file.vertices.items.len(),
+                                vertices: file.vertices.len(),
                             },
                         );
                     }
@@ -398,7 +398,7 @@ impl<'a> Lints<'a> {
                 self.pending = out;
                 self.stage = Stage::Vertices(0);
             }
-            Stage::Vertices(i) => match file.vertices.items.get(i) {
+            Stage::Vertices(i) => match file.vertices.get(i) {
                 Some(v) => {
                     self.pending = Pending::new(None);
                     self.pending.finite(

@@ -1,4 +1,4 @@
-//! Grit engine collision files: `BCOL` binary (FORMATS.md §4).
+//! Grit engine collision files: `BCOL` binary (docs/formats/grit.md).
 //!
 //! BCOL holds the same body as TCOL text, laid out for the engine to map and
 //! read in place: a 132-byte header (attributes and one `(count, offset)` per
@@ -31,7 +31,7 @@
 //! ```
 //!
 //! # What is checked
-//! The 8 bytes `BCOL1.0\n`; a header of 132 bytes; no capsules (FORMATS.md: the
+//! The 8 bytes `BCOL1.0\n`; a header of 132 bytes; no capsules (docs/formats/grit.md: the
 //! count is always 0; no capsule layout exists and the engine never reads
 //! them, so a non-zero count is an error, not something to skip); every
 //! non-empty section between the end of the header and the end of the file,

@@ -1,4 +1,4 @@
-//! On-disk records of Grit `BCOL` files (FORMATS.md §4), as the engine's
+//! On-disk records of Grit `BCOL` files (docs/formats/grit.md), as the engine's
 //! `bcol_parser.h` declares them.
 //!
 //! All little-endian and packed: every struct is `#[repr(C)]` over alignment-1
@@ -6,38 +6,20 @@
 //! of 4 bytes; sizes are asserted against the format. Offsets are `u32` byte
 //! counts relative to the struct that holds them (the header's to the file).
 
-// Field names follow FORMATS.md §4; each struct's doc gives its layout.
+// Field names follow docs/formats/grit.md; each struct's doc gives its layout.
 #![allow(missing_docs)]
 
+use crate::wire::on_disk;
+pub use crate::wire::{RawVec3, vec3};
 use zerocopy::byteorder::little_endian::{F32, U32};
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-/// Three little-endian floats.
-pub type RawVec3 = [F32; 3];
 /// A quaternion as stored: `w x y z`.
 pub type RawQuat = [F32; 4];
-
-/// Reads a [`RawVec3`].
-#[inline]
-pub fn vec3(v: &RawVec3) -> [f32; 3] {
-    v.map(|c| c.get())
-}
 
 /// Reads a [`RawQuat`], `w x y z`.
 #[inline]
 pub fn quat(q: &RawQuat) -> [f32; 4] {
     q.map(|c| c.get())
-}
-
-macro_rules! on_disk {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* } = $size:expr;) => {
-        $(#[$meta])*
-        #[repr(C)]
-        #[derive(FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned, Clone, Copy, Debug, PartialEq)]
-        pub struct $name { $($body)* }
-        const _: () = assert!(core::mem::size_of::<$name>() == $size);
-        const _: () = assert!(core::mem::size_of::<$name>() % 4 == 0);
-    };
 }
 
 on_disk! {

@@ -5,6 +5,7 @@
 //! slices and decode records as they are iterated, reading each material
 //! string where it lies.
 
+use crate::wire::{self, Table, wide};
 use core::fmt;
 use core::iter::FusedIterator;
 use core::mem::size_of;
@@ -30,14 +31,10 @@ pub const MAGIC: [u8; 8] = *b"BCOL1.0\n";
 /// (the size of a hull record: it measures boxes from the start of the hulls).
 pub const GRIT_BOX_SHIFT_PER_HULL: u64 = 16;
 
-pub(crate) fn wide(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
 /// How a section's material offsets are turned into file offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rule {
-    /// Relative to the record, as the engine reads them (FORMATS.md §4).
+    /// Relative to the record, as the engine reads them (docs/formats/grit.md).
     Record,
     /// Grit's hull bug: `absolute = stored + vertex_offset`.
     GritHull,
@@ -71,40 +68,6 @@ impl Material for raw::Hull {
     }
     fn vertex_offset(&self) -> u32 {
         self.vertex_offset.get()
-    }
-}
-
-/// A validated section: where it starts and its records.
-pub(crate) struct Records<'a, T> {
-    pub(crate) start: usize,
-    pub(crate) items: &'a [T],
-}
-
-impl<T> Clone for Records<'_, T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for Records<'_, T> {}
-
-impl<'a, T> Records<'a, T> {
-    /// File offset of record `i`.
-    pub(crate) fn at(&self, i: usize) -> usize {
-        i.checked_mul(size_of::<T>())
-            .and_then(|o| o.checked_add(self.start))
-            .unwrap_or(usize::MAX)
-    }
-
-    pub(crate) fn end(&self) -> usize {
-        self.at(self.items.len())
-    }
-
-    fn empty() -> Self {
-        Self {
-            start: HEADER_LEN,
-            items: &[],
-        }
     }
 }
 
@@ -208,13 +171,13 @@ fn material_error(
 /// Every section whose records name a material, for the material checks.
 #[derive(Clone, Copy)]
 struct Named<'a> {
-    hulls: Records<'a, raw::Hull>,
-    boxes: Records<'a, raw::BoxLike>,
-    cylinders: Records<'a, raw::BoxLike>,
-    cones: Records<'a, raw::Cone>,
-    planes: Records<'a, raw::Plane>,
-    spheres: Records<'a, raw::Sphere>,
-    faces: Records<'a, raw::Face>,
+    hulls: Table<'a, raw::Hull>,
+    boxes: Table<'a, raw::BoxLike>,
+    cylinders: Table<'a, raw::BoxLike>,
+    cones: Table<'a, raw::Cone>,
+    planes: Table<'a, raw::Plane>,
+    spheres: Table<'a, raw::Sphere>,
+    faces: Table<'a, raw::Face>,
 }
 
 /// How the hulls' and the boxes' material offsets are read.
@@ -230,7 +193,7 @@ const GRIT_READINGS: [Rules; 3] = [
 
 /// The string table and the hull count, for material checks.
 #[derive(Clone, Copy)]
-struct Table<'a> {
+struct Strings<'a> {
     bytes: &'a [u8],
     start: usize,
     hulls: usize,
@@ -244,18 +207,18 @@ struct Order {
     canonical: bool,
 }
 
-impl Table<'_> {
+impl Strings<'_> {
     /// Every material of a section under `rule`.
     fn section<T: Material>(
         &self,
         section: Section,
-        records: Records<'_, T>,
+        records: Table<'_, T>,
         rule: Rule,
         order: &mut Order,
     ) -> Result<(), Error> {
         // Consecutive records usually share a string: check each target once.
         let mut last_good = None;
-        for (i, record) in records.items.iter().enumerate() {
+        for (i, record) in records.iter().enumerate() {
             let field = records.at(i);
             let t = target(rule, field, record, self.hulls);
             if t.is_some() && t == last_good {
@@ -302,9 +265,8 @@ impl Table<'_> {
             return Ok((Rule::Record, Rule::Record));
         }
         let possible = |&(h, b): &Rules| {
-            (h == Rule::Record || !named.hulls.items.is_empty())
-                && (b == Rule::Record
-                    || !(named.hulls.items.is_empty() || named.boxes.items.is_empty()))
+            (h == Rule::Record || !named.hulls.is_empty())
+                && (b == Rule::Record || !(named.hulls.is_empty() || named.boxes.is_empty()))
         };
         let mut valid = None;
         for rules in GRIT_READINGS.iter().filter(|r| possible(r)) {
@@ -327,7 +289,7 @@ impl Table<'_> {
     fn repair<T: Material>(
         &self,
         section: Section,
-        records: Records<'_, T>,
+        records: Table<'_, T>,
         rule: Rule,
     ) -> Option<(Repair, usize)> {
         if rule == Rule::Record {
@@ -339,7 +301,7 @@ impl Table<'_> {
             first: 0,
         };
         let mut first_index = 0;
-        for (i, record) in records.items.iter().enumerate() {
+        for (i, record) in records.iter().enumerate() {
             let field = records.at(i);
             if target(Rule::Record, field, record, self.hulls)
                 != target(rule, field, record, self.hulls)
@@ -428,14 +390,14 @@ impl Repairs {
 pub struct Bcol<'a> {
     pub(crate) bytes: &'a [u8],
     pub(crate) header: &'a raw::Header,
-    pub(crate) hulls: Records<'a, raw::Hull>,
-    pub(crate) boxes: Records<'a, raw::BoxLike>,
-    pub(crate) cylinders: Records<'a, raw::BoxLike>,
-    pub(crate) cones: Records<'a, raw::Cone>,
-    pub(crate) planes: Records<'a, raw::Plane>,
-    pub(crate) spheres: Records<'a, raw::Sphere>,
-    pub(crate) vertices: Records<'a, raw::Vertex>,
-    pub(crate) faces: Records<'a, raw::Face>,
+    pub(crate) hulls: Table<'a, raw::Hull>,
+    pub(crate) boxes: Table<'a, raw::BoxLike>,
+    pub(crate) cylinders: Table<'a, raw::BoxLike>,
+    pub(crate) cones: Table<'a, raw::Cone>,
+    pub(crate) planes: Table<'a, raw::Plane>,
+    pub(crate) spheres: Table<'a, raw::Sphere>,
+    pub(crate) vertices: Table<'a, raw::Vertex>,
+    pub(crate) faces: Table<'a, raw::Face>,
     pub(crate) table_start: usize,
     pub(crate) hull_rule: Rule,
     pub(crate) box_rule: Rule,
@@ -451,18 +413,15 @@ impl fmt::Debug for Bcol<'_> {
             .field(
                 "shapes",
                 &[
-                    self.hulls.items.len(),
-                    self.boxes.items.len(),
-                    self.cylinders.items.len(),
-                    self.cones.items.len(),
-                    self.planes.items.len(),
-                    self.spheres.items.len(),
+                    self.hulls.len(),
+                    self.boxes.len(),
+                    self.cylinders.len(),
+                    self.cones.len(),
+                    self.planes.len(),
+                    self.spheres.len(),
                 ],
             )
-            .field(
-                "trimesh",
-                &(self.vertices.items.len(), self.faces.items.len()),
-            )
+            .field("trimesh", &(self.vertices.len(), self.faces.len()))
             .field("table_start", &self.table_start)
             .field("repairs", &self.repairs)
             .finish()
@@ -478,10 +437,10 @@ fn section<'a, T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(
     span: &raw::Span,
     field: usize,
     section: Section,
-) -> Result<Records<'a, T>, Error> {
+) -> Result<Table<'a, T>, Error> {
     let count = span.count.get();
     if count == 0 {
-        return Ok(Records::empty());
+        return Ok(Table::empty(HEADER_LEN));
     }
     let start = u64::from(span.offset.get());
     let end = start.saturating_add(u64::from(count).saturating_mul(wide(size_of::<T>())));
@@ -509,10 +468,7 @@ fn section<'a, T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(
         })
         .map(|(items, _)| items)
         .ok_or(out_of_bounds(field))?;
-    Ok(Records {
-        start: start_at,
-        items,
-    })
+    Ok(Table::new(start_at, items))
 }
 
 /// A hull's vertices: between the header and the end of the file. Errors
@@ -520,15 +476,15 @@ fn section<'a, T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(
 /// `vertex_count` field when only the end is.
 fn hull_vertices<'a>(
     bytes: &'a [u8],
-    hulls: Records<'a, raw::Hull>,
+    hulls: Table<'a, raw::Hull>,
     index: usize,
-) -> Result<Records<'a, raw::Vertex>, Error> {
-    let Some(hull) = hulls.items.get(index) else {
-        return Ok(Records::empty());
+) -> Result<Table<'a, raw::Vertex>, Error> {
+    let Some(hull) = hulls.get(index) else {
+        return Ok(Table::empty(HEADER_LEN));
     };
     let count = hull.vertex_count.get();
     if count == 0 {
-        return Ok(Records::empty());
+        return Ok(Table::empty(HEADER_LEN));
     }
     let at = hulls.at(index);
     let start = wide(at).saturating_add(u64::from(hull.vertex_offset.get()));
@@ -556,30 +512,21 @@ fn hull_vertices<'a>(
         })
         .map(|(v, _)| v)
         .ok_or(out_of_bounds(at.saturating_add(8)))?;
-    Ok(Records {
-        start: start_at,
-        items,
-    })
+    Ok(Table::new(start_at, items))
 }
 
 /// The vertices of a validated hull (empty if the hull does not exist).
 pub(crate) fn valid_hull_vertices<'a>(
     bytes: &'a [u8],
-    hulls: Records<'a, raw::Hull>,
+    hulls: Table<'a, raw::Hull>,
     index: usize,
-) -> Records<'a, raw::Vertex> {
-    hull_vertices(bytes, hulls, index).unwrap_or(Records::empty())
+) -> Table<'a, raw::Vertex> {
+    wire::validated(hull_vertices(bytes, hulls, index).ok()).unwrap_or(Table::empty(HEADER_LEN))
 }
 
 pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
-    let head = bytes.get(..MAGIC.len()).unwrap_or(bytes);
-    if !MAGIC.starts_with(head) {
-        let mut found = [0u8; 8];
-        for (dst, src) in found.iter_mut().zip(bytes) {
-            *dst = *src;
-        }
-        return Err(Error::new(0, ErrorKind::BadMagic { found }));
-    }
+    wire::check_magic(bytes, &MAGIC)
+        .map_err(|found| Error::new(0, ErrorKind::BadMagic { found }))?;
     let (header, _) = raw::Header::ref_from_prefix(bytes).map_err(|_| {
         Error::new(
             0,
@@ -602,9 +549,9 @@ pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
     let cones = section(bytes, &header.cones, at::CONES, Section::Cones)?;
     let planes = section(bytes, &header.planes, at::PLANES, Section::Planes)?;
     let spheres = section(bytes, &header.spheres, at::SPHERES, Section::Spheres)?;
-    let vertices: Records<'_, raw::Vertex> =
+    let vertices: Table<'_, raw::Vertex> =
         section(bytes, &header.vertices, at::VERTICES, Section::Vertices)?;
-    let faces: Records<'_, raw::Face> = section(bytes, &header.faces, at::FACES, Section::Faces)?;
+    let faces: Table<'_, raw::Face> = section(bytes, &header.faces, at::FACES, Section::Faces)?;
 
     // The string table: everything after the last section.
     let mut table_start = [
@@ -621,12 +568,12 @@ pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
     .into_iter()
     .max()
     .unwrap_or(HEADER_LEN);
-    for i in 0..hulls.items.len() {
+    for i in 0..hulls.len() {
         table_start = table_start.max(hull_vertices(bytes, hulls, i)?.end());
     }
 
-    let vertex_count = vertices.items.len();
-    for (i, face) in faces.items.iter().enumerate() {
+    let vertex_count = vertices.len();
+    for (i, face) in faces.iter().enumerate() {
         for (k, index) in face.indices.iter().enumerate() {
             let index = index.get();
             if usize::try_from(index).map_or(true, |x| x >= vertex_count) {
@@ -646,10 +593,10 @@ pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
         }
     }
 
-    let table = Table {
+    let table = Strings {
         bytes,
         start: table_start,
-        hulls: hulls.items.len(),
+        hulls: hulls.len(),
     };
     let named = Named {
         hulls,
@@ -699,7 +646,7 @@ pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
 }
 
 impl<'a> Bcol<'a> {
-    /// Validates a whole file (FORMATS.md §4): the 8-byte magic, the header,
+    /// Validates a whole file (docs/formats/grit.md): the 8-byte magic, the header,
     /// every section between the header and the end of the file, no capsules,
     /// every hull's vertices inside the file, every face index below the
     /// vertex count, and every material a UTF-8, NUL-terminated string that
@@ -746,12 +693,12 @@ impl<'a> Bcol<'a> {
     /// How many shapes the compound holds (every kind together).
     pub fn shape_count(&self) -> usize {
         [
-            self.hulls.items.len(),
-            self.boxes.items.len(),
-            self.cylinders.items.len(),
-            self.cones.items.len(),
-            self.planes.items.len(),
-            self.spheres.items.len(),
+            self.hulls.len(),
+            self.boxes.len(),
+            self.cylinders.len(),
+            self.cones.len(),
+            self.planes.len(),
+            self.spheres.len(),
         ]
         .iter()
         .fold(0usize, |a, &n| a.saturating_add(n))
@@ -768,11 +715,11 @@ impl<'a> Bcol<'a> {
     /// Vertices without faces stay reachable through
     /// [`Bcol::trimesh_vertices`] and are reported by [`Bcol::lints`].
     pub fn trimesh(&self) -> Option<Trimesh<'a>> {
-        (!self.faces.items.is_empty()).then(|| {
+        (!self.faces.is_empty()).then(|| {
             Trimesh::new(
                 self.header.trimesh_margin.get(),
                 self.header.edge_distance_threshold.get(),
-                Vertices::Binary(BinaryVertices::new(self.vertices.items)),
+                Vertices::Binary(BinaryVertices::new(self.vertices.as_slice())),
                 Faces::Binary(BinaryFaces::new(self.bytes, self.faces)),
             )
         })
@@ -780,62 +727,62 @@ impl<'a> Bcol<'a> {
 
     /// The hull records.
     pub const fn hulls(&self) -> &'a [raw::Hull] {
-        self.hulls.items
+        self.hulls.as_slice()
     }
 
     /// The vertices of hull `index` (empty if there is no such hull).
     pub fn hull_vertices(&self, index: usize) -> &'a [raw::Vertex] {
-        valid_hull_vertices(self.bytes, self.hulls, index).items
+        valid_hull_vertices(self.bytes, self.hulls, index).as_slice()
     }
 
     /// The box records.
     pub const fn boxes(&self) -> &'a [raw::BoxLike] {
-        self.boxes.items
+        self.boxes.as_slice()
     }
 
     /// The cylinder records.
     pub const fn cylinders(&self) -> &'a [raw::BoxLike] {
-        self.cylinders.items
+        self.cylinders.as_slice()
     }
 
     /// The cone records.
     pub const fn cones(&self) -> &'a [raw::Cone] {
-        self.cones.items
+        self.cones.as_slice()
     }
 
     /// The plane records.
     pub const fn planes(&self) -> &'a [raw::Plane] {
-        self.planes.items
+        self.planes.as_slice()
     }
 
     /// The sphere records.
     pub const fn spheres(&self) -> &'a [raw::Sphere] {
-        self.spheres.items
+        self.spheres.as_slice()
     }
 
     /// The trimesh vertex records (present even when there are no faces).
     pub const fn trimesh_vertices(&self) -> &'a [raw::Vertex] {
-        self.vertices.items
+        self.vertices.as_slice()
     }
 
     /// The trimesh face records.
     pub const fn trimesh_faces(&self) -> &'a [raw::Face] {
-        self.faces.items
+        self.faces.as_slice()
     }
 
     /// Byte offset of a non-empty section's first record (for an empty one:
     /// 132, the end of the header, whatever its stored offset).
     pub const fn section_offset(&self, section: Section) -> usize {
         match section {
-            Section::Hulls => self.hulls.start,
-            Section::Boxes => self.boxes.start,
-            Section::Cylinders => self.cylinders.start,
-            Section::Cones => self.cones.start,
-            Section::Planes => self.planes.start,
-            Section::Spheres => self.spheres.start,
+            Section::Hulls => self.hulls.start(),
+            Section::Boxes => self.boxes.start(),
+            Section::Cylinders => self.cylinders.start(),
+            Section::Cones => self.cones.start(),
+            Section::Planes => self.planes.start(),
+            Section::Spheres => self.spheres.start(),
             Section::Capsules => HEADER_LEN,
-            Section::Vertices => self.vertices.start,
-            Section::Faces => self.faces.start,
+            Section::Vertices => self.vertices.start(),
+            Section::Faces => self.faces.start(),
         }
     }
 
@@ -881,39 +828,35 @@ pub(crate) struct Core<'a> {
 }
 
 /// A validated section's records (empty if the section is).
-fn records<'a, T: FromBytes + zerocopy::Immutable + zerocopy::KnownLayout>(
-    bytes: &'a [u8],
-    span: &raw::Span,
-) -> Records<'a, T> {
+fn records<'a, T: wire::Record>(bytes: &'a [u8], span: &raw::Span) -> Table<'a, T> {
     let count = span.count.get();
-    let start = usize::try_from(span.offset.get()).unwrap_or(usize::MAX);
-    (count != 0)
-        .then(|| {
-            let n = usize::try_from(count).ok()?;
-            let (items, _) = <[T]>::ref_from_prefix_with_elems(bytes.get(start..)?, n).ok()?;
-            Some(Records { start, items })
-        })
-        .flatten()
-        .unwrap_or(Records::empty())
+    if count == 0 {
+        return Table::empty(HEADER_LEN);
+    }
+    let table = usize::try_from(span.offset.get())
+        .ok()
+        .zip(usize::try_from(count).ok())
+        .and_then(|(start, n)| Some(Table::new(start, wire::records_at(bytes, start, n)?)));
+    wire::validated(table).unwrap_or(Table::empty(HEADER_LEN))
 }
 
 impl<'a> Core<'a> {
-    pub(crate) fn hulls(&self) -> Records<'a, raw::Hull> {
+    pub(crate) fn hulls(&self) -> Table<'a, raw::Hull> {
         records(self.bytes, &self.header.hulls)
     }
-    fn boxes(&self) -> Records<'a, raw::BoxLike> {
+    fn boxes(&self) -> Table<'a, raw::BoxLike> {
         records(self.bytes, &self.header.boxes)
     }
-    fn cylinders(&self) -> Records<'a, raw::BoxLike> {
+    fn cylinders(&self) -> Table<'a, raw::BoxLike> {
         records(self.bytes, &self.header.cylinders)
     }
-    fn cones(&self) -> Records<'a, raw::Cone> {
+    fn cones(&self) -> Table<'a, raw::Cone> {
         records(self.bytes, &self.header.cones)
     }
-    fn planes(&self) -> Records<'a, raw::Plane> {
+    fn planes(&self) -> Table<'a, raw::Plane> {
         records(self.bytes, &self.header.planes)
     }
-    fn spheres(&self) -> Records<'a, raw::Sphere> {
+    fn spheres(&self) -> Table<'a, raw::Sphere> {
         records(self.bytes, &self.header.spheres)
     }
 
@@ -927,12 +870,12 @@ impl<'a> Core<'a> {
     /// Where the material of a shape record points.
     fn shape_material<T: Material>(
         &self,
-        records: Records<'a, T>,
+        records: Table<'a, T>,
         index: usize,
         rule: Rule,
     ) -> &'a str {
-        let record = records.items.get(index);
-        let t = record.and_then(|r| target(rule, records.at(index), r, self.hulls().items.len()));
+        let record = records.get(index);
+        let t = record.and_then(|r| target(rule, records.at(index), r, self.hulls().len()));
         material_at(self.bytes, t)
     }
 
@@ -940,7 +883,7 @@ impl<'a> Core<'a> {
     pub(crate) fn shape(&self, kind: ShapeKind, index: usize) -> Option<(usize, Shape<'a>)> {
         Some(match kind {
             ShapeKind::Hull => {
-                let h = self.hulls().items.get(index)?;
+                let h = self.hulls().get(index)?;
                 (
                     self.hulls().at(index),
                     Shape::Hull {
@@ -948,7 +891,7 @@ impl<'a> Core<'a> {
                         margin: h.margin.get(),
                         shrink: DEFAULT_SHRINK,
                         vertices: Vertices::Binary(BinaryVertices::new(
-                            valid_hull_vertices(self.bytes, self.hulls(), index).items,
+                            valid_hull_vertices(self.bytes, self.hulls(), index).as_slice(),
                         )),
                     },
                 )
@@ -959,7 +902,7 @@ impl<'a> Core<'a> {
                 } else {
                     (self.cylinders(), Rule::Record)
                 };
-                let b = records.items.get(index)?;
+                let b = records.get(index)?;
                 let material = self.shape_material(records, index, rule);
                 let margin = b.margin.get();
                 let centre = raw::vec3(&b.centre);
@@ -985,7 +928,7 @@ impl<'a> Core<'a> {
                 (records.at(index), shape)
             }
             ShapeKind::Cone => {
-                let c = self.cones().items.get(index)?;
+                let c = self.cones().get(index)?;
                 (
                     self.cones().at(index),
                     Shape::Cone {
@@ -999,7 +942,7 @@ impl<'a> Core<'a> {
                 )
             }
             ShapeKind::Plane => {
-                let p = self.planes().items.get(index)?;
+                let p = self.planes().get(index)?;
                 (
                     self.planes().at(index),
                     Shape::Plane {
@@ -1010,7 +953,7 @@ impl<'a> Core<'a> {
                 )
             }
             ShapeKind::Sphere => {
-                let s = self.spheres().items.get(index)?;
+                let s = self.spheres().get(index)?;
                 (
                     self.spheres().at(index),
                     Shape::Sphere {
@@ -1026,12 +969,12 @@ impl<'a> Core<'a> {
     /// How many shapes of a kind.
     pub(crate) fn count(&self, kind: ShapeKind) -> usize {
         match kind {
-            ShapeKind::Hull => self.hulls().items.len(),
-            ShapeKind::Box => self.boxes().items.len(),
-            ShapeKind::Cylinder => self.cylinders().items.len(),
-            ShapeKind::Cone => self.cones().items.len(),
-            ShapeKind::Plane => self.planes().items.len(),
-            ShapeKind::Sphere => self.spheres().items.len(),
+            ShapeKind::Hull => self.hulls().len(),
+            ShapeKind::Box => self.boxes().len(),
+            ShapeKind::Cylinder => self.cylinders().len(),
+            ShapeKind::Cone => self.cones().len(),
+            ShapeKind::Plane => self.planes().len(),
+            ShapeKind::Sphere => self.spheres().len(),
         }
     }
 }
@@ -1084,7 +1027,7 @@ impl FusedIterator for BinaryVertices<'_> {}
 #[derive(Clone)]
 pub struct BinaryFaces<'a> {
     bytes: &'a [u8],
-    faces: Records<'a, raw::Face>,
+    faces: Table<'a, raw::Face>,
     next: usize,
 }
 
@@ -1098,7 +1041,7 @@ impl fmt::Debug for BinaryFaces<'_> {
 }
 
 impl<'a> BinaryFaces<'a> {
-    pub(crate) const fn new(bytes: &'a [u8], faces: Records<'a, raw::Face>) -> Self {
+    pub(crate) const fn new(bytes: &'a [u8], faces: Table<'a, raw::Face>) -> Self {
         Self {
             bytes,
             faces,
@@ -1108,7 +1051,7 @@ impl<'a> BinaryFaces<'a> {
 
     /// The next face and the byte offset of its record.
     pub(crate) fn next_positioned(&mut self) -> Option<(usize, Face<'a>)> {
-        let face = self.faces.items.get(self.next)?;
+        let face = self.faces.get(self.next)?;
         let at = self.faces.at(self.next);
         self.next = self.next.saturating_add(1);
         let material = material_at(self.bytes, target(Rule::Record, at, face, 0));
@@ -1130,7 +1073,7 @@ impl<'a> Iterator for BinaryFaces<'a> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.faces.items.len().saturating_sub(self.next);
+        let n = self.faces.len().saturating_sub(self.next);
         (n, Some(n))
     }
 }

@@ -1,7 +1,7 @@
-//! The `collision-shape` JSON of DUMP.md.
+//! The `collision-shape` JSON of `docs/dump.md`.
 //!
 //! Floats are `f32` fields: serde_json prints them in shortest round-trip form and
-//! NaN or infinity as `null`, as DUMP.md asks. Rotations are the 9 floats as stored
+//! NaN or infinity as `null`, as `docs/dump.md` asks. Rotations are the 9 floats as stored
 //! (row-major).
 
 use serde::Serialize;
@@ -22,7 +22,7 @@ pub struct Dump {
     spheres: Vec<SphereJson>,
     cylinders: Vec<CylinderJson>,
     /// Every non-root node of the container in hierarchy order; `null` for a bare
-    /// payload (an addition to DUMP.md).
+    /// payload (an addition to `docs/dump.md`).
     nodes: Option<Vec<NodeJson>>,
     /// The world box around every shape, `null` without shapes (an addition).
     aabb: Option<AabbJson>,

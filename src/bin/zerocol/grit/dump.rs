@@ -1,7 +1,7 @@
-//! The `tcol` / `bcol` JSON of DUMP.md.
+//! The `tcol` / `bcol` JSON of `docs/dump.md`.
 //!
 //! Floats are `f32` fields: serde_json prints them in shortest round-trip form and
-//! NaN or infinity as `null`, as DUMP.md asks. Values have their defaults applied,
+//! NaN or infinity as `null`, as `docs/dump.md` asks. Values have their defaults applied,
 //! shapes are in file order (BCOL: stored order, kind by kind), hull vertices are as
 //! written (no shrink applied). One document for both encodings: a BCOL file's hulls
 //! have a shrink of 0 (its converter applied it), and its mass of 0 is a static body.
@@ -22,7 +22,7 @@ pub struct Dump {
     compound: Vec<ShapeJson>,
     trimesh: Option<TrimeshJson>,
     /// What the engine loads but the author likely did not mean (an addition to
-    /// DUMP.md).
+    /// `docs/dump.md`).
     lints: Vec<String>,
     /// `--lenient` only: what the lenient rules let through.
     #[serde(skip_serializing_if = "Option::is_none")]

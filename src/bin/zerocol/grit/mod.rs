@@ -1,4 +1,4 @@
-//! Grit engine collision files (`"format": "tcol"` and `"bcol"`, FORMATS.md §4):
+//! Grit engine collision files (`"format": "tcol"` and `"bcol"`, docs/formats/grit.md):
 //! `info`, `dump`, `check` and `convert`.
 //!
 //! TCOL text is read by [`Tcol::parse`], BCOL binary by [`Bcol::parse`]; both hand out

@@ -1,7 +1,7 @@
-//! The `gta-col` JSON of DUMP.md.
+//! The `gta-col` JSON of `docs/dump.md`.
 //!
 //! Floats are `f32` fields: serde_json prints them in shortest round-trip form and
-//! NaN or infinity as `null`, as DUMP.md asks.
+//! NaN or infinity as `null`, as `docs/dump.md` asks.
 
 use serde::Serialize;
 use zerocol::gta::{self, End, FaceSurface, Lint, Model, Vec3};
@@ -37,7 +37,7 @@ struct ModelJson {
     face_groups: Vec<FaceGroupJson>,
     shadow_vertices: Vec<Vec3>,
     shadow_faces: Vec<FaceJson>,
-    /// Engine limits the model exceeds (an addition to DUMP.md).
+    /// Engine limits the model exceeds (an addition to `docs/dump.md`).
     lints: Vec<String>,
 }
 

@@ -1,7 +1,7 @@
-//! The `mkgp-col` JSON of DUMP.md.
+//! The `mkgp-col` JSON of `docs/dump.md`.
 //!
 //! Floats are `f32` fields: serde_json prints them in shortest round-trip form and
-//! NaN or infinity as `null`, as DUMP.md asks. Pad floats are not printed.
+//! NaN or infinity as `null`, as `docs/dump.md` asks. Pad floats are not printed.
 
 use serde::Serialize;
 use zerocol::mkgp::{Cell, Course, Vec3, WallCell, Xz};
@@ -19,7 +19,7 @@ pub struct Dump {
     cells: Vec<CellJson>,
     /// W × L entries, file order.
     wall_cells: Vec<WallCellJson>,
-    /// Every consistency check the geometry fails (an addition to DUMP.md).
+    /// Every consistency check the geometry fails (an addition to `docs/dump.md`).
     lints: Vec<String>,
     /// `--lenient` only: what the lenient rules let through.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -34,7 +34,7 @@ struct GridJson {
     min: Xz,
     max: Xz,
     neg_min: Xz,
-    /// File offset of the secondary (triangle wall) grid (an addition to DUMP.md).
+    /// File offset of the secondary (triangle wall) grid (an addition to `docs/dump.md`).
     secondary_offset: usize,
 }
 
@@ -42,7 +42,7 @@ struct GridJson {
 struct CellJson {
     index: u32,
     /// Column and row (`index = z × W + x`) and the file offset of the cell's
-    /// counts (additions to DUMP.md).
+    /// counts (additions to `docs/dump.md`).
     x: u32,
     z: u32,
     offset: usize,
@@ -73,7 +73,7 @@ struct WallJson {
 #[derive(Serialize, Debug)]
 struct WallCellJson {
     index: u32,
-    /// File offset of the cell's count (an addition to DUMP.md).
+    /// File offset of the cell's count (an addition to `docs/dump.md`).
     offset: usize,
     triangle_walls: Vec<TriangleWallJson>,
 }

@@ -1,0 +1,332 @@
+//! The byte layer every format is built on.
+//!
+//! A format module describes its records with `on_disk!`, reads
+//! them through a [`Cursor`] that checks each bound once with overflow-proof
+//! arithmetic, keeps what it validated as [`Table`]s that know where in the file
+//! each record lies, and reports a failure as an [`Error`] holding the byte offset
+//! at fault and a format's own `ErrorKind`. Accessors that re-read bytes the parser
+//! already validated go through [`validated`], the one place where "cannot happen
+//! after validation" is written down: tests and fuzzers run with debug assertions,
+//! so a disagreement between a parser and its accessors fails loudly there, while a
+//! release build still returns a harmless empty value and never panics.
+//!
+//! TCOL is text: its errors hold a line and column instead
+//! ([`grit::Position`](crate::grit::Position)); everything else here is shared.
+
+use core::fmt;
+
+use zerocopy::byteorder::little_endian::{F32, U32};
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
+/// A record type that can be read in place from any byte position.
+pub trait Record: FromBytes + KnownLayout + Immutable + Unaligned {}
+
+impl<T: FromBytes + KnownLayout + Immutable + Unaligned> Record for T {}
+
+/// Declares an on-disk record: `#[repr(C)]`, the zerocopy derives that let it be
+/// read in place at any address, and a compile-time check of its size against the
+/// format's documentation.
+macro_rules! on_disk {
+    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* } = $size:expr;) => {
+        $(#[$meta])*
+        #[repr(C)]
+        #[derive(
+            zerocopy::FromBytes,
+            zerocopy::IntoBytes,
+            zerocopy::KnownLayout,
+            zerocopy::Immutable,
+            zerocopy::Unaligned,
+            Clone,
+            Copy,
+            Debug,
+            PartialEq,
+        )]
+        pub struct $name { $($body)* }
+        const _: () = assert!(core::mem::size_of::<$name>() == $size);
+    };
+}
+pub(crate) use on_disk;
+
+/// Three little-endian floats, `x, y, z`, as every format stores them.
+pub type RawVec3 = [F32; 3];
+
+/// Reads a [`RawVec3`] into native floats.
+///
+/// Not inlined on bare-metal targets: every record type reads vectors, and on the
+/// Cortex-M0 each inlined copy is 12 byte loads (a tenth of the GTA reader's code).
+#[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
+pub fn vec3(v: &RawVec3) -> [f32; 3] {
+    let [x, y, z] = v;
+    [x.get(), y.get(), z.get()]
+}
+
+/// Stores native floats as a [`RawVec3`].
+#[inline]
+pub fn raw_vec3(v: [f32; 3]) -> RawVec3 {
+    v.map(F32::new)
+}
+
+/// A malformed buffer: the byte offset of the field at fault and what was expected
+/// there (`K`, the format's `ErrorKind`).
+///
+/// Offsets are absolute positions in the buffer that was parsed, so they can be
+/// looked up directly in a hex editor. Every binary format's `Error` is this type
+/// (`gta::Error` is `Error<gta::ErrorKind>`, and so on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Error<K> {
+    offset: usize,
+    kind: K,
+}
+
+impl<K: Copy> Error<K> {
+    pub(crate) const fn new(offset: usize, kind: K) -> Self {
+        Self { offset, kind }
+    }
+
+    /// Byte offset of the offending field in the buffer.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What was wrong.
+    pub const fn kind(&self) -> K {
+        self.kind
+    }
+}
+
+impl<K: fmt::Display> fmt::Display for Error<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "byte {} (0x{:x}): {}",
+            self.offset, self.offset, self.kind
+        )
+    }
+}
+
+impl<K: fmt::Display + fmt::Debug> core::error::Error for Error<K> {}
+
+/// Writes a FourCC or magic as text when printable, as hex otherwise.
+pub(crate) fn write_magic(f: &mut impl fmt::Write, magic: &[u8]) -> fmt::Result {
+    if magic.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+        f.write_char('"')?;
+        for &b in magic {
+            f.write_char(char::from(b))?;
+        }
+        f.write_char('"')
+    } else {
+        f.write_str("bytes")?;
+        for b in magic {
+            write!(f, " {b:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A read that validation already proved in bounds, passed through.
+///
+/// `None` here means a parser and its accessors disagree: a bug in this crate, never
+/// in the file. Debug builds (tests, fuzzers) stop on it; release builds hand the
+/// `None` on, and the caller turns it into an empty slice or table, or ends its
+/// walk, so a user still never sees a panic. Every accessor branch that "cannot
+/// happen after validation" comes through here.
+#[inline]
+#[track_caller]
+pub(crate) fn validated<T>(value: Option<T>) -> Option<T> {
+    debug_assert!(
+        value.is_some(),
+        "zerocol: an accessor re-read bytes its parser did not validate"
+    );
+    value
+}
+
+/// The end of `count` records of `stride` bytes starting at `start`, saturated at
+/// `u64::MAX`: exact for any real buffer, and never overflowing for hostile counts.
+/// Errors report it so a user sees how far past the buffer a count reaches.
+#[inline]
+pub(crate) fn span_end(start: usize, count: u64, stride: usize) -> u64 {
+    wide(start).saturating_add(count.saturating_mul(wide(stride)))
+}
+
+/// `usize` to `u64`: lossless on every target this crate supports (16- to 64-bit).
+#[inline]
+pub(crate) fn wide(n: usize) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
+}
+
+/// `count` records of `T` at `bytes[at..]`, or `None` where they do not all fit.
+#[inline]
+pub(crate) fn records_at<T: Record>(bytes: &[u8], at: usize, count: usize) -> Option<&[T]> {
+    let (records, _) = <[T]>::ref_from_prefix_with_elems(bytes.get(at..)?, count).ok()?;
+    Some(records)
+}
+
+/// Checks the magic at the start of `bytes`. A buffer shorter than the magic passes
+/// when what it has matches (the format then reports it as truncated); `Err` holds
+/// the bytes found, zero-filled past the end of the buffer.
+pub(crate) fn check_magic<const N: usize>(bytes: &[u8], expected: &[u8; N]) -> Result<(), [u8; N]> {
+    let head = bytes.get(..N).unwrap_or(bytes);
+    if expected.starts_with(head) {
+        return Ok(());
+    }
+    let mut found = [0; N];
+    for (slot, byte) in found.iter_mut().zip(head) {
+        *slot = *byte;
+    }
+    Err(found)
+}
+
+/// A bounds-checked reader over a buffer: a position that only moves forward over
+/// bytes that exist. Every read returns `None` instead of going past the end, and
+/// leaves the position unchanged when it does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at byte `pos` of `bytes` (which may be past the end: every read then
+    /// fails).
+    pub(crate) const fn at(bytes: &'a [u8], pos: usize) -> Self {
+        Self { bytes, pos }
+    }
+
+    /// The byte offset of the next read.
+    pub(crate) const fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// One record of `T`, advancing past it.
+    pub(crate) fn read<T: Record>(&mut self) -> Option<&'a T> {
+        let (record, _) = T::ref_from_prefix(self.bytes.get(self.pos..)?).ok()?;
+        self.pos = self.pos.checked_add(size_of::<T>())?;
+        Some(record)
+    }
+
+    /// A little-endian `u32`, advancing past it.
+    pub(crate) fn u32(&mut self) -> Option<u32> {
+        self.read::<U32>().map(|v| v.get())
+    }
+
+    /// `count` records of `T`, advancing past them.
+    pub(crate) fn table<T: Record>(&mut self, count: usize) -> Option<Table<'a, T>> {
+        let records = records_at::<T>(self.bytes, self.pos, count)?;
+        let table = Table::new(self.pos, records);
+        self.pos = self.pos.checked_add(size_of_val(records))?;
+        Some(table)
+    }
+}
+
+/// A zero-copy table of on-disk records that knows where it lies in the file.
+///
+/// Every format hands out its sections as tables: `len`, `get`, iteration and the
+/// raw slice work the same everywhere, and [`offset_of`](Self::offset_of) gives the
+/// byte offset of a record for messages and hex editors.
+#[derive(Debug, PartialEq)]
+pub struct Table<'a, T> {
+    start: usize,
+    records: &'a [T],
+}
+
+impl<T> Clone for Table<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Table<'_, T> {}
+
+impl<T> Default for Table<'_, T> {
+    fn default() -> Self {
+        Self::empty(0)
+    }
+}
+
+impl<'a, T> Table<'a, T> {
+    /// Records that start at byte `start` of the file.
+    pub(crate) const fn new(start: usize, records: &'a [T]) -> Self {
+        Self { start, records }
+    }
+
+    /// No records, placed at `start`.
+    pub(crate) const fn empty(start: usize) -> Self {
+        Self {
+            start,
+            records: &[],
+        }
+    }
+
+    /// The number of records.
+    pub const fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether there are none.
+    pub const fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// Record `i`, or `None` past the end.
+    pub fn get(&self, i: usize) -> Option<&'a T> {
+        self.records.get(i)
+    }
+
+    /// The records as they lie in the buffer.
+    pub const fn as_slice(&self) -> &'a [T] {
+        self.records
+    }
+
+    /// The records in file order.
+    pub fn iter(&self) -> core::slice::Iter<'a, T> {
+        self.records.iter()
+    }
+
+    /// Byte offset of the first record in the buffer (where the table would be
+    /// when empty).
+    pub const fn start(&self) -> usize {
+        self.start
+    }
+
+    /// Byte offset just past the last record.
+    pub fn end(&self) -> usize {
+        self.start.saturating_add(size_of_val(self.records))
+    }
+
+    /// Byte offset where record `i` is or would be (`i == len` gives the end), for
+    /// error positions; `usize::MAX` where that overflows.
+    pub(crate) fn at(&self, i: usize) -> usize {
+        i.checked_mul(size_of::<T>())
+            .and_then(|o| o.checked_add(self.start))
+            .unwrap_or(usize::MAX)
+    }
+
+    /// Byte offset of record `i` in the buffer, or `None` past the end.
+    pub fn offset_of(&self, i: usize) -> Option<usize> {
+        if i < self.records.len() {
+            i.checked_mul(size_of::<T>())?.checked_add(self.start)
+        } else {
+            None
+        }
+    }
+}
+
+impl<'a, T> IntoIterator for Table<'a, T> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.records.iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &Table<'a, T> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.records.iter()
+    }
+}
