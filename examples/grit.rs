@@ -48,8 +48,8 @@ fn run() -> Result<(), Box<dyn Error>> {
 }
 
 fn read_bcol(label: &str, bytes: &[u8]) -> Result<(), Box<dyn Error>> {
-    // REPAIR also reads the material offsets Grit's own converter writes wrongly.
-    let file = Bcol::parse(bytes, bcol::Options::REPAIR)?;
+    // LENIENT also reads the material offsets Grit's own converter writes wrongly.
+    let file = Bcol::parse(bytes, bcol::Options::LENIENT)?;
     let label = format!("{label} (BCOL, {} bytes)", bytes.len());
     summarise(&label, &file.attributes(), file.shapes(), file.trimesh());
     file.repairs().iter().for_each(|r| println!("  {r}"));

@@ -3,19 +3,39 @@
 //! The file is loaded into memory once and read where it lies, as the consoles and
 //! arcade boards did: no copying, no allocation, no `std`. Each format has a module:
 //!
-//! | module | format |
-//! |---|---|
-//! | [`gta`] | GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4) |
-//! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) |
-//! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node |
-//! | [`grit`] | Grit engine `TCOL` text collision files |
+//! | module | format | facts |
+//! |---|---|---|
+//! | [`gta`] | GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4) | `docs/formats/gta.md` |
+//! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) | `docs/formats/mkgp.md` |
+//! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node | `docs/formats/battleforge.md` |
+//! | [`grit`] | Grit engine `TCOL` text and ([`grit::bcol`]) its binary twin `BCOL` | `docs/formats/grit.md` |
+//!
+//! [`sniff`] tells the formats apart by their first bytes, and [`wire`] is the byte
+//! layer they share: the [`wire::Error`] every binary format reports (a byte offset
+//! and what was expected there) and the [`wire::Table`] of on-disk records.
+//!
+//! ```
+//! use zerocol::{Format, gta, sniff};
+//!
+//! # let bytes: &[u8] = include_bytes!("../samples/sample.col");
+//! assert_eq!(sniff(bytes), Some(Format::GtaCol));
+//! for model in gta::models(bytes, gta::Options::STRICT) {
+//!     let model = model?; // a gta::Error names the byte offset at fault
+//!     for face in model.faces() {
+//!         // After parsing, every index names a vertex: no lookup can fail.
+//!         assert!(face.indices.iter().all(|&i| model.vertices().get(i as usize).is_some()));
+//!     }
+//! }
+//! # Ok::<(), gta::Error>(())
+//! ```
 //!
 //! # The contract
 //! Parsing checks every bound once, with overflow-proof arithmetic. After a parse
 //! function returns `Ok`, no accessor of the value it returned can panic, fail, or
 //! read outside the buffer: accessors return plain values, slices and iterators,
 //! never `Result`. A hostile buffer can only ever produce an `Err` that names the
-//! byte offset at fault and what was expected there.
+//! byte offset (or, for TCOL text, the line and column) at fault and what was
+//! expected there.
 //!
 //! How the crate keeps that promise:
 //! - `#![forbid(unsafe_code)]`; every on-disk struct is a `#[repr(C)]` of
@@ -25,8 +45,19 @@
 //! - no `unwrap`, `expect`, slice indexing or unchecked integer arithmetic in
 //!   library code (enforced by clippy's `indexing_slicing`,
 //!   `arithmetic_side_effects`, `unwrap_used`, `expect_used` and `panic` lints);
-//! - validated views store the slices they hand out, so an accessor never
-//!   re-checks (and so never fails).
+//! - a view keeps what its parser validated in one of two ways, and each module says
+//!   which:
+//!   - **stored slices**: the view holds the tables it hands out, so an accessor
+//!     never re-reads a bound (BattleForge's `CollisionShape`, MKGP's `Cell`, BCOL);
+//!   - **re-walking validated bytes**: the view holds the buffer and a few counts and
+//!     re-derives a section on each call (GTA's `Model`, which must fit a Cortex-M0's
+//!     budget; MKGP's `Cells` and the DRS `Nodes` iterators; TCOL's text iterators,
+//!     which re-lex what the parser accepted).
+//!
+//!   In the second way, every branch that "cannot happen after validation" goes
+//!   through one internal helper that `debug_assert!`s: tests and fuzzers run with
+//!   debug assertions, so a parser and an accessor that disagree fail loudly there,
+//!   while a release build returns an empty slice and still never panics.
 //!
 //! # Features
 //! None by default.
@@ -56,10 +87,13 @@
 extern crate std;
 
 pub mod battleforge;
+mod format;
 pub mod grit;
 pub mod gta;
 pub mod mkgp;
 pub mod wire;
+
+pub use format::{Format, sniff};
 
 /// Compiles the README's examples as doctests, so they cannot go stale.
 #[cfg(doctest)]

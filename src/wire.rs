@@ -1,11 +1,11 @@
 //! The byte layer every format is built on.
 //!
 //! A format module describes its records with `on_disk!`, reads
-//! them through a [`Cursor`] that checks each bound once with overflow-proof
+//! them through a `Cursor` that checks each bound once with overflow-proof
 //! arithmetic, keeps what it validated as [`Table`]s that know where in the file
 //! each record lies, and reports a failure as an [`Error`] holding the byte offset
 //! at fault and a format's own `ErrorKind`. Accessors that re-read bytes the parser
-//! already validated go through [`validated`], the one place where "cannot happen
+//! already validated go through `validated`, the one place where "cannot happen
 //! after validation" is written down: tests and fuzzers run with debug assertions,
 //! so a disagreement between a parser and its accessors fails loudly there, while a
 //! release build still returns a harmless empty value and never panics.

@@ -1,114 +1,22 @@
-//! Which collision format a buffer holds: the `--format` names of `docs/dump.md` and
-//! sniffing by magic bytes.
+//! The tool's side of format detection: `--format` parsing and the message for a
+//! buffer that sniffs as no known format. The formats and their sniffing are the
+//! library's ([`zerocol::Format`], [`zerocol::sniff`]).
 //!
-//! To add a format: a variant here, its name in [`Format::name`], its magic in
-//! [`sniff`], its name out of [`PLANNED`], and a module that implements `info`,
-//! `dump` and `check` (see `gta_col`); the compiler then points at every `match`
-//! in `main.rs` that needs an arm.
+//! To add a format: add it to the library, then a module here that implements `info`,
+//! `dump` and `check` (see `gta_col`); the compiler then points at every `match` in
+//! `main.rs` that needs an arm.
 
-use zerocol::grit::Flavour;
-
-/// A format zerocol can read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4).
-    GtaCol,
-    /// Mario Kart Arcade GP DX course collision (`COL\0`).
-    MkgpCol,
-    /// BattleForge `collisionShape`: inside a DRS model file (sniffed by its magic)
-    /// or, only with `--format collision-shape`, a bare payload.
-    CollisionShape,
-    /// Grit engine TCOL text (`TCOL1.0`; `.tcol` or `.gcol`).
-    Tcol,
-    /// Grit engine BCOL binary (`BCOL1.0\n`; `.bcol` or `.gcol`).
-    Bcol,
-}
-
-/// `docs/dump.md` format names that have no reader yet (none left; the mechanism stays for
-/// the next format).
-pub const PLANNED: [&str; 0] = [];
-
-impl Format {
-    /// Every format with a reader.
-    pub const ALL: [Self; 5] = [
-        Self::GtaCol,
-        Self::MkgpCol,
-        Self::CollisionShape,
-        Self::Tcol,
-        Self::Bcol,
-    ];
-
-    /// The `"format"` value of `docs/dump.md`, also the `--format` name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::GtaCol => "gta-col",
-            Self::MkgpCol => "mkgp-col",
-            Self::CollisionShape => "collision-shape",
-            Self::Tcol => "tcol",
-            Self::Bcol => "bcol",
-        }
-    }
-
-    /// The Grit flavour of a TCOL or BCOL format.
-    pub const fn grit(self) -> Option<Flavour> {
-        match self {
-            Self::Tcol => Some(Flavour::Tcol),
-            Self::Bcol => Some(Flavour::Bcol),
-            Self::GtaCol | Self::MkgpCol | Self::CollisionShape => None,
-        }
-    }
-
-    /// Parses a `--format` name (clap turns the error into a usage error, exit 2).
-    pub fn from_name(name: &str) -> Result<Self, String> {
-        if let Some(format) = Self::ALL.into_iter().find(|f| f.name() == name) {
-            return Ok(format);
-        }
-        let available = Self::ALL.map(Self::name).join(", ");
-        if PLANNED.contains(&name) {
-            Err(format!(
-                "format `{name}` is not implemented yet (available: {available})"
-            ))
-        } else {
-            let all: Vec<&str> = Self::ALL
-                .map(Self::name)
-                .into_iter()
-                .chain(PLANNED)
-                .collect();
-            Err(format!(
-                "unknown format name `{name}` (known: {}; implemented: {available})",
-                all.join(", ")
-            ))
-        }
-    }
-}
+pub use zerocol::{Format, sniff};
 
 /// The first bytes of Grit TCOL text.
 const TCOL_MAGIC: &[u8] = b"TCOL";
 
-/// The format whose magic bytes start `bytes`, if any.
-///
-/// - GTA `.col`: the first model's FourCC, `COLL`, `COL2`, `COL3` or `COL4`.
-/// - MKGP DX `COL`: the 4 bytes `C`, `O`, `L`, NUL (whatever the version word).
-/// - BattleForge DRS: the magic `1E F1 7C C5`. A bare `collisionShape` payload starts
-///   with its version byte and cannot be sniffed: it needs `--format collision-shape`.
-/// - Grit: `TCOL` text or `BCOL` binary ([`zerocol::grit::sniff`]; the readers then
-///   want the whole `TCOL1.0` or `BCOL1.0\n`). A `.gcol` file holds either: only these
-///   bytes decide, never the name.
-pub fn sniff(bytes: &[u8]) -> Option<Format> {
-    let magic = bytes.get(..4)?;
-    if zerocol::gta::Version::from_fourcc(magic).is_some() {
-        return Some(Format::GtaCol);
-    }
-    if magic == zerocol::mkgp::MAGIC {
-        return Some(Format::MkgpCol);
-    }
-    if magic == zerocol::battleforge::MAGIC.to_le_bytes() {
-        return Some(Format::CollisionShape);
-    }
-    match zerocol::grit::sniff(bytes)? {
-        Flavour::Tcol => Some(Format::Tcol),
-        Flavour::Bcol => Some(Format::Bcol),
-    }
+/// Parses a `--format` name (clap turns the error into a usage error, exit 2).
+pub fn from_name(name: &str) -> Result<Format, String> {
+    Format::from_name(name).ok_or_else(|| {
+        let known = Format::ALL.map(Format::name).join(", ");
+        format!("unknown format name `{name}` (known: {known})")
+    })
 }
 
 /// The message for a buffer that sniffs as no known format. One that could be a bare
@@ -146,15 +54,12 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for format in Format::ALL {
-            assert_eq!(Format::from_name(format.name()), Ok(format));
+            assert_eq!(from_name(format.name()), Ok(format));
         }
-        assert_eq!(Format::from_name("tcol"), Ok(Format::Tcol));
-        assert_eq!(Format::from_name("bcol"), Ok(Format::Bcol));
-        assert_eq!(
-            Format::from_name("collision-shape"),
-            Ok(Format::CollisionShape)
-        );
-        assert!(Format::from_name("nonsense").is_err_and(|e| e.contains("unknown format name")));
+        assert_eq!(from_name("tcol"), Ok(Format::Tcol));
+        assert_eq!(from_name("bcol"), Ok(Format::Bcol));
+        assert_eq!(from_name("collision-shape"), Ok(Format::CollisionShape));
+        assert!(from_name("nonsense").is_err_and(|e| e.contains("unknown format name")));
     }
 
     #[test]

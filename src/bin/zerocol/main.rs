@@ -138,7 +138,7 @@ struct Common {
     /// Read the file as this format instead of sniffing it (gta-col, mkgp-col,
     /// collision-shape, tcol, bcol). A bare collisionShape payload needs --format
     /// collision-shape; a DRS file is read as one whatever the format given.
-    #[arg(long, value_name = "NAME", value_parser = Format::from_name)]
+    #[arg(long, value_name = "NAME", value_parser = format::from_name)]
     format: Option<Format>,
 }
 

@@ -119,8 +119,12 @@ impl Options {
     pub const STRICT: Self = Self {
         repair_material_offsets: false,
     };
-    /// Also repairs the converter's material offsets.
-    pub const REPAIR: Self = Self {
+    /// Also repairs the converter's material offsets, where only one reading of
+    /// them points at valid strings, and lists each repair in [`Bcol::repairs`]: the
+    /// `LENIENT` of every format.
+    pub const LENIENT: Self = Self {
         repair_material_offsets: true,
     };
+    /// [`Options::LENIENT`], by the name BCOL's lenient mode had first.
+    pub const REPAIR: Self = Self::LENIENT;
 }

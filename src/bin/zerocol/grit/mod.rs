@@ -29,7 +29,7 @@ const fn tcol_options(lenient: bool) -> Options {
 /// The BCOL options for `--lenient` (repair Grit's material offsets) or strict reading.
 const fn bcol_options(lenient: bool) -> bcol::Options {
     if lenient {
-        bcol::Options::REPAIR
+        bcol::Options::LENIENT
     } else {
         bcol::Options::STRICT
     }
