@@ -28,7 +28,7 @@ pub fn placements() -> [&'static [u8]; 4] {
     [AT0.bytes(), AT1.bytes(), AT2.bytes(), AT3.bytes()]
 }
 
-// Where things are in the sample (model offsets from the walk, fields from FORMATS.md §1).
+// Where things are in the sample (model offsets from the walk, fields from docs/formats/gta.md).
 const BOLLARD: usize = 0;
 const LAMP: usize = 428;
 const CRATE: usize = 832;

@@ -1,7 +1,7 @@
 //! MKGP DX cases on `samples/course.col`: a 32 × 24 m patch on a 4 × 3 grid of 8 m
 //! cells (80 stored triangles, 42 walls, one triangle wall stored in three cells):
 //! grass and dirt verges, an asphalt start with a bump, a jump-pad ramp and a
-//! wooden platform (see `tests/common/mkgp.rs`, which builds it).
+//! wooden platform (see `tests/it/support/mkgp.rs`, which builds it).
 
 use zerocol::mkgp::{
     self, Course, Dimension, ErrorKind, Grid, IndexError, LintKind, Options, RecordKind,

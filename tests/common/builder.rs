@@ -1,11 +1,15 @@
 //! Test-only builder for GTA III / VC / SA `.col` models (COLL, COL2, COL3, COL4).
 //!
-//! Layout rules follow `FORMATS.md` section 1. The builder writes canonical files by default and
+//! Layout rules follow `docs/formats/gta.md`. The builder writes canonical files by default and
 //! exposes the position of every field in [`Layout`] so tests can forge exactly one thing.
 //!
 //! COL2+ canonical order: header, spheres, boxes, lines, vertices, [2 pad bytes],
 //! [face group records, u32 face group count], faces, shadow vertices, [2 pad bytes], shadow faces.
 //! A section with no records gets offset 0 and no bytes; its `Layout` position is 0 as well.
+//!
+//! Mounted by the integration tests (as `support::gta`, where `support::bytes` reads and
+//! patches fields) and by `benches/gta.rs`, each with `#[path]`: it stands alone, and each
+//! uses a part of it.
 #![allow(dead_code)]
 
 pub type V3 = [f32; 3];
@@ -147,39 +151,16 @@ pub struct Layout {
     pub end: usize,
 }
 
-// ---------------------------------------------------------------------------------------------
-// byte helpers
-
-pub fn put_u16(buf: &mut [u8], at: usize, v: u16) {
-    buf[at..at + 2].copy_from_slice(&v.to_le_bytes());
-}
-pub fn put_i16(buf: &mut [u8], at: usize, v: i16) {
-    buf[at..at + 2].copy_from_slice(&v.to_le_bytes());
-}
-pub fn put_u32(buf: &mut [u8], at: usize, v: u32) {
-    buf[at..at + 4].copy_from_slice(&v.to_le_bytes());
-}
-pub fn put_f32(buf: &mut [u8], at: usize, v: f32) {
-    buf[at..at + 4].copy_from_slice(&v.to_le_bytes());
-}
-pub fn put_v3(buf: &mut [u8], at: usize, v: V3) {
-    for (i, c) in v.iter().enumerate() {
-        put_f32(buf, at + 4 * i, *c);
-    }
-}
-pub fn get_u16(buf: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes(buf[at..at + 2].try_into().unwrap())
-}
-pub fn get_u32(buf: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(buf[at..at + 4].try_into().unwrap())
-}
-pub fn get_f32(buf: &[u8], at: usize) -> f32 {
-    f32::from_le_bytes(buf[at..at + 4].try_into().unwrap())
-}
-
 /// Models back to back.
 pub fn concat(models: &[&[u8]]) -> Vec<u8> {
     models.iter().flat_map(|m| m.iter().copied()).collect()
+}
+
+/// The embedded sample `.col`, rebuilt from [`sample_models`].
+pub fn sample_file() -> Vec<u8> {
+    let models = sample_models();
+    let parts: Vec<&[u8]> = models.iter().map(|m| m.bytes.as_slice()).collect();
+    concat(&parts)
 }
 
 /// COL2+ fixed point: `(v * 128.0).round() as i16` (saturating, as Rust's `as` does).
@@ -214,6 +195,10 @@ impl W {
         for c in v {
             self.f32(c);
         }
+    }
+    /// Overwrites the u32 at `at`, already written.
+    fn patch_u32(&mut self, at: usize, v: u32) {
+        self.0[at..at + 4].copy_from_slice(&v.to_le_bytes());
     }
 }
 
@@ -312,7 +297,7 @@ impl ModelSpec {
         }
         l.end = w.pos();
         let size = (l.end - 8) as u32;
-        put_u32(&mut w.0, 4, size);
+        w.patch_u32(4, size);
         Built {
             bytes: w.0,
             layout: l,
@@ -399,7 +384,7 @@ impl ModelSpec {
         // Records the start of a section and patches its offset field (absolute − 4).
         fn start(w: &mut W, field: usize) -> usize {
             let at = w.pos();
-            put_u32(&mut w.0, field, (at - 4) as u32);
+            w.patch_u32(field, (at - 4) as u32);
             at
         }
 
@@ -454,7 +439,7 @@ impl ModelSpec {
             l.faces = start(w, 100);
             write_faces_col2(w, &self.faces);
         }
-        put_u32(&mut w.0, 104, self.triangle_planes_offset);
+        w.patch_u32(104, self.triangle_planes_offset);
         if v >= 3 {
             if !self.shadow_vertices.is_empty() {
                 l.shadow_vertices = start(w, 112);

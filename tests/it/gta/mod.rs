@@ -1,0 +1,8 @@
+//! GTA III / VC / SA `.col` (docs/formats/gta.md).
+
+mod anomalies;
+mod fields;
+mod hand_written;
+mod props;
+mod sample;
+mod validation;

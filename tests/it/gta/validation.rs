@@ -1,0 +1,1727 @@
+//! One test per validation rule of the GTA reader: each starts from a valid built model,
+//! breaks exactly one field, and asserts the exact error offset and `ErrorKind`. Then each
+//! `Lint`, with a model that triggers it (and a clean model that triggers none).
+
+use zerocol::gta::{self, ErrorKind, Game, Lint, Model, Options, Recovered, Section, Version};
+
+use crate::support::bytes::{set_u16, set_u32, u16_at, u32_at};
+use crate::support::gta::{self as b, Built, Cuboid, Face, FaceGroup, Line, ModelSpec, Sphere};
+
+/// Asserts that `bytes` (one model, FourCC at 0) fails with `kind` at `offset`: through
+/// `Model::parse`, `models`, `check` and `recover`, alone and behind a valid 2-aligned model
+/// (offsets are absolute, so they shift by that model's length).
+#[track_caller]
+fn expect_err(bytes: &[u8], options: Options, offset: usize, kind: ErrorKind) {
+    let err = Model::parse(bytes, options).unwrap_err();
+    assert_eq!((err.offset(), err.kind()), (offset, kind), "Model::parse");
+    let shown = err.to_string();
+    assert!(
+        shown.starts_with(&format!("byte {offset} (0x{offset:x}): ")),
+        "{shown}"
+    );
+    assert_eq!(shown.split_once(": ").unwrap().1, kind.to_string());
+    assert!(!kind.to_string().is_empty());
+
+    // The walks only parse where a FourCC is (they end on anything else).
+    if bytes.get(..4).and_then(Version::from_fourcc).is_none() {
+        return;
+    }
+    // A valid model of 2 mod 4 bytes first: every offset moves by its length.
+    let prefix = two_aligned_prefix();
+    for (lead, buf) in [
+        (0, bytes.to_vec()),
+        (prefix.len(), b::concat(&[&prefix, bytes])),
+    ] {
+        let mut walk = gta::models(&buf, options);
+        if lead > 0 {
+            assert_eq!(walk.next().unwrap().unwrap().len(), lead);
+        }
+        let err = walk.next().unwrap().unwrap_err();
+        assert_eq!(
+            (err.offset(), err.kind()),
+            (lead + offset, kind),
+            "models, lead {lead}"
+        );
+        assert!(walk.next().is_none() && walk.end().is_none());
+        let err = gta::check(&buf, options).unwrap_err();
+        assert_eq!(
+            (err.offset(), err.kind()),
+            (lead + offset, kind),
+            "check, lead {lead}"
+        );
+        let skipped: Vec<_> = gta::recover(&buf, options)
+            .filter_map(|r| match r {
+                Recovered::Skipped(s) => Some(s),
+                Recovered::Model(_) => None,
+            })
+            .collect();
+        assert_eq!(skipped[0].offset, lead);
+        assert_eq!(
+            (skipped[0].error.offset(), skipped[0].error.kind()),
+            (lead + offset, kind)
+        );
+    }
+}
+
+/// An error from the walk itself (after the last model), for a buffer of models.
+#[track_caller]
+fn expect_walk_err(buf: &[u8], options: Options, models: usize, offset: usize, kind: ErrorKind) {
+    let mut walk = gta::models(buf, options);
+    for _ in 0..models {
+        walk.next().unwrap().unwrap();
+    }
+    let err = walk.next().unwrap().unwrap_err();
+    assert_eq!((err.offset(), err.kind()), (offset, kind));
+    assert!(
+        err.to_string()
+            .starts_with(&format!("byte {offset} (0x{offset:x}): "))
+    );
+    assert!(walk.next().is_none() && walk.end().is_none());
+    let err = gta::check(buf, options).unwrap_err();
+    assert_eq!((err.offset(), err.kind()), (offset, kind));
+}
+
+/// A valid COL2 model whose length is 2 mod 4 (no vertex padding).
+fn two_aligned_prefix() -> Vec<u8> {
+    let mut spec = ModelSpec::new(b"COL2", "prefix");
+    spec.vertices = vec![[0.5, 1.0, 1.5]];
+    spec.faces = vec![Face {
+        indices: [0, 0, 0],
+        surface: [1, 0, 0, 2],
+    }];
+    spec.vertex_padding = false;
+    let bytes = spec.build().bytes;
+    assert_eq!(bytes.len() % 4, 2);
+    bytes
+}
+
+fn full(fourcc: &[u8; 4]) -> Built {
+    b::full_spec(fourcc, 7).build()
+}
+
+fn patched(built: &Built, f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+    let mut bytes = built.bytes.clone();
+    f(&mut bytes);
+    bytes
+}
+
+fn with_u32(built: &Built, at: usize, v: u32) -> Vec<u8> {
+    patched(built, |bytes| set_u32(bytes, at, v))
+}
+
+fn with_u16(built: &Built, at: usize, v: u16) -> Vec<u8> {
+    patched(built, |bytes| set_u16(bytes, at, v))
+}
+
+const COL2_PLUS: [&[u8; 4]; 3] = [b"COL2", b"COL3", b"COL4"];
+const ALL: [&[u8; 4]; 4] = [b"COLL", b"COL2", b"COL3", b"COL4"];
+
+/// Header end on the offset scale (relative to the model start + 4).
+fn header_end(fourcc: &[u8; 4]) -> u32 {
+    Version::from_fourcc(fourcc).unwrap().header_len() as u32 - 4
+}
+
+/// `size + 4`: the model end on the offset scale.
+fn limit(built: &Built) -> usize {
+    built.bytes.len() - 4
+}
+
+/// An offset field of a full model, relative value.
+fn rel(built: &Built, at: usize) -> u32 {
+    u32_at(&built.bytes, at)
+}
+
+// ---------------------------------------------------------------------------------------------
+// framing
+
+#[test]
+fn truncated() {
+    expect_err(
+        &[],
+        Options::STRICT,
+        0,
+        ErrorKind::Truncated {
+            needed: 8,
+            available: 0,
+        },
+    );
+    expect_err(
+        b"COL3\x01\x02\x03",
+        Options::STRICT,
+        0,
+        ErrorKind::Truncated {
+            needed: 8,
+            available: 7,
+        },
+    );
+    // In a walk: a FourCC with fewer than 8 bytes after it.
+    let good = full(b"COLL").bytes;
+    let buf = b::concat(&[&good, b"COLL\x01\x00"]);
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        good.len(),
+        ErrorKind::Truncated {
+            needed: 8,
+            available: 6,
+        },
+    );
+    expect_walk_err(
+        &buf,
+        Options::LENIENT,
+        1,
+        good.len(),
+        ErrorKind::Truncated {
+            needed: 8,
+            available: 6,
+        },
+    );
+
+    // Lenient mode keeps a model whose size overruns the buffer, but its fixed header must be
+    // there. Strict mode blames the size first.
+    for fourcc in ALL {
+        let built = full(fourcc);
+        let needed = Version::from_fourcc(fourcc).unwrap().header_len();
+        let size = built.bytes.len() as u32 - 8;
+        for cut in [8, 31, 32, 71, 72, needed - 1] {
+            if cut >= needed {
+                continue;
+            }
+            let bytes = &built.bytes[..cut];
+            expect_err(
+                bytes,
+                Options::LENIENT,
+                0,
+                ErrorKind::Truncated {
+                    needed,
+                    available: cut,
+                },
+            );
+            expect_err(
+                bytes,
+                Options::STRICT,
+                4,
+                ErrorKind::SizePastEnd {
+                    size,
+                    available: cut,
+                },
+            );
+        }
+    }
+}
+
+#[test]
+fn unknown_fourcc() {
+    // Model::parse on a body with an unknown FourCC.
+    for bad in [b"COL5", b"COL1", b"coll", b"Col3", b"\0COL"] {
+        let bytes = patched(&full(b"COL3"), |bytes| bytes[..4].copy_from_slice(bad));
+        expect_err(
+            &bytes,
+            Options::STRICT,
+            0,
+            ErrorKind::UnknownFourcc { found: *bad },
+        );
+        expect_err(
+            &bytes,
+            Options::LENIENT,
+            0,
+            ErrorKind::UnknownFourcc { found: *bad },
+        );
+        // The strict walk reports it where the model was expected; the lenient one stops there.
+        // A zero first byte reads as padding, so the first non-zero byte is blamed.
+        let (at, kind) = match bad {
+            [0, c, ..] => (1, ErrorKind::NonZeroPadding { found: *c }),
+            _ => (0, ErrorKind::UnknownFourcc { found: *bad }),
+        };
+        expect_walk_err(&bytes, Options::STRICT, 0, at, kind);
+        let end = gta::check(&bytes, Options::LENIENT).unwrap().end;
+        assert_eq!(
+            (end.offset, end.trailing_bytes, end.trailing_is_padding),
+            (0, bytes.len(), false)
+        );
+    }
+
+    // Strict walk: trailing garbage where the next model would be.
+    let good = full(b"COL2").bytes;
+    let n = good.len();
+    let buf = b::concat(&[&good, b"JUNK", &b::zeros(10)]);
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        n,
+        ErrorKind::UnknownFourcc { found: *b"JUNK" },
+    );
+    let err = gta::check(&buf, Options::STRICT).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "byte {n} (0x{n:x}): expected a model FourCC (COLL, COL2, COL3, COL4) or zero \
+             padding, found \"JUNK\""
+        )
+    );
+    // Fewer than four bytes left: the rest is zero-filled.
+    let buf = b::concat(&[&good, b"AB"]);
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        n,
+        ErrorKind::UnknownFourcc {
+            found: [b'A', b'B', 0, 0],
+        },
+    );
+    // Non-printable bytes are shown as hex.
+    let buf = b::concat(&[&good, &[0xFF, 0, 1, 2, 3]]);
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        n,
+        ErrorKind::UnknownFourcc {
+            found: [0xFF, 0, 1, 2],
+        },
+    );
+    let shown = gta::check(&buf, Options::STRICT).unwrap_err().to_string();
+    assert!(shown.ends_with("found bytes ff 00 01 02"), "{shown}");
+    // After a zero byte it is padding that went wrong: the non-zero byte is blamed
+    // where it is, even among the first four.
+    let buf = b::concat(&[&good, &[0, 0, 0, 7], &b::zeros(8)]);
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        n + 3,
+        ErrorKind::NonZeroPadding { found: 7 },
+    );
+    // A FourCC one byte late (after a single zero) is not a model: padding with a
+    // non-zero byte, the "C".
+    let buf = b::concat(&[&good, &[0], &full(b"COLL").bytes]);
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        n + 1,
+        ErrorKind::NonZeroPadding { found: b'C' },
+    );
+    // recover() steps over the one bad byte and finds the model right after it.
+    let items: Vec<_> = gta::recover(&buf, Options::STRICT)
+        .map(|r| match r {
+            Recovered::Model(m) => (m.offset(), m.len(), None),
+            Recovered::Skipped(s) => (s.offset, s.len, Some(s.error.kind())),
+        })
+        .collect();
+    let unknown = ErrorKind::NonZeroPadding { found: b'C' };
+    assert_eq!(
+        items,
+        [
+            (0, n, None),
+            (n, 1, Some(unknown)),
+            (n + 1, full(b"COLL").bytes.len(), None)
+        ]
+    );
+}
+
+#[test]
+fn non_zero_padding() {
+    let good = full(b"COL3").bytes;
+    let n = good.len();
+    // Positions 1 to 3 included: padding starts with a zero, so the non-zero byte
+    // itself is blamed, not the place a FourCC would be.
+    for at in [1, 2, 3, 4, 57, 2046] {
+        let mut pad = b::zeros(2047);
+        pad[at] = 0x7F;
+        let buf = b::concat(&[&good, &pad]);
+        expect_walk_err(
+            &buf,
+            Options::STRICT,
+            1,
+            n + at,
+            ErrorKind::NonZeroPadding { found: 0x7F },
+        );
+        let shown = gta::check(&buf, Options::STRICT).unwrap_err().to_string();
+        assert!(shown.ends_with("found byte 0x7f"), "{shown}");
+    }
+    // Only the first non-zero byte is reported.
+    let mut pad = b::zeros(64);
+    pad[9] = 1;
+    pad[10] = 2;
+    let buf = b::concat(&[&good, &pad]);
+    expect_walk_err(
+        &buf,
+        Options::STRICT,
+        1,
+        n + 9,
+        ErrorKind::NonZeroPadding { found: 1 },
+    );
+}
+
+#[test]
+fn size_too_small() {
+    for fourcc in ALL {
+        let built = full(fourcc);
+        for size in [0, 1, 8, 23] {
+            let bytes = with_u32(&built, 4, size);
+            expect_err(&bytes, Options::STRICT, 4, ErrorKind::SizeTooSmall { size });
+            expect_err(
+                &bytes,
+                Options::LENIENT,
+                4,
+                ErrorKind::SizeTooSmall { size },
+            );
+        }
+    }
+    let err = Model::parse(&with_u32(&full(b"COLL"), 4, 23), Options::STRICT).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "byte 4 (0x4): expected a model size of at least 24 (the name block), found 23"
+    );
+}
+
+#[test]
+fn size_past_end() {
+    for fourcc in ALL {
+        let built = full(fourcc);
+        let len = built.bytes.len();
+        let size = len as u32 - 8;
+        for bad in [size + 1, size + 4, 0x8000_0000, 0xFFFF_FFFF] {
+            let bytes = with_u32(&built, 4, bad);
+            expect_err(
+                &bytes,
+                Options::STRICT,
+                4,
+                ErrorKind::SizePastEnd {
+                    size: bad,
+                    available: len,
+                },
+            );
+        }
+        // The buffer one byte short of the declared size.
+        expect_err(
+            &built.bytes[..len - 1],
+            Options::STRICT,
+            4,
+            ErrorKind::SizePastEnd {
+                size,
+                available: len - 1,
+            },
+        );
+    }
+}
+
+#[test]
+fn header_past_model_end() {
+    for (fourcc, version, needed) in [
+        (b"COLL", Version::Coll, 72),
+        (b"COL2", Version::Col2, 108),
+        (b"COL3", Version::Col3, 120),
+        (b"COL4", Version::Col4, 124),
+    ] {
+        let built = full(fourcc);
+        for size in [24, needed as u32 - 9] {
+            let bytes = with_u32(&built, 4, size);
+            let kind = ErrorKind::HeaderPastModelEnd {
+                version,
+                needed,
+                size,
+            };
+            expect_err(&bytes, Options::STRICT, 4, kind);
+            expect_err(&bytes, Options::LENIENT, 4, kind);
+        }
+    }
+    // The smallest size that holds the header is fine for COL2+ (an empty model).
+    for fourcc in COL2_PLUS {
+        let bytes = ModelSpec::new(fourcc, "h").build().bytes;
+        assert_eq!(
+            bytes.len(),
+            Version::from_fourcc(fourcc).unwrap().header_len()
+        );
+        Model::parse(&bytes, Options::STRICT).unwrap();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// COLL sections
+
+/// (section, count field, record size) of a COLL layout.
+fn coll_sections(built: &Built) -> [(Section, usize, usize); 5] {
+    let l = &built.layout;
+    [
+        (Section::Spheres, l.sphere_count, 20),
+        (Section::Lines, l.line_count, 24),
+        (Section::Boxes, l.box_count, 28),
+        (Section::Vertices, l.vertex_count.unwrap(), 12),
+        (Section::Faces, l.face_count, 16),
+    ]
+}
+
+#[test]
+fn count_past_model_end() {
+    let built = full(b"COLL");
+    for (section, field, _) in coll_sections(&built) {
+        // The model ends exactly where the count would start, or halfway through it.
+        for cut in [field, field + 2] {
+            let mut bytes = built.bytes[..cut].to_vec();
+            set_u32(&mut bytes, 4, cut as u32 - 8);
+            expect_err(
+                &bytes,
+                Options::STRICT,
+                field,
+                ErrorKind::CountPastModelEnd {
+                    section,
+                    limit: cut - 4,
+                },
+            );
+            expect_err(
+                &bytes,
+                Options::LENIENT,
+                field,
+                ErrorKind::CountPastModelEnd {
+                    section,
+                    limit: cut - 4,
+                },
+            );
+        }
+    }
+    // A COLL model of exactly its 72-byte fixed part has no room for the first count.
+    let bytes = with_u32(&built, 4, 64);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        72,
+        ErrorKind::CountPastModelEnd {
+            section: Section::Spheres,
+            limit: 68,
+        },
+    );
+}
+
+#[test]
+fn section_past_model_end_coll() {
+    let built = full(b"COLL");
+    let limit = limit(&built);
+    for (section, field, record_len) in coll_sections(&built) {
+        for count in [0xFFFF_FFFF, 0x8000_0000, 0x1000_0000] {
+            let bytes = with_u32(&built, field, count);
+            // The records start after the count field: on the offset scale (model
+            // start + 4), at the count field's model-relative position.
+            expect_err(
+                &bytes,
+                Options::STRICT,
+                field,
+                ErrorKind::SectionPastModelEnd {
+                    section,
+                    record_len: record_len as u8,
+                    count,
+                    start: field,
+                    limit,
+                },
+            );
+        }
+    }
+    // The last section one record too long.
+    let faces = built.layout.face_count;
+    let bytes = with_u32(&built, faces, 5);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        faces,
+        ErrorKind::SectionPastModelEnd {
+            section: Section::Faces,
+            record_len: 16,
+            count: 5,
+            start: faces,
+            limit,
+        },
+    );
+    // The box count of the corrupted real library: 133 boxes in a model far too small.
+    let boxes = built.layout.box_count;
+    let bytes = with_u32(&built, boxes, 133);
+    expect_err(
+        &bytes,
+        Options::LENIENT,
+        boxes,
+        ErrorKind::SectionPastModelEnd {
+            section: Section::Boxes,
+            record_len: 28,
+            count: 133,
+            start: boxes,
+            limit,
+        },
+    );
+}
+
+#[test]
+fn face_index_out_of_range() {
+    let built = full(b"COLL");
+    let faces = built.layout.faces;
+    // Face 2, third index: equal to the vertex count.
+    let bytes = with_u32(&built, faces + 2 * 16 + 8, 5);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        faces + 2 * 16 + 8,
+        ErrorKind::FaceIndexOutOfRange {
+            section: Section::Faces,
+            face: 2,
+            index: 5,
+            vertex_count: 5,
+        },
+    );
+    // Face 0, first index: u32::MAX.
+    let bytes = with_u32(&built, faces, u32::MAX);
+    expect_err(
+        &bytes,
+        Options::LENIENT,
+        faces,
+        ErrorKind::FaceIndexOutOfRange {
+            section: Section::Faces,
+            face: 0,
+            index: u32::MAX,
+            vertex_count: 5,
+        },
+    );
+    // Face 3, second index.
+    let bytes = with_u32(&built, faces + 3 * 16 + 4, 1000);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        faces + 3 * 16 + 4,
+        ErrorKind::FaceIndexOutOfRange {
+            section: Section::Faces,
+            face: 3,
+            index: 1000,
+            vertex_count: 5,
+        },
+    );
+    // Faces without any vertex.
+    let mut spec = ModelSpec::new(b"COLL", "novert");
+    spec.faces = vec![Face {
+        indices: [0, 0, 0],
+        surface: [0; 4],
+    }];
+    let built = spec.build();
+    expect_err(
+        &built.bytes,
+        Options::STRICT,
+        built.layout.faces,
+        ErrorKind::FaceIndexOutOfRange {
+            section: Section::Faces,
+            face: 0,
+            index: 0,
+            vertex_count: 0,
+        },
+    );
+    // The largest valid index is fine.
+    let built = full(b"COLL");
+    let bytes = with_u32(&built, built.layout.faces + 8, 4);
+    Model::parse(&bytes, Options::STRICT).unwrap();
+}
+
+#[test]
+fn size_mismatch() {
+    let built = full(b"COLL");
+    let len = built.bytes.len();
+    // Four bytes after the last section, inside the declared size.
+    let mut bytes = b::concat(&[&built.bytes, &[0; 4]]);
+    set_u32(&mut bytes, 4, len as u32 - 4);
+    let kind = ErrorKind::SizeMismatch {
+        parsed_len: len,
+        size: len as u32 - 4,
+    };
+    expect_err(&bytes, Options::STRICT, 4, kind);
+    assert_eq!(
+        Model::parse(&bytes, Options::STRICT)
+            .unwrap_err()
+            .to_string(),
+        format!(
+            "byte 4 (0x4): expected the sections to end at the model size ({} bytes), they end at {}",
+            len + 4,
+            len
+        )
+    );
+    // One face fewer than stored: the sections end 16 bytes early.
+    let bytes = with_u32(&built, built.layout.face_count, 3);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        4,
+        ErrorKind::SizeMismatch {
+            parsed_len: len - 16,
+            size: len as u32 - 8,
+        },
+    );
+    // An empty COLL model (sections end at byte 92) declaring 16 more bytes.
+    let mut bytes = ModelSpec::new(b"COLL", "empty").build().bytes;
+    assert_eq!(bytes.len(), 92);
+    bytes.extend_from_slice(&[0; 16]);
+    set_u32(&mut bytes, 4, 100);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        4,
+        ErrorKind::SizeMismatch {
+            parsed_len: 92,
+            size: 100,
+        },
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// COL2+ sections
+
+/// (section, offset field, stored count, record size) of a full COL2+ model.
+fn col2_sections(fourcc: &[u8; 4]) -> Vec<(Section, usize, u32, u64)> {
+    let mut v = vec![
+        (Section::Spheres, 84, 3, 20),
+        (Section::Boxes, 88, 2, 28),
+        (Section::Lines, 92, 2, 32),
+        (Section::Vertices, 96, 5, 6),
+        (Section::Faces, 100, 4, 8),
+    ];
+    if fourcc != b"COL2" {
+        v.push((Section::ShadowVertices, 112, 3, 6));
+        v.push((Section::ShadowFaces, 116, 2, 8));
+    }
+    v
+}
+
+#[test]
+fn section_past_model_end_col2_offsets() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let limit = limit(&built);
+        let mut sections = col2_sections(fourcc);
+        sections.push((Section::TrianglePlanes, 104, 0, 1));
+        for (section, field, count, stride) in sections {
+            // Offsets that wrap a u32 once a count is added.
+            for offset in [0xFFFF_FFF0u32, 0xFFFF_FFFF, 0x8000_0000, limit as u32 + 1] {
+                let bytes = with_u32(&built, field, offset);
+                expect_err(
+                    &bytes,
+                    Options::STRICT,
+                    field,
+                    ErrorKind::SectionPastModelEnd {
+                        section,
+                        record_len: stride as u8,
+                        count,
+                        start: offset as usize,
+                        limit,
+                    },
+                );
+                expect_err(
+                    &bytes,
+                    Options::LENIENT,
+                    field,
+                    ErrorKind::SectionPastModelEnd {
+                        section,
+                        record_len: stride as u8,
+                        count,
+                        start: offset as usize,
+                        limit,
+                    },
+                );
+            }
+        }
+        // The last section moved one byte later runs one byte past the end.
+        let last = if fourcc == b"COL2" { 100 } else { 116 };
+        let (section, count) = if fourcc == b"COL2" {
+            (Section::Faces, 4)
+        } else {
+            (Section::ShadowFaces, 2)
+        };
+        let offset = rel(&built, last) + 1;
+        let bytes = with_u32(&built, last, offset);
+        expect_err(
+            &bytes,
+            Options::STRICT,
+            last,
+            ErrorKind::SectionPastModelEnd {
+                section,
+                record_len: 8,
+                count,
+                start: offset as usize,
+                limit,
+            },
+        );
+        // Triangle planes: any offset from the header end to the model end is accepted.
+        for ok in [header_end(fourcc), limit as u32] {
+            Model::parse(&with_u32(&built, 104, ok), Options::STRICT).unwrap();
+        }
+    }
+}
+
+#[test]
+fn section_past_model_end_col2_counts() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let limit = limit(&built);
+        let l = &built.layout;
+        for (section, count_field, offset_field, count, stride) in [
+            (Section::Spheres, l.sphere_count, 84, 0xFFFFu32, 20u64),
+            (Section::Boxes, l.box_count, 88, 0xFFFF, 28),
+            (Section::Faces, l.face_count, 100, 0xFFFF, 8),
+        ] {
+            let bytes = with_u16(&built, count_field, count as u16);
+            expect_err(
+                &bytes,
+                Options::STRICT,
+                offset_field,
+                ErrorKind::SectionPastModelEnd {
+                    section,
+                    record_len: stride as u8,
+                    count,
+                    start: rel(&built, offset_field) as usize,
+                    limit,
+                },
+            );
+        }
+        if fourcc == b"COL2" {
+            // The faces are the last COL2 section: one more runs 8 bytes past the end.
+            let bytes = with_u16(&built, l.face_count, 5);
+            expect_err(
+                &bytes,
+                Options::STRICT,
+                100,
+                ErrorKind::SectionPastModelEnd {
+                    section: Section::Faces,
+                    record_len: 8,
+                    count: 5,
+                    start: rel(&built, 100) as usize,
+                    limit,
+                },
+            );
+        }
+        // The line count is one byte.
+        let bytes = patched(&built, |bytes| bytes[78] = 255);
+        expect_err(
+            &bytes,
+            Options::STRICT,
+            92,
+            ErrorKind::SectionPastModelEnd {
+                section: Section::Lines,
+                record_len: 32,
+                count: 255,
+                start: rel(&built, 92) as usize,
+                limit,
+            },
+        );
+        if fourcc != b"COL2" {
+            // The shadow face count is a u32: no overflow in `offset + count * 8`.
+            for count in [0xFFFF_FFFFu32, 0x8000_0000, 0x2000_0000] {
+                let bytes = with_u32(&built, 108, count);
+                expect_err(
+                    &bytes,
+                    Options::STRICT,
+                    116,
+                    ErrorKind::SectionPastModelEnd {
+                        section: Section::ShadowFaces,
+                        record_len: 8,
+                        count,
+                        start: rel(&built, 116) as usize,
+                        limit,
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The derived vertex count (largest face index + 1) runs past the model end.
+#[test]
+fn section_past_model_end_derived_vertices() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let limit = limit(&built);
+        // Vertices moved to 28 bytes before the end: 5 vertices need 30.
+        let offset = limit as u32 - 28;
+        let bytes = with_u32(&built, 96, offset);
+        expect_err(
+            &bytes,
+            Options::STRICT,
+            96,
+            ErrorKind::SectionPastModelEnd {
+                section: Section::Vertices,
+                record_len: 6,
+                count: 5,
+                start: offset as usize,
+                limit,
+            },
+        );
+        // A face index of 0xFFFF derives 65,536 vertices.
+        let bytes = with_u16(&built, built.layout.faces + 2, 0xFFFF);
+        expect_err(
+            &bytes,
+            Options::STRICT,
+            96,
+            ErrorKind::SectionPastModelEnd {
+                section: Section::Vertices,
+                record_len: 6,
+                count: 65536,
+                start: rel(&built, 96) as usize,
+                limit,
+            },
+        );
+        if fourcc != b"COL2" {
+            let bytes = with_u16(&built, built.layout.shadow_faces + 8 + 4, 0xFFFF);
+            expect_err(
+                &bytes,
+                Options::STRICT,
+                112,
+                ErrorKind::SectionPastModelEnd {
+                    section: Section::ShadowVertices,
+                    record_len: 6,
+                    count: 65536,
+                    start: rel(&built, 112) as usize,
+                    limit,
+                },
+            );
+        }
+    }
+}
+
+#[test]
+fn offset_in_header() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let header_end = header_end(fourcc);
+        let mut sections: Vec<_> = col2_sections(fourcc)
+            .into_iter()
+            .map(|(s, field, ..)| (s, field))
+            .collect();
+        sections.push((Section::TrianglePlanes, 104));
+        for (section, field) in sections {
+            for offset in [1, 4, 68, header_end - 1] {
+                let bytes = with_u32(&built, field, offset);
+                expect_err(
+                    &bytes,
+                    Options::STRICT,
+                    field,
+                    ErrorKind::OffsetInHeader {
+                        section,
+                        offset,
+                        header_end,
+                    },
+                );
+                expect_err(
+                    &bytes,
+                    Options::LENIENT,
+                    field,
+                    ErrorKind::OffsetInHeader {
+                        section,
+                        offset,
+                        header_end,
+                    },
+                );
+            }
+        }
+    }
+    // 104 is past the COL2 header but inside the COL3 header; 116 inside the COL4 header.
+    let bytes = with_u32(&full(b"COL3"), 84, 104);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        84,
+        ErrorKind::OffsetInHeader {
+            section: Section::Spheres,
+            offset: 104,
+            header_end: 116,
+        },
+    );
+    let bytes = with_u32(&full(b"COL4"), 88, 116);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        88,
+        ErrorKind::OffsetInHeader {
+            section: Section::Boxes,
+            offset: 116,
+            header_end: 120,
+        },
+    );
+    let shown = Model::parse(&bytes, Options::STRICT)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        shown,
+        "byte 88 (0x58): expected the boxes offset to be at least 120 (the header end), found 116"
+    );
+}
+
+#[test]
+fn missing_offset() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        for (section, field, count, _) in col2_sections(fourcc) {
+            let bytes = with_u32(&built, field, 0);
+            expect_err(
+                &bytes,
+                Options::STRICT,
+                field,
+                ErrorKind::MissingOffset { section, count },
+            );
+            expect_err(
+                &bytes,
+                Options::LENIENT,
+                field,
+                ErrorKind::MissingOffset { section, count },
+            );
+        }
+    }
+    // Shadow faces with offset 0.
+    let built = full(b"COL3");
+    let shown = Model::parse(&with_u32(&built, 116, 0), Options::STRICT)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        shown,
+        "byte 116 (0x74): expected an offset for the 2 shadow faces, found 0 (absent)"
+    );
+
+    // Offset 0 with count 0 is simply "absent"; so is a non-zero offset with count 0.
+    for fourcc in COL2_PLUS {
+        let mut spec = ModelSpec::new(fourcc, "absent");
+        spec.spheres.push(Sphere {
+            center: [1.0; 3],
+            radius: 2.0,
+            surface: [1, 2, 3, 4],
+        });
+        let built = spec.build();
+        assert_eq!(u32_at(&built.bytes, 88), 0);
+        let m = Model::parse(&built.bytes, Options::STRICT).unwrap();
+        assert!(m.boxes().is_empty());
+        let bytes = with_u32(&built, 88, header_end(fourcc));
+        let m = Model::parse(&bytes, Options::STRICT).unwrap();
+        assert!(m.boxes().is_empty());
+    }
+    // Shadow vertices without shadow faces: offset 0 is fine.
+    let mut spec = b::full_spec(b"COL3", 7);
+    spec.shadow_faces.clear();
+    let built = spec.build();
+    let bytes = with_u32(&built, 112, 0);
+    let m = Model::parse(&bytes, Options::STRICT).unwrap();
+    assert!(m.shadow_vertices().is_empty() && m.shadow_faces().is_empty());
+}
+
+/// The error for a derived vertex array of `count` vertices at `start` that runs
+/// into `other`, which spans `other_start..other_end` (offset scale).
+fn overlap(
+    section: Section,
+    count: u32,
+    start: u32,
+    other: Section,
+    other_start: u32,
+    other_end: u32,
+) -> ErrorKind {
+    ErrorKind::VerticesOverlap {
+        section,
+        count,
+        start,
+        other,
+        other_start,
+        other_end,
+    }
+}
+
+#[test]
+fn vertices_overlap() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let l = &built.layout;
+        let voff = rel(&built, 96);
+        let groups = (l.face_groups as u32 - 4, l.faces as u32 - 4);
+        // Face 0's third index raised to 5: 6 vertices (36 bytes) in a 32-byte gap before the
+        // face groups.
+        let bytes = with_u16(&built, l.faces + 4, 5);
+        let kind = overlap(
+            Section::Vertices,
+            6,
+            voff,
+            Section::FaceGroups,
+            groups.0,
+            groups.1,
+        );
+        expect_err(&bytes, Options::STRICT, 96, kind);
+        // Without face groups, the next section is the faces (after the 2 pad bytes).
+        let mut spec = b::full_spec(fourcc, 7);
+        spec.face_groups.clear();
+        let built2 = spec.build();
+        let bytes = with_u16(&built2, built2.layout.faces + 4, 5);
+        let faces = built2.layout.faces as u32 - 4;
+        let faces_end = faces + 8 * spec.faces.len() as u32;
+        let kind = overlap(Section::Vertices, 6, voff, Section::Faces, faces, faces_end);
+        expect_err(&bytes, Options::STRICT, 96, kind);
+        // Without vertex padding the gap is exactly 6 × count: still fine.
+        let mut spec = b::full_spec(fourcc, 7);
+        spec.vertex_padding = false;
+        Model::parse(&spec.build().bytes, Options::STRICT).unwrap();
+        // The boundary: vertices moved 2 bytes later end exactly at the next section (the pad
+        // bytes are used up); 4 bytes later, they overlap it by 2.
+        assert_eq!(voff + 32, groups.0);
+        let moved = with_u32(&built, 96, voff + 2);
+        let m = Model::parse(&moved, Options::STRICT).unwrap();
+        assert_eq!(m.vertices().len(), 5);
+        let bytes = with_u32(&built, 96, voff + 4);
+        let kind = overlap(
+            Section::Vertices,
+            5,
+            voff + 4,
+            Section::FaceGroups,
+            groups.0,
+            groups.1,
+        );
+        expect_err(&bytes, Options::STRICT, 96, kind);
+
+        if fourcc != b"COL2" {
+            // Shadow face 1's first index raised to 3: 4 shadow vertices (24 bytes) in 20.
+            let svoff = rel(&built, 112);
+            let bytes = with_u16(&built, l.shadow_faces + 8, 3);
+            let shadow_faces = l.shadow_faces as u32 - 4;
+            let shadow_end = shadow_faces + 8 * rel(&built, 108);
+            let kind = overlap(
+                Section::ShadowVertices,
+                4,
+                svoff,
+                Section::ShadowFaces,
+                shadow_faces,
+                shadow_end,
+            );
+            expect_err(&bytes, Options::STRICT, 112, kind);
+            // Shadow vertices sharing the main vertex array.
+            let bytes = with_u32(&built, 112, voff);
+            let kind = overlap(
+                Section::Vertices,
+                5,
+                voff,
+                Section::ShadowVertices,
+                voff,
+                voff + 18,
+            );
+            expect_err(&bytes, Options::STRICT, 96, kind);
+        }
+    }
+    let built = full(b"COL3");
+    let (spheres, boxes) = (rel(&built, 84), rel(&built, 88));
+    // Vertices moved to 6 bytes before the boxes start inside the spheres.
+    let bytes = with_u32(&built, 96, boxes - 6);
+    let kind = overlap(
+        Section::Vertices,
+        5,
+        boxes - 6,
+        Section::Spheres,
+        spheres,
+        boxes,
+    );
+    expect_err(&bytes, Options::STRICT, 96, kind);
+    // Vertices starting exactly where the spheres start.
+    let bytes = with_u32(&built, 96, spheres);
+    let kind = overlap(
+        Section::Vertices,
+        5,
+        spheres,
+        Section::Spheres,
+        spheres,
+        boxes,
+    );
+    expect_err(&bytes, Options::STRICT, 96, kind);
+    // Vertices starting inside the faces (2 bytes in): the faces are earlier, not "next".
+    let faces = rel(&built, 100);
+    let faces_end = faces + 8 * u32::from(u16_at(&built.bytes, 76));
+    let bytes = with_u32(&built, 96, faces + 2);
+    let kind = overlap(
+        Section::Vertices,
+        5,
+        faces + 2,
+        Section::Faces,
+        faces,
+        faces_end,
+    );
+    expect_err(&bytes, Options::STRICT, 96, kind);
+}
+
+/// A face-group count word that counts no groups is still the face groups' byte
+/// range: a vertex array may not run into it.
+#[test]
+fn vertices_overlap_an_empty_face_group_count() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let l = &built.layout;
+        let voff = rel(&built, 96);
+        let mut bytes = with_u32(&built, l.face_group_count, 0);
+        // As many vertices as end at or before the faces: the last ones sit in
+        // the count word (the old group records before it are junk now).
+        let n = (l.faces - l.vertices) / 6;
+        assert!(l.vertices + 6 * n > l.face_group_count);
+        set_u16(&mut bytes, l.faces, n as u16 - 1);
+        let kind = overlap(
+            Section::Vertices,
+            n as u32,
+            voff,
+            Section::FaceGroups,
+            l.face_group_count as u32 - 4,
+            l.faces as u32 - 4,
+        );
+        expect_err(&bytes, Options::STRICT, 96, kind);
+        expect_err(&bytes, Options::LENIENT, 96, kind);
+        // One vertex fewer ends before the count word: accepted, no face groups.
+        assert!(l.vertices + 6 * (n - 1) <= l.face_group_count);
+        set_u16(&mut bytes, l.faces, n as u16 - 2);
+        let m = Model::parse(&bytes, Options::STRICT).unwrap();
+        assert_eq!((m.vertices().len(), m.face_groups().len()), (n - 1, 0));
+    }
+}
+
+#[test]
+fn face_groups_outside_model() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let count_at = built.layout.face_group_count;
+        let faces_offset = rel(&built, 100);
+        let body = faces_offset - 4 - header_end(fourcc);
+        for count in [0xFFFF_FFFF, 0x8000_0000, body / 28 + 1] {
+            let bytes = with_u32(&built, count_at, count);
+            expect_err(
+                &bytes,
+                Options::STRICT,
+                100,
+                ErrorKind::FaceGroupsOutsideModel {
+                    count,
+                    faces_offset,
+                },
+            );
+        }
+    }
+    // Faces right after the header: the group count would sit inside the header.
+    let mut spec = ModelSpec::new(b"COL2", "fg");
+    spec.vertices = vec![[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]];
+    spec.faces = vec![Face {
+        indices: [0, 1, 2],
+        surface: [5, 0, 0, 6],
+    }];
+    let built = spec.build();
+    assert_eq!((built.layout.vertices, built.layout.faces), (108, 128));
+    let mut bytes = built.bytes[..108].to_vec();
+    bytes.extend_from_slice(&built.bytes[128..136]); // faces at 108
+    bytes.extend_from_slice(&built.bytes[108..128]); // vertices (and padding) at 116
+    set_u32(&mut bytes, 100, 104);
+    set_u32(&mut bytes, 96, 112);
+    // Without flag 8 the reordered model is valid...
+    let m = Model::parse(&bytes, Options::STRICT).unwrap();
+    assert_eq!(m.vertices().get(2), Some([7.0, 8.0, 9.0]));
+    // ...with it, the count would be at offset 100, inside the header.
+    set_u32(&mut bytes, 80, 2 | 8);
+    expect_err(
+        &bytes,
+        Options::STRICT,
+        100,
+        ErrorKind::FaceGroupsOutsideModel {
+            count: 0,
+            faces_offset: 104,
+        },
+    );
+}
+
+#[test]
+fn face_group_range() {
+    for fourcc in COL2_PLUS {
+        let built = full(fourcc);
+        let g = built.layout.face_groups;
+        // Group 1: first > last.
+        let bytes = patched(&built, |bytes| {
+            set_u16(bytes, g + 28 + 24, 3);
+            set_u16(bytes, g + 28 + 26, 2);
+        });
+        expect_err(
+            &bytes,
+            Options::STRICT,
+            g + 28 + 24,
+            ErrorKind::FaceGroupRange {
+                group: 1,
+                first: 3,
+                last: 2,
+                faces: 4,
+            },
+        );
+        // Group 0: last == face count.
+        let bytes = with_u16(&built, g + 26, 4);
+        expect_err(
+            &bytes,
+            Options::LENIENT,
+            g + 24,
+            ErrorKind::FaceGroupRange {
+                group: 0,
+                first: 0,
+                last: 4,
+                faces: 4,
+            },
+        );
+        // Group 1: both at u16::MAX.
+        let bytes = patched(&built, |bytes| {
+            set_u16(bytes, g + 28 + 24, u16::MAX);
+            set_u16(bytes, g + 28 + 26, u16::MAX);
+        });
+        expect_err(
+            &bytes,
+            Options::STRICT,
+            g + 28 + 24,
+            ErrorKind::FaceGroupRange {
+                group: 1,
+                first: u16::MAX,
+                last: u16::MAX,
+                faces: 4,
+            },
+        );
+        // Single-face groups and the last face are fine.
+        let bytes = patched(&built, |bytes| {
+            set_u16(bytes, g + 24, 3);
+            set_u16(bytes, g + 26, 3);
+        });
+        let m = Model::parse(&bytes, Options::STRICT).unwrap();
+        assert_eq!(m.face_groups().as_slice()[0].first.get(), 3);
+    }
+}
+
+/// Face groups are only read with flag 8 and faces: without the flag the count before the
+/// faces is not looked at.
+#[test]
+fn face_groups_need_flag_8() {
+    let mut spec = b::full_spec(b"COL3", 7);
+    spec.flags = Some(2 | 16);
+    let built = spec.build();
+    let m = Model::parse(&built.bytes, Options::STRICT).unwrap();
+    assert!(m.face_groups().is_empty());
+    assert!(!m.flags().has_face_groups());
+    // Garbage in the (unused) count is then harmless.
+    let bytes = with_u32(&built, built.layout.face_group_count, u32::MAX);
+    Model::parse(&bytes, Options::STRICT).unwrap();
+
+    // Flag 8 without faces (face offset 0): there is nothing to group and no count to read.
+    for fourcc in COL2_PLUS {
+        let mut spec = ModelSpec::new(fourcc, "flag8");
+        spec.spheres.push(Sphere {
+            center: [1.0; 3],
+            radius: 2.0,
+            surface: [1, 2, 3, 4],
+        });
+        spec.flags = Some(2 | 8);
+        let bytes = spec.build().bytes;
+        let m = Model::parse(&bytes, Options::STRICT).unwrap();
+        assert!(m.flags().has_face_groups());
+        assert!(m.face_groups().is_empty() && m.faces().is_empty());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// lints
+
+fn lints_of(bytes: &[u8], options: Options) -> Vec<Lint> {
+    let m = Model::parse(bytes, options).unwrap();
+    let mut lints = m.lints();
+    let all: Vec<Lint> = lints.by_ref().collect();
+    assert_eq!(lints.next(), None, "fused");
+    for lint in &all {
+        assert!(!lint.to_string().is_empty());
+    }
+    all
+}
+
+fn zero_line() -> Line {
+    Line {
+        start: [0.0; 3],
+        start_radius: 0.0,
+        end: [0.0; 3],
+        end_radius: 0.0,
+    }
+}
+
+/// A COLL model with `n` lines: size 84 + 24 n, no other limit touched.
+fn coll_with_lines(n: usize) -> Vec<u8> {
+    let mut spec = ModelSpec::new(b"COLL", "big");
+    spec.lines = vec![zero_line(); n];
+    spec.build().bytes
+}
+
+/// An empty COL3 model stretched with zero bytes to `size`.
+fn col3_of_size(size: u32) -> Vec<u8> {
+    let mut bytes = ModelSpec::new(b"COL3", "big").build().bytes;
+    bytes.resize(size as usize + 8, 0);
+    set_u32(&mut bytes, 4, size);
+    bytes
+}
+
+#[test]
+fn clean_models_have_no_lints() {
+    for fourcc in ALL {
+        assert_eq!(lints_of(&full(fourcc).bytes, Options::STRICT), []);
+        assert_eq!(
+            lints_of(&ModelSpec::new(fourcc, "e").build().bytes, Options::LENIENT),
+            []
+        );
+    }
+    for built in b::sample_models() {
+        assert_eq!(lints_of(&built.bytes, Options::STRICT), []);
+    }
+    // Right at every cap: still clean.
+    assert_eq!(lints_of(&col3_of_size(32 * 1024), Options::STRICT), []);
+    let mut spec = ModelSpec::new(b"COLL", "caps");
+    spec.spheres = vec![
+        Sphere {
+            center: [0.0; 3],
+            radius: 1.0,
+            surface: [0; 4]
+        };
+        128
+    ];
+    spec.boxes = vec![
+        Cuboid {
+            min: [0.0; 3],
+            max: [1.0; 3],
+            surface: [0; 4]
+        };
+        32
+    ];
+    spec.vertices = vec![[-256.0, 255.99, 0.0]];
+    spec.faces = vec![
+        Face {
+            indices: [0, 0, 0],
+            surface: [0; 4]
+        };
+        600
+    ];
+    assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
+    let mut spec = ModelSpec::new(b"COL3", "caps");
+    spec.boxes = vec![
+        Cuboid {
+            min: [0.0; 3],
+            max: [1.0; 3],
+            surface: [0; 4]
+        };
+        64
+    ];
+    assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
+}
+
+#[test]
+fn lint_model_too_large() {
+    // SA: 32 KiB, any version.
+    let bytes = col3_of_size(32 * 1024 + 1);
+    assert_eq!(
+        lints_of(&bytes, Options::STRICT),
+        [Lint::ModelTooLarge {
+            game: Game::Sa,
+            size: 32769,
+            buffer: 32768
+        }]
+    );
+    let bytes = coll_with_lines(2288);
+    assert_eq!(bytes.len() - 8, 54_996);
+    assert_eq!(
+        lints_of(&bytes, Options::STRICT),
+        [Lint::ModelTooLarge {
+            game: Game::Sa,
+            size: 54_996,
+            buffer: 32768
+        }]
+    );
+    // III/VC: 55,000 bytes, COLL only (and SA's limit is then exceeded too).
+    let bytes = coll_with_lines(2289);
+    assert_eq!(
+        lints_of(&bytes, Options::STRICT),
+        [
+            Lint::ModelTooLarge {
+                game: Game::IiiVc,
+                size: 55_020,
+                buffer: 55_000
+            },
+            Lint::ModelTooLarge {
+                game: Game::Sa,
+                size: 55_020,
+                buffer: 32768
+            },
+        ]
+    );
+    let bytes = col3_of_size(60_000);
+    assert_eq!(
+        lints_of(&bytes, Options::STRICT),
+        [Lint::ModelTooLarge {
+            game: Game::Sa,
+            size: 60_000,
+            buffer: 32768
+        }]
+    );
+    assert_eq!(
+        Lint::ModelTooLarge {
+            game: Game::IiiVc,
+            size: 55_020,
+            buffer: 55_000
+        }
+        .to_string(),
+        "model size 55020 exceeds the 55000-byte buffer of GTA III/VC"
+    );
+}
+
+#[test]
+fn lint_too_many_spheres() {
+    for fourcc in [b"COLL", b"COL3"] {
+        let mut spec = ModelSpec::new(fourcc, "spheres");
+        spec.spheres = vec![
+            Sphere {
+                center: [0.0; 3],
+                radius: 1.0,
+                surface: [0; 4]
+            };
+            129
+        ];
+        assert_eq!(
+            lints_of(&spec.build().bytes, Options::STRICT),
+            [Lint::TooMany {
+                game: Game::All,
+                section: Section::Spheres,
+                count: 129,
+                cap: 128
+            }]
+        );
+    }
+}
+
+#[test]
+fn lint_too_many_boxes() {
+    let boxes = |fourcc: &[u8; 4], n| {
+        let mut spec = ModelSpec::new(fourcc, "boxes");
+        spec.boxes = vec![
+            Cuboid {
+                min: [0.0; 3],
+                max: [1.0; 3],
+                surface: [0; 4]
+            };
+            n
+        ];
+        lints_of(&spec.build().bytes, Options::STRICT)
+    };
+    let iii = |count| Lint::TooMany {
+        game: Game::IiiVc,
+        section: Section::Boxes,
+        count,
+        cap: 32,
+    };
+    let sa = |count| Lint::TooMany {
+        game: Game::Sa,
+        section: Section::Boxes,
+        count,
+        cap: 64,
+    };
+    assert_eq!(boxes(b"COLL", 33), [iii(33)]);
+    assert_eq!(boxes(b"COLL", 65), [iii(65), sa(65)]);
+    // III/VC cannot load COL2+, so only SA's cap applies.
+    assert_eq!(boxes(b"COL3", 33), []);
+    assert_eq!(boxes(b"COL2", 65), [sa(65)]);
+    assert_eq!(boxes(b"COL4", 65), [sa(65)]);
+}
+
+#[test]
+fn lint_too_many_faces() {
+    let lint = Lint::TooMany {
+        game: Game::All,
+        section: Section::Faces,
+        count: 601,
+        cap: 600,
+    };
+    for fourcc in [b"COLL", b"COL3"] {
+        let mut spec = ModelSpec::new(fourcc, "faces");
+        spec.vertices = vec![[1.0, 2.0, 3.0]];
+        spec.faces = vec![
+            Face {
+                indices: [0, 0, 0],
+                surface: [0; 4]
+            };
+            601
+        ];
+        assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), [lint]);
+        if fourcc != b"COLL" {
+            // Face groups narrow the test to a subset: no lint.
+            spec.face_groups = vec![FaceGroup {
+                min: [0.0; 3],
+                max: [1.0; 3],
+                first: 0,
+                last: 600,
+            }];
+            assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
+        }
+    }
+    assert_eq!(
+        lint.to_string(),
+        "601 faces: more than the 600 GTA III/VC/SA tests at once"
+    );
+}
+
+#[test]
+fn lint_count_over_int16() {
+    // 32,768 records always exceed both model buffers too.
+    let bytes = coll_with_lines(32_768);
+    let size = 84 + 24 * 32_768;
+    let too_large = [
+        Lint::ModelTooLarge {
+            game: Game::IiiVc,
+            size,
+            buffer: 55_000,
+        },
+        Lint::ModelTooLarge {
+            game: Game::Sa,
+            size,
+            buffer: 32768,
+        },
+    ];
+    let mut want = too_large.to_vec();
+    want.push(Lint::CountOverInt16 {
+        section: Section::Lines,
+        count: 32_768,
+    });
+    assert_eq!(lints_of(&bytes, Options::STRICT), want);
+    // 32,767 is the largest count III/VC read as positive.
+    let bytes = coll_with_lines(32_767);
+    let size = 84 + 24 * 32_767;
+    assert_eq!(
+        lints_of(&bytes, Options::STRICT),
+        [
+            Lint::ModelTooLarge {
+                game: Game::IiiVc,
+                size,
+                buffer: 55_000
+            },
+            Lint::ModelTooLarge {
+                game: Game::Sa,
+                size,
+                buffer: 32768
+            },
+        ]
+    );
+    let mut spec = ModelSpec::new(b"COLL", "verts");
+    spec.vertices = vec![[0.5, 0.5, 0.5]; 40_000];
+    let size = 84 + 12 * 40_000;
+    assert_eq!(
+        lints_of(&spec.build().bytes, Options::STRICT),
+        [
+            Lint::ModelTooLarge {
+                game: Game::IiiVc,
+                size,
+                buffer: 55_000
+            },
+            Lint::ModelTooLarge {
+                game: Game::Sa,
+                size,
+                buffer: 32768
+            },
+            Lint::CountOverInt16 {
+                section: Section::Vertices,
+                count: 40_000
+            },
+        ]
+    );
+}
+
+#[test]
+fn lint_vertex_outside_fixed_point() {
+    let mut spec = ModelSpec::new(b"COLL", "far");
+    spec.vertices = vec![
+        [0.0, 0.0, 0.0],
+        [-256.0, 255.99, 0.0], // well inside
+        // The last values that round into an i16: one f32 step inside ±half a fixed-point step
+        // past the ends (32,767.498 and -32,768.496 steps).
+        [
+            65535.0 / 256.0 - 128.0 * f32::EPSILON,
+            -65537.0 / 256.0 + 256.0 * f32::EPSILON,
+            0.0,
+        ],
+        [256.0, 0.0, 0.0], // first out of range
+        [1.0, 2.0, 3.0],
+        [0.0, -256.01, 0.0],
+        [0.0, 0.0, f32::NAN],
+        [f32::INFINITY, 0.0, 0.0],
+        // Exactly half a step out: 32,767.5 and -32,768.5 steps round out of an i16.
+        [65535.0 / 256.0, 0.0, 0.0],
+        [0.0, 0.0, -65537.0 / 256.0],
+        [0.0, 0.0, 0.0],
+    ];
+    assert_eq!(
+        lints_of(&spec.build().bytes, Options::STRICT),
+        [Lint::VertexOutsideFixedPoint { first: 3, count: 6 }]
+    );
+}
+
+#[test]
+fn lint_size_past_end() {
+    for fourcc in ALL {
+        let built = full(fourcc);
+        let len = built.bytes.len();
+        let bytes = with_u32(&built, 4, len as u32 - 8 + 4);
+        assert_eq!(
+            lints_of(&bytes, Options::LENIENT),
+            [Lint::SizePastEnd {
+                declared_len: len as u64 + 4,
+                available: len
+            }]
+        );
+    }
+}
+
+#[test]
+fn lint_unparsed_tail() {
+    let built = full(b"COLL");
+    let mut bytes = b::concat(&[&built.bytes, &[0xAA; 6]]);
+    let size = bytes.len() as u32 - 8;
+    set_u32(&mut bytes, 4, size);
+    assert_eq!(
+        lints_of(&bytes, Options::LENIENT),
+        [Lint::UnparsedTail { bytes: 6 }]
+    );
+    let mut options = Options::STRICT;
+    options.allow_coll_slack = true;
+    assert_eq!(lints_of(&bytes, options), [Lint::UnparsedTail { bytes: 6 }]);
+}
+
+/// Errors store what the file says (start, count, record length, size) and their
+/// messages compute the ends from it, exactly, past `u32::MAX` too.
+#[test]
+fn messages_compute_ends() {
+    let kind = ErrorKind::SectionPastModelEnd {
+        section: Section::Spheres,
+        record_len: 20,
+        count: 0xFFFF_FFFF,
+        start: 116,
+        limit: 400,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "expected the 4294967295 spheres from offset 116 to end by the model end at offset 400, they end at 85899346016"
+    );
+    let kind = ErrorKind::VerticesOverlap {
+        section: Section::Vertices,
+        count: 65536,
+        start: 0xFFFF_FFF0,
+        other: Section::Faces,
+        other_start: 0xFFFF_FFF8,
+        other_end: u32::MAX,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "expected the 65536 vertices (largest face index + 1) at offsets 4294967280..4295360496 to stay clear of the faces at 4294967288..4294967295"
+    );
+    let kind = ErrorKind::HeaderPastModelEnd {
+        version: Version::Col3,
+        needed: 120,
+        size: 100,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "expected a size of at least 112 for the 120-byte COL3 header, found 100"
+    );
+    let kind = ErrorKind::SizeMismatch {
+        parsed_len: 92,
+        size: u32::MAX,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "expected the sections to end at the model size (4294967303 bytes), they end at 92"
+    );
+}

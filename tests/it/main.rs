@@ -1,0 +1,21 @@
+//! zerocol's integration tests, as one test crate (one binary to build and link):
+//! a module per format, a module per tool test, and the helpers they share in
+//! `support`. `cargo test --test it FILTER` runs some of them, e.g.
+//! `cargo test --test it gta::validation::`.
+//!
+//! The shared target cases (`tests/cases/`) run from their own crate,
+//! `tests/target_cases.rs`, which Miri runs alone.
+
+mod support;
+
+mod battleforge;
+mod grit;
+mod gta;
+// The MKGP writer and builder, which these tests use throughout, need `std`.
+#[cfg(feature = "std")]
+mod mkgp;
+
+// The `zerocol` binary, run as a child process: it needs the `cli` feature, and a host
+// that can run it (the cross tests under qemu-user build without `cli`, targets/run).
+#[cfg(feature = "cli")]
+mod cli;

@@ -1,0 +1,35 @@
+//! What the test modules share, once: little-endian byte access ([`bytes`]), the seeded
+//! generator ([`rng`]), a builder or sample per format, and running the `zerocol` binary
+//! ([`cli`]).
+//!
+//! Without the `cli` feature the CLI tests are compiled out, and what only they use is unused.
+#![cfg_attr(not(feature = "cli"), allow(dead_code))]
+
+pub mod battleforge;
+pub mod bcol;
+pub mod bytes;
+#[cfg(feature = "cli")]
+pub mod cli;
+// The GTA builder stays where `benches/gta.rs` mounts it too.
+#[path = "../../common/builder.rs"]
+pub mod gta;
+#[cfg(feature = "std")]
+pub mod mkgp;
+pub mod rng;
+pub mod tcol;
+
+/// Asserts that `slice` lies inside `outer` by address, and returns its offset there.
+#[track_caller]
+pub fn within<T>(slice: &[T], outer: &[u8]) -> usize {
+    let start = slice.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(slice);
+    let (lo, hi) = (
+        outer.as_ptr() as usize,
+        outer.as_ptr() as usize + outer.len(),
+    );
+    assert!(
+        lo <= start && end <= hi,
+        "{start:#x}..{end:#x} outside {lo:#x}..{hi:#x}"
+    );
+    start - lo
+}
