@@ -410,17 +410,7 @@ impl fmt::Debug for Bcol<'_> {
         f.debug_struct("Bcol")
             .field("len", &self.bytes.len())
             .field("attributes", &self.attributes())
-            .field(
-                "shapes",
-                &[
-                    self.hulls.len(),
-                    self.boxes.len(),
-                    self.cylinders.len(),
-                    self.cones.len(),
-                    self.planes.len(),
-                    self.spheres.len(),
-                ],
-            )
+            .field("shapes", &self.shape_counts())
             .field("trimesh", &(self.vertices.len(), self.faces.len()))
             .field("table_start", &self.table_start)
             .field("repairs", &self.repairs)
@@ -692,6 +682,13 @@ impl<'a> Bcol<'a> {
 
     /// How many shapes the compound holds (every kind together).
     pub fn shape_count(&self) -> usize {
+        self.shape_counts()
+            .iter()
+            .fold(0usize, |a, &n| a.saturating_add(n))
+    }
+
+    /// Hulls, boxes, cylinders, cones, planes and spheres, in section order.
+    fn shape_counts(&self) -> [usize; 6] {
         [
             self.hulls.len(),
             self.boxes.len(),
@@ -700,8 +697,6 @@ impl<'a> Bcol<'a> {
             self.planes.len(),
             self.spheres.len(),
         ]
-        .iter()
-        .fold(0usize, |a, &n| a.saturating_add(n))
     }
 
     /// The compound's shapes in stored order: hulls, boxes, cylinders, cones,
