@@ -4,7 +4,7 @@
 use crate::wire;
 use core::iter::FusedIterator;
 
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+use zerocopy::FromBytes;
 
 use super::Options;
 use super::error::{Dimension, Error, ErrorKind, Grid, RecordKind};
@@ -565,7 +565,7 @@ fn read_wall_cell(bytes: &[u8], at: usize, index: u32) -> Result<(WallCell<'_>, 
 }
 
 /// `count` records of `T` at `at`; errors blame the count field at `field`.
-fn records<T: FromBytes + KnownLayout + Immutable + Unaligned>(
+fn records<T: wire::Record>(
     bytes: &[u8],
     at: usize,
     field: usize,
@@ -592,13 +592,10 @@ fn records<T: FromBytes + KnownLayout + Immutable + Unaligned>(
             cell,
             records,
             count,
-            end: (at as u64).saturating_add((n as u64).saturating_mul(size_of::<T>() as u64)),
+            end: wire::span_end(at, wire::wide(n), size_of::<T>()),
             file_len: bytes.len(),
         },
     );
-    let (slice, _) = bytes
-        .get(at..)
-        .and_then(|rest| <[T]>::ref_from_prefix_with_elems(rest, n).ok())
-        .ok_or(past_end)?;
-    Ok((slice, at.saturating_add(core::mem::size_of_val(slice))))
+    let slice = wire::records_at::<T>(bytes, at, n).ok_or(past_end)?;
+    Ok((slice, at.saturating_add(size_of_val(slice))))
 }
