@@ -59,6 +59,29 @@
 //!   debug assertions, so a parser and an accessor that disagree fail loudly there,
 //!   while a release build returns an empty slice and still never panics.
 //!
+//! # One shape for every format
+//! A fifth format is added the way the four are built:
+//! - **Parse**: `X::parse(bytes, Options) -> Result<X, Error>`. Every format has
+//!   `Options::STRICT` (what the game or engine accepts; the `Default`) and
+//!   `Options::LENIENT` (also what still reads one way only). Each thing a lenient
+//!   read let through is reported as a lint whose `is_tolerated()` is true, and the
+//!   view lists them with `tolerated()`.
+//! - **Errors**: binary formats report a [`wire::Error`] (a byte offset and the
+//!   format's `ErrorKind`), TCOL a line and column. A file too short for its fixed
+//!   header is `ErrorKind::Truncated { needed, available }`, one that starts with
+//!   the wrong bytes `ErrorKind::BadMagic { found }` (the bytes found), one of
+//!   another version `ErrorKind::UnsupportedVersion { found }`.
+//! - **Lints**: what a file does that the game reads but likely did not mean is
+//!   a `Lint { offset, kind, .. }` (TCOL: `position`) from the view's `lints()`;
+//!   `LintKind` says what, `Lint` says where.
+//! - **Views**: sections come out as [`wire::Table`]s (or a format's own table
+//!   type where records have two layouts, as GTA's COLL and COL2+ do) that know
+//!   the byte offset of each record; `header()` is the raw on-disk header, and
+//!   decoded values have their own accessors; `decode()` turns a raw record into
+//!   native values.
+//! - **Writers**: `required_len(..)` then `write(.., out: &mut [u8])` into a
+//!   caller's buffer, failing with a [`wire::WriteError`].
+//!
 //! # Features
 //! None by default.
 //! - `std`: items that need the standard library (the readers never do).

@@ -330,3 +330,83 @@ impl<'a, T> IntoIterator for &Table<'a, T> {
         self.records.iter()
     }
 }
+
+/// The two ways a binary file can fail before its fixed header is read. Each
+/// format's `ErrorKind` names them `Truncated { needed, available }` and
+/// `BadMagic { found }`, and says how here, so that [`header`] reads them alike.
+pub(crate) trait HeaderErrors<const N: usize>: Copy {
+    /// The buffer is shorter than the fixed header.
+    fn truncated(needed: usize, available: usize) -> Self;
+    /// The buffer does not start with the magic (`found` zero-filled past its end).
+    fn bad_magic(found: [u8; N]) -> Self;
+}
+
+/// Checks the magic at the start of `bytes`, then reads the fixed header `H` there.
+///
+/// Both errors are at offset 0. A buffer too short for the magic is reported as
+/// truncated when what it has matches, as bad magic otherwise.
+pub(crate) fn header<'a, H: Record, const N: usize, K: HeaderErrors<N>>(
+    bytes: &'a [u8],
+    magic: &[u8; N],
+) -> Result<&'a H, Error<K>> {
+    check_magic(bytes, magic).map_err(|found| Error::new(0, K::bad_magic(found)))?;
+    Cursor::at(bytes, 0)
+        .read::<H>()
+        .ok_or_else(|| Error::new(0, K::truncated(size_of::<H>(), bytes.len())))
+}
+
+/// Why a writer wrote nothing: the same three cases in every format.
+///
+/// Every writer is a pair, `required_len(..)` and `write(.., out)`: the first says
+/// how many bytes the output needs, the second fills a caller's buffer of at least
+/// that many and returns how many it wrote. `K` is the format's own reasons for
+/// refusing an input (`Invalid`); the other two cases are the same everywhere.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum WriteError<K> {
+    /// The input holds something the format cannot store.
+    Invalid(K),
+    /// A count, size or offset does not fit the format's fields, or the output
+    /// would be longer than `usize::MAX` bytes.
+    TooLarge,
+    /// The output buffer is shorter than the output.
+    BufferTooSmall {
+        /// Bytes `required_len` asks for.
+        needed: usize,
+        /// Bytes in the buffer.
+        available: usize,
+    },
+}
+
+impl<K> From<K> for WriteError<K> {
+    fn from(kind: K) -> Self {
+        Self::Invalid(kind)
+    }
+}
+
+impl<K: fmt::Display> fmt::Display for WriteError<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Invalid(kind) => kind.fmt(f),
+            Self::TooLarge => f.write_str(
+                "a count, size or offset does not fit the format's fields (or the output \
+                 would be longer than memory can address)",
+            ),
+            Self::BufferTooSmall { needed, available } => write!(
+                f,
+                "the output needs {needed} bytes, the buffer has {available}"
+            ),
+        }
+    }
+}
+
+impl<K: fmt::Display + fmt::Debug> core::error::Error for WriteError<K> {}
+
+/// The first `needed` bytes of `out`, where a writer puts its output, or
+/// [`WriteError::BufferTooSmall`].
+pub(crate) fn output<K>(out: &mut [u8], needed: usize) -> Result<&mut [u8], WriteError<K>> {
+    let available = out.len();
+    out.get_mut(..needed)
+        .ok_or(WriteError::BufferTooSmall { needed, available })
+}
