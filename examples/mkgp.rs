@@ -30,7 +30,7 @@ fn run() -> Result<(), Box<dyn Error>> {
     };
     let label = path.map_or("samples/course.col".into(), |p| p.display().to_string());
     let course = Course::parse(&bytes, Options::STRICT)?;
-    let (h, len) = (course.header(), bytes.len());
+    let (h, len) = (course.grid(), bytes.len());
     println!("{label}: {len} bytes, version 0x{:08x}", h.version);
     let ([w, l], [sx, sz]) = ([h.width, h.length], h.cell_size);
     println!(

@@ -403,8 +403,56 @@ impl<K: fmt::Display> fmt::Display for WriteError<K> {
 
 impl<K: fmt::Display + fmt::Debug> core::error::Error for WriteError<K> {}
 
+/// A writer's output buffer, filled front to back.
+///
+/// [`Out::new`] takes the first `needed` bytes (what `required_len` said) or fails
+/// with [`WriteError::BufferTooSmall`]; after that, a `put` that would not fit means
+/// `required_len` and `write` disagree, a bug in this crate, which
+/// [`validated`] reports in debug builds (release builds return the same error).
+pub(crate) struct Out<'b> {
+    rest: &'b mut [u8],
+    written: usize,
+    available: usize,
+}
+
+impl<'b> Out<'b> {
+    /// The first `needed` bytes of `out`.
+    pub(crate) fn new<K>(out: &'b mut [u8], needed: usize) -> Result<Self, WriteError<K>> {
+        let available = out.len();
+        let rest = out
+            .get_mut(..needed)
+            .ok_or(WriteError::BufferTooSmall { needed, available })?;
+        Ok(Self {
+            rest,
+            written: 0,
+            available,
+        })
+    }
+
+    /// Appends `bytes`.
+    pub(crate) fn put<K>(&mut self, bytes: &[u8]) -> Result<(), WriteError<K>> {
+        let rest = core::mem::take(&mut self.rest);
+        let Some((head, tail)) = validated(rest.split_at_mut_checked(bytes.len())) else {
+            return Err(WriteError::BufferTooSmall {
+                needed: self.written.saturating_add(bytes.len()),
+                available: self.available,
+            });
+        };
+        head.copy_from_slice(bytes);
+        self.rest = tail;
+        self.written = self.written.saturating_add(bytes.len());
+        Ok(())
+    }
+
+    /// Bytes written so far.
+    pub(crate) const fn written(&self) -> usize {
+        self.written
+    }
+}
+
 /// The first `needed` bytes of `out`, where a writer puts its output, or
 /// [`WriteError::BufferTooSmall`].
+#[allow(dead_code, reason = "the BCOL and BattleForge writers move to it")]
 pub(crate) fn output<K>(out: &mut [u8], needed: usize) -> Result<&mut [u8], WriteError<K>> {
     let available = out.len();
     out.get_mut(..needed)

@@ -11,6 +11,7 @@ fuzz_target!(|input: (Options, f32, f32, &[u8])| {
         return;
     };
     let _ = course.header();
+    let _ = course.grid();
     let mut triangles = 0usize;
     for cell in course.cells() {
         for t in cell.triangles() {

@@ -33,21 +33,13 @@ impl<'a> Course<'a> {
     /// Validates a whole file: header, W × L primary cells, W × L secondary cells,
     /// and nothing after them (docs/formats/mkgp.md working rules).
     pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
-        // A file too short for the magic is truncated if what it has matches.
-        wire::check_magic(bytes, &MAGIC)
-            .map_err(|found| Error::new(0, ErrorKind::BadMagic { found }))?;
-        let (header, _) = raw::Header::ref_from_prefix(bytes).map_err(|_| {
-            Error::new(
-                0,
-                ErrorKind::Truncated {
-                    needed: HEADER_LEN,
-                    available: bytes.len(),
-                },
-            )
-        })?;
+        let header: &raw::Header = wire::header(bytes, &MAGIC)?;
         let version = header.version.get();
         if version != VERSION && !options.accept_any_version {
-            return Err(Error::new(4, ErrorKind::WrongVersion { found: version }));
+            return Err(Error::new(
+                4,
+                ErrorKind::UnsupportedVersion { found: version },
+            ));
         }
         let dimension = |offset, dimension, value: i32| {
             u32::try_from(value)
@@ -120,12 +112,12 @@ impl<'a> Course<'a> {
     }
 
     /// The header as stored.
-    pub const fn raw_header(&self) -> &'a raw::Header {
+    pub const fn header(&self) -> &'a raw::Header {
         self.header
     }
 
-    /// The header's values.
-    pub fn header(&self) -> GridHeader {
+    /// The header's values, decoded: the grid's size, its cells and its extent.
+    pub fn grid(&self) -> GridHeader {
         let h = self.header;
         GridHeader {
             version: h.version.get(),
@@ -232,6 +224,13 @@ impl<'a> Course<'a> {
     /// Engine-independent consistency checks of the stored geometry; never errors.
     pub fn lints(&self) -> Lints<'a> {
         Lints::new(*self)
+    }
+
+    /// What [`Options::LENIENT`] let through that the game refuses: the lints
+    /// whose [`is_tolerated`](super::Lint::is_tolerated) is true (none after a
+    /// strict read).
+    pub fn tolerated(&self) -> impl Iterator<Item = super::Lint> + use<'a> {
+        self.lints().filter(super::Lint::is_tolerated)
     }
 
     /// The file-order number of cell `(x, z)`, if it exists.

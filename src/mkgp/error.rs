@@ -57,7 +57,7 @@ pub enum ErrorKind {
     },
     /// The version word is not `0x20120816`, which the game requires (accepted,
     /// and reported, by [`Options::LENIENT`](super::Options::LENIENT)).
-    WrongVersion {
+    UnsupportedVersion {
         /// The word found.
         found: u32,
     },
@@ -151,6 +151,16 @@ impl fmt::Display for Dimension {
     }
 }
 
+impl crate::wire::HeaderErrors<4> for ErrorKind {
+    fn truncated(needed: usize, available: usize) -> Self {
+        Self::Truncated { needed, available }
+    }
+
+    fn bad_magic(found: [u8; 4]) -> Self {
+        Self::BadMagic { found }
+    }
+}
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -162,7 +172,7 @@ impl fmt::Display for ErrorKind {
                 f.write_str("expected the magic \"COL\\0\", found ")?;
                 crate::wire::write_magic(f, &found)
             }
-            Self::WrongVersion { found } => write!(
+            Self::UnsupportedVersion { found } => write!(
                 f,
                 "expected the version word 0x20120816 (bytes 16 08 12 20), found 0x{found:08x}"
             ),

@@ -85,10 +85,17 @@ pub enum LintKind {
 }
 
 impl LintKind {
-    /// `true` for lints that record a lenient rule letting the file through (the
-    /// file is outside what the game loads), `false` for geometry checks.
-    pub const fn is_lenient_acceptance(&self) -> bool {
+    /// `true` for what [`Options::LENIENT`](super::Options::LENIENT) let through
+    /// (the file is outside what the game loads), `false` for geometry checks.
+    pub const fn is_tolerated(&self) -> bool {
         matches!(self, Self::UnexpectedVersion { .. })
+    }
+}
+
+impl Lint {
+    /// Whether a lenient read let this through ([`LintKind::is_tolerated`]).
+    pub const fn is_tolerated(&self) -> bool {
+        self.kind.is_tolerated()
     }
 }
 
@@ -195,7 +202,7 @@ impl<'a> Lints<'a> {
     }
 
     fn header_check(&self, n: u8) -> Option<Lint> {
-        let h = self.course.header();
+        let h = self.course.grid();
         let kind = match n {
             0 => (h.version != VERSION).then_some(LintKind::UnexpectedVersion { found: h.version }),
             _ => {
@@ -266,7 +273,7 @@ impl<'a> Lints<'a> {
     /// Whether the triangle's bounds, mapped to cells as the builder bins them
     /// (with [`cell_coord`], clamped to the grid), include `cell`.
     fn reaches(&self, cell: &Cell<'_>, t: &Triangle) -> bool {
-        let h = self.course.header();
+        let h = self.course.grid();
         let span = |lo: f32, hi: f32, origin: f32, size: f32, count: u32, at: u32| {
             let far = origin + size * count as f32;
             let first = if lo < origin {

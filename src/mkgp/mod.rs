@@ -10,7 +10,7 @@
 //! # let bytes: &[u8] = include_bytes!("../../samples/course.col");
 //! let course = Course::parse(bytes, Options::STRICT)?;
 //! let mut storage = [0u32; 64]; // at least W × L entries: no allocation
-//! let [min_x, min_z] = course.header().min;
+//! let [min_x, min_z] = course.grid().min;
 //! // O(1) with an index in caller storage; without one, a walk over the cells.
 //! let ground = match course.index(&mut storage) {
 //!     Ok(index) => index.ground_height(min_x + 1.0, min_z + 1.0),
@@ -45,7 +45,7 @@ mod geometry;
 mod lint;
 pub mod raw;
 mod types;
-pub mod write;
+mod write;
 
 #[cfg(feature = "std")]
 pub mod build;
@@ -61,7 +61,7 @@ pub use lint::{Lint, LintKind, Lints, NORMAL_TOLERANCE, PLANE_TOLERANCE};
 pub use types::{
     GridHeader, MAGIC, SurfaceFlags, SurfaceType, Triangle, TriangleWall, VERSION, Vec3, Wall, Xz,
 };
-pub use write::{CellContents, WriteError, required_len, write};
+pub use write::{CellContents, InputError, WriteError, required_len, write};
 
 /// How strictly to read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

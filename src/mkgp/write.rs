@@ -14,6 +14,7 @@ use zerocopy::byteorder::little_endian::{I32, U32};
 use super::error::RecordKind;
 use super::raw;
 use super::types::{GridHeader, MAGIC, Triangle, TriangleWall, Wall};
+use crate::wire::Out;
 
 /// One primary-grid cell to write.
 #[derive(Clone, Copy, Debug, Default)]
@@ -24,11 +25,15 @@ pub struct CellContents<'s> {
     pub walls: &'s [Wall],
 }
 
-/// Why a grid could not be written.
+/// Why nothing was written: [`InputError`] for cells the format cannot hold, or
+/// one of the cases every writer shares.
+pub type WriteError = crate::wire::WriteError<InputError>;
+
+/// What in the input an MKGP DX file cannot store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
-pub enum WriteError {
+pub enum InputError {
     /// W or L is 0 or above `i32::MAX`: both are stored as `i32` and the working
     /// rules of docs/formats/mkgp.md require at least one cell each way.
     GridSize {
@@ -61,18 +66,9 @@ pub enum WriteError {
         /// Records given.
         count: usize,
     },
-    /// The file would be longer than `usize::MAX` bytes.
-    TooLarge,
-    /// The output buffer is shorter than the file.
-    BufferTooSmall {
-        /// Bytes the file needs ([`required_len`]).
-        needed: usize,
-        /// Bytes in the buffer.
-        available: usize,
-    },
 }
 
-impl fmt::Display for WriteError {
+impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::GridSize { width, length } => write!(
@@ -91,26 +87,21 @@ impl fmt::Display for WriteError {
                 f,
                 "cell {cell} has {count} {kind}, more than an i32 count can hold"
             ),
-            Self::TooLarge => f.write_str("the file would be larger than usize::MAX bytes"),
-            Self::BufferTooSmall { needed, available } => write!(
-                f,
-                "the file needs {needed} bytes, the buffer has only {available}"
-            ),
         }
     }
 }
-
-impl core::error::Error for WriteError {}
 
 /// The largest W, L or record count: all are stored as `i32`.
 const MAX_I32: u32 = i32::MAX.unsigned_abs();
 
 /// A cell's record count as the `i32` the file stores.
 fn count(len: usize, cell: usize, kind: RecordKind) -> Result<i32, WriteError> {
-    i32::try_from(len).map_err(|_| WriteError::TooManyRecords {
-        cell,
-        kind,
-        count: len,
+    i32::try_from(len).map_err(|_| {
+        WriteError::Invalid(InputError::TooManyRecords {
+            cell,
+            kind,
+            count: len,
+        })
     })
 }
 
@@ -152,28 +143,6 @@ pub fn required_len(
     Ok(total)
 }
 
-/// The unwritten tail of the output buffer.
-struct Cursor<'b> {
-    rest: &'b mut [u8],
-    written: usize,
-    available: usize,
-}
-
-impl Cursor<'_> {
-    fn put(&mut self, bytes: &[u8]) -> Result<(), WriteError> {
-        let rest = core::mem::take(&mut self.rest);
-        let too_small = WriteError::BufferTooSmall {
-            needed: self.written.saturating_add(bytes.len()),
-            available: self.available,
-        };
-        let (head, tail) = rest.split_at_mut_checked(bytes.len()).ok_or(too_small)?;
-        head.copy_from_slice(bytes);
-        self.rest = tail;
-        self.written = self.written.saturating_add(bytes.len());
-        Ok(())
-    }
-}
-
 /// Writes header (magic `COL\0`, `header.version`, W, L, cell size, min, max,
 /// neg_min as given), then W×L primary cells (`T i32, C i32`, T×0x70 triangles,
 /// C×0x40 walls, pads zero), then W×L secondary cells (`U i32`, U×0x38 triangle
@@ -189,7 +158,7 @@ pub fn write(
     out: &mut [u8],
 ) -> Result<usize, WriteError> {
     let (width, length) = (header.width, header.length);
-    let grid_size = WriteError::GridSize { width, length };
+    let grid_size = WriteError::Invalid(InputError::GridSize { width, length });
     if !(1..=MAX_I32).contains(&width) || !(1..=MAX_I32).contains(&length) {
         return Err(grid_size);
     }
@@ -198,27 +167,18 @@ pub fn write(
         .checked_mul(u64::from(length))
         .ok_or(grid_size)?;
     if u64::try_from(cells.len()).ok() != Some(expected) {
-        return Err(WriteError::CellCount {
+        return Err(WriteError::Invalid(InputError::CellCount {
             expected,
             found: cells.len(),
-        });
+        }));
     }
     if u64::try_from(wall_cells.len()).ok() != Some(expected) {
-        return Err(WriteError::WallCellCount {
+        return Err(WriteError::Invalid(InputError::WallCellCount {
             expected,
             found: wall_cells.len(),
-        });
+        }));
     }
-    let needed = required_len(cells, wall_cells)?;
-    let available = out.len();
-    let out = out
-        .get_mut(..needed)
-        .ok_or(WriteError::BufferTooSmall { needed, available })?;
-    let mut cursor = Cursor {
-        rest: out,
-        written: 0,
-        available,
-    };
+    let mut cursor = Out::new(out, required_len(cells, wall_cells)?)?;
 
     let as_i32 = |v: u32| i32::try_from(v).map_err(|_| grid_size);
     cursor.put(
@@ -260,7 +220,7 @@ pub fn write(
             cursor.put(raw::TriangleWall::from(wall).as_bytes())?;
         }
     }
-    Ok(cursor.written)
+    Ok(cursor.written())
 }
 
 #[cfg(test)]
@@ -277,11 +237,11 @@ mod tests {
         let too_many = usize::try_from(i32::MAX).unwrap() + 1;
         assert_eq!(
             count(too_many, 7, RecordKind::Walls),
-            Err(WriteError::TooManyRecords {
+            Err(WriteError::Invalid(InputError::TooManyRecords {
                 cell: 7,
                 kind: RecordKind::Walls,
                 count: too_many
-            })
+            }))
         );
         assert_eq!(count(too_many - 1, 0, RecordKind::Triangles), Ok(i32::MAX));
     }
@@ -296,11 +256,11 @@ mod tests {
 
     #[test]
     fn errors_display() {
-        let e = WriteError::TooManyRecords {
+        let e = WriteError::Invalid(InputError::TooManyRecords {
             cell: 3,
             kind: RecordKind::TriangleWalls,
             count: 5,
-        };
+        });
         assert_eq!(
             e.to_string(),
             "cell 3 has 5 triangle walls, more than an i32 count can hold"

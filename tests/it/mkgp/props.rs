@@ -38,7 +38,7 @@ fn check_error(e: &Error, bytes: &[u8]) {
     // Each kind blames a field that fits its meaning.
     match e.kind() {
         ErrorKind::BadMagic { .. } | ErrorKind::Truncated { .. } => assert_eq!(e.offset(), 0),
-        ErrorKind::WrongVersion { .. } => assert_eq!(e.offset(), 4),
+        ErrorKind::UnsupportedVersion { .. } => assert_eq!(e.offset(), 4),
         ErrorKind::NonPositiveDimension { .. } => assert!([8, 12].contains(&e.offset())),
         ErrorKind::CellCountOverflow { .. } => assert_eq!(e.offset(), 8),
         ErrorKind::BadCellSize { .. } => assert!([0x10, 0x14].contains(&e.offset())),
@@ -75,14 +75,17 @@ fn parse_both(bytes: &[u8], rng: &mut Rng) -> (Result<(), Error>, Result<(), Err
             walk(s, bytes, rng);
         }
         (Err(e), Ok(l)) => {
-            assert!(matches!(e.kind(), ErrorKind::WrongVersion { .. }), "{e}");
+            assert!(
+                matches!(e.kind(), ErrorKind::UnsupportedVersion { .. }),
+                "{e}"
+            );
             assert_ne!(l.version(), VERSION);
             walk(l, bytes, rng);
         }
         (Err(s), Err(l)) => {
             check_error(s, bytes);
             check_error(l, bytes);
-            if !matches!(s.kind(), ErrorKind::WrongVersion { .. }) {
+            if !matches!(s.kind(), ErrorKind::UnsupportedVersion { .. }) {
                 // Debug text, as a NaN cell size makes the errors unequal under `==`.
                 assert_eq!(format!("{s:?}"), format!("{l:?}"));
             }
@@ -97,7 +100,7 @@ fn parse_both(bytes: &[u8], rng: &mut Rng) -> (Result<(), Error>, Result<(), Err
 fn walk(course: &Course<'_>, bytes: &[u8], rng: &mut Rng) {
     assert_eq!(course.bytes().as_ptr(), bytes.as_ptr());
     assert_eq!(course.bytes().len(), bytes.len());
-    let h = course.header();
+    let h = course.grid();
     assert_eq!(i32_at(bytes, 8), h.width as i32);
     assert_eq!(i32_at(bytes, 12), h.length as i32);
     assert!(h.width >= 1 && h.length >= 1);

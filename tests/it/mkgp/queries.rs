@@ -7,7 +7,7 @@
 //! that point maps to, in soup order; the heights must be equal bit for bit.
 
 use zerocol::mkgp::build::{BuiltCourse, CourseBuilder, SoupTriangle, triangle};
-use zerocol::mkgp::write::{self, CellContents};
+use zerocol::mkgp::{self, CellContents};
 use zerocol::mkgp::{
     CellIndex, Course, GridHeader, LintKind, Options, SurfaceFlags, SurfaceType, Triangle,
     TriangleWall, VERSION, Vec3, cell_coord,
@@ -561,8 +561,8 @@ fn hand_written(triangles: &[Triangle]) -> Vec<u8> {
         walls: &[],
     }];
     let wall_cells: [&[TriangleWall]; 1] = [&[]];
-    let mut out = vec![0; write::required_len(&cells, &wall_cells).unwrap()];
-    write::write(&header, &cells, &wall_cells, &mut out).unwrap();
+    let mut out = vec![0; mkgp::required_len(&cells, &wall_cells).unwrap()];
+    mkgp::write(&header, &cells, &wall_cells, &mut out).unwrap();
     out
 }
 

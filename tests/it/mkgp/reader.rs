@@ -3,7 +3,7 @@
 //! (docs/formats/mkgp.md).
 
 use zerocol::mkgp::build::{BuiltCourse, CourseBuilder, SoupTriangle};
-use zerocol::mkgp::write::{self, CellContents};
+use zerocol::mkgp::{self, CellContents};
 use zerocol::mkgp::{
     Course, Dimension, Error, ErrorKind, Grid, GridHeader, IndexError, Lint, LintKind, MAGIC,
     Options, RecordKind, SurfaceFlags, SurfaceType, Triangle, TriangleWall, VERSION, Vec3, Wall,
@@ -19,7 +19,7 @@ use crate::support::mkgp::{HEADER, TRI, TRI_WALL, WALL};
 
 // ---------------------------------------------------------------- helpers
 
-/// Writes a grid held in a `BuiltCourse` through `write::write` itself.
+/// Writes a grid held in a `BuiltCourse` through `mkgp::write` itself.
 fn write_grid(grid: &BuiltCourse) -> Vec<u8> {
     let cells: Vec<CellContents<'_>> = grid
         .cells
@@ -27,10 +27,10 @@ fn write_grid(grid: &BuiltCourse) -> Vec<u8> {
         .map(|(triangles, walls)| CellContents { triangles, walls })
         .collect();
     let wall_cells: Vec<&[TriangleWall]> = grid.wall_cells.iter().map(Vec::as_slice).collect();
-    let len = write::required_len(&cells, &wall_cells).unwrap();
+    let len = mkgp::required_len(&cells, &wall_cells).unwrap();
     let mut out = vec![0xA5; len + 7];
     assert_eq!(
-        write::write(&grid.header, &cells, &wall_cells, &mut out),
+        mkgp::write(&grid.header, &cells, &wall_cells, &mut out),
         Ok(len)
     );
     out.truncate(len);
@@ -173,12 +173,12 @@ fn assert_reads_back(bytes: &[u8], expected: &BuiltCourse) {
     let base = address(bytes);
     assert_eq!(address(course.bytes()), base);
     assert_eq!(course.bytes().len(), bytes.len());
-    assert_header_eq(&course.header(), &expected.header);
+    assert_header_eq(&course.grid(), &expected.header);
     assert_eq!(course.version(), expected.header.version);
     let (w, l) = (expected.header.width, expected.header.length);
     assert_eq!((course.width(), course.length()), (w, l));
     assert_eq!(course.cell_count(), w * l);
-    assert_eq!(course.raw_header().as_bytes(), &bytes[..HEADER]);
+    assert_eq!(course.header().as_bytes(), &bytes[..HEADER]);
 
     let mut at = HEADER;
     assert_eq!(course.cells().len(), expected.cells.len());
@@ -527,12 +527,15 @@ fn wrong_version_is_an_error_at_byte_4_unless_lenient() {
     set_u32(&mut bytes, 4, 0x2012_0817);
     let e = parse_err(&bytes);
     assert_eq!(e.offset(), 4);
-    assert_eq!(e.kind(), ErrorKind::WrongVersion { found: 0x2012_0817 });
+    assert_eq!(
+        e.kind(),
+        ErrorKind::UnsupportedVersion { found: 0x2012_0817 }
+    );
     assert_display_prefix(&e);
 
     let course = Course::parse(&bytes, Options::LENIENT).unwrap();
     assert_eq!(course.version(), 0x2012_0817);
-    assert_eq!(course.header().version, 0x2012_0817);
+    assert_eq!(course.grid().version, 0x2012_0817);
     let lints: Vec<Lint> = course.lints().collect();
     assert_eq!(
         lints[0],
@@ -542,12 +545,17 @@ fn wrong_version_is_an_error_at_byte_4_unless_lenient() {
             kind: LintKind::UnexpectedVersion { found: 0x2012_0817 },
         }
     );
-    assert!(lints[0].kind.is_lenient_acceptance());
+    assert!(lints[0].kind.is_tolerated());
     // The rest of the file reads as before, with the same (geometry) lints.
     let good = base();
     let strict = Course::parse(&good, Options::STRICT).unwrap();
     assert_eq!(lints[1..], strict.lints().collect::<Vec<_>>());
-    assert!(lints[1..].iter().all(|l| !l.kind.is_lenient_acceptance()));
+    assert!(lints[1..].iter().all(|l| !l.kind.is_tolerated()));
+    // tolerated() lists exactly the version lint; a strict read tolerates nothing.
+    assert_eq!(course.tolerated().collect::<Vec<_>>(), [lints[0]]);
+    assert!(lints[0].is_tolerated());
+    assert_eq!(strict.tolerated().count(), 0);
+    assert!(strict.lints().count() > 0, "the sample has geometry lints to skip");
     assert_eq!(course.secondary_offset(), strict.secondary_offset());
     assert_eq!(course.cells().count(), 2);
 
@@ -555,7 +563,7 @@ fn wrong_version_is_an_error_at_byte_4_unless_lenient() {
     bytes[4..8].copy_from_slice(&[0x20, 0x12, 0x08, 0x16]);
     assert_eq!(
         parse_err(&bytes).kind(),
-        ErrorKind::WrongVersion { found: 0x1608_1220 }
+        ErrorKind::UnsupportedVersion { found: 0x1608_1220 }
     );
     bytes[4..8].copy_from_slice(&[0x16, 0x08, 0x12, 0x20]);
     assert!(Course::parse(&bytes, Options::STRICT).is_ok());
@@ -724,7 +732,7 @@ fn bad_cell_sizes() {
         set_f32(&mut bytes, 0x10, value);
         set_f32(&mut bytes, 0x14, value);
         let course = Course::parse(&bytes, Options::STRICT).unwrap();
-        assert_eq!(course.header().cell_size, [value, value]);
+        assert_eq!(course.grid().cell_size, [value, value]);
     }
 }
 
@@ -1297,7 +1305,7 @@ fn lint_normal_not_unit() {
             },
         }]
     );
-    assert!(!lints[0].kind.is_lenient_acceptance());
+    assert!(!lints[0].kind.is_tolerated());
     // Within the tolerance: no lint.
     let (_, lints) = one_edit(0, 0, |t| t.normal = [0.0, 1.0004, 0.0]);
     assert!(
@@ -1474,7 +1482,7 @@ fn lint_unexpected_version_under_lenient() {
     );
     assert_eq!(
         parse_err(&bytes).kind(),
-        ErrorKind::WrongVersion { found: 0x1111_2222 }
+        ErrorKind::UnsupportedVersion { found: 0x1111_2222 }
     );
 }
 

@@ -5,7 +5,7 @@
 use zerocol::mkgp::build::{
     BuildError, BuiltCourse, CourseBuilder, MAX_CELLS, SoupTriangle, edge_direction, triangle,
 };
-use zerocol::mkgp::write::{self, CellContents, WriteError};
+use zerocol::mkgp::{self, CellContents, InputError, WriteError};
 use zerocol::mkgp::{
     GridHeader, SurfaceFlags, SurfaceType, Triangle, TriangleWall, VERSION, Vec3, Wall, cell_coord,
     cell_number, raw,
@@ -85,9 +85,9 @@ fn write_vec(
     cells: &[CellContents<'_>],
     wall_cells: &[&[TriangleWall]],
 ) -> Vec<u8> {
-    let len = write::required_len(cells, wall_cells).unwrap();
+    let len = mkgp::required_len(cells, wall_cells).unwrap();
     let mut out = vec![0xEE; len];
-    assert_eq!(write::write(header, cells, wall_cells, &mut out), Ok(len));
+    assert_eq!(mkgp::write(header, cells, wall_cells, &mut out), Ok(len));
     out
 }
 
@@ -297,15 +297,15 @@ fn required_len_is_the_written_length_and_the_rest_is_untouched() {
         CellContents::default(),
     ];
     let wall_cells: [&[TriangleWall]; 3] = [&[tw], &[], &[tw, tw]];
-    let needed = write::required_len(&cells, &wall_cells).unwrap();
+    let needed = mkgp::required_len(&cells, &wall_cells).unwrap();
     assert_eq!(needed, 0x30 + 3 * 8 + 3 * 0x70 + 0x40 + 3 * 4 + 3 * 0x38);
     let mut out = vec![0xAA; needed + 10];
-    let written = write::write(&grid(3, 1), &cells, &wall_cells, &mut out).unwrap();
+    let written = mkgp::write(&grid(3, 1), &cells, &wall_cells, &mut out).unwrap();
     assert_eq!(written, needed);
     assert_eq!(&out[needed..], &[0xAA; 10]);
     decode(&out[..written]);
 
-    assert_eq!(write::required_len(&[], &[]), Ok(0x30));
+    assert_eq!(mkgp::required_len(&[], &[]), Ok(0x30));
 }
 
 #[test]
@@ -314,53 +314,53 @@ fn every_write_error() {
     let one_wall: [&[TriangleWall]; 1] = [&[]];
     let mut out = [0u8; 256];
     let err = |header: &GridHeader, cells: &[CellContents<'_>], walls: &[&[TriangleWall]]| {
-        write::write(header, cells, walls, &mut [0u8; 256]).unwrap_err()
+        mkgp::write(header, cells, walls, &mut [0u8; 256]).unwrap_err()
     };
 
     for (width, length) in [(0, 1), (1, 0), (0, 0), (1 << 31, 1), (1, u32::MAX)] {
         assert_eq!(
             err(&grid(width, length), &one, &one_wall),
-            WriteError::GridSize { width, length }
+            WriteError::Invalid(InputError::GridSize { width, length })
         );
     }
     // i32::MAX itself is a valid W; the cell count is then what fails.
     assert_eq!(
         err(&grid(i32::MAX as u32, 1), &one, &one_wall),
-        WriteError::CellCount {
+        WriteError::Invalid(InputError::CellCount {
             expected: i32::MAX as u64,
             found: 1
-        }
+        })
     );
     assert_eq!(
         err(&grid(2, 2), &one, &one_wall),
-        WriteError::CellCount {
+        WriteError::Invalid(InputError::CellCount {
             expected: 4,
             found: 1
-        }
+        })
     );
     assert_eq!(
         err(&grid(1, 1), &one, &[]),
-        WriteError::WallCellCount {
+        WriteError::Invalid(InputError::WallCellCount {
             expected: 1,
             found: 0
-        }
+        })
     );
     assert_eq!(
         err(&grid(1, 1), &one, &[&[], &[]]),
-        WriteError::WallCellCount {
+        WriteError::Invalid(InputError::WallCellCount {
             expected: 1,
             found: 2
-        }
+        })
     );
     let needed = 0x30 + 8 + 4;
     for available in [0, 1, 0x30, needed - 1] {
         assert_eq!(
-            write::write(&grid(1, 1), &one, &one_wall, &mut out[..available]),
+            mkgp::write(&grid(1, 1), &one, &one_wall, &mut out[..available]),
             Err(WriteError::BufferTooSmall { needed, available })
         );
     }
     assert_eq!(
-        write::write(&grid(1, 1), &one, &one_wall, &mut out[..needed]),
+        mkgp::write(&grid(1, 1), &one, &one_wall, &mut out[..needed]),
         Ok(needed)
     );
     // TooManyRecords and TooLarge need slices that cannot exist on a 64-bit
@@ -370,23 +370,20 @@ fn every_write_error() {
         needed: 60,
         available: 2,
     });
-    assert_eq!(
-        e.to_string(),
-        "the file needs 60 bytes, the buffer has only 2"
-    );
+    assert_eq!(e.to_string(), "the output needs 60 bytes, the buffer has 2");
     for e in [
-        WriteError::GridSize {
+        WriteError::Invalid(InputError::GridSize {
             width: 0,
             length: 1,
-        },
-        WriteError::CellCount {
+        }),
+        WriteError::Invalid(InputError::CellCount {
             expected: 4,
             found: 1,
-        },
-        WriteError::WallCellCount {
+        }),
+        WriteError::Invalid(InputError::WallCellCount {
             expected: 4,
             found: 1,
-        },
+        }),
         WriteError::TooLarge,
     ] {
         assert!(!e.to_string().is_empty());
@@ -822,10 +819,10 @@ fn to_bytes_refuses_an_inconsistent_course() {
     built.cells.pop();
     assert_eq!(
         built.to_bytes(),
-        Err(WriteError::CellCount {
+        Err(WriteError::Invalid(InputError::CellCount {
             expected: 4,
             found: 3
-        })
+        }))
     );
 }
 

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use zerocol::mkgp::{Cell, Course, Vec3, WallCell, Xz};
 
-use super::{is_lenient_acceptance, options};
+use super::{is_tolerated, options};
 
 /// The whole document.
 #[derive(Serialize, Debug)]
@@ -88,11 +88,11 @@ struct TriangleWallJson {
 /// the byte offset.
 pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
     let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
-    let h = course.header();
+    let h = course.grid();
     let mut lints = Vec::new();
     let mut warnings = Vec::new();
     for lint in course.lints() {
-        if is_lenient_acceptance(&lint) {
+        if is_tolerated(&lint) {
             warnings.push(lint.to_string());
         }
         lints.push(lint.to_string());

@@ -27,7 +27,7 @@ pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], lenient: bool) -> i
         Ok(course) => course,
         Err(error) => return Ok(Verdict::Malformed(error.to_string())),
     };
-    let h = course.header();
+    let h = course.grid();
     let refused = if h.version == VERSION {
         ""
     } else {

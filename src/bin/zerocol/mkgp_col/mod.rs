@@ -19,8 +19,8 @@ const fn options(lenient: bool) -> Options {
 
 /// `true` for the lints that report what `--lenient` let through (the strict
 /// reader would have refused the file): these become `"warnings"`.
-fn is_lenient_acceptance(lint: &Lint) -> bool {
-    lint.kind.is_lenient_acceptance()
+fn is_tolerated(lint: &Lint) -> bool {
+    lint.kind.is_tolerated()
 }
 
 /// Record counts over a whole course.
