@@ -45,10 +45,12 @@
 //! accept; [`recover`] walks damaged libraries.
 
 mod error;
+mod layout;
 mod lint;
 mod model;
 pub mod raw;
 mod records;
+mod validate;
 mod walk;
 
 use core::fmt;

@@ -4,7 +4,8 @@
 use core::iter::FusedIterator;
 
 use super::error::{Error, ErrorKind};
-use super::model::{Model, parse_at};
+use super::model::Model;
+use super::validate::parse_at;
 use super::{Options, Version};
 
 /// Where the models of a buffer ended and what followed them.
