@@ -56,11 +56,15 @@ mod walk;
 use core::fmt;
 
 pub use error::{Error, ErrorKind};
-pub use lint::{Game, Lint, Lints};
+pub use lint::{
+    Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, Lints, SA_BOX_CAP,
+    SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
+};
 pub use model::{Model, RawBounds};
 pub use records::{
-    Bounds, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceSurface, Line,
-    RecordIter, Records, Sphere, Surface, Vec3, day_night,
+    Bounds, Boxes, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceGroups,
+    FaceSurface, Faces, Line, Lines, RecordIter, Records, ShadowFaces, ShadowVertices, Sphere,
+    Spheres, Surface, Vec3, Vertices, day_night,
 };
 pub use walk::{
     End, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, models, recover,

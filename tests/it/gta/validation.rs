@@ -1402,6 +1402,24 @@ fn clean_models_have_no_lints() {
     assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
 }
 
+/// The exported limits are the thresholds the lint tests below pin down (and that
+/// docs/formats/gta.md lists).
+#[test]
+fn exported_limits_are_the_lint_thresholds() {
+    assert_eq!(
+        [
+            gta::III_VC_MODEL_BUFFER,
+            gta::SA_MODEL_BUFFER,
+            gta::SPHERE_CAP,
+            gta::III_VC_BOX_CAP,
+            gta::SA_BOX_CAP,
+            gta::TRIANGLE_CAP,
+            gta::III_VC_COUNT_CAP,
+        ],
+        [55_000, 32_768, 128, 32, 64, 600, 32_767]
+    );
+}
+
 #[test]
 fn lint_model_too_large() {
     // SA: 32 KiB, any version.
