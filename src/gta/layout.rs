@@ -6,7 +6,6 @@
 //! cannot fail.
 
 use crate::wire;
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 use super::raw;
 use super::{Flags, Section, Version};
@@ -247,42 +246,20 @@ pub(super) fn coll_place(model: &[u8], n: usize) -> Option<(usize, u32)> {
 
 /// COLL section `n`'s records. `None` past the last section, or where the count or
 /// the records are not inside `model`.
-pub(super) fn coll_section<T: FromBytes + KnownLayout + Immutable + Unaligned>(
-    model: &[u8],
-    n: usize,
-) -> Option<&[T]> {
+pub(super) fn coll_section<T: wire::Record>(model: &[u8], n: usize) -> Option<&[T]> {
     let (at, count) = coll_place(model, n)?;
-    records_in(model, at, count)
+    wire::records_at(model, at, usize::try_from(count).ok()?)
 }
 
 /// The first `count` records of `T` in the bytes of a validated section.
 pub(super) fn typed<T: wire::Record>(bytes: &[u8], count: usize) -> &[T] {
-    let records = <[T]>::ref_from_prefix_with_elems(bytes, count).ok();
-    wire::validated(records).map_or(&[], |(records, _)| records)
-}
-
-/// `count` records of `T` at `bytes[at..]`.
-fn records_in<T: FromBytes + KnownLayout + Immutable + Unaligned>(
-    bytes: &[u8],
-    at: usize,
-    count: u32,
-) -> Option<&[T]> {
-    let count = usize::try_from(count).ok()?;
-    let (records, _) = <[T]>::ref_from_prefix_with_elems(bytes.get(at..)?, count).ok()?;
-    Some(records)
+    wire::validated(wire::records_at(bytes, 0, count)).unwrap_or(&[])
 }
 
 /// The `count` records at COL2+ `offset` (from the model start + 4).
-pub(super) fn records_at<T: FromBytes + KnownLayout + Immutable + Unaligned>(
-    model: &[u8],
-    offset: u32,
-    count: u32,
-) -> Option<&[T]> {
-    records_in(
-        model,
-        usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?,
-        count,
-    )
+pub(super) fn col2_records<T: wire::Record>(model: &[u8], offset: u32, count: u32) -> Option<&[T]> {
+    let at = usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?;
+    wire::records_at(model, at, usize::try_from(count).ok()?)
 }
 
 /// Where COL2+ section `i` (a [`COL2_SECTIONS`] index, or [`COL2_FACE_GROUPS`])

@@ -5,7 +5,6 @@
 
 use crate::wire;
 use zerocopy::byteorder::little_endian::{F32, U16, U32};
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 use super::error::Error;
 use super::layout::{
@@ -219,12 +218,8 @@ impl<'a> Model<'a> {
     }
 
     /// The header record at model byte `at` (inside the header the parser checked).
-    fn fixed<T: FromBytes + KnownLayout + Immutable + Unaligned>(
-        &self,
-        at: usize,
-    ) -> Option<&'a T> {
-        let (record, _) = T::ref_from_prefix(self.bytes.get(at..)?).ok()?;
-        Some(record)
+    fn fixed<T: wire::Record>(&self, at: usize) -> Option<&'a T> {
+        wire::Cursor::at(self.bytes, at).read()
     }
 
     /// Collision spheres.
@@ -273,8 +268,8 @@ impl<'a> Model<'a> {
     /// [`COL2_FACE_GROUPS`]).
     fn records<V1, V2>(&self, coll: usize, col2: usize) -> Records<'a, V1, V2>
     where
-        V1: FromBytes + KnownLayout + Immutable + Unaligned,
-        V2: FromBytes + KnownLayout + Immutable + Unaligned,
+        V1: wire::Record,
+        V2: wire::Record,
     {
         let (bytes, count) = self.section_bytes(
             coll,

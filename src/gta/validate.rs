@@ -8,8 +8,8 @@ use super::error::{Error, ErrorKind};
 use super::layout::{
     BOUNDS_END, COL2_FACE_GROUPS, COL2_SECTIONS, COL2_SHADOW_FACES, COLL_FACES, COLL_SECTIONS,
     COLL_VERTICES, Count, FACE_GROUP_FIRST, FACE_GROUP_LEN, FIELD_FACE_COUNT, FIELD_FACE_OFFSET,
-    FIELD_SIZE, OFFSET_ORIGIN, col2_place, coll_place, coll_section, face_groups_before,
-    faces_with_groups, read_le, read_u32, records_at, records_len,
+    FIELD_SIZE, OFFSET_ORIGIN, col2_place, col2_records, coll_place, coll_section,
+    face_groups_before, faces_with_groups, read_le, read_u32, records_len,
 };
 use super::model::Model;
 use super::raw;
@@ -171,7 +171,7 @@ fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32)
             // The faces come earlier in the table than the vertices they count.
             Count::Derived { faces } => {
                 let count = col2_place(model, version, faces, vertex_counts)
-                    .and_then(|(at, n)| records_at(model, at, n))
+                    .and_then(|(at, n)| col2_records(model, at, n))
                     .map_or(0, derived_vertex_count);
                 if faces == COL2_SHADOW_FACES {
                     vertex_counts.1 = count;
@@ -339,7 +339,7 @@ impl Body<'_> {
             count,
             FACE_GROUP_LEN,
         )?;
-        let groups = wire::validated(records_at(model, groups_start, count)).unwrap_or(&[]);
+        let groups = wire::validated(col2_records(model, groups_start, count)).unwrap_or(&[]);
         let face_count = read_le(model, FIELD_FACE_COUNT.into(), 2)
             .and_then(|n| u16::try_from(n).ok())
             .unwrap_or(0);
