@@ -234,6 +234,23 @@ pub(super) fn coll_position(model: &[u8], n: usize) -> Option<usize> {
     Some(pos)
 }
 
+/// Where `section`'s record count is stored, model-relative: COLL's count word
+/// before the records, or the COL2+ header field. `None` for a count the version
+/// derives (COL2+ vertex arrays, face groups), lacks, or does not hold in `model`.
+pub(super) fn count_field(model: &[u8], version: Version, section: Section) -> Option<usize> {
+    if version == Version::Coll {
+        let n = COLL_SECTIONS.iter().position(|&(s, _)| s == section)?;
+        return coll_position(model, n);
+    }
+    let entry = COL2_SECTIONS
+        .iter()
+        .find(|entry| entry.section == section)?;
+    match entry.count {
+        Count::Stored { at, .. } => Some(at.into()),
+        Count::Unknown | Count::Derived { .. } => None,
+    }
+}
+
 /// Where COLL section `n`'s records start, and their count. `None` past the last
 /// section, or where the count is not inside `model`.
 pub(super) fn coll_place(model: &[u8], n: usize) -> Option<(usize, u32)> {

@@ -57,7 +57,7 @@ use core::fmt;
 
 pub use error::{Error, ErrorKind};
 pub use lint::{
-    Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, Lints, SA_BOX_CAP,
+    Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, LintKind, Lints, SA_BOX_CAP,
     SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
 };
 pub use model::{Model, RawBounds};
@@ -224,10 +224,10 @@ pub struct Options {
     pub stop_at_unknown_fourcc: bool,
     /// Accept a model whose declared size runs past the end of the buffer when every
     /// section it references lies inside (seen in a real file whose last size is 4
-    /// bytes too large). Reported as [`Lint::SizePastEnd`].
+    /// bytes too large). Reported as [`LintKind::SizePastEnd`].
     pub allow_size_past_end: bool,
     /// Accept a COLL model whose sections end before its declared size (the games
-    /// skip the rest). Reported as [`Lint::UnparsedTail`].
+    /// skip the rest). Reported as [`LintKind::UnparsedTail`].
     pub allow_coll_slack: bool,
 }
 

@@ -10,8 +10,9 @@ use super::error::Error;
 use super::layout::{
     BOUNDS_START, COL2_BOXES, COL2_FACE_GROUPS, COL2_FACES, COL2_LINES, COL2_SHADOW_FACES,
     COL2_SHADOW_VERTICES, COL2_SPHERES, COL2_VERTICES, COL4_EXTRA_START, COLL_BOXES, COLL_FACES,
-    COLL_LINES, COLL_NONE, COLL_SPHERES, COLL_VERTICES, HEADER_V2_START, NAME_BLOCK, OFFSET_ORIGIN,
-    SHADOW_HEADER_START, col2_place, coll_place, coll_position, record_len, records_len, typed,
+    COLL_LINES, COLL_NONE, COLL_SPHERES, COLL_VERTICES, FIELD_SIZE, HEADER_V2_START, NAME_BLOCK,
+    OFFSET_ORIGIN, SHADOW_HEADER_START, col2_place, coll_place, coll_position, count_field,
+    record_len, records_len, typed,
 };
 use super::lint::Lints;
 use super::raw;
@@ -19,7 +20,7 @@ use super::records::{
     Bounds, Boxes, Decode, FaceGroups, Faces, Lines, Records, ShadowFaces, ShadowVertices, Spheres,
     Vertices,
 };
-use super::{Flags, Options, Version};
+use super::{Flags, Options, Section, Version};
 
 /// A model's bounds as stored: the field order differs between COLL and COL2+.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -341,9 +342,25 @@ impl<'a> Model<'a> {
         }
     }
 
-    /// Engine limits this model exceeds: the games may fail on it, but it is
-    /// well-formed. See [`Lint`](super::Lint).
+    /// Engine limits this model exceeds (the games may fail on it, but it is
+    /// well-formed), after what a lenient rule let through. See
+    /// [`Lint`](super::Lint).
     pub fn lints(&self) -> Lints<'a> {
         Lints::new(*self)
+    }
+
+    /// The lints of what a lenient rule let through, those whose
+    /// [`is_tolerated`](super::Lint::is_tolerated) is `true`: never any for a model
+    /// read with [`Options::STRICT`].
+    pub fn tolerated(&self) -> Lints<'a> {
+        Lints::tolerated(*self)
+    }
+
+    /// Byte offset in the buffer of `section`'s stored record count (see
+    /// `count_field` in [`layout`](super::layout)); the size field where the
+    /// section has none. Where a lint about a count points.
+    pub(super) fn count_field(&self, section: Section) -> usize {
+        let at = count_field(self.bytes, self.version, section).unwrap_or(FIELD_SIZE);
+        self.offset.saturating_add(at)
     }
 }
