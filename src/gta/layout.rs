@@ -35,6 +35,12 @@ const FIELD_SHADOW_VERTEX_OFFSET: u8 = 112;
 const FIELD_SHADOW_FACE_OFFSET: u8 = 116;
 /// The size field, blamed when the declared size is at fault.
 pub(super) const FIELD_SIZE: usize = 4;
+
+/// The bytes a model with size field `size` declares: the size counts the bytes
+/// after itself, so the FourCC and the size field add 8.
+pub(super) fn declared_len(size: u32) -> u64 {
+    u64::from(size).saturating_add(8)
+}
 /// COL2+ section offsets count from just after the FourCC.
 pub(super) const OFFSET_ORIGIN: usize = 4;
 /// Offset of `first` inside a 28-byte face group.

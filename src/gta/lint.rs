@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::layout::FIELD_SIZE;
-use super::{Model, Section, Version, raw};
+use super::{Model, Section, Version, raw, saturate_u32};
 
 /// Which game a limit belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -294,10 +294,6 @@ fn coll(m: &Model<'_>) -> bool {
     m.version() == Version::Coll
 }
 
-fn saturate(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
 /// The byte offset of the model's size field.
 fn size_field(m: &Model<'_>) -> usize {
     m.offset().saturating_add(FIELD_SIZE)
@@ -314,7 +310,7 @@ fn too_large(m: &Model<'_>, game: Game, buffer: u32) -> Option<Lint> {
 }
 
 fn too_many(m: &Model<'_>, game: Game, section: Section, count: usize, cap: u32) -> Option<Lint> {
-    let count = saturate(count);
+    let count = saturate_u32(count);
     (count > cap).then(|| Lint {
         offset: m.count_field(section),
         kind: LintKind::TooMany {
@@ -328,7 +324,7 @@ fn too_many(m: &Model<'_>, game: Game, section: Section, count: usize, cap: u32)
 
 /// III/VC read COLL counts as i16.
 fn over_int16(m: &Model<'_>, section: Section, count: usize) -> Option<Lint> {
-    let count = saturate(count);
+    let count = saturate_u32(count);
     (coll(m) && count > III_VC_COUNT_CAP).then(|| Lint {
         offset: m.count_field(section),
         kind: LintKind::CountOverInt16 { section, count },
@@ -360,7 +356,7 @@ fn vertices_outside_fixed_point(m: &Model<'_>) -> Option<Lint> {
     Some(Lint {
         offset,
         kind: LintKind::VertexOutsideFixedPoint {
-            first: saturate(first),
+            first: saturate_u32(first),
             count,
         },
     })

@@ -70,6 +70,12 @@ pub use walk::{
     End, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, models, recover,
 };
 
+/// A count or index for an error or lint field: exact for anything a model can
+/// hold, `u32::MAX` past it.
+fn saturate_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 /// A model's format version, from its FourCC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

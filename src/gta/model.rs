@@ -12,7 +12,7 @@ use super::layout::{
     COL2_SHADOW_VERTICES, COL2_SPHERES, COL2_VERTICES, COL4_EXTRA_START, COLL_BOXES, COLL_FACES,
     COLL_LINES, COLL_NONE, COLL_SPHERES, COLL_VERTICES, FIELD_SIZE, HEADER_V2_START, NAME_BLOCK,
     OFFSET_ORIGIN, SHADOW_HEADER_START, col2_place, coll_place, coll_position, count_field,
-    record_len, records_len, typed,
+    declared_len, record_len, records_len, typed,
 };
 use super::lint::Lints;
 use super::raw;
@@ -112,7 +112,7 @@ impl<'a> Model<'a> {
 
     /// `size + 8`: the length the model declares.
     pub fn declared_len(&self) -> u64 {
-        u64::from(self.size()).saturating_add(8)
+        declared_len(self.size())
     }
 
     /// `true` when the declared length overruns the buffer and the lenient rule

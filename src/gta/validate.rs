@@ -8,12 +8,12 @@ use super::error::{Error, ErrorKind};
 use super::layout::{
     BOUNDS_END, COL2_FACE_GROUPS, COL2_SECTIONS, COL2_SHADOW_FACES, COLL_FACES, COLL_SECTIONS,
     COLL_VERTICES, Count, FACE_GROUP_FIRST, FACE_GROUP_LEN, FIELD_FACE_COUNT, FIELD_FACE_OFFSET,
-    FIELD_SIZE, OFFSET_ORIGIN, col2_place, col2_records, coll_place, coll_section,
+    FIELD_SIZE, OFFSET_ORIGIN, col2_place, col2_records, coll_place, coll_section, declared_len,
     face_groups_before, faces_with_groups, read_le, read_u32, records_len,
 };
 use super::model::Model;
 use super::raw;
-use super::{Options, Section, Version};
+use super::{Options, Section, Version, saturate_u32};
 
 /// Parses the model whose FourCC is at `buf[start]`. Every error offset is an
 /// absolute position in `buf`.
@@ -31,7 +31,7 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
     if size < 24 {
         return Err(Error::new(at(FIELD_SIZE), ErrorKind::SizeTooSmall { size }));
     }
-    let declared_len = u64::from(size).saturating_add(8);
+    let declared_len = declared_len(size);
     let header_len = version.header_len();
     if declared_len < header_len as u64 {
         return Err(Error::new(
@@ -77,6 +77,38 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
     ))
 }
 
+/// Where `count` records of `record_len` bytes from `start` end, all on the offset
+/// scale (model start + 4); [`ErrorKind::SectionPastModelEnd`] at `field` when they
+/// run past `limit`, where the model ends on that scale.
+///
+/// Always inlined on bare metal: out of line, its `Result` return deepened the
+/// parser's stack on the Cortex-M0 from 476 to 544 bytes, past the 512-byte budget.
+#[cfg_attr(target_os = "none", inline(always))]
+fn records_end(
+    field: usize,
+    section: Section,
+    record_len: u8,
+    count: u32,
+    start: usize,
+    limit: usize,
+) -> Result<usize, Error> {
+    records_len(count, record_len)
+        .and_then(|len| start.checked_add(len))
+        .filter(|&end| end <= limit)
+        .ok_or_else(|| {
+            Error::new(
+                field,
+                ErrorKind::SectionPastModelEnd {
+                    section,
+                    record_len,
+                    count,
+                    start,
+                    limit,
+                },
+            )
+        })
+}
+
 fn truncated(start: usize, needed: usize, available: usize) -> Error {
     Error::new(start, ErrorKind::Truncated { needed, available })
 }
@@ -92,24 +124,11 @@ fn check_coll(model: &[u8], start: usize, size: u32, options: Options) -> Result
         let here = start.saturating_add(pos);
         let count = read_u32(model, pos)
             .ok_or_else(|| Error::new(here, ErrorKind::CountPastModelEnd { section, limit }))?;
-        let records_start = pos.saturating_add(4);
-        pos = records_len(count, record_len)
-            .and_then(|len| records_start.checked_add(len))
-            .filter(|&end| end <= model.len())
-            .ok_or_else(|| {
-                Error::new(
-                    here,
-                    ErrorKind::SectionPastModelEnd {
-                        section,
-                        record_len,
-                        count,
-                        // The records start after the count field: on the offset
-                        // scale, that is the count field's model-relative position.
-                        start: pos,
-                        limit,
-                    },
-                )
-            })?;
+        // The records start after the count field: on the offset scale, that is
+        // the count field's model-relative position.
+        let end = records_end(here, section, record_len, count, pos, limit)?;
+        // Model-relative again: the next count field follows the records.
+        pos = end.saturating_add(OFFSET_ORIGIN);
     }
     let parsed_len = pos;
 
@@ -240,10 +259,6 @@ fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
     count
 }
 
-fn saturate_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
 /// A COL2+ model being checked, with what errors need to say where they are.
 struct Body<'a> {
     model: &'a [u8],
@@ -291,21 +306,7 @@ impl Body<'_> {
         // `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
         let limit = self.model.len().saturating_sub(OFFSET_ORIGIN);
         let start = usize::try_from(offset).unwrap_or(usize::MAX);
-        records_len(count, record_len)
-            .and_then(|len| start.checked_add(len))
-            .filter(|&end| end <= limit)
-            .ok_or_else(|| {
-                Error::new(
-                    at,
-                    ErrorKind::SectionPastModelEnd {
-                        section,
-                        record_len,
-                        count,
-                        start,
-                        limit,
-                    },
-                )
-            })?;
+        records_end(at, section, record_len, count, start, limit)?;
         Ok(())
     }
 
