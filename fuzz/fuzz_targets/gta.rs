@@ -102,7 +102,11 @@ fn exercise(buffer: &[u8], m: &Model<'_>) {
     for v in m.shadow_vertices() {
         let _ = v;
     }
+    // Every lint points inside its model; the tolerated ones are what a lenient rule
+    // let through.
+    let model = m.offset()..m.offset() + m.len();
     for lint in m.lints() {
-        let _ = lint;
+        assert!(model.contains(&lint.offset), "{lint:?}");
     }
+    assert!(m.tolerated().all(|lint| lint.is_tolerated()));
 }

@@ -2,7 +2,9 @@
 
 use core::fmt;
 
+use super::layout::declared_len;
 use super::{Section, Version};
+use crate::wire;
 
 /// A malformed GTA collision buffer: the byte offset of the field at fault and what
 /// was expected there.
@@ -183,7 +185,7 @@ impl fmt::Display for ErrorKind {
             Self::SizePastEnd { size, available } => write!(
                 f,
                 "expected the model to end inside the buffer: size {size} spans {} bytes, only {available} remain",
-                u64::from(size).saturating_add(8)
+                declared_len(size)
             ),
             Self::HeaderPastModelEnd {
                 version,
@@ -207,7 +209,7 @@ impl fmt::Display for ErrorKind {
             } => write!(
                 f,
                 "expected the {count} {section} from offset {start} to end by the model end at offset {limit}, they end at {}",
-                (start as u64).saturating_add(u64::from(count).saturating_mul(record_len.into()))
+                wire::span_end(start, count.into(), record_len.into())
             ),
             Self::OffsetInHeader {
                 section,
@@ -235,7 +237,7 @@ impl fmt::Display for ErrorKind {
             Self::SizeMismatch { parsed_len, size } => write!(
                 f,
                 "expected the sections to end at the model size ({} bytes), they end at {parsed_len}",
-                u64::from(size).saturating_add(8)
+                declared_len(size)
             ),
             Self::VerticesOverlap {
                 section,
@@ -247,8 +249,10 @@ impl fmt::Display for ErrorKind {
             } => write!(
                 f,
                 "expected the {count} {section} (largest face index + 1) at offsets {start}..{} to stay clear of the {other} at {other_start}..{other_end}",
-                u64::from(start).saturating_add(
-                    u64::from(count).saturating_mul(size_of::<super::raw::VertexV2>() as u64)
+                wire::span_end(
+                    usize::try_from(start).unwrap_or(usize::MAX),
+                    count.into(),
+                    size_of::<super::raw::VertexV2>()
                 )
             ),
             Self::FaceGroupsOutsideModel {

@@ -3,7 +3,8 @@
 
 use core::fmt;
 
-use super::{Model, Section, Version};
+use super::layout::FIELD_SIZE;
+use super::{Model, Section, Version, raw, saturate_u32};
 
 /// Which game a limit belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,28 +28,53 @@ impl fmt::Display for Game {
     }
 }
 
-/// III/VC read each model's `size` bytes into a 55,000-byte buffer.
+/// III/VC read each model's `size` bytes into a 55,000-byte buffer
+/// ([`LintKind::ModelTooLarge`] for COLL models above it).
 pub const III_VC_MODEL_BUFFER: u32 = 55_000;
-/// SA's collision file loader reads each model into 32 KiB.
+/// SA's collision file loader reads each model into 32 KiB
+/// ([`LintKind::ModelTooLarge`] for models of any version above it).
 pub const SA_MODEL_BUFFER: u32 = 32 * 1024;
-/// Spheres tested per model at run time, every game.
+/// Spheres tested per model at run time, every game ([`LintKind::TooMany`]).
 pub const SPHERE_CAP: u32 = 128;
-/// Boxes tested per model at run time by III/VC.
+/// Boxes tested per model at run time by III/VC ([`LintKind::TooMany`], COLL only).
 pub const III_VC_BOX_CAP: u32 = 32;
-/// Boxes tested per model at run time by SA.
+/// Boxes tested per model at run time by SA ([`LintKind::TooMany`]).
 pub const SA_BOX_CAP: u32 = 64;
-/// Triangles the engine tests at once; face groups narrow a large mesh below it.
+/// Triangles the engine tests at once; face groups narrow a large mesh below it
+/// ([`LintKind::TooMany`] for models without face groups).
 pub const TRIANGLE_CAP: u32 = 600;
-/// III/VC read COLL counts as signed 16-bit.
+/// III/VC read COLL counts as signed 16-bit ([`LintKind::CountOverInt16`] above it).
 pub const III_VC_COUNT_CAP: u32 = 32_767;
+
+/// Something a well-formed model does that the games may fail on, or that a lenient
+/// rule let through, and where: [`LintKind`] says what, `offset` says where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Lint {
+    /// Byte offset, in the buffer given to [`models`](super::models) (or to
+    /// [`Model::parse`]), of the field the lint is about; each [`LintKind`] variant
+    /// says which.
+    pub offset: usize,
+    /// What.
+    pub kind: LintKind,
+}
+
+impl Lint {
+    /// `true` when a lenient rule let the model through: see
+    /// [`LintKind::is_tolerated`].
+    pub const fn is_tolerated(&self) -> bool {
+        self.kind.is_tolerated()
+    }
+}
 
 /// A limit of the games that a well-formed model exceeds, or a lenient rule that
 /// accepted it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
-pub enum Lint {
-    /// The model's `size` exceeds the buffer the game reads it into.
+pub enum LintKind {
+    /// The model's `size` exceeds the buffer the game reads it into. At the size
+    /// field (model start + 4).
     ModelTooLarge {
         /// The game.
         game: Game,
@@ -57,7 +83,9 @@ pub enum Lint {
         /// The game's buffer.
         buffer: u32,
     },
-    /// More records than the game tests at run time.
+    /// More records than the game tests at run time. At the section's count field:
+    /// COLL's count word before the records, or the COL2+ header field (model
+    /// bytes 72, 74 and 76 for spheres, boxes and faces).
     TooMany {
         /// The game.
         game: Game,
@@ -68,7 +96,8 @@ pub enum Lint {
         /// The game's cap.
         cap: u32,
     },
-    /// A COLL count above 32,767, which III/VC read as a negative 16-bit number.
+    /// A COLL count above 32,767, which III/VC read as a negative 16-bit number. At
+    /// that count word.
     CountOverInt16 {
         /// The section.
         section: Section,
@@ -76,7 +105,7 @@ pub enum Lint {
         count: u32,
     },
     /// COLL vertices outside the COL2+ fixed-point range (-256 ..= 255.99, or not
-    /// finite): the model cannot be converted to COL2+.
+    /// finite): the model cannot be converted to COL2+. At the first such vertex.
     VertexOutsideFixedPoint {
         /// Index of the first such vertex.
         first: u32,
@@ -84,7 +113,8 @@ pub enum Lint {
         count: u32,
     },
     /// The declared size overruns the buffer; accepted by
-    /// [`Options::allow_size_past_end`](super::Options::allow_size_past_end).
+    /// [`Options::allow_size_past_end`](super::Options::allow_size_past_end). At the
+    /// size field (model start + 4).
     SizePastEnd {
         /// `size + 8`.
         declared_len: u64,
@@ -92,22 +122,34 @@ pub enum Lint {
         available: usize,
     },
     /// A COLL model's sections end before its declared size; accepted by
-    /// [`Options::allow_coll_slack`](super::Options::allow_coll_slack).
+    /// [`Options::allow_coll_slack`](super::Options::allow_coll_slack). At the first
+    /// skipped byte, just past the last section.
     UnparsedTail {
         /// Bytes skipped.
         bytes: usize,
     },
 }
 
-impl Lint {
+impl LintKind {
     /// `true` for lints that record a lenient rule letting a model through (the
-    /// model is outside the strict format), `false` for engine limits.
-    pub const fn is_lenient_acceptance(&self) -> bool {
+    /// model is outside the strict format; [`Model::tolerated`] lists them), `false`
+    /// for engine limits.
+    pub const fn is_tolerated(&self) -> bool {
         matches!(self, Self::SizePastEnd { .. } | Self::UnparsedTail { .. })
     }
 }
 
 impl fmt::Display for Lint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "byte {} (0x{:x}): {}",
+            self.offset, self.offset, self.kind
+        )
+    }
+}
+
+impl fmt::Display for LintKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::ModelTooLarge { game, size, buffer } => {
@@ -157,33 +199,55 @@ impl fmt::Display for Lint {
 /// One check: the lint it finds in a model, if any.
 type Check = fn(&Model<'_>) -> Option<Lint>;
 
-/// Every check, in the order lints are reported.
+/// Every check, in the order lints are reported: first the [`TOLERATED`] checks of
+/// what a lenient rule let through, then the engine limits.
 const CHECKS: [Check; 14] = [
     |m| {
-        m.is_truncated().then_some(Lint::SizePastEnd {
-            declared_len: m.declared_len(),
-            available: m.len(),
+        m.is_truncated().then(|| Lint {
+            offset: size_field(m),
+            kind: LintKind::SizePastEnd {
+                declared_len: m.declared_len(),
+                available: m.len(),
+            },
         })
     },
     |m| {
-        (m.unparsed_tail() > 0).then_some(Lint::UnparsedTail {
-            bytes: m.unparsed_tail(),
+        let bytes = m.unparsed_tail();
+        (bytes > 0).then(|| Lint {
+            offset: m.offset().saturating_add(m.len().saturating_sub(bytes)),
+            kind: LintKind::UnparsedTail { bytes },
         })
     },
     |m| too_large(m, Game::IiiVc, III_VC_MODEL_BUFFER),
     |m| too_large(m, Game::Sa, SA_MODEL_BUFFER),
-    |m| too_many(Game::All, Section::Spheres, m.spheres().len(), SPHERE_CAP),
+    |m| {
+        too_many(
+            m,
+            Game::All,
+            Section::Spheres,
+            m.spheres().len(),
+            SPHERE_CAP,
+        )
+    },
     |m| {
         coll(m)
-            .then(|| too_many(Game::IiiVc, Section::Boxes, m.boxes().len(), III_VC_BOX_CAP))
+            .then(|| {
+                too_many(
+                    m,
+                    Game::IiiVc,
+                    Section::Boxes,
+                    m.boxes().len(),
+                    III_VC_BOX_CAP,
+                )
+            })
             .flatten()
     },
-    |m| too_many(Game::Sa, Section::Boxes, m.boxes().len(), SA_BOX_CAP),
+    |m| too_many(m, Game::Sa, Section::Boxes, m.boxes().len(), SA_BOX_CAP),
     // Face groups let the engine test a subset; without them it tests all.
     |m| {
         m.face_groups()
             .is_empty()
-            .then(|| too_many(Game::All, Section::Faces, m.faces().len(), TRIANGLE_CAP))
+            .then(|| too_many(m, Game::All, Section::Faces, m.faces().len(), TRIANGLE_CAP))
             .flatten()
     },
     |m| over_int16(m, Section::Spheres, m.spheres().len()),
@@ -194,16 +258,35 @@ const CHECKS: [Check; 14] = [
     |m| coll(m).then(|| vertices_outside_fixed_point(m)).flatten(),
 ];
 
+/// The first checks of [`CHECKS`], whose lints are [`LintKind::is_tolerated`].
+const TOLERATED: usize = 2;
+
 /// The lints of one model, computed on demand without allocation.
 #[derive(Clone, Debug)]
 pub struct Lints<'a> {
     model: Model<'a>,
     next: usize,
+    /// Past the last check to run.
+    end: usize,
 }
 
 impl<'a> Lints<'a> {
+    /// Every lint of `model`.
     pub(crate) const fn new(model: Model<'a>) -> Self {
-        Self { model, next: 0 }
+        Self {
+            model,
+            next: 0,
+            end: CHECKS.len(),
+        }
+    }
+
+    /// The lints of what a lenient rule let through.
+    pub(crate) const fn tolerated(model: Model<'a>) -> Self {
+        Self {
+            model,
+            next: 0,
+            end: TOLERATED,
+        }
     }
 }
 
@@ -211,31 +294,41 @@ fn coll(m: &Model<'_>) -> bool {
     m.version() == Version::Coll
 }
 
-fn saturate(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
+/// The byte offset of the model's size field.
+fn size_field(m: &Model<'_>) -> usize {
+    m.offset().saturating_add(FIELD_SIZE)
 }
 
 /// III/VC load only COLL, so only COLL models meet their buffer.
 fn too_large(m: &Model<'_>, game: Game, buffer: u32) -> Option<Lint> {
     let applies = game != Game::IiiVc || coll(m);
     let size = m.size();
-    (applies && size > buffer).then_some(Lint::ModelTooLarge { game, size, buffer })
+    (applies && size > buffer).then(|| Lint {
+        offset: size_field(m),
+        kind: LintKind::ModelTooLarge { game, size, buffer },
+    })
 }
 
-fn too_many(game: Game, section: Section, count: usize, cap: u32) -> Option<Lint> {
-    let count = saturate(count);
-    (count > cap).then_some(Lint::TooMany {
-        game,
-        section,
-        count,
-        cap,
+fn too_many(m: &Model<'_>, game: Game, section: Section, count: usize, cap: u32) -> Option<Lint> {
+    let count = saturate_u32(count);
+    (count > cap).then(|| Lint {
+        offset: m.count_field(section),
+        kind: LintKind::TooMany {
+            game,
+            section,
+            count,
+            cap,
+        },
     })
 }
 
 /// III/VC read COLL counts as i16.
 fn over_int16(m: &Model<'_>, section: Section, count: usize) -> Option<Lint> {
-    let count = saturate(count);
-    (coll(m) && count > III_VC_COUNT_CAP).then_some(Lint::CountOverInt16 { section, count })
+    let count = saturate_u32(count);
+    (coll(m) && count > III_VC_COUNT_CAP).then(|| Lint {
+        offset: m.count_field(section),
+        kind: LintKind::CountOverInt16 { section, count },
+    })
 }
 
 /// First and number of COLL vertices whose coordinates would not survive the
@@ -253,9 +346,19 @@ fn vertices_outside_fixed_point(m: &Model<'_>) -> Option<Lint> {
             count = count.saturating_add(1);
         }
     }
-    first.map(|i| Lint::VertexOutsideFixedPoint {
-        first: u32::try_from(i).unwrap_or(u32::MAX),
-        count,
+    let first = first?;
+    // COLL vertices follow their count word.
+    let offset = first
+        .checked_mul(size_of::<raw::VertexV1>())
+        .and_then(|o| o.checked_add(size_of::<u32>()))
+        .and_then(|o| o.checked_add(m.count_field(Section::Vertices)))
+        .unwrap_or(usize::MAX);
+    Some(Lint {
+        offset,
+        kind: LintKind::VertexOutsideFixedPoint {
+            first: saturate_u32(first),
+            count,
+        },
     })
 }
 
@@ -263,9 +366,12 @@ impl Iterator for Lints<'_> {
     type Item = Lint;
 
     fn next(&mut self) -> Option<Lint> {
-        while let Some(check) = CHECKS.get(self.next) {
+        while self.next < self.end {
+            let check = CHECKS.get(self.next)?;
+            let tolerated = self.next < TOLERATED;
             self.next = self.next.saturating_add(1);
             if let Some(lint) = check(&self.model) {
+                debug_assert_eq!(lint.is_tolerated(), tolerated, "{lint:?}");
                 return Some(lint);
             }
         }

@@ -45,24 +45,36 @@
 //! accept; [`recover`] walks damaged libraries.
 
 mod error;
+mod layout;
 mod lint;
 mod model;
 pub mod raw;
 mod records;
+mod validate;
 mod walk;
 
 use core::fmt;
 
 pub use error::{Error, ErrorKind};
-pub use lint::{Game, Lint, Lints};
+pub use lint::{
+    Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, LintKind, Lints, SA_BOX_CAP,
+    SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
+};
 pub use model::{Model, RawBounds};
 pub use records::{
-    Bounds, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceSurface, Line,
-    RecordIter, Records, Sphere, Surface, Vec3, day_night,
+    Bounds, Boxes, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceGroups,
+    FaceSurface, Faces, Line, Lines, RecordIter, Records, ShadowFaces, ShadowVertices, Sphere,
+    Spheres, Surface, Vec3, Vertices, day_night,
 };
 pub use walk::{
     End, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, models, recover,
 };
+
+/// A count or index for an error or lint field: exact for anything a model can
+/// hold, `u32::MAX` past it.
+fn saturate_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
 
 /// A model's format version, from its FourCC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -218,10 +230,10 @@ pub struct Options {
     pub stop_at_unknown_fourcc: bool,
     /// Accept a model whose declared size runs past the end of the buffer when every
     /// section it references lies inside (seen in a real file whose last size is 4
-    /// bytes too large). Reported as [`Lint::SizePastEnd`].
+    /// bytes too large). Reported as [`LintKind::SizePastEnd`].
     pub allow_size_past_end: bool,
     /// Accept a COLL model whose sections end before its declared size (the games
-    /// skip the rest). Reported as [`Lint::UnparsedTail`].
+    /// skip the rest). Reported as [`LintKind::UnparsedTail`].
     pub allow_coll_slack: bool,
 }
 

@@ -160,118 +160,73 @@ pub trait Decode {
     fn decode(&self) -> Self::Output;
 }
 
-impl Decode for raw::Surface {
-    type Output = Surface;
-    fn decode(&self) -> Surface {
-        Surface {
-            material: self.material,
-            flag: self.flag,
-            brightness: self.brightness,
-            light: self.light,
-        }
-    }
+/// Implements [`Decode`] for each raw record type listed, with one body: the COLL
+/// and COL2+ layouts of a section whose fields differ only in order share it.
+macro_rules! decode {
+    ($($raw:ty),+ => $output:ty, |$record:ident| $body:expr) => {
+        $(
+            impl Decode for $raw {
+                type Output = $output;
+                fn decode(&self) -> $output {
+                    let $record = self;
+                    $body
+                }
+            }
+        )+
+    };
 }
 
-impl Decode for raw::BoundsV1 {
-    type Output = Bounds;
-    fn decode(&self) -> Bounds {
-        Bounds {
-            min: raw::vec3(&self.min),
-            max: raw::vec3(&self.max),
-            center: raw::vec3(&self.center),
-            radius: self.radius.get(),
-        }
-    }
-}
+decode!(raw::Surface => Surface, |s| Surface {
+    material: s.material,
+    flag: s.flag,
+    brightness: s.brightness,
+    light: s.light,
+});
 
-impl Decode for raw::BoundsV2 {
-    type Output = Bounds;
-    fn decode(&self) -> Bounds {
-        Bounds {
-            min: raw::vec3(&self.min),
-            max: raw::vec3(&self.max),
-            center: raw::vec3(&self.center),
-            radius: self.radius.get(),
-        }
-    }
-}
+decode!(raw::BoundsV1, raw::BoundsV2 => Bounds, |b| Bounds {
+    min: raw::vec3(&b.min),
+    max: raw::vec3(&b.max),
+    center: raw::vec3(&b.center),
+    radius: b.radius.get(),
+});
 
-impl Decode for raw::SphereV1 {
-    type Output = Sphere;
-    fn decode(&self) -> Sphere {
-        Sphere {
-            center: raw::vec3(&self.center),
-            radius: self.radius.get(),
-            surface: self.surface.decode(),
-        }
-    }
-}
+decode!(raw::SphereV1, raw::SphereV2 => Sphere, |s| Sphere {
+    center: raw::vec3(&s.center),
+    radius: s.radius.get(),
+    surface: s.surface.decode(),
+});
 
-impl Decode for raw::SphereV2 {
-    type Output = Sphere;
-    fn decode(&self) -> Sphere {
-        Sphere {
-            center: raw::vec3(&self.center),
-            radius: self.radius.get(),
-            surface: self.surface.decode(),
-        }
-    }
-}
+decode!(raw::CollisionBox => CollisionBox, |b| CollisionBox {
+    min: raw::vec3(&b.min),
+    max: raw::vec3(&b.max),
+    surface: b.surface.decode(),
+});
 
-impl Decode for raw::CollisionBox {
-    type Output = CollisionBox;
-    fn decode(&self) -> CollisionBox {
-        CollisionBox {
-            min: raw::vec3(&self.min),
-            max: raw::vec3(&self.max),
-            surface: self.surface.decode(),
-        }
-    }
-}
+decode!(raw::LineV1 => Line, |l| Line {
+    start: raw::vec3(&l.start),
+    end: raw::vec3(&l.end),
+    radii: None,
+});
 
-impl Decode for raw::LineV1 {
-    type Output = Line;
-    fn decode(&self) -> Line {
-        Line {
-            start: raw::vec3(&self.start),
-            end: raw::vec3(&self.end),
-            radii: None,
-        }
-    }
-}
+decode!(raw::LineV2 => Line, |l| Line {
+    start: raw::vec3(&l.start),
+    end: raw::vec3(&l.end),
+    radii: Some([l.start_radius.get(), l.end_radius.get()]),
+});
 
-impl Decode for raw::LineV2 {
-    type Output = Line;
-    fn decode(&self) -> Line {
-        Line {
-            start: raw::vec3(&self.start),
-            end: raw::vec3(&self.end),
-            radii: Some([self.start_radius.get(), self.end_radius.get()]),
-        }
-    }
-}
-
-impl Decode for raw::VertexV1 {
-    type Output = Vec3;
-    fn decode(&self) -> Vec3 {
-        raw::vec3(&self.position)
-    }
-}
+decode!(raw::VertexV1 => Vec3, |v| raw::vec3(&v.position));
 
 /// COL2+ fixed point: 8.7 signed, so `value = raw / 128` (range -256 ..= 255.99).
 pub const FIXED_POINT_SCALE: f32 = 128.0;
 
-impl Decode for raw::VertexV2 {
-    type Output = Vec3;
-    fn decode(&self) -> Vec3 {
-        let [x, y, z] = self.position;
-        [
-            fixed_point(x.get()),
-            fixed_point(y.get()),
-            fixed_point(z.get()),
-        ]
-    }
-}
+decode!(raw::VertexV2 => Vec3, |v| {
+    let [x, y, z] = v.position;
+    [
+        fixed_point(x.get()),
+        fixed_point(y.get()),
+        fixed_point(z.get()),
+    ]
+});
 
 /// `raw / FIXED_POINT_SCALE`. On bare-metal targets it is built from the bits:
 /// CPUs without an FPU (the Cortex-M0) would otherwise link a soft-float multiply
@@ -303,42 +258,31 @@ fn fixed_point_from_bits(raw: i16) -> f32 {
     f32::from_bits(sign | exponent << 23 | (magnitude & 0x7FFF) << 8)
 }
 
-impl Decode for raw::FaceV1 {
-    type Output = Face;
-    fn decode(&self) -> Face {
-        let [a, b, c] = self.indices;
-        Face {
-            indices: [a.get(), b.get(), c.get()],
-            surface: FaceSurface::Full(self.surface.decode()),
-        }
+decode!(raw::FaceV1 => Face, |f| {
+    let [a, b, c] = f.indices;
+    Face {
+        indices: [a.get(), b.get(), c.get()],
+        surface: FaceSurface::Full(f.surface.decode()),
     }
-}
+});
 
-impl Decode for raw::FaceV2 {
-    type Output = Face;
-    fn decode(&self) -> Face {
-        let [a, b, c] = self.indices;
-        Face {
-            indices: [a.get().into(), b.get().into(), c.get().into()],
-            surface: FaceSurface::Compact {
-                material: self.material,
-                light: self.light,
-            },
-        }
+decode!(raw::FaceV2 => Face, |f| {
+    let [a, b, c] = f.indices;
+    Face {
+        indices: [a.get().into(), b.get().into(), c.get().into()],
+        surface: FaceSurface::Compact {
+            material: f.material,
+            light: f.light,
+        },
     }
-}
+});
 
-impl Decode for raw::FaceGroup {
-    type Output = FaceGroup;
-    fn decode(&self) -> FaceGroup {
-        FaceGroup {
-            min: raw::vec3(&self.min),
-            max: raw::vec3(&self.max),
-            first: self.first.get(),
-            last: self.last.get(),
-        }
-    }
-}
+decode!(raw::FaceGroup => FaceGroup, |g| FaceGroup {
+    min: raw::vec3(&g.min),
+    max: raw::vec3(&g.max),
+    first: g.first.get(),
+    last: g.last.get(),
+});
 
 /// A section of a model: a zero-copy slice of raw records, tagged with the model's
 /// version because the record layout of some sections differs between COLL and

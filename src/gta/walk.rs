@@ -4,7 +4,9 @@
 use core::iter::FusedIterator;
 
 use super::error::{Error, ErrorKind};
-use super::model::{Model, parse_at};
+use super::layout::declared_len;
+use super::model::Model;
+use super::validate::parse_at;
 use super::{Options, Version};
 
 /// Where the models of a buffer ended and what followed them.
@@ -237,9 +239,7 @@ impl FusedIterator for Recover<'_> {}
 /// its header.
 fn attempt_cost(rest: &[u8]) -> u64 {
     let declared = match rest {
-        [_, _, _, _, a, b, c, d, ..] => {
-            u64::from(u32::from_le_bytes([*a, *b, *c, *d])).saturating_add(8)
-        }
+        [_, _, _, _, a, b, c, d, ..] => declared_len(u32::from_le_bytes([*a, *b, *c, *d])),
         _ => 0,
     };
     declared.min(rest.len() as u64).max(8)

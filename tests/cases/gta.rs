@@ -3,8 +3,8 @@
 
 use core::hint::black_box;
 use zerocol::gta::{
-    self, ErrorKind, Face, FaceSurface, Flags, Lint, Model, Options, RawBounds, Recovered, Section,
-    Surface, Version,
+    self, ErrorKind, Face, FaceSurface, Flags, Lint, LintKind, Model, Options, RawBounds,
+    Recovered, Section, Surface, Version,
 };
 
 use super::{Case, Digest, Outcome, Placed, displays_as, le16, le32, patched, resized};
@@ -797,15 +797,20 @@ pub fn lenient_acceptances() -> Outcome {
     ensure!(last.is_truncated());
     ensure_eq!((last.len(), last.declared_len()), (120, 124));
     let mut lints = last.lints();
-    ensure_eq!(
-        lints.next(),
-        Some(Lint::SizePastEnd {
+    // At the size field of the last model.
+    let size_past_end = Lint {
+        offset: EMPTY + 4,
+        kind: LintKind::SizePastEnd {
             declared_len: 124,
-            available: 120
-        })
-    );
+            available: 120,
+        },
+    };
+    ensure_eq!(lints.next(), Some(size_past_end));
     ensure!(lints.next().is_none());
-    ensure!(ok!(last.lints().next()).is_lenient_acceptance());
+    ensure!(size_past_end.is_tolerated());
+    let mut tolerated = last.tolerated();
+    ensure_eq!(tolerated.next(), Some(size_past_end));
+    ensure!(tolerated.next().is_none());
     ensure!(walk.next().is_none());
 
     // COLL sections ending before the declared size: the rest is skipped, and what
@@ -813,7 +818,14 @@ pub fn lenient_acceptances() -> Outcome {
     let mut walk = gta::models(&COLL_SLACK, Options::LENIENT);
     let first = ok!(ok!(walk.next()));
     ensure_eq!((first.len(), first.unparsed_tail()), (432, 4));
-    ensure_eq!(first.lints().next(), Some(Lint::UnparsedTail { bytes: 4 }));
+    // At the first skipped byte.
+    let tail = Lint {
+        offset: BOLLARD + 428,
+        kind: LintKind::UnparsedTail { bytes: 4 },
+    };
+    ensure_eq!(first.lints().next(), Some(tail));
+    ensure_eq!(first.tolerated().next(), Some(tail));
+    ensure!(tail.is_tolerated());
     ensure!(walk.next().is_none());
     let end = ok!(walk.end());
     ensure_eq!((end.offset, end.trailing_is_padding), (432, false));

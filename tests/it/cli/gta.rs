@@ -286,7 +286,10 @@ fn info_prints_lints_and_padding() {
     assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("  warning: 129 spheres: more than the 128 GTA III/VC/SA tests at once"),
+        // At the sphere count, model byte 72.
+        out.contains(
+            "  warning: byte 72 (0x48): 129 spheres: more than the 128 GTA III/VC/SA tests at once\n"
+        ),
         "{out}"
     );
     assert_eq!(out.matches("warning:").count(), 1, "{out}");

@@ -2,7 +2,8 @@
 //! plus the lenient options that exist for them.
 
 use zerocol::gta::{
-    self, End, ErrorKind, Lint, Model, Options, Recovered, Section, Skipped, Summary, Version,
+    self, End, ErrorKind, Lint, LintKind, Model, Options, Recovered, Section, Skipped, Summary,
+    Version,
 };
 
 use crate::support::bytes::{set_u32, u32_at};
@@ -105,9 +106,13 @@ fn last_size_four_bytes_past_end() {
             assert_eq!(m.unparsed_tail(), 0);
             assert_eq!(
                 m.lints().collect::<Vec<_>>(),
-                [Lint::SizePastEnd {
-                    declared_len: last.len() as u64 + 4,
-                    available: last.len()
+                [Lint {
+                    // The size field of the second model.
+                    offset: first.len() + 4,
+                    kind: LintKind::SizePastEnd {
+                        declared_len: last.len() as u64 + 4,
+                        available: last.len()
+                    }
                 }]
             );
             // Same records as the intact model.
@@ -340,7 +345,11 @@ fn corrupted_library_lenient_stops_like_the_game() {
     assert_eq!(m.unparsed_tail(), 1);
     assert_eq!(
         m.lints().collect::<Vec<_>>(),
-        [Lint::UnparsedTail { bytes: 1 }]
+        [Lint {
+            // The skipped byte is the last of the model.
+            offset: a.len() + c.len(),
+            kind: LintKind::UnparsedTail { bytes: 1 }
+        }]
     );
     let at = a.len() + c.len() + 1;
     let end = End {
@@ -804,7 +813,10 @@ fn allow_coll_slack() {
         assert!(!models[0].is_truncated());
         assert_eq!(
             models[0].lints().collect::<Vec<_>>(),
-            [Lint::UnparsedTail { bytes: 6 }]
+            [Lint {
+                offset: n,
+                kind: LintKind::UnparsedTail { bytes: 6 }
+            }]
         );
         assert_eq!(models[1].offset(), n + 6);
         assert_eq!(models[1].version(), Version::Col3);
@@ -842,11 +854,17 @@ fn size_past_end_does_not_hide_coll_slack() {
     assert_eq!(
         m.lints().collect::<Vec<_>>(),
         [
-            Lint::SizePastEnd {
-                declared_len: u64::from(size) + 8,
-                available: n + 10
+            Lint {
+                offset: 4,
+                kind: LintKind::SizePastEnd {
+                    declared_len: u64::from(size) + 8,
+                    available: n + 10
+                }
             },
-            Lint::UnparsedTail { bytes: 10 },
+            Lint {
+                offset: n,
+                kind: LintKind::UnparsedTail { bytes: 10 }
+            },
         ]
     );
 

@@ -525,6 +525,60 @@ fn col4_every_field() {
     assert_eq!(m.model_id(), 4300);
 }
 
+/// Every section type has a public name, so a caller's function can take one.
+#[test]
+fn section_types_are_nameable() {
+    fn sphere_radii(spheres: gta::Spheres<'_>) -> Vec<f32> {
+        spheres.iter().map(|s| s.radius).collect()
+    }
+    fn box_surfaces(boxes: gta::Boxes<'_>) -> Vec<[u8; 4]> {
+        boxes.iter().map(|b| b.surface.to_bytes()).collect()
+    }
+    fn line_starts(lines: gta::Lines<'_>) -> Vec<gta::Vec3> {
+        lines.iter().map(|l| l.start).collect()
+    }
+    fn points(vertices: gta::Vertices<'_>) -> Vec<gta::Vec3> {
+        vertices.iter().collect()
+    }
+    fn indices(faces: gta::Faces<'_>) -> Vec<[u32; 3]> {
+        faces.iter().map(|f| f.indices).collect()
+    }
+    fn ranges(groups: gta::FaceGroups<'_>) -> Vec<(u16, u16)> {
+        groups.iter().map(|g| (g.first, g.last)).collect()
+    }
+    fn shadow_points(vertices: gta::ShadowVertices<'_>) -> Vec<gta::Vec3> {
+        vertices.iter().collect()
+    }
+    fn shadow_indices(faces: gta::ShadowFaces<'_>) -> Vec<[u32; 3]> {
+        faces.iter().map(|f| f.indices).collect()
+    }
+    for (fourcc, base) in [(b"COLL", 0), (b"COL2", 100), (b"COL3", 200), (b"COL4", 300)] {
+        let (spec, built) = build(fourcc, base);
+        let m = Model::parse(&built.bytes, Options::STRICT).unwrap();
+        let spec_indices =
+            |faces: &[b::Face]| -> Vec<[u32; 3]> { faces.iter().map(|f| f.indices).collect() };
+        let radii: Vec<f32> = spec.spheres.iter().map(|s| s.radius).collect();
+        assert_eq!(sphere_radii(m.spheres()), radii);
+        let surfaces: Vec<[u8; 4]> = spec.boxes.iter().map(|b| b.surface).collect();
+        assert_eq!(box_surfaces(m.boxes()), surfaces);
+        let starts: Vec<gta::Vec3> = spec.lines.iter().map(|l| l.start).collect();
+        assert_eq!(line_starts(m.lines()), starts);
+        assert_eq!(points(m.vertices()), spec.vertices);
+        assert_eq!(indices(m.faces()), spec_indices(&spec.faces));
+        let groups: Vec<(u16, u16)> = spec.face_groups.iter().map(|g| (g.first, g.last)).collect();
+        assert_eq!(ranges(m.face_groups()), groups);
+        assert_eq!(shadow_points(m.shadow_vertices()), spec.shadow_vertices);
+        assert_eq!(
+            shadow_indices(m.shadow_faces()),
+            spec_indices(&spec.shadow_faces)
+        );
+        assert!(
+            !m.spheres().is_empty() && !m.faces().is_empty(),
+            "{fourcc:?}"
+        );
+    }
+}
+
 /// The shipped sample, against literal values (not the builder's spec).
 #[test]
 fn sample_file_literal_values() {

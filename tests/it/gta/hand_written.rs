@@ -207,7 +207,16 @@ fn coll_written_by_hand() {
     let lints: Vec<_> = m.lints().collect();
     assert_eq!(
         lints,
-        [gta::Lint::VertexOutsideFixedPoint { first: 1, count: 1 }]
+        [gta::Lint {
+            // Vertex 1: after the counts and records of 1 sphere, 0 lines and 1 box
+            // (72 + 4 + 20 + 4 + 4 + 28), the vertex count and vertex 0.
+            offset: 148,
+            kind: gta::LintKind::VertexOutsideFixedPoint { first: 1, count: 1 }
+        }]
+    );
+    assert_eq!(
+        lints[0].to_string(),
+        "byte 148 (0x94): 1 vertices (first #1) lie outside -256..256 and cannot be stored as COL2+ fixed point"
     );
 }
 

@@ -8,8 +8,8 @@
 //! explores different ones.
 
 use zerocol::gta::{
-    self, Decode, Error, ErrorKind, Lint, Model, Options, RawBounds, Records, Recovered, Summary,
-    Version,
+    self, Decode, Error, ErrorKind, Lint, LintKind, Model, Options, RawBounds, Records, Recovered,
+    Summary, Version,
 };
 
 use crate::support::bytes::{set_u16, set_u32, u32_at};
@@ -285,21 +285,32 @@ fn check_model(m: &Model<'_>, buf: &[u8], options: Options) {
         assert!(m.faces().get(*g.faces().end()).is_some());
     }
 
-    // Lints terminate, print, and only report lenient acceptances in lenient modes.
+    // Lints terminate, print, point inside the model, and only report lenient
+    // acceptances in lenient modes.
     let lints: Vec<Lint> = m.lints().take(64).collect();
     assert!(lints.len() <= 14, "{lints:?}");
     for lint in &lints {
         assert!(!lint.to_string().is_empty());
-        match lint {
-            Lint::SizePastEnd { .. } => assert!(m.is_truncated()),
-            Lint::UnparsedTail { bytes } => assert_eq!(*bytes, m.unparsed_tail()),
+        assert!(
+            (m.offset()..m.offset() + m.len()).contains(&lint.offset),
+            "{lint:?} outside the model at {} of {} bytes",
+            m.offset(),
+            m.len()
+        );
+        match lint.kind {
+            LintKind::SizePastEnd { .. } => assert!(m.is_truncated()),
+            LintKind::UnparsedTail { bytes } => assert_eq!(bytes, m.unparsed_tail()),
             _ => {}
         }
     }
     assert_eq!(
-        lints.iter().any(|l| matches!(l, Lint::SizePastEnd { .. })),
+        lints
+            .iter()
+            .any(|l| matches!(l.kind, LintKind::SizePastEnd { .. })),
         m.is_truncated()
     );
+    let tolerated: Vec<Lint> = lints.iter().copied().filter(Lint::is_tolerated).collect();
+    assert_eq!(m.tolerated().collect::<Vec<_>>(), tolerated);
 }
 
 /// The walk, `check` and `Model::parse` agree; returns the models' (offset, len) and the

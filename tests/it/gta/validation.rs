@@ -2,7 +2,9 @@
 //! breaks exactly one field, and asserts the exact error offset and `ErrorKind`. Then each
 //! `Lint`, with a model that triggers it (and a clean model that triggers none).
 
-use zerocol::gta::{self, ErrorKind, Game, Lint, Model, Options, Recovered, Section, Version};
+use zerocol::gta::{
+    self, ErrorKind, Game, Lint, LintKind, Model, Options, Recovered, Section, Version,
+};
 
 use crate::support::bytes::{set_u16, set_u32, u16_at, u32_at};
 use crate::support::gta::{self as b, Built, Cuboid, Face, FaceGroup, Line, ModelSpec, Sphere};
@@ -1315,15 +1317,47 @@ fn face_groups_need_flag_8() {
 // ---------------------------------------------------------------------------------------------
 // lints
 
+/// The lints of `bytes` (one model, FourCC at 0), after checking what every lint
+/// promises: the iterator is fused, `Display` is the offset then the kind, the
+/// tolerated ones are exactly `Model::tolerated`, and offsets are absolute (behind a
+/// valid 2-aligned model they move by its length).
+#[track_caller]
 fn lints_of(bytes: &[u8], options: Options) -> Vec<Lint> {
     let m = Model::parse(bytes, options).unwrap();
     let mut lints = m.lints();
     let all: Vec<Lint> = lints.by_ref().collect();
     assert_eq!(lints.next(), None, "fused");
     for lint in &all {
-        assert!(!lint.to_string().is_empty());
+        let offset = lint.offset;
+        assert_eq!(
+            lint.to_string(),
+            format!("byte {offset} (0x{offset:x}): {}", lint.kind)
+        );
+        assert!(!lint.kind.to_string().is_empty());
+        assert_eq!(lint.is_tolerated(), lint.kind.is_tolerated());
     }
+    let tolerated: Vec<Lint> = all.iter().copied().filter(Lint::is_tolerated).collect();
+    assert_eq!(m.tolerated().collect::<Vec<_>>(), tolerated);
+
+    let prefix = two_aligned_prefix();
+    let buf = b::concat(&[&prefix, bytes]);
+    let mut walk = gta::models(&buf, options);
+    assert_eq!(walk.next().unwrap().unwrap().lints().count(), 0);
+    let shifted: Vec<Lint> = walk.next().unwrap().unwrap().lints().collect();
+    let moved: Vec<Lint> = all
+        .iter()
+        .map(|lint| Lint {
+            offset: lint.offset + prefix.len(),
+            ..*lint
+        })
+        .collect();
+    assert_eq!(shifted, moved, "behind a {}-byte model", prefix.len());
     all
+}
+
+/// A lint at `offset`.
+fn at(offset: usize, kind: LintKind) -> Lint {
+    Lint { offset, kind }
 }
 
 fn zero_line() -> Line {
@@ -1336,10 +1370,10 @@ fn zero_line() -> Line {
 }
 
 /// A COLL model with `n` lines: size 84 + 24 n, no other limit touched.
-fn coll_with_lines(n: usize) -> Vec<u8> {
+fn coll_with_lines(n: usize) -> Built {
     let mut spec = ModelSpec::new(b"COLL", "big");
     spec.lines = vec![zero_line(); n];
-    spec.build().bytes
+    spec.build()
 }
 
 /// An empty COL3 model stretched with zero bytes to `size`.
@@ -1349,6 +1383,9 @@ fn col3_of_size(size: u32) -> Vec<u8> {
     set_u32(&mut bytes, 4, size);
     bytes
 }
+
+/// The size field of a model at the start of the buffer.
+const SIZE_FIELD: usize = 4;
 
 #[test]
 fn clean_models_have_no_lints() {
@@ -1402,68 +1439,71 @@ fn clean_models_have_no_lints() {
     assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
 }
 
+/// The exported limits are the thresholds the lint tests below pin down (and that
+/// docs/formats/gta.md lists).
+#[test]
+fn exported_limits_are_the_lint_thresholds() {
+    assert_eq!(
+        [
+            gta::III_VC_MODEL_BUFFER,
+            gta::SA_MODEL_BUFFER,
+            gta::SPHERE_CAP,
+            gta::III_VC_BOX_CAP,
+            gta::SA_BOX_CAP,
+            gta::TRIANGLE_CAP,
+            gta::III_VC_COUNT_CAP,
+        ],
+        [55_000, 32_768, 128, 32, 64, 600, 32_767]
+    );
+}
+
+/// At the size field.
 #[test]
 fn lint_model_too_large() {
+    let too_large =
+        |game, size, buffer| at(SIZE_FIELD, LintKind::ModelTooLarge { game, size, buffer });
     // SA: 32 KiB, any version.
     let bytes = col3_of_size(32 * 1024 + 1);
     assert_eq!(
         lints_of(&bytes, Options::STRICT),
-        [Lint::ModelTooLarge {
-            game: Game::Sa,
-            size: 32769,
-            buffer: 32768
-        }]
+        [too_large(Game::Sa, 32769, 32768)]
     );
-    let bytes = coll_with_lines(2288);
-    assert_eq!(bytes.len() - 8, 54_996);
+    let built = coll_with_lines(2288);
+    assert_eq!(built.bytes.len() - 8, 54_996);
+    assert_eq!(built.layout.size_field, SIZE_FIELD);
     assert_eq!(
-        lints_of(&bytes, Options::STRICT),
-        [Lint::ModelTooLarge {
-            game: Game::Sa,
-            size: 54_996,
-            buffer: 32768
-        }]
+        lints_of(&built.bytes, Options::STRICT),
+        [too_large(Game::Sa, 54_996, 32768)]
     );
     // III/VC: 55,000 bytes, COLL only (and SA's limit is then exceeded too).
-    let bytes = coll_with_lines(2289);
+    let bytes = coll_with_lines(2289).bytes;
     assert_eq!(
         lints_of(&bytes, Options::STRICT),
         [
-            Lint::ModelTooLarge {
-                game: Game::IiiVc,
-                size: 55_020,
-                buffer: 55_000
-            },
-            Lint::ModelTooLarge {
-                game: Game::Sa,
-                size: 55_020,
-                buffer: 32768
-            },
+            too_large(Game::IiiVc, 55_020, 55_000),
+            too_large(Game::Sa, 55_020, 32768),
         ]
     );
     let bytes = col3_of_size(60_000);
     assert_eq!(
         lints_of(&bytes, Options::STRICT),
-        [Lint::ModelTooLarge {
-            game: Game::Sa,
-            size: 60_000,
-            buffer: 32768
-        }]
+        [too_large(Game::Sa, 60_000, 32768)]
+    );
+    let lint = too_large(Game::IiiVc, 55_020, 55_000);
+    assert_eq!(
+        lint.kind.to_string(),
+        "model size 55020 exceeds the 55000-byte buffer of GTA III/VC"
     );
     assert_eq!(
-        Lint::ModelTooLarge {
-            game: Game::IiiVc,
-            size: 55_020,
-            buffer: 55_000
-        }
-        .to_string(),
-        "model size 55020 exceeds the 55000-byte buffer of GTA III/VC"
+        lint.to_string(),
+        "byte 4 (0x4): model size 55020 exceeds the 55000-byte buffer of GTA III/VC"
     );
 }
 
+/// At the sphere count: COLL's count word, COL2+'s header field (model byte 72).
 #[test]
 fn lint_too_many_spheres() {
-    for fourcc in [b"COLL", b"COL3"] {
+    for (fourcc, count_field) in [(b"COLL", 72), (b"COL3", 72)] {
         let mut spec = ModelSpec::new(fourcc, "spheres");
         spec.spheres = vec![
             Sphere {
@@ -1473,21 +1513,28 @@ fn lint_too_many_spheres() {
             };
             129
         ];
+        let built = spec.build();
+        assert_eq!(built.layout.sphere_count, count_field);
         assert_eq!(
-            lints_of(&spec.build().bytes, Options::STRICT),
-            [Lint::TooMany {
-                game: Game::All,
-                section: Section::Spheres,
-                count: 129,
-                cap: 128
-            }]
+            lints_of(&built.bytes, Options::STRICT),
+            [at(
+                count_field,
+                LintKind::TooMany {
+                    game: Game::All,
+                    section: Section::Spheres,
+                    count: 129,
+                    cap: 128
+                }
+            )]
         );
     }
 }
 
+/// At the box count: COLL's count word (after the sphere and line counts), COL2+'s
+/// header field (model byte 74).
 #[test]
 fn lint_too_many_boxes() {
-    let boxes = |fourcc: &[u8; 4], n| {
+    let boxes = |fourcc: &[u8; 4], n, count_field| {
         let mut spec = ModelSpec::new(fourcc, "boxes");
         spec.boxes = vec![
             Cuboid {
@@ -1497,37 +1544,53 @@ fn lint_too_many_boxes() {
             };
             n
         ];
-        lints_of(&spec.build().bytes, Options::STRICT)
+        let built = spec.build();
+        assert_eq!(built.layout.box_count, count_field);
+        lints_of(&built.bytes, Options::STRICT)
     };
-    let iii = |count| Lint::TooMany {
-        game: Game::IiiVc,
-        section: Section::Boxes,
-        count,
-        cap: 32,
+    let iii = |count, offset| {
+        at(
+            offset,
+            LintKind::TooMany {
+                game: Game::IiiVc,
+                section: Section::Boxes,
+                count,
+                cap: 32,
+            },
+        )
     };
-    let sa = |count| Lint::TooMany {
-        game: Game::Sa,
-        section: Section::Boxes,
-        count,
-        cap: 64,
+    let sa = |count, offset| {
+        at(
+            offset,
+            LintKind::TooMany {
+                game: Game::Sa,
+                section: Section::Boxes,
+                count,
+                cap: 64,
+            },
+        )
     };
-    assert_eq!(boxes(b"COLL", 33), [iii(33)]);
-    assert_eq!(boxes(b"COLL", 65), [iii(65), sa(65)]);
+    // COLL: sphere count at 72, line count at 76, box count at 80.
+    assert_eq!(boxes(b"COLL", 33, 80), [iii(33, 80)]);
+    assert_eq!(boxes(b"COLL", 65, 80), [iii(65, 80), sa(65, 80)]);
     // III/VC cannot load COL2+, so only SA's cap applies.
-    assert_eq!(boxes(b"COL3", 33), []);
-    assert_eq!(boxes(b"COL2", 65), [sa(65)]);
-    assert_eq!(boxes(b"COL4", 65), [sa(65)]);
+    assert_eq!(boxes(b"COL3", 33, 74), []);
+    assert_eq!(boxes(b"COL2", 65, 74), [sa(65, 74)]);
+    assert_eq!(boxes(b"COL4", 65, 74), [sa(65, 74)]);
 }
 
+/// At the face count: COLL's count word (after the vertices), COL2+'s header field
+/// (model byte 76).
 #[test]
 fn lint_too_many_faces() {
-    let lint = Lint::TooMany {
+    let kind = LintKind::TooMany {
         game: Game::All,
         section: Section::Faces,
         count: 601,
         cap: 600,
     };
-    for fourcc in [b"COLL", b"COL3"] {
+    // COLL: counts at 72, 76, 80 and the vertex count at 84, one 12-byte vertex.
+    for (fourcc, count_field) in [(b"COLL", 100), (b"COL3", 76)] {
         let mut spec = ModelSpec::new(fourcc, "faces");
         spec.vertices = vec![[1.0, 2.0, 3.0]];
         spec.faces = vec![
@@ -1537,7 +1600,12 @@ fn lint_too_many_faces() {
             };
             601
         ];
-        assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), [lint]);
+        let built = spec.build();
+        assert_eq!(built.layout.face_count, count_field);
+        assert_eq!(
+            lints_of(&built.bytes, Options::STRICT),
+            [at(count_field, kind)]
+        );
         if fourcc != b"COLL" {
             // Face groups narrow the test to a subset: no lint.
             spec.face_groups = vec![FaceGroup {
@@ -1550,76 +1618,69 @@ fn lint_too_many_faces() {
         }
     }
     assert_eq!(
-        lint.to_string(),
+        kind.to_string(),
         "601 faces: more than the 600 GTA III/VC/SA tests at once"
     );
 }
 
+/// At the COLL count word.
 #[test]
 fn lint_count_over_int16() {
+    let too_large = |size| {
+        [
+            at(
+                SIZE_FIELD,
+                LintKind::ModelTooLarge {
+                    game: Game::IiiVc,
+                    size,
+                    buffer: 55_000,
+                },
+            ),
+            at(
+                SIZE_FIELD,
+                LintKind::ModelTooLarge {
+                    game: Game::Sa,
+                    size,
+                    buffer: 32768,
+                },
+            ),
+        ]
+    };
     // 32,768 records always exceed both model buffers too.
-    let bytes = coll_with_lines(32_768);
-    let size = 84 + 24 * 32_768;
-    let too_large = [
-        Lint::ModelTooLarge {
-            game: Game::IiiVc,
-            size,
-            buffer: 55_000,
+    let built = coll_with_lines(32_768);
+    // The line count follows the sphere count and its (no) spheres.
+    assert_eq!(built.layout.line_count, 76);
+    let mut want = too_large(84 + 24 * 32_768).to_vec();
+    want.push(at(
+        76,
+        LintKind::CountOverInt16 {
+            section: Section::Lines,
+            count: 32_768,
         },
-        Lint::ModelTooLarge {
-            game: Game::Sa,
-            size,
-            buffer: 32768,
-        },
-    ];
-    let mut want = too_large.to_vec();
-    want.push(Lint::CountOverInt16 {
-        section: Section::Lines,
-        count: 32_768,
-    });
-    assert_eq!(lints_of(&bytes, Options::STRICT), want);
+    ));
+    assert_eq!(lints_of(&built.bytes, Options::STRICT), want);
     // 32,767 is the largest count III/VC read as positive.
-    let bytes = coll_with_lines(32_767);
-    let size = 84 + 24 * 32_767;
+    let bytes = coll_with_lines(32_767).bytes;
     assert_eq!(
         lints_of(&bytes, Options::STRICT),
-        [
-            Lint::ModelTooLarge {
-                game: Game::IiiVc,
-                size,
-                buffer: 55_000
-            },
-            Lint::ModelTooLarge {
-                game: Game::Sa,
-                size,
-                buffer: 32768
-            },
-        ]
+        too_large(84 + 24 * 32_767)
     );
     let mut spec = ModelSpec::new(b"COLL", "verts");
     spec.vertices = vec![[0.5, 0.5, 0.5]; 40_000];
-    let size = 84 + 12 * 40_000;
-    assert_eq!(
-        lints_of(&spec.build().bytes, Options::STRICT),
-        [
-            Lint::ModelTooLarge {
-                game: Game::IiiVc,
-                size,
-                buffer: 55_000
-            },
-            Lint::ModelTooLarge {
-                game: Game::Sa,
-                size,
-                buffer: 32768
-            },
-            Lint::CountOverInt16 {
-                section: Section::Vertices,
-                count: 40_000
-            },
-        ]
-    );
+    let built = spec.build();
+    assert_eq!(built.layout.vertex_count, Some(84));
+    let mut want = too_large(84 + 12 * 40_000).to_vec();
+    want.push(at(
+        84,
+        LintKind::CountOverInt16 {
+            section: Section::Vertices,
+            count: 40_000,
+        },
+    ));
+    assert_eq!(lints_of(&built.bytes, Options::STRICT), want);
 }
 
+/// At the first vertex out of range.
 #[test]
 fn lint_vertex_outside_fixed_point() {
     let mut spec = ModelSpec::new(b"COLL", "far");
@@ -1643,41 +1704,79 @@ fn lint_vertex_outside_fixed_point() {
         [0.0, 0.0, -65537.0 / 256.0],
         [0.0, 0.0, 0.0],
     ];
+    let built = spec.build();
+    // The vertices start after their count word at 84: vertex 3 is at 88 + 3 × 12.
+    assert_eq!(built.layout.vertices, 88);
     assert_eq!(
-        lints_of(&spec.build().bytes, Options::STRICT),
-        [Lint::VertexOutsideFixedPoint { first: 3, count: 6 }]
+        lints_of(&built.bytes, Options::STRICT),
+        [at(
+            88 + 3 * 12,
+            LintKind::VertexOutsideFixedPoint { first: 3, count: 6 }
+        )]
     );
 }
 
+/// At the size field.
 #[test]
 fn lint_size_past_end() {
     for fourcc in ALL {
         let built = full(fourcc);
         let len = built.bytes.len();
         let bytes = with_u32(&built, 4, len as u32 - 8 + 4);
-        assert_eq!(
-            lints_of(&bytes, Options::LENIENT),
-            [Lint::SizePastEnd {
+        let lint = at(
+            SIZE_FIELD,
+            LintKind::SizePastEnd {
                 declared_len: len as u64 + 4,
-                available: len
-            }]
+                available: len,
+            },
         );
+        assert!(lint.is_tolerated());
+        assert_eq!(lints_of(&bytes, Options::LENIENT), [lint]);
+        let m = Model::parse(&bytes, Options::LENIENT).unwrap();
+        assert_eq!(m.tolerated().collect::<Vec<_>>(), [lint]);
     }
 }
 
+/// At the first skipped byte.
 #[test]
 fn lint_unparsed_tail() {
     let built = full(b"COLL");
     let mut bytes = b::concat(&[&built.bytes, &[0xAA; 6]]);
     let size = bytes.len() as u32 - 8;
     set_u32(&mut bytes, 4, size);
-    assert_eq!(
-        lints_of(&bytes, Options::LENIENT),
-        [Lint::UnparsedTail { bytes: 6 }]
-    );
+    let lint = at(built.bytes.len(), LintKind::UnparsedTail { bytes: 6 });
+    assert!(lint.is_tolerated());
+    assert_eq!(lints_of(&bytes, Options::LENIENT), [lint]);
     let mut options = Options::STRICT;
     options.allow_coll_slack = true;
-    assert_eq!(lints_of(&bytes, options), [Lint::UnparsedTail { bytes: 6 }]);
+    assert_eq!(lints_of(&bytes, options), [lint]);
+    let m = Model::parse(&bytes, options).unwrap();
+    assert_eq!(m.tolerated().collect::<Vec<_>>(), [lint]);
+}
+
+/// Only what a lenient rule let through is tolerated; engine limits never are, and a
+/// model with both lists the tolerated ones alone.
+#[test]
+fn only_lenient_acceptances_are_tolerated() {
+    // 2,289 lines: over both buffers; then 6 bytes of slack.
+    let built = coll_with_lines(2289);
+    let mut bytes = b::concat(&[&built.bytes, &[0; 6]]);
+    let size = bytes.len() as u32 - 8;
+    set_u32(&mut bytes, 4, size);
+    let lints = lints_of(&bytes, Options::LENIENT);
+    let tail = at(built.bytes.len(), LintKind::UnparsedTail { bytes: 6 });
+    assert_eq!(lints.len(), 3, "{lints:?}");
+    assert_eq!(lints[0], tail);
+    assert!(
+        lints[1..].iter().all(|lint| !lint.is_tolerated()),
+        "{lints:?}"
+    );
+    let m = Model::parse(&bytes, Options::LENIENT).unwrap();
+    assert_eq!(m.tolerated().collect::<Vec<_>>(), [tail]);
+    // Strict reading lets nothing through.
+    let m = Model::parse(&built.bytes, Options::STRICT).unwrap();
+    assert_eq!(m.lints().count(), 2);
+    assert_eq!(m.tolerated().count(), 0);
 }
 
 /// Errors store what the file says (start, count, record length, size) and their
