@@ -9,7 +9,7 @@ use std::error::Error;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use zerocol::battleforge::{CollisionShape, Drs, MAGIC};
+use zerocol::battleforge::{CollisionShape, Drs, MAGIC, Options};
 
 fn main() -> ExitCode {
     match run() {
@@ -31,7 +31,7 @@ fn run() -> Result<(), Box<dyn Error>> {
     println!("{label}: {} bytes", bytes.len());
     // Anything that does not start with the DRS magic is read as a bare payload.
     let shapes = if bytes.starts_with(&MAGIC.to_le_bytes()) {
-        let drs = Drs::parse(&bytes)?;
+        let drs = Drs::parse(&bytes, Options::STRICT)?;
         let root = String::from_utf8_lossy(drs.root_name());
         println!("DRS: {} nodes, root {root:?}", drs.node_count());
         for node in drs.nodes() {
@@ -39,10 +39,13 @@ fn run() -> Result<(), Box<dyn Error>> {
             let (class, len, at) = (node.class_id(), node.payload().len(), node.payload_offset());
             println!("  node {name:<16} class 0x{class:08x}, {len} bytes at {at}");
         }
-        drs.collision_shape()?.1
+        // Parsing checked the collisionShape node; a DRS may also have none.
+        drs.collision_shape()
+            .ok_or("no node named collisionShape")?
+            .1
     } else {
         println!("bare collisionShape payload");
-        CollisionShape::parse(&bytes)?
+        CollisionShape::parse(&bytes, Options::STRICT)?
     };
 
     let (b, s, c) = (shapes.boxes(), shapes.spheres(), shapes.cylinders());
@@ -59,21 +62,21 @@ fn run() -> Result<(), Box<dyn Error>> {
             None => println!("centre {centre:?}: outside every shape"),
         }
     }
-    if let Some(oriented) = b.first().map(|r| r.decode().oriented()) {
+    if let Some(oriented) = b.get(0).map(|r| r.decode().oriented()) {
         let (centre, half) = (oriented.center, oriented.half_extents);
         println!("box 0: centre {centre:?}, half extents {half:?}");
     }
-    if let Some(sphere) = s.first().map(|r| r.decode()) {
+    if let Some(sphere) = s.get(0).map(|r| r.decode()) {
         let (centre, radius) = (sphere.world_center(), sphere.radius);
         println!("sphere 0: centre {centre:?}, radius {radius}");
     }
-    if let Some(cylinder) = c.first().map(|r| r.decode()) {
+    if let Some(cylinder) = c.get(0).map(|r| r.decode()) {
         let (base, top, radius) = (cylinder.base(), cylinder.top(), cylinder.radius);
         println!("cylinder 0: base {base:?}, top {top:?}, radius {radius}");
     }
     let lints = shapes
         .lints()
-        .inspect(|lint| println!("warning: {lint}"))
+        .inspect(|lint| println!("warning: byte {}: {lint}", lint.offset))
         .count();
     println!("lints: {lints}");
     Ok(())

@@ -361,7 +361,7 @@ pub(crate) fn header<'a, H: Record, const N: usize, K: HeaderErrors<N>>(
 /// how many bytes the output needs, the second fills a caller's buffer of at least
 /// that many and returns how many it wrote. `K` is the format's own reasons for
 /// refusing an input (`Invalid`); the other two cases are the same everywhere.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum WriteError<K> {

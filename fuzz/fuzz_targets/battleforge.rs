@@ -1,28 +1,47 @@
-//! Any bytes: the DRS container and collisionShape readers must return `Err` or
-//! values whose every accessor, transform, containment test and lint works.
+//! Any bytes, either option: the DRS container and collisionShape readers must return
+//! `Err` or values whose every accessor, transform, containment test and lint works.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use zerocol::battleforge::{CollisionShape, Drs};
+use zerocol::battleforge::{CollisionShape, Drs, ErrorKind, Options};
 
-fuzz_target!(|input: ([f32; 3], &[u8])| {
-    let (point, bytes) = input;
-    if let Ok(drs) = Drs::parse(bytes) {
-        for node in drs.nodes() {
-            let _ = (node.name(), node.class_id(), node.identifier());
-            assert!(node.payload_offset() + node.payload().len() <= bytes.len());
+fuzz_target!(|input: (Options, [f32; 3], &[u8])| {
+    let (options, point, bytes) = input;
+    let container = Drs::parse_container(bytes);
+    match Drs::parse(bytes, options) {
+        Ok(drs) => {
+            assert!(container.is_ok());
+            for node in drs.nodes() {
+                let _ = (node.name(), node.class_id(), node.identifier());
+                assert!(node.payload_offset() + node.payload().len() <= bytes.len());
+            }
+            if let Some((node, shapes)) = drs.collision_shape() {
+                assert_eq!(shapes.len(), node.payload().len());
+                exercise(&shapes, point, bytes.len());
+            }
         }
-        if let Ok((_, shapes)) = drs.collision_shape() {
-            exercise(&shapes, point);
-        }
+        // The container's own error, or a sound container with a malformed
+        // collisionShape node.
+        Err(e) => match container {
+            Err(first) => assert_eq!(first, e),
+            Ok(_) => assert!(matches!(
+                e.kind(),
+                ErrorKind::ClassMismatch { .. }
+                    | ErrorKind::NameMismatch { .. }
+                    | ErrorKind::UnsupportedVersion { .. }
+                    | ErrorKind::CountPastEnd { .. }
+                    | ErrorKind::ShapesPastEnd { .. }
+                    | ErrorKind::SizeMismatch { .. }
+            )),
+        },
     }
-    if let Ok(shapes) = CollisionShape::parse(bytes) {
+    if let Ok(shapes) = CollisionShape::parse(bytes, options) {
         assert_eq!(shapes.len(), bytes.len());
-        exercise(&shapes, point);
+        exercise(&shapes, point, bytes.len());
     }
 });
 
-fn exercise(shapes: &CollisionShape<'_>, point: [f32; 3]) {
+fn exercise(shapes: &CollisionShape<'_>, point: [f32; 3], len: usize) {
     for b in shapes.boxes() {
         let b = b.decode();
         let _ = (b.corners(), b.oriented(), b.aabb(), b.contains(point));
@@ -37,6 +56,8 @@ fn exercise(shapes: &CollisionShape<'_>, point: [f32; 3]) {
     }
     let _ = (shapes.contains(point), shapes.aabb());
     for lint in shapes.lints() {
-        let _ = lint;
+        assert!(lint.offset < len);
+        assert!(!lint.is_tolerated());
     }
+    assert_eq!(shapes.tolerated().count(), 0);
 }

@@ -1,12 +1,13 @@
 //! The DRS model container: header, node information table, node hierarchy,
 //! and every node's payload (docs/formats/battleforge.md).
 
-use crate::wire;
+use crate::wire::{self, Table};
 use core::iter::FusedIterator;
 
 use zerocopy::FromBytes;
 use zerocopy::byteorder::little_endian::I32;
 
+use super::Options;
 use super::error::{Error, ErrorKind, Field};
 use super::raw;
 use super::shape::CollisionShape;
@@ -23,41 +24,41 @@ const FIELD_INFO_OFFSET: usize = 8;
 const FIELD_HIERARCHY_OFFSET: usize = 12;
 const FIELD_NODE_COUNT: usize = 16;
 
-/// A validated DRS container, borrowed from its file.
+/// A validated DRS container, borrowed from its file, with its `collisionShape`
+/// node when it has one.
 ///
 /// [`Drs::parse`] checked the header, the whole node information table, the
-/// whole hierarchy (every name inside the file, every info index in range) and
-/// every node's payload bounds, so the accessors below never fail.
+/// whole hierarchy (every name inside the file, every info index in range),
+/// every node's payload bounds and the `collisionShape` node, so the accessors
+/// below never fail.
 #[derive(Clone, Copy, Debug)]
 pub struct Drs<'a> {
     bytes: &'a [u8],
     header: &'a raw::DrsHeader,
     /// The information table, the root entry at index 0.
-    infos: &'a [raw::NodeInfo],
+    infos: Table<'a, raw::NodeInfo>,
     /// File offset of the first non-root hierarchy entry.
     first_entry: usize,
     root_name: &'a [u8],
+    collision_shape: Option<(Node<'a>, CollisionShape<'a>)>,
 }
 
 impl<'a> Drs<'a> {
-    /// Validates a whole DRS container.
-    pub fn parse(bytes: &'a [u8]) -> Result<Self, Error> {
-        // Four bytes that are not the magic are not a DRS file; fewer are a truncated one.
-        if bytes.len() >= 4 {
-            wire::check_magic(bytes, &MAGIC.to_le_bytes()).map_err(|found| {
-                let found = i32::from_le_bytes(found);
-                Error::new(0, ErrorKind::BadMagic { found })
-            })?;
-        }
-        let (header, _) = raw::DrsHeader::ref_from_prefix(bytes).map_err(|_| {
-            Error::new(
-                0,
-                ErrorKind::Truncated {
-                    needed: 20,
-                    available: bytes.len(),
-                },
-            )
-        })?;
+    /// Validates a whole DRS container, then its `collisionShape` node if a node
+    /// has that name: its class id, both ways, and its payload. Error offsets are
+    /// file offsets.
+    pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
+        let mut drs = Self::parse_container(bytes)?;
+        drs.collision_shape = drs.find_collision_shape(options)?;
+        Ok(drs)
+    }
+
+    /// Validates the container alone, as [`Drs::parse`] does, but leaves the
+    /// `collisionShape` node unread: [`collision_shape`](Self::collision_shape) is
+    /// `None`. For reading the other nodes (or listing them) of a file whose
+    /// collision shape is malformed.
+    pub fn parse_container(bytes: &'a [u8]) -> Result<Self, Error> {
+        let header = wire::header::<raw::DrsHeader, 4, ErrorKind>(bytes, &MAGIC.to_le_bytes())?;
         let count = header.node_count.get();
         if count == 0 {
             return Err(Error::new(FIELD_NODE_COUNT, ErrorKind::NoNodes));
@@ -69,24 +70,20 @@ impl<'a> Drs<'a> {
             Field::NodeInfoOffset,
             header.node_info_offset.get(),
         )?;
-        let table_end = (info_offset as u64).saturating_add(u64::from(count).saturating_mul(32));
-        let infos = bytes
-            .get(info_offset..)
-            .zip(usize::try_from(count).ok())
-            .and_then(|(rest, n)| <[raw::NodeInfo]>::ref_from_prefix_with_elems(rest, n).ok())
+        let infos = usize::try_from(count)
+            .ok()
+            .and_then(|n| wire::Cursor::at(bytes, info_offset).table::<raw::NodeInfo>(n))
             .ok_or(Error::new(
                 FIELD_INFO_OFFSET,
                 ErrorKind::NodeTablePastEnd {
                     count,
-                    end: table_end,
+                    end: wire::span_end(info_offset, count.into(), size_of::<raw::NodeInfo>()),
                     file_len,
                 },
-            ))?
-            .0;
+            ))?;
         // Every payload inside the file (the root entry has none).
         for (i, info) in infos.iter().enumerate().skip(1) {
-            let at = info_offset.saturating_add(i.saturating_mul(32));
-            payload_of(bytes, info, at, saturate_u32(i))?;
+            payload_of(bytes, info, infos.at(i), saturate_u32(i))?;
         }
 
         let hierarchy = non_negative(
@@ -109,7 +106,43 @@ impl<'a> Drs<'a> {
             infos,
             first_entry,
             root_name,
+            collision_shape: None,
         })
+    }
+
+    /// Finds the `collisionShape` node by name, cross-checks it against the class
+    /// id (both ways: the named node has the class id, and the first node with the
+    /// class id has the name), and parses its payload. `None` when no node has
+    /// the name.
+    fn find_collision_shape(
+        &self,
+        options: Options,
+    ) -> Result<Option<(Node<'a>, CollisionShape<'a>)>, Error> {
+        let Some(node) = self.node(COLLISION_SHAPE_NAME) else {
+            return Ok(None);
+        };
+        if node.class_id() != COLLISION_SHAPE_CLASS {
+            return Err(Error::new(
+                node.entry_offset,
+                ErrorKind::ClassMismatch {
+                    info_index: node.info_index,
+                    class_id: node.class_id(),
+                },
+            ));
+        }
+        if let Some(other) = self.nodes_with_class(COLLISION_SHAPE_CLASS).next() {
+            if other.name != COLLISION_SHAPE_NAME {
+                return Err(Error::new(
+                    other.entry_offset,
+                    ErrorKind::NameMismatch {
+                        info_index: other.info_index,
+                    },
+                ));
+            }
+        }
+        let shape =
+            CollisionShape::parse_at(self.bytes, node.payload_offset, node.payload.len(), options)?;
+        Ok(Some((node, shape)))
     }
 
     /// The whole file.
@@ -128,7 +161,7 @@ impl<'a> Drs<'a> {
     }
 
     /// The node information table, the root entry at index 0.
-    pub const fn infos(&self) -> &'a [raw::NodeInfo] {
+    pub const fn infos(&self) -> Table<'a, raw::NodeInfo> {
         self.infos
     }
 
@@ -156,38 +189,11 @@ impl<'a> Drs<'a> {
         self.nodes().filter(move |n| n.class_id() == class_id)
     }
 
-    /// Finds the `collisionShape` node by name, cross-checks it against the class
-    /// id (both ways: the named node has the class id, and the first node with the
-    /// class id has the name), and parses its payload.
-    pub fn collision_shape(&self) -> Result<(Node<'a>, CollisionShape<'a>), Error> {
-        let hierarchy = usize::try_from(self.header.node_hierarchy_offset.get()).unwrap_or(0);
-        let node = self
-            .node(COLLISION_SHAPE_NAME)
-            .ok_or(Error::new(hierarchy, ErrorKind::MissingCollisionShape))?;
-        let mismatch = |n: &Node<'_>| {
-            Error::new(
-                n.entry_offset,
-                ErrorKind::ClassMismatch {
-                    info_index: n.info_index,
-                    class_id: n.class_id(),
-                },
-            )
-        };
-        if node.class_id() != COLLISION_SHAPE_CLASS {
-            return Err(mismatch(&node));
-        }
-        if let Some(other) = self.nodes_with_class(COLLISION_SHAPE_CLASS).next() {
-            if other.name != COLLISION_SHAPE_NAME {
-                return Err(Error::new(
-                    other.entry_offset,
-                    ErrorKind::NameMismatch {
-                        info_index: other.info_index,
-                    },
-                ));
-            }
-        }
-        let shape = CollisionShape::parse_at(self.bytes, node.payload_offset, node.payload.len())?;
-        Ok((node, shape))
+    /// The first node named `collisionShape` and its payload, both validated by
+    /// [`Drs::parse`]; `None` when no node has that name (or the container was
+    /// read by [`Drs::parse_container`]).
+    pub const fn collision_shape(&self) -> Option<(Node<'a>, CollisionShape<'a>)> {
+        self.collision_shape
     }
 }
 
@@ -298,14 +304,10 @@ impl<'a> Drs<'a> {
                 count: self.node_count(),
             },
         );
-        let info = self
-            .infos
-            .get(usize::try_from(entry.info_index).map_err(|_| missing)?)
-            .ok_or(missing)?;
-        let info_at = usize::try_from(self.header.node_info_offset.get())
-            .unwrap_or(0)
-            .saturating_add((entry.info_index as usize).saturating_mul(32));
-        let (payload_offset, payload) = payload_of(self.bytes, info, info_at, entry.info_index)?;
+        let i = usize::try_from(entry.info_index).map_err(|_| missing)?;
+        let info = self.infos.get(i).ok_or(missing)?;
+        let (payload_offset, payload) =
+            payload_of(self.bytes, info, self.infos.at(i), entry.info_index)?;
         Ok(Node {
             name: entry.name,
             info_index: entry.info_index,

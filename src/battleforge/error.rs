@@ -46,10 +46,11 @@ pub enum ErrorKind {
         /// The file's length.
         available: usize,
     },
-    /// The file does not start with the DRS magic `1E F1 7C C5`.
+    /// The file does not start with the DRS magic `1E F1 7C C5` (a file shorter
+    /// than four bytes whose bytes match it is [`ErrorKind::Truncated`]).
     BadMagic {
-        /// The first four bytes, as a little-endian i32.
-        found: i32,
+        /// The first four bytes (zero-filled past the end of a shorter file).
+        found: [u8; 4],
     },
     /// The node count is 0: there is not even the root.
     NoNodes,
@@ -98,8 +99,6 @@ pub enum ErrorKind {
         /// The file's length.
         file_len: usize,
     },
-    /// No node is named `collisionShape`.
-    MissingCollisionShape,
     /// The node named `collisionShape` has another class id.
     ClassMismatch {
         /// The information entry.
@@ -148,6 +147,16 @@ pub enum ErrorKind {
     },
 }
 
+impl crate::wire::HeaderErrors<4> for ErrorKind {
+    fn truncated(needed: usize, available: usize) -> Self {
+        Self::Truncated { needed, available }
+    }
+
+    fn bad_magic(found: [u8; 4]) -> Self {
+        Self::BadMagic { found }
+    }
+}
+
 impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -179,10 +188,10 @@ impl fmt::Display for ErrorKind {
                     "expected a {needed}-byte DRS header, found only {available} bytes"
                 )
             }
-            Self::BadMagic { found } => write!(
-                f,
-                "expected the DRS magic -981667554 (bytes 1e f1 7c c5), found {found}"
-            ),
+            Self::BadMagic { found } => {
+                f.write_str("expected the DRS magic -981667554 (bytes 1e f1 7c c5), found ")?;
+                crate::wire::write_magic(f, &found)
+            }
             Self::NoNodes => f.write_str("expected a node count of at least 1 (the root), found 0"),
             Self::Negative { field, value } => {
                 write!(f, "expected a {field} of at least 0, found {value}")
@@ -219,9 +228,6 @@ impl fmt::Display for ErrorKind {
             } => write!(
                 f,
                 "expected the payload of node {info_index} inside the file, it ends at {end}, past the {file_len}-byte file"
-            ),
-            Self::MissingCollisionShape => f.write_str(
-                "expected a node named \"collisionShape\" in the node hierarchy, found none",
             ),
             Self::ClassMismatch {
                 info_index,

@@ -6,6 +6,7 @@
 //! (`l` a row vector, `l · R + p`) gets the same result from
 //! [`Transform::transposed`].
 
+use super::lint::Axis;
 use super::shape::{BoxShape, CylinderShape, SphereShape};
 
 /// A rotation and a position: local to world, `world = R · local + position`.
@@ -31,10 +32,18 @@ pub struct Aabb {
 impl Aabb {
     /// The smallest box around `points` (`None` for no points).
     pub fn around(points: impl IntoIterator<Item = [f32; 3]>) -> Option<Self> {
-        points
-            .into_iter()
-            .map(|p| Self { min: p, max: p })
-            .reduce(Self::union)
+        points.into_iter().map(Self::point).reduce(Self::union)
+    }
+
+    /// The box around one point.
+    const fn point(p: [f32; 3]) -> Self {
+        Self { min: p, max: p }
+    }
+
+    /// The box around `first` and every point of `rest`.
+    fn spanning(first: [f32; 3], rest: &[[f32; 3]]) -> Self {
+        rest.iter()
+            .fold(Self::point(first), |b, &p| b.union(Self::point(p)))
     }
 
     /// The smallest box around both.
@@ -175,24 +184,16 @@ impl BoxShape {
     /// The world box around its corners.
     pub fn aabb(&self) -> Aabb {
         let [first, rest @ ..] = self.corners();
-        rest.into_iter().fold(
-            Aabb {
-                min: first,
-                max: first,
-            },
-            |b, p| b.union(Aabb { min: p, max: p }),
-        )
+        Aabb::spanning(first, &rest)
     }
 
     /// `true` when the world point lies inside (faces included).
     pub fn contains(&self, point: [f32; 3]) -> bool {
         let local = self.transform.to_local(point);
         let (lo, hi) = sorted(self.lower, self.upper);
-        let [inside_x, inside_y, inside_z] = [0, 1, 2].map(|i| {
-            let at = |v: [f32; 3]| v.get(i).copied().unwrap_or(f32::NAN);
-            at(lo) <= at(local) && at(local) <= at(hi)
-        });
-        inside_x && inside_y && inside_z
+        Axis::ALL
+            .iter()
+            .all(|a| a.of(lo) <= a.of(local) && a.of(local) <= a.of(hi))
     }
 }
 
@@ -256,13 +257,7 @@ impl CylinderShape {
             add(top, extent),
         ];
         let [first, rest @ ..] = discs;
-        rest.into_iter().fold(
-            Aabb {
-                min: first,
-                max: first,
-            },
-            |b, p| b.union(Aabb { min: p, max: p }),
-        )
+        Aabb::spanning(first, &rest)
     }
 
     /// `true` when the world point lies inside (surface included).

@@ -4,31 +4,89 @@
 use core::fmt;
 
 use super::error::ShapeKind;
+use super::raw;
 use super::shape::{CollisionShape, ShapeRef};
+use crate::wire::Table;
 
 /// `|R · Rᵀ − I|` beyond this is reported as not orthonormal.
 pub const ORTHONORMAL_TOLERANCE: f32 = 1e-3;
 
-/// A dimension of a shape.
+/// A shape's local axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Dimension {
+pub enum Axis {
+    /// Local X.
+    X,
+    /// Local Y (up).
+    Y,
+    /// Local Z.
+    Z,
+}
+
+impl Axis {
+    /// X, Y and Z, in the order a `[f32; 3]` stores them.
+    pub const ALL: [Self; 3] = [Self::X, Self::Y, Self::Z];
+
+    /// Its position in a `[f32; 3]`: 0, 1 or 2.
+    pub const fn index(self) -> usize {
+        match self {
+            Self::X => 0,
+            Self::Y => 1,
+            Self::Z => 2,
+        }
+    }
+
+    /// The component of `v` along this axis.
+    pub const fn of(self, v: [f32; 3]) -> f32 {
+        let [x, y, z] = v;
+        match self {
+            Self::X => x,
+            Self::Y => y,
+            Self::Z => z,
+        }
+    }
+}
+
+impl fmt::Display for Axis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::X => "X",
+            Self::Y => "Y",
+            Self::Z => "Z",
+        })
+    }
+}
+
+/// A measure of a shape that must be positive: a radius, a height or a box extent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Measure {
     /// Sphere or cylinder radius.
     Radius,
     /// Cylinder height.
     Height,
-    /// Box extent along local X, Y or Z (`upper − lower`).
-    Extent(u8),
+    /// Box extent along a local axis (`upper − lower`).
+    Extent(Axis),
 }
 
-/// A shape that breaks one of the documentation's rules.
+/// A shape that breaks one of the documentation's rules, and where it is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Lint {
+    /// Byte offset of the shape's record in the buffer given to the parser (for a
+    /// payload inside a DRS container, the file).
+    pub offset: usize,
     /// Which shape.
     pub shape: ShapeRef,
     /// What.
     pub kind: LintKind,
+}
+
+impl Lint {
+    /// Whether a lenient read let this through (see [`LintKind::is_tolerated`]).
+    pub const fn is_tolerated(&self) -> bool {
+        self.kind.is_tolerated()
+    }
 }
 
 /// The rules.
@@ -42,17 +100,17 @@ pub enum LintKind {
         error: f32,
     },
     /// A radius, height or extent that is zero, negative or NaN.
-    NonPositiveDimension {
+    NonPositiveMeasure {
         /// Which.
-        dimension: Dimension,
+        measure: Measure,
         /// The value.
         value: f32,
     },
     /// A box whose "lower" corner is above its "upper" one on an axis (importers
     /// sort corners, so such files exist; the shape is still read correctly).
     InvertedCorners {
-        /// 0: X, 1: Y, 2: Z.
-        axis: u8,
+        /// The axis.
+        axis: Axis,
     },
     /// A sphere's or cylinder's stored centre differs from its position, which
     /// writers copy into it; the position is what this crate uses.
@@ -62,6 +120,20 @@ pub enum LintKind {
         /// The position.
         position: [f32; 3],
     },
+}
+
+impl LintKind {
+    /// Whether this reports something only [`Options::LENIENT`](super::Options::LENIENT)
+    /// accepts: never, as every lint here is about a file that strict reading
+    /// accepts too (this format has no lenient rules).
+    pub const fn is_tolerated(&self) -> bool {
+        match self {
+            Self::RotationNotOrthonormal { .. }
+            | Self::NonPositiveMeasure { .. }
+            | Self::InvertedCorners { .. }
+            | Self::CenterNotAtPosition { .. } => false,
+        }
+    }
 }
 
 impl fmt::Display for Lint {
@@ -80,21 +152,15 @@ impl fmt::Display for Lint {
                     "rotation is not orthonormal (largest |R·Rᵀ − I| entry {error})"
                 )
             }
-            LintKind::NonPositiveDimension { dimension, value } => {
-                let what = match dimension {
-                    Dimension::Radius => "radius",
-                    Dimension::Height => "height",
-                    Dimension::Extent(0) => "extent along X",
-                    Dimension::Extent(1) => "extent along Y",
-                    Dimension::Extent(_) => "extent along Z",
-                };
-                write!(f, "{what} {value} is not positive")
+            LintKind::NonPositiveMeasure { measure, value } => {
+                match measure {
+                    Measure::Radius => f.write_str("radius")?,
+                    Measure::Height => f.write_str("height")?,
+                    Measure::Extent(axis) => write!(f, "extent along {axis}")?,
+                }
+                write!(f, " {value} is not positive")
             }
             LintKind::InvertedCorners { axis } => {
-                let axis = ["X", "Y", "Z"]
-                    .get(usize::from(axis))
-                    .copied()
-                    .unwrap_or("?");
                 write!(f, "lower corner is above the upper corner along {axis}")
             }
             LintKind::CenterNotAtPosition { center, position } => {
@@ -107,124 +173,121 @@ impl fmt::Display for Lint {
     }
 }
 
+/// Every check of one shape, in order (`None`: passed, or no such check).
+type Checks = [Option<LintKind>; 4];
+
 /// The lints of a payload, computed on demand without allocation: boxes, then
 /// spheres, then cylinders, each shape's checks in a fixed order.
 #[derive(Clone, Debug)]
 pub struct Lints<'a> {
     shape: CollisionShape<'a>,
-    kind: u8,
+    kind: ShapeKind,
     index: usize,
     check: usize,
+    /// Past the last cylinder.
+    done: bool,
 }
 
 impl<'a> Lints<'a> {
     pub(crate) const fn new(shape: CollisionShape<'a>) -> Self {
         Self {
             shape,
-            kind: 0,
+            kind: ShapeKind::Box,
             index: 0,
             check: 0,
+            done: false,
         }
     }
 
-    /// Every check of one shape; `None` past the last shape of the kind.
-    fn checks(&self) -> Option<(ShapeRef, [Option<LintKind>; 6])> {
-        let positive = |dimension, value: f32| {
-            (value.is_nan() || value <= 0.0)
-                .then_some(LintKind::NonPositiveDimension { dimension, value })
-        };
-        let orthonormal = |error: f32| {
-            (error.is_nan() || error > ORTHONORMAL_TOLERANCE)
-                .then_some(LintKind::RotationNotOrthonormal { error })
-        };
-        let centred = |center: [f32; 3], position: [f32; 3]| {
-            (center != position).then_some(LintKind::CenterNotAtPosition { center, position })
-        };
-        let index = u32::try_from(self.index).unwrap_or(u32::MAX);
+    /// The checks of the current shape and where its record lies; `None` past the
+    /// last shape of the kind.
+    fn checks(&self) -> Option<(usize, Checks)> {
+        let i = self.index;
         match self.kind {
-            0 => {
-                let b = self.shape.boxes().get(self.index)?.decode();
-                let extent = |axis: u8| {
-                    let i = usize::from(axis);
-                    let (lo, hi) = (
-                        b.lower.get(i).copied().unwrap_or(0.0),
-                        b.upper.get(i).copied().unwrap_or(0.0),
-                    );
-                    let size = if lo > hi { lo - hi } else { hi - lo };
-                    positive(Dimension::Extent(axis), size)
-                        .or_else(|| (lo > hi).then_some(LintKind::InvertedCorners { axis }))
-                };
-                let checks = [
-                    orthonormal(b.transform.orthonormality_error()),
-                    extent(0),
-                    extent(1),
-                    extent(2),
-                    None,
-                    None,
-                ];
-                Some((
-                    ShapeRef {
-                        kind: ShapeKind::Box,
-                        index,
-                    },
-                    checks,
-                ))
-            }
-            1 => {
-                let s = self.shape.spheres().get(self.index)?.decode();
-                let checks = [
-                    orthonormal(s.transform.orthonormality_error()),
-                    positive(Dimension::Radius, s.radius),
-                    centred(s.center, s.transform.position),
-                    None,
-                    None,
-                    None,
-                ];
-                Some((
-                    ShapeRef {
-                        kind: ShapeKind::Sphere,
-                        index,
-                    },
-                    checks,
-                ))
-            }
-            _ => {
-                let c = self.shape.cylinders().get(self.index)?.decode();
-                let checks = [
-                    orthonormal(c.transform.orthonormality_error()),
-                    positive(Dimension::Radius, c.radius),
-                    positive(Dimension::Height, c.height),
-                    centred(c.center, c.transform.position),
-                    None,
-                    None,
-                ];
-                Some((
-                    ShapeRef {
-                        kind: ShapeKind::Cylinder,
-                        index,
-                    },
-                    checks,
-                ))
-            }
+            ShapeKind::Box => at(self.shape.boxes(), i, box_checks),
+            ShapeKind::Sphere => at(self.shape.spheres(), i, sphere_checks),
+            ShapeKind::Cylinder => at(self.shape.cylinders(), i, cylinder_checks),
         }
     }
+}
+
+/// Record `i` of `table`, checked, with its offset.
+fn at<T>(table: Table<'_, T>, i: usize, checks: fn(&T) -> Checks) -> Option<(usize, Checks)> {
+    Some((table.at(i), checks(table.get(i)?)))
+}
+
+fn positive(measure: Measure, value: f32) -> Option<LintKind> {
+    (value.is_nan() || value <= 0.0).then_some(LintKind::NonPositiveMeasure { measure, value })
+}
+
+fn orthonormal(error: f32) -> Option<LintKind> {
+    (error.is_nan() || error > ORTHONORMAL_TOLERANCE)
+        .then_some(LintKind::RotationNotOrthonormal { error })
+}
+
+fn centred(center: [f32; 3], position: [f32; 3]) -> Option<LintKind> {
+    (center != position).then_some(LintKind::CenterNotAtPosition { center, position })
+}
+
+fn box_checks(b: &raw::BoxShape) -> Checks {
+    let b = b.decode();
+    let extent = |axis: Axis| {
+        let (lo, hi) = (axis.of(b.lower), axis.of(b.upper));
+        let size = if lo > hi { lo - hi } else { hi - lo };
+        positive(Measure::Extent(axis), size)
+            .or_else(|| (lo > hi).then_some(LintKind::InvertedCorners { axis }))
+    };
+    let [x, y, z] = Axis::ALL.map(extent);
+    [orthonormal(b.transform.orthonormality_error()), x, y, z]
+}
+
+fn sphere_checks(s: &raw::SphereShape) -> Checks {
+    let s = s.decode();
+    [
+        orthonormal(s.transform.orthonormality_error()),
+        positive(Measure::Radius, s.radius),
+        centred(s.center, s.transform.position),
+        None,
+    ]
+}
+
+fn cylinder_checks(c: &raw::CylinderShape) -> Checks {
+    let c = c.decode();
+    [
+        orthonormal(c.transform.orthonormality_error()),
+        positive(Measure::Radius, c.radius),
+        positive(Measure::Height, c.height),
+        centred(c.center, c.transform.position),
+    ]
 }
 
 impl Iterator for Lints<'_> {
     type Item = Lint;
 
     fn next(&mut self) -> Option<Lint> {
-        while self.kind < 3 {
-            let Some((shape, checks)) = self.checks() else {
-                self.kind = self.kind.saturating_add(1);
+        while !self.done {
+            let Some((offset, checks)) = self.checks() else {
+                match self.kind {
+                    ShapeKind::Box => self.kind = ShapeKind::Sphere,
+                    ShapeKind::Sphere => self.kind = ShapeKind::Cylinder,
+                    ShapeKind::Cylinder => self.done = true,
+                }
                 self.index = 0;
                 self.check = 0;
                 continue;
             };
+            let shape = ShapeRef {
+                kind: self.kind,
+                index: u32::try_from(self.index).unwrap_or(u32::MAX),
+            };
             while let Some(found) = checks.get(self.check) {
                 self.check = self.check.saturating_add(1);
                 if let Some(kind) = *found {
-                    return Some(Lint { shape, kind });
+                    return Some(Lint {
+                        offset,
+                        shape,
+                        kind,
+                    });
                 }
             }
             self.index = self.index.saturating_add(1);

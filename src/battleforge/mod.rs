@@ -3,17 +3,20 @@
 //! placement (docs/formats/battleforge.md).
 //!
 //! ```
-//! use zerocol::battleforge::Drs;
+//! use zerocol::battleforge::{Drs, Options};
 //!
 //! # let bytes: &[u8] = include_bytes!("../../samples/collision.drs");
-//! let drs = Drs::parse(bytes)?;                    // header, tables, names, payload bounds
-//! let (node, shapes) = drs.collision_shape()?;     // found by name, class id cross-checked
+//! let drs = Drs::parse(bytes, Options::STRICT)?;   // container, then the collisionShape node
+//! let (node, shapes) = drs.collision_shape().expect("the sample has one");
 //! assert_eq!(node.name(), b"collisionShape");
 //! for sphere in shapes.spheres() {
 //!     let s = sphere.decode();
 //!     let _world = s.world_center();
 //! }
 //! let _hit = shapes.contains([0.0, 1.0, 0.0]);     // spheres, then boxes, then cylinders
+//! for lint in shapes.lints() {                      // offsets are file offsets
+//!     let _ = (lint.offset, lint.shape, lint.kind);
+//! }
 //! for other in drs.nodes() {                       // every node's raw payload
 //!     let _ = (other.name(), other.class_id(), other.payload());
 //! }
@@ -21,14 +24,17 @@
 //! ```
 //!
 //! # What is checked
-//! DRS: the magic, a node count of at least 1, non-negative offsets, sizes and
-//! name lengths, the information table, every hierarchy entry and name, every
-//! info index (1 .. count − 1) and every payload inside the file. A name length
-//! of 2^31 − 1 is a number compared with what is left, never an allocation.
-//! Payload: version 1, and the exact size invariant
-//! `13 + 72 × boxes + 64 × spheres + 68 × cylinders == node size`, computed without
-//! overflow. Rotations, dimensions and corner order are reported by
-//! [`CollisionShape::lints`], never rejected.
+//! [`Drs::parse`] checks the container: the magic, a node count of at least 1,
+//! non-negative offsets, sizes and name lengths, the information table, every
+//! hierarchy entry and name, every info index (1 .. count − 1) and every payload
+//! inside the file. A name length of 2^31 − 1 is a number compared with what is
+//! left, never an allocation. Then, when a node is named `collisionShape`, its
+//! class id both ways (the named node has the class id, and the first node with
+//! the class id has the name) and its payload: version 1, and the exact size
+//! invariant `13 + 72 × boxes + 64 × spheres + 68 × cylinders == node size`,
+//! computed without overflow. A file without such a node parses, and
+//! [`Drs::collision_shape`] is `None`. Rotations, dimensions and corner order are
+//! reported by [`CollisionShape::lints`], never rejected.
 //!
 //! Geometry is Y-up; see [`Transform`] for the matrix convention.
 
@@ -38,13 +44,34 @@ mod geometry;
 mod lint;
 pub mod raw;
 mod shape;
-pub mod write;
+mod write;
 
 pub use drs::{COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, Drs, MAGIC, Node, Nodes};
 pub use error::{Error, ErrorKind, Field, ShapeKind};
 pub use geometry::{Aabb, OrientedBox, Transform};
-pub use lint::{Dimension, Lint, LintKind, Lints, ORTHONORMAL_TOLERANCE};
+pub use lint::{Axis, Lint, LintKind, Lints, Measure, ORTHONORMAL_TOLERANCE};
 pub use shape::{
     BoxShape, CollisionShape, CylinderShape, FIXED_LEN, ShapeRef, SphereShape, VERSION,
 };
-pub use write::{NodeSpec, WriteError, drs_len, payload_len, write_drs, write_payload};
+pub use write::{NodeSpec, WriteError, payload_required_len, required_len, write, write_payload};
+
+/// How strictly to read.
+///
+/// Both modes are the same: nothing this format rejects still reads one way only.
+/// The one candidate, payload bytes after the counted arrays, is how a variant
+/// layout shows (docs/formats/battleforge.md: "some files have a different
+/// layout"), and reading past it as padding would misread such a file silently.
+/// So [`Options::LENIENT`] accepts exactly what [`Options::STRICT`] accepts, and no
+/// lint is ever [tolerated](LintKind::is_tolerated).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[non_exhaustive]
+pub struct Options {}
+
+impl Options {
+    /// Every rule of docs/formats/battleforge.md enforced.
+    pub const STRICT: Self = Self {};
+    /// The same as [`Options::STRICT`]: this format has no lenient rules.
+    pub const LENIENT: Self = Self::STRICT;
+}

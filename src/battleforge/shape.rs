@@ -1,11 +1,12 @@
 //! The `collisionShape` payload: version byte, then counted arrays of boxes,
 //! spheres and cylinders (docs/formats/battleforge.md).
 
+use super::Options;
 use super::error::{Error, ErrorKind, ShapeKind};
 use super::geometry::{Aabb, Transform};
-use super::lint::Lints;
+use super::lint::{Lint, Lints};
 use super::raw;
-use crate::wire::{self, Cursor};
+use crate::wire::{self, Cursor, Table};
 
 /// The only payload version known.
 pub const VERSION: u8 = 1;
@@ -14,27 +15,37 @@ pub const FIXED_LEN: u64 = FIXED_LEN_BYTES as u64;
 const FIXED_LEN_BYTES: u8 = 13;
 
 /// A validated `collisionShape` payload, borrowed from its buffer.
+///
+/// Its tables know where each record lies in the buffer given to the parser (for a
+/// payload inside a DRS container, the file), and so do its lints.
 #[derive(Clone, Copy, Debug)]
 pub struct CollisionShape<'a> {
     version: u8,
-    boxes: &'a [raw::BoxShape],
-    spheres: &'a [raw::SphereShape],
-    cylinders: &'a [raw::CylinderShape],
+    boxes: Table<'a, raw::BoxShape>,
+    spheres: Table<'a, raw::SphereShape>,
+    cylinders: Table<'a, raw::CylinderShape>,
 }
 
 impl<'a> CollisionShape<'a> {
-    /// Parses a bare payload (all of `payload`); error offsets count from its start.
-    pub fn parse(payload: &'a [u8]) -> Result<Self, Error> {
-        Self::parse_at(payload, 0, payload.len())
+    /// Parses a bare payload (all of `payload`); error and lint offsets count from
+    /// its start.
+    pub fn parse(payload: &'a [u8], options: Options) -> Result<Self, Error> {
+        Self::parse_at(payload, 0, payload.len(), options)
     }
 
-    /// Parses the `size` bytes at `offset` of `file`; error offsets are file offsets.
-    pub(crate) fn parse_at(file: &'a [u8], offset: usize, size: usize) -> Result<Self, Error> {
-        let payload = file
-            .get(offset..offset.saturating_add(size))
-            .unwrap_or_default();
-        let at = |relative: usize| offset.saturating_add(relative);
-        let version = *payload.first().ok_or(Error::new(
+    /// Parses the `size` bytes at `offset` of `file`; error offsets, table offsets
+    /// and lint offsets are file offsets.
+    pub(crate) fn parse_at(
+        file: &'a [u8],
+        offset: usize,
+        size: usize,
+        _options: Options,
+    ) -> Result<Self, Error> {
+        let end = offset.saturating_add(size);
+        // The payload and nothing after it: no read below can run past its end.
+        let window = file.get(..end).unwrap_or_default();
+        let mut cursor = Cursor::at(window, offset);
+        let version = *cursor.read::<u8>().ok_or(Error::new(
             offset,
             ErrorKind::SizeMismatch {
                 expected: FIXED_LEN,
@@ -47,16 +58,17 @@ impl<'a> CollisionShape<'a> {
                 ErrorKind::UnsupportedVersion { found: version },
             ));
         }
-        let mut pos = 1usize;
-        let boxes = counted(payload, &mut pos, at, ShapeKind::Box)?;
-        let spheres = counted(payload, &mut pos, at, ShapeKind::Sphere)?;
-        let cylinders = counted(payload, &mut pos, at, ShapeKind::Cylinder)?;
+        let payload = Payload { offset, size };
+        let boxes = payload.counted(&mut cursor, ShapeKind::Box)?;
+        let spheres = payload.counted(&mut cursor, ShapeKind::Sphere)?;
+        let cylinders = payload.counted(&mut cursor, ShapeKind::Cylinder)?;
         // The size invariant is exact: 13 + 72 B + 64 S + 68 C == node size.
-        if pos != payload.len() {
+        let pos = cursor.pos();
+        if pos != end {
             return Err(Error::new(
-                at(pos),
+                pos,
                 ErrorKind::SizeMismatch {
-                    expected: pos as u64,
+                    expected: wire::wide(payload.relative(pos)),
                     size,
                 },
             ));
@@ -75,26 +87,26 @@ impl<'a> CollisionShape<'a> {
     }
 
     /// The boxes as stored.
-    pub const fn boxes(&self) -> &'a [raw::BoxShape] {
+    pub const fn boxes(&self) -> Table<'a, raw::BoxShape> {
         self.boxes
     }
 
     /// The spheres as stored.
-    pub const fn spheres(&self) -> &'a [raw::SphereShape] {
+    pub const fn spheres(&self) -> Table<'a, raw::SphereShape> {
         self.spheres
     }
 
     /// The cylinders as stored.
-    pub const fn cylinders(&self) -> &'a [raw::CylinderShape] {
+    pub const fn cylinders(&self) -> Table<'a, raw::CylinderShape> {
         self.cylinders
     }
 
     /// `13 + 72 B + 64 S + 68 C`: the payload's length.
     pub fn len(&self) -> usize {
         usize::from(FIXED_LEN_BYTES)
-            .saturating_add(core::mem::size_of_val(self.boxes))
-            .saturating_add(core::mem::size_of_val(self.spheres))
-            .saturating_add(core::mem::size_of_val(self.cylinders))
+            .saturating_add(size_of_val(self.boxes.as_slice()))
+            .saturating_add(size_of_val(self.spheres.as_slice()))
+            .saturating_add(size_of_val(self.cylinders.as_slice()))
     }
 
     /// `true` when there are no shapes at all.
@@ -133,6 +145,12 @@ impl<'a> CollisionShape<'a> {
     pub fn lints(&self) -> Lints<'a> {
         Lints::new(*self)
     }
+
+    /// The lints that report what [`Options::LENIENT`] let through: none, as this
+    /// format has no lenient rules (see [`Options`]).
+    pub fn tolerated(&self) -> impl Iterator<Item = Lint> + use<'a> {
+        self.lints().filter(Lint::is_tolerated)
+    }
 }
 
 /// Which shape: its kind and its position in that kind's array.
@@ -145,34 +163,44 @@ pub struct ShapeRef {
     pub index: u32,
 }
 
-/// Reads `count u32` then that many records at `*pos`, advancing it.
-fn counted<'a, T: wire::Record>(
-    payload: &'a [u8],
-    pos: &mut usize,
-    at: impl Fn(usize) -> usize,
-    shape: ShapeKind,
-) -> Result<&'a [T], Error> {
-    let size = payload.len();
-    let mut cursor = Cursor::at(payload, *pos);
-    let count = cursor.u32().ok_or(Error::new(
-        at(*pos),
-        ErrorKind::CountPastEnd { shape, size },
-    ))?;
-    let records_at = cursor.pos();
-    let records = usize::try_from(count)
-        .ok()
-        .and_then(|n| cursor.table::<T>(n))
-        .ok_or(Error::new(
-            at(*pos),
-            ErrorKind::ShapesPastEnd {
-                shape,
-                count,
-                end: wire::span_end(records_at, count.into(), size_of::<T>()),
-                size,
-            },
-        ))?;
-    *pos = cursor.pos();
-    Ok(records.as_slice())
+/// Where a payload lies in the buffer being parsed, for its error fields.
+#[derive(Clone, Copy)]
+struct Payload {
+    offset: usize,
+    size: usize,
+}
+
+impl Payload {
+    /// A buffer offset, counted from the payload start.
+    const fn relative(self, at: usize) -> usize {
+        at.saturating_sub(self.offset)
+    }
+
+    /// Reads `count u32` then that many records at the cursor, advancing it.
+    fn counted<'a, T: wire::Record>(
+        self,
+        cursor: &mut Cursor<'a>,
+        shape: ShapeKind,
+    ) -> Result<Table<'a, T>, Error> {
+        let size = self.size;
+        let at = cursor.pos();
+        let count = cursor
+            .u32()
+            .ok_or(Error::new(at, ErrorKind::CountPastEnd { shape, size }))?;
+        let records_at = self.relative(cursor.pos());
+        usize::try_from(count)
+            .ok()
+            .and_then(|n| cursor.table::<T>(n))
+            .ok_or(Error::new(
+                at,
+                ErrorKind::ShapesPastEnd {
+                    shape,
+                    count,
+                    end: wire::span_end(records_at, count.into(), size_of::<T>()),
+                    size,
+                },
+            ))
+    }
 }
 
 /// A box: a transform and two corners in local space.

@@ -1,45 +1,21 @@
 //! Writing `collisionShape` payloads and minimal DRS containers into a caller
-//! buffer. Call the `*_len` function first for the exact size.
+//! buffer: [`payload_required_len`] then [`write_payload`], [`required_len`] then
+//! [`write()`].
 
-use core::fmt;
+use core::convert::Infallible;
 
 use zerocopy::IntoBytes;
 
 use super::drs::MAGIC;
 use super::raw;
 use super::shape::{BoxShape, CylinderShape, FIXED_LEN, SphereShape, VERSION};
+use crate::wire;
 
-/// Why nothing was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[non_exhaustive]
-pub enum WriteError {
-    /// A count, size, name length or offset does not fit the format's 32-bit
-    /// fields (offsets and sizes are signed).
-    TooLarge,
-    /// The buffer is shorter than the output.
-    BufferTooSmall {
-        /// Bytes needed.
-        needed: usize,
-        /// Bytes given.
-        available: usize,
-    },
-}
-
-impl fmt::Display for WriteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::TooLarge => {
-                f.write_str("a count, size or offset does not fit the format's 32-bit fields")
-            }
-            Self::BufferTooSmall { needed, available } => {
-                write!(f, "output needs {needed} bytes, the buffer has {available}")
-            }
-        }
-    }
-}
-
-impl core::error::Error for WriteError {}
+/// Why nothing was written: [`TooLarge`](wire::WriteError::TooLarge) when a count,
+/// size, name length or offset does not fit the format's 32-bit fields (offsets and
+/// sizes are signed), or the buffer is too small. Every input fits otherwise, so
+/// there is no [`Invalid`](wire::WriteError::Invalid) reason.
+pub type WriteError = wire::WriteError<Infallible>;
 
 /// A node to put in a DRS container.
 #[derive(Clone, Copy, Debug)]
@@ -56,7 +32,7 @@ pub struct NodeSpec<'s> {
 }
 
 /// Bytes of a payload holding these shapes: `13 + 72 B + 64 S + 68 C`.
-pub fn payload_len(
+pub fn payload_required_len(
     boxes: &[BoxShape],
     spheres: &[SphereShape],
     cylinders: &[CylinderShape],
@@ -71,14 +47,15 @@ pub fn payload_len(
     usize::try_from(total).map_err(|_| WriteError::TooLarge)
 }
 
-/// Writes a version-1 payload; returns the bytes written.
+/// Writes a version-1 payload into `out` (at least [`payload_required_len`]
+/// bytes); returns the bytes written.
 pub fn write_payload(
     boxes: &[BoxShape],
     spheres: &[SphereShape],
     cylinders: &[CylinderShape],
     out: &mut [u8],
 ) -> Result<usize, WriteError> {
-    let needed = payload_len(boxes, spheres, cylinders)?;
+    let needed = payload_required_len(boxes, spheres, cylinders)?;
     let mut w = Writer::new(out, needed)?;
     w.put(&[VERSION])?;
     w.put(&count(boxes.len())?.to_le_bytes())?;
@@ -99,8 +76,8 @@ pub fn write_payload(
 /// The root's name in every known file.
 const ROOT_NAME: &[u8] = b"root node";
 
-/// Bytes of a DRS container holding these nodes (see [`write_drs`]).
-pub fn drs_len(nodes: &[NodeSpec<'_>]) -> Result<usize, WriteError> {
+/// Bytes of a DRS container holding these nodes (see [`write()`]).
+pub fn required_len(nodes: &[NodeSpec<'_>]) -> Result<usize, WriteError> {
     let count = u64::try_from(nodes.len())
         .map_err(|_| WriteError::TooLarge)?
         .saturating_add(1);
@@ -123,9 +100,10 @@ pub fn drs_len(nodes: &[NodeSpec<'_>]) -> Result<usize, WriteError> {
 /// Writes a minimal valid DRS container: the header, the information table (root
 /// entry `16 zero bytes, -1, 1, count − 1, 0`, then one entry per node), the
 /// hierarchy (root "root node", then each node in order), then the payloads back
-/// to back, unaligned, as in real files. Returns the bytes written.
-pub fn write_drs(nodes: &[NodeSpec<'_>], out: &mut [u8]) -> Result<usize, WriteError> {
-    let needed = drs_len(nodes)?;
+/// to back, unaligned, as in real files, into `out` (at least [`required_len`]
+/// bytes). Returns the bytes written.
+pub fn write(nodes: &[NodeSpec<'_>], out: &mut [u8]) -> Result<usize, WriteError> {
+    let needed = required_len(nodes)?;
     let small = |n: usize| i32::try_from(n).map_err(|_| WriteError::TooLarge);
     let count = nodes.len().saturating_add(1);
     let info_offset = 20usize;
@@ -193,13 +171,10 @@ struct Writer<'o> {
 
 impl<'o> Writer<'o> {
     fn new(out: &'o mut [u8], needed: usize) -> Result<Self, WriteError> {
-        if out.len() < needed {
-            return Err(WriteError::BufferTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        Ok(Self { out, at: 0 })
+        Ok(Self {
+            out: wire::output(out, needed)?,
+            at: 0,
+        })
     }
 
     fn put(&mut self, bytes: &[u8]) -> Result<(), WriteError> {

@@ -4,8 +4,8 @@
 //! along world X.
 
 use zerocol::battleforge::{
-    self as bf, CollisionShape, Dimension, Drs, ErrorKind, Field, LintKind, ShapeKind, ShapeRef,
-    Transform,
+    self as bf, CollisionShape, Drs, ErrorKind, Field, LintKind, Measure, Options, ShapeKind,
+    ShapeRef, Transform,
 };
 
 use super::{Case, Digest, Outcome, Placed, displays_as, lef32, lei32, near3, patched};
@@ -108,7 +108,7 @@ pub const CASES: &[Case] = cases![
 /// Reads the container, every node and every shape, folding every value into a
 /// digest; also what the size and stack probes run.
 pub fn digest(bytes: &[u8]) -> Result<Digest, bf::Error> {
-    let drs = Drs::parse(bytes)?;
+    let drs = Drs::parse(bytes, Options::STRICT)?;
     let mut d = Digest::new();
     d.u32(drs.node_count());
     d.bytes(drs.root_name());
@@ -121,7 +121,10 @@ pub fn digest(bytes: &[u8]) -> Result<Digest, bf::Error> {
         d.u32(node.payload_offset() as u32);
         d.bytes(node.payload());
     }
-    let (_, shapes) = drs.collision_shape()?;
+    // A container without the node digests its nodes alone.
+    let Some((_, shapes)) = drs.collision_shape() else {
+        return Ok(d);
+    };
     for b in shapes.boxes() {
         d.record();
         let b = b.decode();
@@ -157,10 +160,10 @@ fn transform(d: &mut Digest, t: &Transform) {
     d.f32s(&t.position);
 }
 
-/// Validation alone (`Drs::parse`, then `collision_shape`): the least a firmware
-/// using the reader runs.
+/// Validation alone (`Drs::parse`: the container and its collisionShape node): the
+/// least a firmware using the reader runs.
 pub fn validate() -> Outcome {
-    let drs = ok!(Drs::parse(AT1.bytes()));
+    let drs = ok!(Drs::parse(AT1.bytes(), Options::STRICT));
     let (_, shapes) = ok!(drs.collision_shape());
     ensure_eq!(shapes.len(), PAYLOAD_LEN);
     Ok(())
@@ -181,7 +184,7 @@ pub fn walk_at_every_alignment() -> Outcome {
 /// Header, information table and hierarchy.
 pub fn container_and_nodes() -> Outcome {
     for bytes in placements() {
-        let drs = ok!(Drs::parse(bytes));
+        let drs = ok!(Drs::parse(bytes, Options::STRICT));
         ensure_eq!(drs.bytes().len(), LEN);
         let h = drs.header();
         ensure_eq!(h.magic.get(), bf::MAGIC);
@@ -230,7 +233,7 @@ pub fn container_and_nodes() -> Outcome {
 
 /// Every shape, decoded, and its raw record.
 pub fn shapes_decoded() -> Outcome {
-    let drs = ok!(Drs::parse(AT1.bytes()));
+    let drs = ok!(Drs::parse(AT1.bytes(), Options::STRICT));
     let (node, s) = ok!(drs.collision_shape());
     ensure_eq!(node.name(), bf::COLLISION_SHAPE_NAME);
     ensure_eq!(
@@ -242,7 +245,7 @@ pub fn shapes_decoded() -> Outcome {
         (2, 1, 1)
     );
 
-    let b = ok!(s.boxes().first()).decode();
+    let b = ok!(s.boxes().get(0)).decode();
     ensure_eq!(b.transform, Transform::IDENTITY);
     ensure_eq!((b.lower, b.upper), ([-2.0, 0.0, -1.5], [2.0, 3.0, 1.5]));
     let b = ok!(s.boxes().get(1)).decode();
@@ -256,13 +259,13 @@ pub fn shapes_decoded() -> Outcome {
     ensure_eq!(raw.coordinate_system.position[0].get(), 6.0);
     ensure_eq!(raw.upper[1].get(), 2.0);
 
-    let sphere = ok!(s.spheres().first()).decode();
+    let sphere = ok!(s.spheres().get(0)).decode();
     ensure_eq!(sphere.transform.rotation, Transform::IDENTITY.rotation);
     ensure_eq!(sphere.transform.position, [0.0, 4.5, 0.0]);
     ensure_eq!((sphere.radius, sphere.center), (1.5, [0.0, 4.5, 0.0]));
     ensure_eq!(sphere.world_center(), [0.0, 4.5, 0.0]);
 
-    let c = ok!(s.cylinders().first()).decode();
+    let c = ok!(s.cylinders().get(0)).decode();
     ensure_eq!(
         c.transform.rotation,
         [[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
@@ -277,7 +280,7 @@ pub fn shapes_decoded() -> Outcome {
 
 /// World-space geometry: transforms, boxes, containment.
 pub fn shape_queries() -> Outcome {
-    let drs = ok!(Drs::parse(AT2.bytes()));
+    let drs = ok!(Drs::parse(AT2.bytes(), Options::STRICT));
     let (_, s) = ok!(drs.collision_shape());
     let aabb = ok!(s.aabb());
     ensure_eq!((aabb.min, aabb.max), ([-7.0, 0.0, -1.5], [6.5, 6.0, 1.5]));
@@ -301,7 +304,7 @@ pub fn shape_queries() -> Outcome {
     ensure_eq!(o.axes[0], [0.0, 0.0, -1.0]);
     ensure_eq!(b.corners()[7], [6.5, 2.0, -1.0]);
 
-    let c = ok!(s.cylinders().first()).decode();
+    let c = ok!(s.cylinders().get(0)).decode();
     ensure_eq!((c.base(), c.top()), ([-7.0, 1.0, 0.0], [-3.0, 1.0, 0.0]));
     let cyl = c.aabb();
     ensure!(near3(cyl.min, [-7.0, 0.0, -1.0], 1e-6));
@@ -323,12 +326,15 @@ pub fn shape_queries() -> Outcome {
 /// A bare `collisionShape` payload: offsets count from its start.
 pub fn bare_payload() -> Outcome {
     let payload = ok!(AT3.bytes().get(PAYLOAD..PAYLOAD + PAYLOAD_LEN));
-    let s = ok!(CollisionShape::parse(payload));
+    let s = ok!(CollisionShape::parse(payload, Options::STRICT));
     ensure_eq!(
         (s.boxes().len(), s.spheres().len(), s.cylinders().len()),
         (2, 1, 1)
     );
-    let e = err!(CollisionShape::parse(ok!(payload.get(..3))));
+    let e = err!(CollisionShape::parse(
+        ok!(payload.get(..3)),
+        Options::STRICT
+    ));
     ensure_eq!(e.offset(), 1);
     ensure_eq!(
         e.kind(),
@@ -337,7 +343,7 @@ pub fn bare_payload() -> Outcome {
             size: 3
         }
     );
-    let e = err!(CollisionShape::parse(&[]));
+    let e = err!(CollisionShape::parse(&[], Options::STRICT));
     ensure_eq!(e.offset(), 0);
     ensure_eq!(
         e.kind(),
@@ -348,7 +354,7 @@ pub fn bare_payload() -> Outcome {
     );
     // No shapes at all: a valid, empty payload.
     let empty = [bf::VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-    let s = ok!(CollisionShape::parse(&empty));
+    let s = ok!(CollisionShape::parse(&empty, Options::STRICT));
     ensure!(s.is_empty() && s.aabb().is_none());
     ensure_eq!(s.contains([0.0; 3]), None);
     Ok(())
@@ -356,9 +362,12 @@ pub fn bare_payload() -> Outcome {
 
 /// Shapes the format's documentation disallows are read, and reported.
 pub fn lints() -> Outcome {
-    let (_, s) = ok!(ok!(Drs::parse(&NEGATIVE_RADIUS)).collision_shape());
+    let (_, s) = ok!(ok!(Drs::parse(&NEGATIVE_RADIUS, Options::STRICT)).collision_shape());
     let mut lints = s.lints();
     let lint = ok!(lints.next());
+    // The sphere's record, as a file offset.
+    ensure_eq!(lint.offset, SPHERE);
+    ensure!(!lint.is_tolerated() && s.tolerated().next().is_none());
     ensure_eq!(
         lint.shape,
         ShapeRef {
@@ -368,19 +377,19 @@ pub fn lints() -> Outcome {
     );
     ensure_eq!(
         lint.kind,
-        LintKind::NonPositiveDimension {
-            dimension: Dimension::Radius,
+        LintKind::NonPositiveMeasure {
+            measure: Measure::Radius,
             value: -1.5
         }
     );
     ensure!(lints.next().is_none());
-    ensure_eq!(ok!(s.spheres().first()).decode().radius, -1.5);
+    ensure_eq!(ok!(s.spheres().get(0)).decode().radius, -1.5);
     Ok(())
 }
 
 /// Malformed headers and information tables.
 pub fn container_errors() -> Outcome {
-    let e = err!(Drs::parse(ok!(DRS.get(..10))));
+    let e = err!(Drs::parse(ok!(DRS.get(..10)), Options::STRICT));
     ensure_eq!(e.offset(), 0);
     ensure_eq!(
         e.kind(),
@@ -389,24 +398,19 @@ pub fn container_errors() -> Outcome {
             available: 10
         }
     );
-    let e = err!(Drs::parse(&BAD_MAGIC));
+    let e = err!(Drs::parse(&BAD_MAGIC, Options::STRICT));
     ensure_eq!(e.offset(), 0);
     ensure_eq!(
         e.kind(),
         ErrorKind::BadMagic {
-            found: bf::MAGIC + 1
+            found: (bf::MAGIC + 1).to_le_bytes()
         }
     );
-    let e = err!(Drs::parse(&super::gta::SAMPLE[..]));
-    ensure_eq!(
-        e.kind(),
-        ErrorKind::BadMagic {
-            found: i32::from_le_bytes(*b"COLL")
-        }
-    );
-    let e = err!(Drs::parse(&NO_NODES));
+    let e = err!(Drs::parse(&super::gta::SAMPLE[..], Options::STRICT));
+    ensure_eq!(e.kind(), ErrorKind::BadMagic { found: *b"COLL" });
+    let e = err!(Drs::parse(&NO_NODES, Options::STRICT));
     ensure_eq!((e.offset(), e.kind()), (16, ErrorKind::NoNodes));
-    let e = err!(Drs::parse(&NEGATIVE_INFO_OFFSET));
+    let e = err!(Drs::parse(&NEGATIVE_INFO_OFFSET, Options::STRICT));
     ensure_eq!(e.offset(), 8);
     ensure_eq!(
         e.kind(),
@@ -415,7 +419,7 @@ pub fn container_errors() -> Outcome {
             value: -1
         }
     );
-    let e = err!(Drs::parse(&TABLE_PAST_END));
+    let e = err!(Drs::parse(&TABLE_PAST_END, Options::STRICT));
     ensure_eq!(e.offset(), 8);
     ensure_eq!(
         e.kind(),
@@ -425,7 +429,7 @@ pub fn container_errors() -> Outcome {
             file_len: LEN
         }
     );
-    let e = err!(Drs::parse(&NEGATIVE_PAYLOAD_SIZE));
+    let e = err!(Drs::parse(&NEGATIVE_PAYLOAD_SIZE, Options::STRICT));
     ensure_eq!(e.offset(), info(1) + 12);
     ensure_eq!(
         e.kind(),
@@ -434,7 +438,7 @@ pub fn container_errors() -> Outcome {
             value: -5
         }
     );
-    let e = err!(Drs::parse(&PAYLOAD_PAST_END));
+    let e = err!(Drs::parse(&PAYLOAD_PAST_END, Options::STRICT));
     ensure_eq!(e.offset(), info(2) + 8);
     ensure_eq!(
         e.kind(),
@@ -449,7 +453,7 @@ pub fn container_errors() -> Outcome {
 
 /// Malformed hierarchy entries.
 pub fn hierarchy_errors() -> Outcome {
-    let e = err!(Drs::parse(&INFO_INDEX));
+    let e = err!(Drs::parse(&INFO_INDEX, Options::STRICT));
     ensure_eq!(e.offset(), ENTRIES[0]);
     ensure_eq!(
         e.kind(),
@@ -459,7 +463,7 @@ pub fn hierarchy_errors() -> Outcome {
             count: 4
         }
     );
-    let e = err!(Drs::parse(&NAME_PAST_END));
+    let e = err!(Drs::parse(&NAME_PAST_END, Options::STRICT));
     ensure_eq!(e.offset(), ENTRIES[2] + 4);
     ensure_eq!(
         e.kind(),
@@ -469,7 +473,7 @@ pub fn hierarchy_errors() -> Outcome {
             file_len: LEN
         }
     );
-    let e = err!(Drs::parse(&NEGATIVE_NAME));
+    let e = err!(Drs::parse(&NEGATIVE_NAME, Options::STRICT));
     ensure_eq!(e.offset(), ENTRIES[2] + 4);
     ensure_eq!(
         e.kind(),
@@ -483,14 +487,11 @@ pub fn hierarchy_errors() -> Outcome {
 
 /// Finding the collisionShape node: by name, cross-checked with the class id.
 pub fn collision_shape_errors() -> Outcome {
-    let drs = ok!(Drs::parse(&NO_COLLISION_SHAPE));
+    // No node named collisionShape: a container without one.
+    let drs = ok!(Drs::parse(&NO_COLLISION_SHAPE, Options::STRICT));
     ensure_eq!(ok!(drs.nodes().nth(1)).name(), b"collisionShapf");
-    let e = err!(drs.collision_shape());
-    ensure_eq!(
-        (e.offset(), e.kind()),
-        (HIERARCHY, ErrorKind::MissingCollisionShape)
-    );
-    let e = err!(ok!(Drs::parse(&CLASS_MISMATCH)).collision_shape());
+    ensure!(drs.collision_shape().is_none());
+    let e = err!(Drs::parse(&CLASS_MISMATCH, Options::STRICT));
     ensure_eq!(e.offset(), ENTRIES[1]);
     ensure_eq!(
         e.kind(),
@@ -499,27 +500,35 @@ pub fn collision_shape_errors() -> Outcome {
             class_id: 0x1234
         }
     );
-    let e = err!(ok!(Drs::parse(&CLASS_ON_OTHER)).collision_shape());
+    let e = err!(Drs::parse(&CLASS_ON_OTHER, Options::STRICT));
     ensure_eq!(e.offset(), ENTRIES[0]);
     ensure_eq!(e.kind(), ErrorKind::NameMismatch { info_index: 1 });
+    // The container alone still reads, without its collisionShape node.
+    let drs = ok!(Drs::parse_container(&CLASS_ON_OTHER));
+    ensure_eq!(drs.nodes().len(), 3);
+    ensure!(drs.collision_shape().is_none());
     Ok(())
 }
 
 /// Malformed payloads inside the container: offsets are file offsets.
 pub fn payload_errors() -> Outcome {
-    let e = err!(ok!(Drs::parse(&VERSION_2)).collision_shape());
+    let e = err!(Drs::parse(&VERSION_2, Options::STRICT));
     ensure_eq!(e.offset(), PAYLOAD);
     ensure_eq!(e.kind(), ErrorKind::UnsupportedVersion { found: 2 });
-    let e = err!(ok!(Drs::parse(&PAYLOAD_TOO_LONG)).collision_shape());
-    ensure_eq!(e.offset(), PAYLOAD + PAYLOAD_LEN);
-    ensure_eq!(
-        e.kind(),
-        ErrorKind::SizeMismatch {
-            expected: PAYLOAD_LEN as u64,
-            size: PAYLOAD_LEN + 1
-        }
-    );
-    let e = err!(ok!(Drs::parse(&TOO_MANY_BOXES)).collision_shape());
+    // Bytes after the counted arrays: rejected by lenient reading too, as a
+    // variant layout would show them.
+    for options in [Options::STRICT, Options::LENIENT] {
+        let e = err!(Drs::parse(&PAYLOAD_TOO_LONG, options));
+        ensure_eq!(e.offset(), PAYLOAD + PAYLOAD_LEN);
+        ensure_eq!(
+            e.kind(),
+            ErrorKind::SizeMismatch {
+                expected: PAYLOAD_LEN as u64,
+                size: PAYLOAD_LEN + 1
+            }
+        );
+    }
+    let e = err!(Drs::parse(&TOO_MANY_BOXES, Options::STRICT));
     ensure_eq!(e.offset(), PAYLOAD + 1);
     ensure_eq!(
         e.kind(),
@@ -535,7 +544,7 @@ pub fn payload_errors() -> Outcome {
 
 /// An error's `Display` text.
 pub fn error_display() -> Outcome {
-    let e = err!(ok!(Drs::parse(&VERSION_2)).collision_shape());
+    let e = err!(Drs::parse(&VERSION_2, Options::STRICT));
     ensure!(displays_as::<80>(
         &e,
         "byte 278 (0x116): expected collisionShape version 1, found version 2"

@@ -74,7 +74,10 @@ fn main() -> ! {
         defmt::println!("mkgp error: {}", e);
     }
     #[cfg(feature = "battleforge")]
-    if let Err(e) = battleforge::Drs::parse(&cases::battleforge::INFO_INDEX) {
+    if let Err(e) = battleforge::Drs::parse(
+        &cases::battleforge::INFO_INDEX,
+        battleforge::Options::STRICT,
+    ) {
         defmt::println!("battleforge error: {}", e);
     }
     #[cfg(feature = "grit")]

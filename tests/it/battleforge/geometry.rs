@@ -3,8 +3,8 @@
 //! cost order, and every lint (docs/formats/battleforge.md).
 
 use zerocol::battleforge::{
-    Aabb, BoxShape, CollisionShape, CylinderShape, Dimension, Lint, LintKind,
-    ORTHONORMAL_TOLERANCE, OrientedBox, ShapeKind, ShapeRef, SphereShape, Transform,
+    Aabb, Axis, BoxShape, CollisionShape, CylinderShape, Lint, LintKind, Measure,
+    ORTHONORMAL_TOLERANCE, Options, OrientedBox, ShapeKind, ShapeRef, SphereShape, Transform,
 };
 
 use crate::support::battleforge as bf;
@@ -66,9 +66,32 @@ fn row_vector_apply(t: &Transform, l: [f32; 3]) -> [f32; 3] {
     [0, 1, 2].map(|j| l[0] * r[0][j] + l[1] * r[1][j] + l[2] * r[2][j] + t.position[j])
 }
 
+/// Where docs/formats/battleforge.md puts a shape's record in a bare payload with
+/// `boxes` boxes and `spheres` spheres: the version byte, then each count before
+/// its records (72, 64 and 68 bytes).
+fn record_offset([boxes, spheres]: [usize; 2], shape: ShapeRef) -> usize {
+    let i = shape.index as usize;
+    match shape.kind {
+        ShapeKind::Box => 1 + 4 + 72 * i,
+        ShapeKind::Sphere => 1 + 4 + 72 * boxes + 4 + 64 * i,
+        ShapeKind::Cylinder => 1 + 4 + 72 * boxes + 4 + 64 * spheres + 4 + 68 * i,
+    }
+}
+
+/// The lints of a bare payload holding these shapes. Each lint's offset is checked
+/// against [`record_offset`], then cleared, so that expectations built by [`lint`]
+/// compare the shape and the kind.
 fn lints(boxes: &[BoxShape], spheres: &[SphereShape], cylinders: &[CylinderShape]) -> Vec<Lint> {
     let payload = bf::payload(boxes, spheres, cylinders);
-    CollisionShape::parse(&payload).unwrap().lints().collect()
+    let counts = [boxes.len(), spheres.len()];
+    CollisionShape::parse(&payload, Options::STRICT)
+        .unwrap()
+        .lints()
+        .map(|l| {
+            assert_eq!(l.offset, record_offset(counts, l.shape), "{l:?}");
+            Lint { offset: 0, ..l }
+        })
+        .collect()
 }
 
 fn clean_box() -> BoxShape {
@@ -98,6 +121,7 @@ fn clean_cylinder() -> CylinderShape {
 
 fn lint(kind: ShapeKind, index: u32, lint: LintKind) -> Lint {
     Lint {
+        offset: 0,
         shape: ShapeRef { kind, index },
         kind: lint,
     }
@@ -612,7 +636,7 @@ fn contains_tests_spheres_then_boxes_then_cylinders() {
         radius: 3.0,
     }];
     let payload = bf::payload(&boxes, &spheres, &cylinders);
-    let set = CollisionShape::parse(&payload).unwrap();
+    let set = CollisionShape::parse(&payload, Options::STRICT).unwrap();
     let hit = |kind, index| Some(ShapeRef { kind, index });
     // In the sphere, the box and the cylinder: the sphere.
     assert_eq!(set.contains([0.0, 0.0, 0.0]), hit(ShapeKind::Sphere, 1));
@@ -627,7 +651,7 @@ fn contains_tests_spheres_then_boxes_then_cylinders() {
 
     // The sample: the house, the dome on it, the shed and the log.
     let sample = bf::sample_payload();
-    let set = CollisionShape::parse(&sample).unwrap();
+    let set = CollisionShape::parse(&sample, Options::STRICT).unwrap();
     assert_eq!(set.contains([0.0, 3.0, 0.0]), hit(ShapeKind::Sphere, 0));
     assert_eq!(set.contains([0.0, 2.9, 0.0]), hit(ShapeKind::Box, 0));
     assert_eq!(set.contains([6.0, 1.0, 0.9]), hit(ShapeKind::Box, 1));
@@ -638,7 +662,7 @@ fn contains_tests_spheres_then_boxes_then_cylinders() {
 #[test]
 fn aabb_of_the_whole_set() {
     let sample = bf::sample_payload();
-    let set = CollisionShape::parse(&sample).unwrap();
+    let set = CollisionShape::parse(&sample, Options::STRICT).unwrap();
     assert_eq!(
         set.aabb(),
         Some(Aabb {
@@ -647,11 +671,16 @@ fn aabb_of_the_whole_set() {
         })
     );
     let empty = bf::payload(&[], &[], &[]);
-    assert_eq!(CollisionShape::parse(&empty).unwrap().aabb(), None);
+    assert_eq!(
+        CollisionShape::parse(&empty, Options::STRICT)
+            .unwrap()
+            .aabb(),
+        None
+    );
     // A lone sphere's set box is its own.
     let one = bf::payload(&[], &bf::sample_spheres(), &[]);
     assert_eq!(
-        CollisionShape::parse(&one).unwrap().aabb(),
+        CollisionShape::parse(&one, Options::STRICT).unwrap().aabb(),
         Some(bf::sample_spheres()[0].aabb())
     );
 }
@@ -694,7 +723,13 @@ fn aabb_helpers() {
 #[test]
 fn clean_shapes_have_no_lints() {
     let sample = bf::sample_payload();
-    assert_eq!(CollisionShape::parse(&sample).unwrap().lints().count(), 0);
+    assert_eq!(
+        CollisionShape::parse(&sample, Options::STRICT)
+            .unwrap()
+            .lints()
+            .count(),
+        0
+    );
     assert_eq!(
         lints(&[clean_box()], &[clean_sphere()], &[clean_cylinder()]),
         []
@@ -827,26 +862,26 @@ fn lint_non_positive_dimensions() {
             ..clean_cylinder()
         },
     ];
-    let dim = |dimension, value| LintKind::NonPositiveDimension { dimension, value };
+    let dim = |measure, value| LintKind::NonPositiveMeasure { measure, value };
     assert_eq!(
         lints(&[flat], &spheres, &cylinders),
         [
-            lint(ShapeKind::Box, 0, dim(Dimension::Extent(1), 0.0)),
-            lint(ShapeKind::Sphere, 0, dim(Dimension::Radius, 0.0)),
-            lint(ShapeKind::Sphere, 1, dim(Dimension::Radius, -1.5)),
-            lint(ShapeKind::Cylinder, 0, dim(Dimension::Radius, -0.25)),
-            lint(ShapeKind::Cylinder, 1, dim(Dimension::Height, 0.0)),
-            lint(ShapeKind::Cylinder, 2, dim(Dimension::Radius, 0.0)),
-            lint(ShapeKind::Cylinder, 2, dim(Dimension::Height, -3.0)),
+            lint(ShapeKind::Box, 0, dim(Measure::Extent(Axis::Y), 0.0)),
+            lint(ShapeKind::Sphere, 0, dim(Measure::Radius, 0.0)),
+            lint(ShapeKind::Sphere, 1, dim(Measure::Radius, -1.5)),
+            lint(ShapeKind::Cylinder, 0, dim(Measure::Radius, -0.25)),
+            lint(ShapeKind::Cylinder, 1, dim(Measure::Height, 0.0)),
+            lint(ShapeKind::Cylinder, 2, dim(Measure::Radius, 0.0)),
+            lint(ShapeKind::Cylinder, 2, dim(Measure::Height, -3.0)),
         ]
     );
     // Each axis of a box on its own.
-    for axis in 0..3u8 {
+    for axis in Axis::ALL {
         let mut b = clean_box();
-        b.upper[usize::from(axis)] = b.lower[usize::from(axis)];
+        b.upper[axis.index()] = b.lower[axis.index()];
         assert_eq!(
             lints(&[b], &[], &[]),
-            [lint(ShapeKind::Box, 0, dim(Dimension::Extent(axis), 0.0))]
+            [lint(ShapeKind::Box, 0, dim(Measure::Extent(axis), 0.0))]
         );
     }
     // NaN sizes are not positive either.
@@ -858,7 +893,7 @@ fn lint_non_positive_dimensions() {
     assert_eq!(found.len(), 1);
     assert!(matches!(
         found[0].kind,
-        LintKind::NonPositiveDimension { dimension: Dimension::Radius, value } if value.is_nan()
+        LintKind::NonPositiveMeasure { measure: Measure::Radius, value } if value.is_nan()
     ));
     assert_eq!(
         lints(&[flat], &[], &[])[0].to_string(),
@@ -876,9 +911,9 @@ fn lint_non_positive_dimensions() {
 
 #[test]
 fn lint_inverted_corners() {
-    for axis in 0..3u8 {
+    for axis in Axis::ALL {
         let mut b = clean_box();
-        let i = usize::from(axis);
+        let i = axis.index();
         (b.lower[i], b.upper[i]) = (b.upper[i], b.lower[i]);
         // The extent is still positive: only the inversion is reported.
         assert_eq!(
@@ -890,7 +925,7 @@ fn lint_inverted_corners() {
     (all.lower, all.upper) = (all.upper, all.lower);
     assert_eq!(
         lints(&[all], &[], &[]),
-        [0, 1, 2].map(|axis| lint(ShapeKind::Box, 0, LintKind::InvertedCorners { axis }))
+        Axis::ALL.map(|axis| lint(ShapeKind::Box, 0, LintKind::InvertedCorners { axis }))
     );
     assert_eq!(
         lints(&[all], &[], &[])[2].to_string(),
@@ -954,7 +989,7 @@ fn lints_come_in_shape_order_then_check_order() {
         center: [0.0; 3],
     };
     let payload = bf::payload(&[bad_box], &[bad_sphere], &[bad_cylinder]);
-    let set = CollisionShape::parse(&payload).unwrap();
+    let set = CollisionShape::parse(&payload, Options::STRICT).unwrap();
     let mut it = set.lints();
     let found: Vec<Lint> = it.by_ref().collect();
     let ortho = LintKind::RotationNotOrthonormal { error: 0.5 };
@@ -966,12 +1001,16 @@ fn lints_come_in_shape_order_then_check_order() {
         found,
         [
             lint(ShapeKind::Box, 0, ortho),
-            lint(ShapeKind::Box, 0, LintKind::InvertedCorners { axis: 0 }),
             lint(
                 ShapeKind::Box,
                 0,
-                LintKind::NonPositiveDimension {
-                    dimension: Dimension::Extent(1),
+                LintKind::InvertedCorners { axis: Axis::X }
+            ),
+            lint(
+                ShapeKind::Box,
+                0,
+                LintKind::NonPositiveMeasure {
+                    measure: Measure::Extent(Axis::Y),
                     value: 0.0
                 }
             ),
@@ -979,8 +1018,8 @@ fn lints_come_in_shape_order_then_check_order() {
             lint(
                 ShapeKind::Sphere,
                 0,
-                LintKind::NonPositiveDimension {
-                    dimension: Dimension::Radius,
+                LintKind::NonPositiveMeasure {
+                    measure: Measure::Radius,
                     value: -2.0
                 }
             ),
@@ -989,21 +1028,25 @@ fn lints_come_in_shape_order_then_check_order() {
             lint(
                 ShapeKind::Cylinder,
                 0,
-                LintKind::NonPositiveDimension {
-                    dimension: Dimension::Radius,
+                LintKind::NonPositiveMeasure {
+                    measure: Measure::Radius,
                     value: 0.0
                 }
             ),
             lint(
                 ShapeKind::Cylinder,
                 0,
-                LintKind::NonPositiveDimension {
-                    dimension: Dimension::Height,
+                LintKind::NonPositiveMeasure {
+                    measure: Measure::Height,
                     value: -1.0
                 }
             ),
             lint(ShapeKind::Cylinder, 0, moved),
         ]
+        .map(|l| Lint {
+            offset: record_offset([1, 1], l.shape),
+            ..l
+        })
     );
     // Fused.
     assert_eq!(it.next(), None);

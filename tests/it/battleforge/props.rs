@@ -1,7 +1,7 @@
 //! Property tests of the BattleForge DRS / collisionShape reader, as seeded loops over a small
 //! xorshift generator (no dependencies, deterministic): random buffers, mutated and truncated
-//! written files and payloads never panic through `Drs::parse`, `Drs::collision_shape` and
-//! `CollisionShape::parse`; acceptance agrees exactly with an independent model of
+//! written files and payloads never panic through `Drs::parse`, `Drs::parse_container` and
+//! `CollisionShape::parse` (strict and lenient alike); acceptance agrees exactly with an independent model of
 //! docs/formats/battleforge.md written here in wide integers; every error blames a field that holds what
 //! the error says; every accepted file walks completely (nodes, payloads inside the buffer,
 //! every shape decoded, containment, boxes, lints).
@@ -12,7 +12,7 @@
 
 use zerocol::battleforge::{
     BoxShape, COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, CollisionShape, CylinderShape, Drs,
-    Error, ErrorKind, Field, MAGIC, NodeSpec, ShapeKind, SphereShape, Transform,
+    Error, ErrorKind, Field, MAGIC, NodeSpec, Options, ShapeKind, SphereShape, Transform,
 };
 
 use crate::support::battleforge as bf;
@@ -198,8 +198,10 @@ fn check_drs_error(e: &Error, b: &[u8]) {
         }
         ErrorKind::BadMagic { found } => {
             assert_eq!(e.offset(), 0);
-            assert_eq!(found, i32_at(b, 0));
-            assert_ne!(found, MAGIC);
+            let head = &b[..len.min(4)];
+            assert_eq!(&found[..head.len()], head);
+            assert!(found[head.len()..].iter().all(|&z| z == 0));
+            assert!(!MAGIC.to_le_bytes().starts_with(head));
         }
         ErrorKind::NoNodes => {
             assert_eq!(e.offset(), 16);
@@ -306,11 +308,12 @@ fn check_payload_error(e: &Error, b: &[u8], base: usize, size: usize) {
     }
 }
 
-/// Decodes and queries every shape of an accepted payload.
-fn walk_shapes(shapes: &CollisionShape<'_>, outer: &[u8], rng: &mut Rng) {
-    within(shapes.boxes(), outer);
-    within(shapes.spheres(), outer);
-    within(shapes.cylinders(), outer);
+/// Decodes and queries every shape of an accepted payload, which lies at byte `at` of
+/// the parsed buffer.
+fn walk_shapes(shapes: &CollisionShape<'_>, outer: &[u8], at: usize, rng: &mut Rng) {
+    within(shapes.boxes().as_slice(), outer);
+    within(shapes.spheres().as_slice(), outer);
+    within(shapes.cylinders().as_slice(), outer);
     assert_eq!(shapes.version(), 1);
     assert_eq!(
         shapes.len(),
@@ -350,27 +353,48 @@ fn walk_shapes(shapes: &CollisionShape<'_>, outer: &[u8], rng: &mut Rng) {
         }
     }
     assert_eq!(shapes.aabb().is_some(), !shapes.is_empty());
+    // Each lint is at its shape's record, as the layout places it from `at`, the
+    // payload's offset in the parsed buffer; none is tolerated (no lenient rules).
+    let (nb, ns) = (shapes.boxes().len(), shapes.spheres().len());
     for lint in shapes.lints() {
         assert!(!lint.to_string().is_empty());
+        assert!(!lint.is_tolerated());
+        let i = lint.shape.index as usize;
+        let record = match lint.shape.kind {
+            ShapeKind::Box => 5 + 72 * i,
+            ShapeKind::Sphere => 5 + 72 * nb + 4 + 64 * i,
+            ShapeKind::Cylinder => 5 + 72 * nb + 4 + 64 * ns + 4 + 68 * i,
+        };
+        assert_eq!(lint.offset, at + record, "{lint:?}");
     }
+    assert_eq!(shapes.tolerated().count(), 0);
 }
 
 /// Parses a container, checks it against the model, checks errors, walks what is accepted.
-/// Returns how far it got: 0 rejected, 1 parsed without a usable collisionShape, 2 both.
+/// Returns how far it got: 0 rejected, 1 a sound container without a usable collisionShape
+/// (none, or a malformed one), 2 both.
 fn check_drs(b: &[u8], rng: &mut Rng) -> usize {
     let model = model_drs(b);
-    let drs = match Drs::parse(b) {
+    let parsed = Drs::parse(b, Options::STRICT);
+    // Lenient reading is strict reading: the same verdict, the same error.
+    let lenient = Drs::parse(b, Options::LENIENT);
+    assert_eq!(lenient.is_ok(), parsed.is_ok());
+    assert_eq!(lenient.err(), parsed.as_ref().err().copied());
+    let drs = match Drs::parse_container(b) {
         Err(e) => {
             assert!(model.is_none(), "rejected a valid file: {e}");
             check_drs_error(&e, b);
+            // The whole parse fails at the same place.
+            assert_eq!(parsed.err(), Some(e));
             return 0;
         }
         Ok(drs) => drs,
     };
+    assert!(drs.collision_shape().is_none());
     let model = model.expect("accepted a file the model rejects");
     assert_eq!(drs.node_count() as usize, model.len() + 1);
     assert_eq!(drs.infos().len(), model.len() + 1);
-    within(drs.infos(), b);
+    within(drs.infos().as_slice(), b);
     within(drs.root_name(), b);
     let nodes: Vec<_> = drs.nodes().collect();
     assert_eq!(nodes.len(), model.len());
@@ -395,9 +419,19 @@ fn check_drs(b: &[u8], rng: &mut Rng) -> usize {
             .filter(|m| m.class_id == COLLISION_SHAPE_CLASS)
             .count()
     );
+    let named = model
+        .iter()
+        .any(|m| &b[m.name.0..m.name.1] == COLLISION_SHAPE_NAME);
     let expected = model_collision_shape(b, &model);
-    match drs.collision_shape() {
-        Ok((node, shapes)) => {
+    match parsed {
+        Ok(whole) => {
+            // The same container, and the node only where one is named collisionShape.
+            assert_eq!(whole.nodes().collect::<Vec<_>>(), nodes);
+            let Some((node, shapes)) = whole.collision_shape() else {
+                assert!(!named, "a collisionShape node, unread");
+                assert!(drs.node(COLLISION_SHAPE_NAME).is_none());
+                return 1;
+            };
             let (i, counts) = expected.expect("found a collisionShape the model rejects");
             assert_eq!(node, nodes[i]);
             assert_eq!(
@@ -409,16 +443,13 @@ fn check_drs(b: &[u8], rng: &mut Rng) -> usize {
                 counts
             );
             assert_eq!(shapes.len(), node.payload().len());
-            walk_shapes(&shapes, node.payload(), rng);
+            walk_shapes(&shapes, node.payload(), node.payload_offset(), rng);
             2
         }
         Err(e) => {
+            assert!(named, "no node is named collisionShape, yet: {e}");
             assert!(expected.is_none(), "rejected a valid collisionShape: {e}");
             match e.kind() {
-                ErrorKind::MissingCollisionShape => {
-                    assert_eq!(e.offset(), i32_at(b, 12) as usize);
-                    assert!(drs.node(COLLISION_SHAPE_NAME).is_none());
-                }
                 ErrorKind::ClassMismatch {
                     info_index,
                     class_id,
@@ -453,7 +484,12 @@ fn check_drs(b: &[u8], rng: &mut Rng) -> usize {
 /// Parses a bare payload, checks it against the model, walks it.
 fn check_payload(p: &[u8], rng: &mut Rng) {
     let model = model_payload(p);
-    match CollisionShape::parse(p) {
+    // Lenient reading is strict reading.
+    assert_eq!(
+        CollisionShape::parse(p, Options::LENIENT).err(),
+        CollisionShape::parse(p, Options::STRICT).err()
+    );
+    match CollisionShape::parse(p, Options::STRICT) {
         Ok(shapes) => {
             let counts = model.expect("accepted a payload the model rejects");
             assert_eq!(
@@ -465,7 +501,7 @@ fn check_payload(p: &[u8], rng: &mut Rng) {
                 counts
             );
             assert_eq!(shapes.len(), p.len());
-            walk_shapes(&shapes, p, rng);
+            walk_shapes(&shapes, p, 0, rng);
         }
         Err(e) => {
             assert!(model.is_none(), "rejected a valid payload: {e}");
@@ -711,9 +747,9 @@ fn sample_with_every_field_at_every_extreme() {
                 bytes: &bytes,
             };
             check_drs(&bytes, &mut rng);
-            let ok = Drs::parse(&bytes)
+            let ok = Drs::parse(&bytes, Options::STRICT)
                 .ok()
-                .is_some_and(|d| d.collision_shape().is_ok());
+                .is_some_and(|d| d.collision_shape().is_some());
             rejected += usize::from(!ok);
         }
     }
@@ -764,7 +800,8 @@ fn truncations_at_every_length() {
             check_drs(bytes, &mut rng);
             if len < file.len() {
                 // A cut file never parses whole: the last payload or entry is gone.
-                let whole = Drs::parse(bytes).is_ok_and(|d| d.collision_shape().is_ok());
+                let whole =
+                    Drs::parse(bytes, Options::STRICT).is_ok_and(|d| d.collision_shape().is_some());
                 assert!(!whole);
             }
         }
@@ -772,7 +809,7 @@ fn truncations_at_every_length() {
         let mut longer = file.clone();
         longer.extend(rng.bytes(7));
         check_drs(&longer, &mut rng);
-        assert!(Drs::parse(&longer).is_ok());
+        assert!(Drs::parse(&longer, Options::STRICT).is_ok());
     }
     let payload = bf::sample_payload();
     for len in 0..=payload.len() + 3 {
@@ -785,7 +822,10 @@ fn truncations_at_every_length() {
             bytes: &p,
         };
         check_payload(&p, &mut rng);
-        assert_eq!(CollisionShape::parse(&p).is_ok(), len == payload.len());
+        assert_eq!(
+            CollisionShape::parse(&p, Options::STRICT).is_ok(),
+            len == payload.len()
+        );
     }
 }
 
@@ -806,7 +846,7 @@ fn payloads_round_trip_and_mutations_never_panic() {
         let shift = rng.below(4);
         let mut buf = vec![0; shift];
         buf.extend_from_slice(&payload);
-        let shapes = CollisionShape::parse(&buf[shift..]).unwrap();
+        let shapes = CollisionShape::parse(&buf[shift..], Options::STRICT).unwrap();
         let bits = |t: &Transform| {
             (
                 t.rotation.map(|r| r.map(f32::to_bits)),

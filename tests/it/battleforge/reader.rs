@@ -4,8 +4,8 @@
 
 use zerocol::battleforge::{
     BoxShape, COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, CollisionShape, CylinderShape, Drs,
-    Error, ErrorKind, FIXED_LEN, Field, MAGIC, Node, NodeSpec, ShapeKind, SphereShape, Transform,
-    VERSION, WriteError, drs_len, payload_len, write_drs, write_payload,
+    Error, ErrorKind, FIXED_LEN, Field, MAGIC, Node, NodeSpec, Options, ShapeKind, SphereShape,
+    Transform, VERSION, WriteError, payload_required_len, required_len, write, write_payload,
 };
 
 use crate::support::battleforge as bf;
@@ -13,7 +13,7 @@ use crate::support::bytes::{bits, f32_at, f32s_at, i32_at, set_i32, set_u32};
 
 // ---------------------------------------------------------------- helpers
 
-/// Layout of `samples/collision.drs` (docs/formats/battleforge.md, as `write_drs` lays it out).
+/// Layout of `samples/collision.drs` (docs/formats/battleforge.md, as `write` lays it out).
 const INFO: usize = 20;
 const HIER: usize = INFO + 4 * 32; // 148
 /// Hierarchy entries of the three nodes: root is `0, 0, 9, "root node"` (21 bytes).
@@ -133,7 +133,7 @@ fn assert_payload_reads_back(
 ) {
     let expected_len = 13 + 72 * boxes.len() + 64 * spheres.len() + 68 * cylinders.len();
     assert_eq!(payload.len(), expected_len);
-    let shape = CollisionShape::parse(payload).unwrap();
+    let shape = CollisionShape::parse(payload, Options::STRICT).unwrap();
     assert_eq!(shape.version(), VERSION);
     assert_eq!(shape.len(), expected_len);
     assert_eq!(
@@ -149,7 +149,7 @@ fn assert_payload_reads_back(
     let mut at = 1;
     assert_eq!(i32_at(payload, at) as usize, boxes.len());
     at += 4;
-    assert_eq!(shape.boxes().as_ptr() as usize, base + at);
+    assert_eq!(shape.boxes().as_slice().as_ptr() as usize, base + at);
     for (i, (raw, want)) in shape.boxes().iter().zip(boxes).enumerate() {
         assert_box_eq(&raw.decode(), want);
         let from_bytes = BoxShape {
@@ -163,7 +163,7 @@ fn assert_payload_reads_back(
     }
     assert_eq!(i32_at(payload, at) as usize, spheres.len());
     at += 4;
-    assert_eq!(shape.spheres().as_ptr() as usize, base + at);
+    assert_eq!(shape.spheres().as_slice().as_ptr() as usize, base + at);
     for (raw, want) in shape.spheres().iter().zip(spheres) {
         assert_sphere_eq(&raw.decode(), want);
         let from_bytes = SphereShape {
@@ -176,7 +176,7 @@ fn assert_payload_reads_back(
     }
     assert_eq!(i32_at(payload, at) as usize, cylinders.len());
     at += 4;
-    assert_eq!(shape.cylinders().as_ptr() as usize, base + at);
+    assert_eq!(shape.cylinders().as_slice().as_ptr() as usize, base + at);
     for (raw, want) in shape.cylinders().iter().zip(cylinders) {
         assert_cylinder_eq(&raw.decode(), want);
         let from_bytes = CylinderShape {
@@ -210,21 +210,42 @@ fn assert_error(e: Error, offset: usize, kind: ErrorKind) {
     assert_eq!(shown, format!("{prefix}{kind}"));
 }
 
+/// The container is rejected, strictly and leniently alike (this format has no
+/// lenient rules).
 #[track_caller]
 fn expect_parse_err(bytes: &[u8], offset: usize, kind: ErrorKind) {
-    assert_error(Drs::parse(bytes).unwrap_err(), offset, kind);
+    assert_error(
+        Drs::parse(bytes, Options::STRICT).unwrap_err(),
+        offset,
+        kind,
+    );
+    assert_error(
+        Drs::parse(bytes, Options::LENIENT).unwrap_err(),
+        offset,
+        kind,
+    );
 }
 
-/// The container parses; finding and parsing its collisionShape fails.
+/// The container alone is sound, its collisionShape node is not: `Drs::parse`
+/// fails there, `Drs::parse_container` reads every node.
 #[track_caller]
 fn expect_shape_err(bytes: &[u8], offset: usize, kind: ErrorKind) {
-    let drs = Drs::parse(bytes).unwrap();
-    assert_error(drs.collision_shape().unwrap_err(), offset, kind);
+    expect_parse_err(bytes, offset, kind);
+    let container = Drs::parse_container(bytes).unwrap();
+    assert!(container.collision_shape().is_none());
+    assert_eq!(container.nodes().len(), container.node_count() as usize - 1);
 }
 
+/// A bare payload is rejected, strictly and leniently alike.
 #[track_caller]
 fn expect_payload_err(payload: &[u8], offset: usize, kind: ErrorKind) {
-    assert_error(CollisionShape::parse(payload).unwrap_err(), offset, kind);
+    for options in [Options::STRICT, Options::LENIENT] {
+        assert_error(
+            CollisionShape::parse(payload, options).unwrap_err(),
+            offset,
+            kind,
+        );
+    }
 }
 
 // ---------------------------------------------------------------- the sample
@@ -283,7 +304,7 @@ fn sample_layout_is_the_one_the_tests_assume() {
 #[test]
 fn sample_reads_back() {
     let bytes = bf::sample_drs();
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     assert_eq!(drs.bytes().as_ptr(), bytes.as_ptr());
     assert_eq!(drs.bytes().len(), FILE_LEN);
     assert_eq!(drs.node_count(), 4);
@@ -300,9 +321,10 @@ fn sample_reads_back() {
     assert_eq!(header.node_count.get(), 4);
     assert_eq!(drs.infos().len(), 4);
     assert_eq!(
-        drs.infos().as_ptr() as usize,
+        drs.infos().as_slice().as_ptr() as usize,
         bytes.as_ptr() as usize + INFO
     );
+    assert_eq!(drs.infos().start(), INFO);
 
     let (node, shapes) = drs.collision_shape().unwrap();
     assert_eq!(node.name(), COLLISION_SHAPE_NAME);
@@ -313,8 +335,15 @@ fn sample_reads_back() {
     assert_eq!(node.payload_offset(), SHAPE_AT);
     assert_eq!(node.payload(), &bytes[SHAPE_AT..TREE_AT]);
     assert_eq!(
-        shapes.boxes().as_ptr() as usize,
+        shapes.boxes().as_slice().as_ptr() as usize,
         bytes.as_ptr() as usize + SHAPE_AT + 5
+    );
+    // The tables know their records' file offsets.
+    assert_eq!(shapes.boxes().offset_of(1), Some(SHAPE_AT + 5 + 72));
+    assert_eq!(shapes.spheres().start(), SHAPE_AT + 5 + 2 * 72 + 4);
+    assert_eq!(
+        shapes.cylinders().start(),
+        SHAPE_AT + 5 + 2 * 72 + 4 + 64 + 4
     );
     assert_payload_reads_back(
         node.payload(),
@@ -414,14 +443,14 @@ fn payload_round_trips_special_floats_bit_for_bit() {
 }
 
 #[test]
-fn payload_len_and_write_errors() {
+fn payload_required_len_and_write_errors() {
     let boxes = [distinct_box(1)];
     let spheres = [distinct_sphere(2), distinct_sphere(3)];
     let cylinders = [distinct_cylinder(4)];
-    assert_eq!(payload_len(&[], &[], &[]), Ok(13));
+    assert_eq!(payload_required_len(&[], &[], &[]), Ok(13));
     assert_eq!(FIXED_LEN, 13);
     assert_eq!(
-        payload_len(&boxes, &spheres, &cylinders),
+        payload_required_len(&boxes, &spheres, &cylinders),
         Ok(13 + 72 + 128 + 68)
     );
     let mut short = vec![0u8; 13 + 72 + 128 + 68 - 1];
@@ -446,7 +475,7 @@ fn payload_len_and_write_errors() {
             available: 3
         }
         .to_string(),
-        "output needs 280 bytes, the buffer has 3"
+        "the output needs 280 bytes, the buffer has 3"
     );
 }
 
@@ -538,13 +567,13 @@ fn container_round_trips() {
         bytes.len(),
         payload_at + payloads.iter().map(Vec::len).sum::<usize>()
     );
-    assert_eq!(drs_len(&nodes), Ok(bytes.len()));
+    assert_eq!(required_len(&nodes), Ok(bytes.len()));
 
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     assert_eq!(drs.node_count(), 8);
     assert_eq!(drs.root_name(), b"root node");
     assert_eq!(drs.infos().len(), 8);
-    let root = &drs.infos()[0];
+    let root = &drs.infos().as_slice()[0];
     assert_eq!(
         (
             root.class_id.get(),
@@ -569,7 +598,7 @@ fn container_round_trips() {
         assert_node_eq(&bytes, node, spec, i as u32 + 1);
         assert_eq!(node.entry_offset(), entry_at);
         assert_eq!(node.payload_offset(), payload_at);
-        assert_eq!(drs.infos()[i + 1], *node.info());
+        assert_eq!(drs.infos().as_slice()[i + 1], *node.info());
         entry_at += 12 + spec.name.len();
         payload_at += spec.payload.len();
     }
@@ -600,14 +629,17 @@ fn container_round_trips() {
     assert_eq!(shapes.boxes().len(), 1);
     assert_eq!(shapes.spheres().len(), 0);
     assert_eq!(shapes.cylinders().len(), 1);
-    assert_box_eq(&shapes.boxes()[0].decode(), &distinct_box(1));
-    assert_cylinder_eq(&shapes.cylinders()[0].decode(), &distinct_cylinder(2));
+    assert_box_eq(&shapes.boxes().as_slice()[0].decode(), &distinct_box(1));
+    assert_cylinder_eq(
+        &shapes.cylinders().as_slice()[0].decode(),
+        &distinct_cylinder(2),
+    );
 }
 
 #[test]
 fn nodes_iterator_counts_down_and_stays_done() {
     let bytes = bf::sample_drs();
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     let mut nodes = drs.nodes();
     assert_eq!(nodes.size_hint(), (3, Some(3)));
     assert_eq!(nodes.next().unwrap().name(), b"CGeoMesh");
@@ -626,20 +658,17 @@ fn nodes_iterator_counts_down_and_stays_done() {
 fn container_without_nodes() {
     let bytes = bf::drs(&[]);
     assert_eq!(bytes.len(), 20 + 32 + 21);
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     assert_eq!(drs.node_count(), 1);
     assert_eq!(drs.nodes().count(), 0);
     assert_eq!(drs.infos().len(), 1);
     assert_eq!(drs.root_name(), b"root node");
-    assert_error(
-        drs.collision_shape().unwrap_err(),
-        52,
-        ErrorKind::MissingCollisionShape,
-    );
+    assert_eq!(drs.header().node_hierarchy_offset.get(), 52);
+    assert!(drs.collision_shape().is_none());
 }
 
 #[test]
-fn write_drs_errors() {
+fn write_errors() {
     let payload = [0u8; 3];
     let one = [NodeSpec {
         name: b"n",
@@ -648,17 +677,17 @@ fn write_drs_errors() {
         payload: &payload,
     }];
     let needed = 20 + 64 + 21 + 13 + 3;
-    assert_eq!(drs_len(&one), Ok(needed));
+    assert_eq!(required_len(&one), Ok(needed));
     let mut out = vec![0u8; needed - 1];
     assert_eq!(
-        write_drs(&one, &mut out),
+        write(&one, &mut out),
         Err(WriteError::BufferTooSmall {
             needed,
             available: needed - 1
         })
     );
     // Offsets and sizes are signed 32-bit: 2048 nodes of 1 MiB cannot be addressed.
-    // (drs_len only adds lengths, so one shared slice is enough.)
+    // (required_len only adds lengths, so one shared slice is enough.)
     let mib = vec![0u8; 1 << 20];
     let many: Vec<NodeSpec<'_>> = (0..2048)
         .map(|i| NodeSpec {
@@ -668,16 +697,16 @@ fn write_drs_errors() {
             payload: &mib,
         })
         .collect();
-    assert_eq!(drs_len(&many), Err(WriteError::TooLarge));
-    assert_eq!(write_drs(&many, &mut out), Err(WriteError::TooLarge));
+    assert_eq!(required_len(&many), Err(WriteError::TooLarge));
+    assert_eq!(write(&many, &mut out), Err(WriteError::TooLarge));
     // One node short of the limit still fits in the length computation.
-    assert!(drs_len(&many[..2047]).is_ok());
+    assert!(required_len(&many[..2047]).is_ok());
 }
 
 // ---------------------------------------------------------------- hand-assembled container
 
 /// A container assembled straight from docs/formats/battleforge.md with `to_le_bytes`, in a layout
-/// `write_drs` never produces: payloads first (at odd offsets, with junk between), the
+/// `write` never produces: payloads first (at odd offsets, with junk between), the
 /// hierarchy next (listing the nodes in another order than the information table), the
 /// information table last.
 #[test]
@@ -761,7 +790,7 @@ fn hand_assembled_container() {
     f[8..12].copy_from_slice(&(info_at as i32).to_le_bytes());
     f[12..16].copy_from_slice(&(hierarchy_at as i32).to_le_bytes());
 
-    let drs = Drs::parse(&f).unwrap();
+    let drs = Drs::parse(&f, Options::STRICT).unwrap();
     assert_eq!(drs.node_count(), 3);
     assert_eq!(drs.root_name(), b"root node");
     let nodes: Vec<Node<'_>> = drs.nodes().collect();
@@ -793,7 +822,7 @@ fn hand_assembled_container() {
     assert_eq!(shapes.len(), shape_len);
     assert!(shapes.boxes().is_empty());
     assert_sphere_eq(
-        &shapes.spheres()[0].decode(),
+        &shapes.spheres().as_slice()[0].decode(),
         &SphereShape {
             transform: Transform {
                 rotation: [[0.0, 0.0, 1.0], [0.0, 1.0, 0.0], [-1.0, 0.0, 0.0]],
@@ -804,7 +833,7 @@ fn hand_assembled_container() {
         },
     );
     assert_cylinder_eq(
-        &shapes.cylinders()[0].decode(),
+        &shapes.cylinders().as_slice()[0].decode(),
         &CylinderShape {
             transform: Transform {
                 rotation: Transform::IDENTITY.rotation,
@@ -816,6 +845,28 @@ fn hand_assembled_container() {
         },
     );
     assert_eq!(shapes.lints().count(), 0);
+}
+
+// ---------------------------------------------------------------- options
+
+#[test]
+fn lenient_is_strict() {
+    // Nothing this format rejects reads one way only (docs/formats/battleforge.md), so the
+    // two modes are one; `expect_parse_err` and `expect_payload_err` run both on every
+    // malformed input below.
+    assert_eq!(Options::default(), Options::STRICT);
+    assert_eq!(Options::LENIENT, Options::STRICT);
+    // Bytes after the counted arrays, the one candidate, stay an error.
+    let mut payload = bf::sample_payload();
+    payload.push(0);
+    expect_payload_err(
+        &payload,
+        SHAPE_LEN,
+        ErrorKind::SizeMismatch {
+            expected: SHAPE_LEN as u64,
+            size: SHAPE_LEN + 1,
+        },
+    );
 }
 
 // ---------------------------------------------------------------- header
@@ -833,19 +884,32 @@ fn truncated_header() {
             },
         );
     }
-    // Fewer than 4 bytes cannot hold a magic: always truncated.
-    for len in 0..4 {
-        expect_parse_err(
-            &[0x42; 3][..len],
-            0,
-            ErrorKind::Truncated {
-                needed: 20,
-                available: len,
-            },
-        );
+    // Fewer than 4 bytes that start the magic are a truncated file (above); bytes that
+    // do not are a bad magic, zero-filled, as in every format (wire::header).
+    expect_parse_err(
+        &[],
+        0,
+        ErrorKind::Truncated {
+            needed: 20,
+            available: 0,
+        },
+    );
+    for len in 1..4 {
+        let mut found = [0; 4];
+        found[..len].fill(0x42);
+        expect_parse_err(&[0x42; 3][..len], 0, ErrorKind::BadMagic { found });
     }
+    expect_parse_err(
+        &[0x1E, 0xF1, 0x00],
+        0,
+        ErrorKind::BadMagic {
+            found: [0x1E, 0xF1, 0x00, 0x00],
+        },
+    );
     assert_eq!(
-        Drs::parse(&bytes[..7]).unwrap_err().to_string(),
+        Drs::parse(&bytes[..7], Options::STRICT)
+            .unwrap_err()
+            .to_string(),
         "byte 0 (0x0): expected a 20-byte DRS header, found only 7 bytes"
     );
 }
@@ -853,7 +917,7 @@ fn truncated_header() {
 #[test]
 fn bad_magic() {
     let bytes = sample_with(|b| b[3] = 0xC4);
-    let found = i32::from_le_bytes([0x1E, 0xF1, 0x7C, 0xC4]);
+    let found = [0x1E, 0xF1, 0x7C, 0xC4];
     expect_parse_err(&bytes, 0, ErrorKind::BadMagic { found });
     // A short file with the wrong magic is blamed on the magic, not the length.
     expect_parse_err(&bytes[..4], 0, ErrorKind::BadMagic { found });
@@ -865,12 +929,22 @@ fn bad_magic() {
         &swapped,
         0,
         ErrorKind::BadMagic {
-            found: MAGIC.swap_bytes(),
+            found: MAGIC.to_be_bytes(),
         },
     );
     assert_eq!(
-        Drs::parse(&[0; 20]).unwrap_err().to_string(),
-        "byte 0 (0x0): expected the DRS magic -981667554 (bytes 1e f1 7c c5), found 0"
+        Drs::parse(&[0; 20], Options::STRICT)
+            .unwrap_err()
+            .to_string(),
+        "byte 0 (0x0): expected the DRS magic -981667554 (bytes 1e f1 7c c5), found bytes \
+         00 00 00 00"
+    );
+    // Printable bytes are shown as text.
+    let mut coll = bf::sample_drs();
+    coll[..4].copy_from_slice(b"COLL");
+    assert_eq!(
+        Drs::parse(&coll, Options::STRICT).unwrap_err().to_string(),
+        "byte 0 (0x0): expected the DRS magic -981667554 (bytes 1e f1 7c c5), found \"COLL\""
     );
 }
 
@@ -886,9 +960,9 @@ fn node_count_zero() {
 fn model_count_is_not_checked() {
     // docs/formats/battleforge.md gives 1 for every known file, but nothing depends on it.
     let bytes = sample_with(|b| set_i32(b, 4, -5));
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     assert_eq!(drs.header().model_count.get(), -5);
-    assert!(drs.collision_shape().is_ok());
+    assert!(drs.collision_shape().is_some());
 }
 
 #[test]
@@ -915,7 +989,7 @@ fn negative_table_offsets() {
     }
     let bytes = sample_with(|b| set_i32(b, 12, -1));
     assert_eq!(
-        Drs::parse(&bytes).unwrap_err().to_string(),
+        Drs::parse(&bytes, Options::STRICT).unwrap_err().to_string(),
         "byte 12 (0xc): expected a node hierarchy offset of at least 0, found -1"
     );
 }
@@ -947,9 +1021,12 @@ fn info_table_past_end() {
     set_u32(&mut header, 16, 1);
     expect_parse_err(&header, 8, table(1, INFO, 20));
     assert_eq!(
-        Drs::parse(&sample_with(|b| set_u32(b, 16, 0xFFFF_FFFF)))
-            .unwrap_err()
-            .to_string(),
+        Drs::parse(
+            &sample_with(|b| set_u32(b, 16, 0xFFFF_FFFF)),
+            Options::STRICT
+        )
+        .unwrap_err()
+        .to_string(),
         "byte 8 (0x8): expected the node information table (4294967295 entries of 32 bytes) \
          inside the file, it ends at 137438953460, past the 591-byte file"
     );
@@ -964,8 +1041,11 @@ fn info_table_exactly_at_the_end_is_fine() {
     bytes.extend_from_slice(&table);
     set_i32(&mut bytes, 8, at as i32);
     bytes[INFO..HIER].fill(0xEE);
-    let drs = Drs::parse(&bytes).unwrap();
-    assert_eq!(drs.infos().as_ptr() as usize, bytes.as_ptr() as usize + at);
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
+    assert_eq!(
+        drs.infos().as_slice().as_ptr() as usize,
+        bytes.as_ptr() as usize + at
+    );
     assert_eq!(drs.collision_shape().unwrap().0.payload_offset(), SHAPE_AT);
 }
 
@@ -1021,7 +1101,7 @@ fn payload_past_end() {
         set_i32(b, info_at(1) + 8, FILE_LEN as i32);
         set_i32(b, info_at(1) + 12, 0);
     });
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     let mesh = drs.node(b"CGeoMesh").unwrap();
     assert_eq!(mesh.payload(), b"");
     assert_eq!(mesh.payload_offset(), FILE_LEN);
@@ -1033,7 +1113,7 @@ fn payload_past_end() {
     // Truncating the file by one byte cuts the last payload.
     let bytes = bf::sample_drs();
     assert_error(
-        Drs::parse(&bytes[..FILE_LEN - 1]).unwrap_err(),
+        Drs::parse(&bytes[..FILE_LEN - 1], Options::STRICT).unwrap_err(),
         info_at(3) + 8,
         ErrorKind::PayloadPastEnd {
             info_index: 3,
@@ -1050,7 +1130,7 @@ fn payloads_may_overlap_and_share_bytes() {
         set_i32(b, info_at(3) + 8, SHAPE_AT as i32);
         set_i32(b, info_at(3) + 12, SHAPE_LEN as i32);
     });
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     let tree = drs.node(b"CGeoOBBTree").unwrap();
     let (shape, _) = drs.collision_shape().unwrap();
     assert_eq!(tree.payload().as_ptr(), shape.payload().as_ptr());
@@ -1063,9 +1143,9 @@ fn root_information_entry_is_not_checked() {
     let bytes = sample_with(|b| {
         b[INFO..INFO + 32].fill(0xFF);
     });
-    let drs = Drs::parse(&bytes).unwrap();
-    assert_eq!(drs.infos()[0].offset.get(), -1);
-    assert!(drs.collision_shape().is_ok());
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
+    assert_eq!(drs.infos().as_slice()[0].offset.get(), -1);
+    assert!(drs.collision_shape().is_some());
 }
 
 // ---------------------------------------------------------------- hierarchy
@@ -1116,7 +1196,10 @@ fn root_name_length_negative() {
 fn root_name_may_be_anything() {
     // docs/formats/battleforge.md names it "root node" in every known file; it is not checked.
     let bytes = sample_with(|b| b[HIER + 12..HIER + 21].copy_from_slice(b"ROOT-NODE"));
-    assert_eq!(Drs::parse(&bytes).unwrap().root_name(), b"ROOT-NODE");
+    assert_eq!(
+        Drs::parse(&bytes, Options::STRICT).unwrap().root_name(),
+        b"ROOT-NODE"
+    );
 }
 
 #[test]
@@ -1156,9 +1239,12 @@ fn huge_name_length() {
         },
     );
     assert_eq!(
-        Drs::parse(&sample_with(|b| set_i32(b, ENTRY[1] + 4, i32::MAX)))
-            .unwrap_err()
-            .to_string(),
+        Drs::parse(
+            &sample_with(|b| set_i32(b, ENTRY[1] + 4, i32::MAX)),
+            Options::STRICT
+        )
+        .unwrap_err()
+        .to_string(),
         "byte 193 (0xc1): expected node hierarchy entry 2 inside the file, it ends at \
          2147483844, past the 591-byte file"
     );
@@ -1200,7 +1286,7 @@ fn info_index_out_of_range() {
         }
     }
     assert_eq!(
-        Drs::parse(&sample_with(|b| set_i32(b, ENTRY[2], 0)))
+        Drs::parse(&sample_with(|b| set_i32(b, ENTRY[2], 0)), Options::STRICT)
             .unwrap_err()
             .to_string(),
         "byte 215 (0xd7): expected node hierarchy entry 3 to name an information entry from \
@@ -1214,14 +1300,14 @@ fn info_indices_may_repeat_and_reorder() {
     let bytes = sample_with(|b| {
         set_i32(b, ENTRY[0], 3);
     });
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     let nodes: Vec<Node<'_>> = drs.nodes().collect();
     assert_eq!(nodes[0].name(), b"CGeoMesh");
     assert_eq!(nodes[0].info_index(), 3);
     assert_eq!(nodes[0].class_id(), bf::OBB_TREE_CLASS);
     assert_eq!(nodes[0].payload_offset(), TREE_AT);
     assert_eq!(nodes[0].payload(), nodes[2].payload());
-    assert!(drs.collision_shape().is_ok());
+    assert!(drs.collision_shape().is_some());
 }
 
 /// A container whose hierarchy is the last thing in the file (payloads, then the
@@ -1278,10 +1364,10 @@ fn hierarchy_last() -> (Vec<u8>, usize, Vec<(usize, usize)>) {
 #[test]
 fn hierarchy_entry_past_end_at_every_cut() {
     let (bytes, hierarchy, entries) = hierarchy_last();
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     assert_eq!(drs.nodes().count(), 3);
     assert_eq!(drs.node(b"").unwrap().payload(), b"x");
-    assert!(drs.collision_shape().is_ok());
+    assert!(drs.collision_shape().is_some());
     for cut in hierarchy..bytes.len() {
         let past = |at: usize, entry: u32, end: usize| {
             (
@@ -1317,7 +1403,11 @@ fn hierarchy_entry_past_end_at_every_cut() {
                 past(entry, entry_no, entry + 12 + name_len)
             }
         };
-        assert_error(Drs::parse(&bytes[..cut]).unwrap_err(), at, kind);
+        assert_error(
+            Drs::parse(&bytes[..cut], Options::STRICT).unwrap_err(),
+            at,
+            kind,
+        );
     }
 }
 
@@ -1325,38 +1415,41 @@ fn hierarchy_entry_past_end_at_every_cut() {
 fn trailing_zero_word_is_not_checked() {
     // docs/formats/battleforge.md calls it "zero i32"; nothing reads it, so any value is accepted.
     let bytes = sample_with(|b| set_i32(b, ENTRY[1] + 22, -123));
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     assert_eq!(drs.collision_shape().unwrap().0.entry_offset(), ENTRY[1]);
 }
 
 // ---------------------------------------------------------------- finding the node
 
+/// The container parses, strictly and leniently, with every node and no
+/// collisionShape.
+#[track_caller]
+fn expect_no_collision_shape(bytes: &[u8]) {
+    for options in [Options::STRICT, Options::LENIENT] {
+        let drs = Drs::parse(bytes, options).unwrap();
+        assert!(drs.collision_shape().is_none());
+        assert_eq!(drs.nodes().count(), 3);
+        assert!(drs.node(COLLISION_SHAPE_NAME).is_none());
+    }
+}
+
 #[test]
 fn missing_collision_shape_node() {
     // The capital C of the docs' type name is not the node's name.
     let bytes = sample_with(|b| b[ENTRY[1] + 8] = b'C');
-    expect_shape_err(&bytes, HIER, ErrorKind::MissingCollisionShape);
+    expect_no_collision_shape(&bytes);
     // A near miss keeps its class id: with no node of that name, the node is missing (the
     // class id alone does not find it).
     let bytes = sample_with(|b| b[ENTRY[1] + 21] = b'x');
     assert_eq!(
-        Drs::parse(&bytes)
+        Drs::parse(&bytes, Options::STRICT)
             .unwrap()
             .node(b"collisionShapx")
             .unwrap()
             .class_id(),
         COLLISION_SHAPE_CLASS
     );
-    expect_shape_err(&bytes, HIER, ErrorKind::MissingCollisionShape);
-    assert_eq!(
-        Drs::parse(&sample_with(|b| b[ENTRY[1] + 8] = b'C'))
-            .unwrap()
-            .collision_shape()
-            .unwrap_err()
-            .to_string(),
-        "byte 148 (0x94): expected a node named \"collisionShape\" in the node hierarchy, \
-         found none"
-    );
+    expect_no_collision_shape(&bytes);
 }
 
 #[test]
@@ -1381,9 +1474,7 @@ fn named_node_with_another_class() {
         },
     );
     assert_eq!(
-        Drs::parse(&sample_with(|b| set_i32(b, info_at(2), 1)))
-            .unwrap()
-            .collision_shape()
+        Drs::parse(&sample_with(|b| set_i32(b, info_at(2), 1)), Options::STRICT)
             .unwrap_err()
             .to_string(),
         "byte 189 (0xbd): expected node 2 to pair the name \"collisionShape\" with class id \
@@ -1396,11 +1487,7 @@ fn first_node_with_the_class_has_another_name() {
     let bytes = sample_with(|b| set_i32(b, info_at(1), COLLISION_SHAPE_CLASS));
     expect_shape_err(&bytes, ENTRY[0], ErrorKind::NameMismatch { info_index: 1 });
     assert_eq!(
-        Drs::parse(&bytes)
-            .unwrap()
-            .collision_shape()
-            .unwrap_err()
-            .to_string(),
+        Drs::parse(&bytes, Options::STRICT).unwrap_err().to_string(),
         format!(
             "byte {0} (0x{0:x}): expected node 1, which has the collisionShape class id \
              268607026 (0x10029e32), to be named \"collisionShape\"",
@@ -1414,7 +1501,7 @@ fn later_node_with_the_class_is_not_consulted() {
     // collision_shape cross-checks the named node and the *first* node with the class id;
     // a later node with the class id and another name is left alone (documented).
     let bytes = sample_with(|b| set_i32(b, info_at(3), COLLISION_SHAPE_CLASS));
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     let (node, shapes) = drs.collision_shape().unwrap();
     assert_eq!(node.info_index(), 2);
     assert_eq!(shapes.boxes().len(), 2);
@@ -1440,7 +1527,7 @@ fn first_of_two_collision_shape_nodes_is_used() {
             payload: &second,
         },
     ]);
-    let drs = Drs::parse(&bytes).unwrap();
+    let drs = Drs::parse(&bytes, Options::STRICT).unwrap();
     let (node, shapes) = drs.collision_shape().unwrap();
     assert_eq!(node.identifier(), 1);
     assert_eq!(shapes.spheres().len(), 1);
@@ -1473,7 +1560,9 @@ fn payload_version_wrong() {
         );
     }
     assert_eq!(
-        CollisionShape::parse(&[2]).unwrap_err().to_string(),
+        CollisionShape::parse(&[2], Options::STRICT)
+            .unwrap_err()
+            .to_string(),
         "byte 0 (0x0): expected collisionShape version 1, found version 2"
     );
 }
@@ -1541,7 +1630,9 @@ fn payload_one_byte_long() {
         },
     );
     assert_eq!(
-        CollisionShape::parse(&empty).unwrap_err().to_string(),
+        CollisionShape::parse(&empty, Options::STRICT)
+            .unwrap_err()
+            .to_string(),
         "byte 13 (0xd): expected a payload of exactly 13 + 72 × boxes + 64 × spheres + 68 × \
          cylinders = 13 bytes, found 14"
     );
@@ -1606,7 +1697,9 @@ fn payload_counts_whose_byte_totals_overflow() {
     let mut payload = bf::sample_payload();
     set_u32(&mut payload, 1, u32::MAX);
     assert_eq!(
-        CollisionShape::parse(&payload).unwrap_err().to_string(),
+        CollisionShape::parse(&payload, Options::STRICT)
+            .unwrap_err()
+            .to_string(),
         "byte 1 (0x1): expected the 4294967295 boxes inside the 289-byte payload, they would \
          end at 309237645245"
     );
@@ -1658,7 +1751,7 @@ fn payload_count_field_past_end() {
         );
     }
     assert_eq!(
-        CollisionShape::parse(&payload[..3])
+        CollisionShape::parse(&payload[..3], Options::STRICT)
             .unwrap_err()
             .to_string(),
         "byte 1 (0x1): expected the count of boxes inside the 3-byte payload, it ends first"
@@ -1729,17 +1822,17 @@ fn payload_truncated_at_every_length() {
         };
         expect_payload_err(&payload[..len], offset, kind);
     }
-    assert!(CollisionShape::parse(&payload).is_ok());
+    assert!(CollisionShape::parse(&payload, Options::STRICT).is_ok());
 }
 
 #[test]
 fn every_error_display_names_its_offset_in_decimal_and_hex() {
     let bytes = sample_with(|b| set_i32(b, ENTRY[2], 9));
-    let e = Drs::parse(&bytes).unwrap_err();
+    let e = Drs::parse(&bytes, Options::STRICT).unwrap_err();
     assert_eq!(e.offset(), 215);
     assert!(e.to_string().starts_with("byte 215 (0xd7): "));
     let bytes = sample_with(|b| b[SHAPE_AT] = 7);
-    let e = Drs::parse(&bytes).unwrap().collision_shape().unwrap_err();
+    let e = Drs::parse(&bytes, Options::STRICT).unwrap_err();
     assert!(e.to_string().starts_with("byte 278 (0x116): "), "{e}");
     // The error is a std error with no source.
     let boxed: Box<dyn std::error::Error> = Box::new(e);

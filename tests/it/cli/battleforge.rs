@@ -1071,7 +1071,10 @@ fn a_missing_collision_shape_node_is_blamed_on_the_hierarchy() {
     drs.nodes[1].name = b"collisionshape".to_vec();
     let (bytes, layout) = drs.build();
     let message = dump_fails_at(&bytes, &[], layout.hierarchy_offset);
-    assert!(message.contains("collisionShape"), "{message}");
+    assert_eq!(
+        message,
+        "expected a node named \"collisionShape\" in the node hierarchy, found none"
+    );
     // Only other nodes; and no node at all.
     let drs = Drs::simple(vec![
         NodeV::new(b"CGeoMesh", 5, 1, vec![1, 2, 3]),

@@ -19,7 +19,7 @@
 
 use zerocol::battleforge::{
     BoxShape, COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, CylinderShape, NodeSpec, SphereShape,
-    Transform, drs_len, payload_len, write_drs, write_payload,
+    Transform, payload_required_len, required_len, write, write_payload,
 };
 
 use super::bytes::{push_f32s, push_u32};
@@ -82,13 +82,13 @@ pub fn sample_cylinders() -> [CylinderShape; 1] {
     }]
 }
 
-/// A payload written by `write_payload`, exactly `payload_len` bytes.
+/// A payload written by `write_payload`, exactly `payload_required_len` bytes.
 pub fn payload(
     boxes: &[BoxShape],
     spheres: &[SphereShape],
     cylinders: &[CylinderShape],
 ) -> Vec<u8> {
-    let len = payload_len(boxes, spheres, cylinders).unwrap();
+    let len = payload_required_len(boxes, spheres, cylinders).unwrap();
     let mut out = vec![0xA5; len + 5];
     assert_eq!(write_payload(boxes, spheres, cylinders, &mut out), Ok(len));
     assert!(
@@ -99,11 +99,11 @@ pub fn payload(
     out
 }
 
-/// A DRS container written by `write_drs`, exactly `drs_len` bytes.
+/// A DRS container written by `write`, exactly `required_len` bytes.
 pub fn drs(nodes: &[NodeSpec<'_>]) -> Vec<u8> {
-    let len = drs_len(nodes).unwrap();
+    let len = required_len(nodes).unwrap();
     let mut out = vec![0x5A; len + 5];
-    assert_eq!(write_drs(nodes, &mut out), Ok(len));
+    assert_eq!(write(nodes, &mut out), Ok(len));
     assert!(
         out[len..].iter().all(|&b| b == 0x5A),
         "wrote past its length"

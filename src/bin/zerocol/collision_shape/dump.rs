@@ -7,7 +7,7 @@
 use serde::Serialize;
 use zerocol::battleforge::{Aabb, Drs, Node, raw};
 
-use super::{latin1, read};
+use super::{latin1, options, read};
 
 type Vec3 = [f32; 3];
 
@@ -29,8 +29,9 @@ pub struct Dump {
     /// What the format's documentation asks for but readers must not enforce
     /// (an addition).
     lints: Vec<String>,
-    /// `--lenient` only: always empty (the reader has no lenient rules for this
-    /// format; every layout it accepts is the strict one).
+    /// `--lenient` only: the lints that report what the lenient read let through;
+    /// always empty, as this format has no lenient rules (`Options::LENIENT` is
+    /// `Options::STRICT`).
     #[serde(skip_serializing_if = "Option::is_none")]
     warnings: Option<Vec<String>>,
 }
@@ -97,7 +98,7 @@ struct CylinderJson {
 /// Reads the file (a DRS container by its magic, else a bare payload); the error
 /// message is the library's, which starts with the byte offset.
 pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
-    let read = read(bytes)?;
+    let read = read(bytes, options(lenient))?;
     let s = read.shape;
     Ok(Dump {
         format: "collision-shape",
@@ -113,7 +114,7 @@ pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
         nodes: read.container.map(|(drs, _)| nodes_json(&drs)),
         aabb: s.aabb().map(aabb_json),
         lints: s.lints().map(|lint| lint.to_string()).collect(),
-        warnings: lenient.then(Vec::new),
+        warnings: lenient.then(|| s.tolerated().map(|lint| lint.to_string()).collect()),
     })
 }
 

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use zerocol::battleforge::{CollisionShape, Drs, Node};
 
-use super::{bare_error, is_drs, latin1};
+use super::{bare_error, is_drs, latin1, missing, options};
 use crate::Verdict;
 
 /// Lints printed before a "… N more" line.
@@ -23,7 +23,7 @@ pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], lenient: bool) -> i
             out,
             "{label}: collision-shape, bare payload, {len} bytes ({mode})"
         )?;
-        let shape = match CollisionShape::parse(bytes) {
+        let shape = match CollisionShape::parse(bytes, options(lenient)) {
             Ok(shape) => shape,
             Err(error) => return Ok(Verdict::Malformed(bare_error(&error))),
         };
@@ -39,14 +39,20 @@ pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], lenient: bool) -> i
         out,
         "{label}: collision-shape, DRS container, {len} bytes ({mode})"
     )?;
-    let drs = match Drs::parse(bytes) {
+    let drs = match Drs::parse(bytes, options(lenient)) {
         Ok(drs) => drs,
-        Err(error) => return Ok(Verdict::Malformed(error.to_string())),
+        Err(error) => {
+            // A sound container whose collisionShape node is malformed: its nodes
+            // first, then the error.
+            if let Ok(container) = Drs::parse_container(bytes) {
+                write_container(out, &container)?;
+            }
+            return Ok(Verdict::Malformed(error.to_string()));
+        }
     };
     write_container(out, &drs)?;
-    let (node, shape) = match drs.collision_shape() {
-        Ok(found) => found,
-        Err(error) => return Ok(Verdict::Malformed(error.to_string())),
+    let Some((node, shape)) = drs.collision_shape() else {
+        return Ok(Verdict::Malformed(missing(&drs)));
     };
     let at = node.payload_offset();
     writeln!(

@@ -13,7 +13,7 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use zerocol::battleforge::{CollisionShape, Drs, Error, ErrorKind, MAGIC, Node};
+use zerocol::battleforge::{CollisionShape, Drs, Error, ErrorKind, MAGIC, Node, Options};
 
 /// What was read from a file.
 struct Read<'a> {
@@ -27,23 +27,41 @@ pub fn is_drs(bytes: &[u8]) -> bool {
     bytes.get(..4) == Some(&MAGIC.to_le_bytes()[..])
 }
 
+/// How to read: `--lenient` or not.
+fn options(lenient: bool) -> Options {
+    if lenient {
+        Options::LENIENT
+    } else {
+        Options::STRICT
+    }
+}
+
 /// Reads a DRS file (by its magic) or a bare payload; the error message starts with
 /// the byte offset.
-fn read(bytes: &[u8]) -> Result<Read<'_>, String> {
+fn read(bytes: &[u8], options: Options) -> Result<Read<'_>, String> {
     if is_drs(bytes) {
-        let drs = Drs::parse(bytes).map_err(|e| e.to_string())?;
-        let (node, shape) = drs.collision_shape().map_err(|e| e.to_string())?;
+        let drs = Drs::parse(bytes, options).map_err(|e| e.to_string())?;
+        let (node, shape) = drs.collision_shape().ok_or_else(|| missing(&drs))?;
         Ok(Read {
             container: Some((drs, node)),
             shape,
         })
     } else {
-        let shape = CollisionShape::parse(bytes).map_err(|e| bare_error(&e))?;
+        let shape = CollisionShape::parse(bytes, options).map_err(|e| bare_error(&e))?;
         Ok(Read {
             container: None,
             shape,
         })
     }
+}
+
+/// The message for a container without a `collisionShape` node (which the library
+/// reads, with no collision shape), blamed on the node hierarchy.
+fn missing(drs: &Drs<'_>) -> String {
+    let at = drs.header().node_hierarchy_offset.get();
+    format!(
+        "byte {at} (0x{at:x}): expected a node named \"collisionShape\" in the node hierarchy, found none"
+    )
 }
 
 /// The library's message, with a hint when the first byte is not a version: the
@@ -59,7 +77,7 @@ fn bare_error(error: &Error) -> String {
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
 pub fn check(bytes: &[u8]) -> Result<String, String> {
-    let read = read(bytes)?;
+    let read = read(bytes, Options::STRICT)?;
     let what = if read.container.is_some() {
         "collisionShape"
     } else {
