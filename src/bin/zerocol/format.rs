@@ -2,9 +2,9 @@
 //! buffer that sniffs as no known format. The formats and their sniffing are the
 //! library's ([`zerocol::Format`], [`zerocol::sniff`]).
 //!
-//! To add a format: add it to the library, then a module here that implements `info`,
-//! `dump` and `check` (see `gta_col`); the compiler then points at every `match` in
-//! `main.rs` that needs an arm.
+//! To add a format: add it to the library, then a module here that implements
+//! [`Tool`](crate::tool::Tool) (see `gta`); the compiler then points at the one
+//! `match` in [`tool`](crate::tool::tool) that needs an arm.
 
 pub use zerocol::{Format, sniff};
 

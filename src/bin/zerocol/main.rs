@@ -12,9 +12,10 @@
 //! errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
 //!
-//! Each format lives in its own module (`gta_col`, `mkgp_col`, `collision_shape`, and
-//! `grit` for TCOL and BCOL) and is reached through [`format::Format`]: adding a format
-//! means a variant, a sniffing rule and a module.
+//! Each format lives in the module named like the library's (`gta`, `mkgp`,
+//! `battleforge`, and `grit` for TCOL and BCOL), which implements [`tool::Tool`];
+//! [`tool::tool`] is the one place that matches on the format. Adding a format means
+//! a `zerocol::Format` variant with its sniffing rule, a module, and an arm there.
 
 #![forbid(unsafe_code)]
 #![deny(
@@ -29,11 +30,12 @@
     clippy::unreachable
 )]
 
-mod collision_shape;
+mod battleforge;
 mod format;
 mod grit;
-mod gta_col;
-mod mkgp_col;
+mod gta;
+mod mkgp;
+mod tool;
 
 use std::borrow::Cow;
 use std::io::{self, BufWriter, Read, Write};
@@ -43,7 +45,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use format::Format;
-use zerocol::grit::Flavour;
+use tool::{Flags, tool};
 
 /// The GTA sample shown by `zerocol info` without a file.
 const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
@@ -142,6 +144,16 @@ struct Common {
     format: Option<Format>,
 }
 
+impl Common {
+    /// What the format modules are told.
+    fn flags(self) -> Flags {
+        Flags {
+            lenient: self.lenient,
+            recover: false,
+        }
+    }
+}
+
 /// Exit status, ordered so that the worst of several wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Status {
@@ -207,35 +219,19 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
+fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
     match command {
         Command::Info {
             common,
             recover,
             file,
         } => {
-            let info = |format: Format, input: &Input, out: &mut _| match format {
-                Format::GtaCol => {
-                    gta_col::info(out, &input.label, &input.bytes, common.lenient, recover)
-                }
-                Format::MkgpCol => mkgp_col::info(out, &input.label, &input.bytes, common.lenient),
-                Format::CollisionShape => {
-                    collision_shape::info(out, &input.label, &input.bytes, common.lenient)
-                }
-                Format::Tcol => grit::info(
-                    out,
-                    &input.label,
-                    &input.bytes,
-                    Flavour::Tcol,
-                    common.lenient,
-                ),
-                Format::Bcol => grit::info(
-                    out,
-                    &input.label,
-                    &input.bytes,
-                    Flavour::Bcol,
-                    common.lenient,
-                ),
+            let flags = Flags {
+                lenient: common.lenient,
+                recover,
+            };
+            let info = |format: Format, input: &Input, out: &mut W| {
+                tool(format).info(out, &input.label, &input.bytes, flags)
             };
             match file {
                 Some(path) => one_file(load(&path), common, out, info),
@@ -244,16 +240,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<Status, Interrupted> {
         }
         Command::Dump { common, file } => {
             one_file(load(&file), common, out, |format, input, out| {
-                let (bytes, lenient) = (&input.bytes, common.lenient);
-                let dumped = match format {
-                    Format::GtaCol => gta_col::dump(bytes, lenient).map(|d| to_json(&d)),
-                    Format::MkgpCol => mkgp_col::dump(bytes, lenient).map(|d| to_json(&d)),
-                    Format::CollisionShape => {
-                        collision_shape::dump(bytes, lenient).map(|d| to_json(&d))
-                    }
-                    Format::Tcol => grit::dump(bytes, Flavour::Tcol, lenient).map(|d| to_json(&d)),
-                    Format::Bcol => grit::dump(bytes, Flavour::Bcol, lenient).map(|d| to_json(&d)),
-                };
+                let dumped = tool(format).dump(&input.bytes, common.flags());
                 match dumped {
                     Ok(Ok(json)) => {
                         out.write_all(&json)?;
@@ -370,11 +357,7 @@ fn check(files: &[PathBuf], common: Common, out: &mut impl Write) -> Result<Stat
         };
         let verdict = match common.format.or_else(|| format::sniff(&input.bytes)) {
             None => Err(format::unknown(&input.bytes)),
-            Some(Format::GtaCol) => gta_col::check(&input.bytes, common.lenient),
-            Some(Format::MkgpCol) => mkgp_col::check(&input.bytes, common.lenient),
-            Some(Format::CollisionShape) => collision_shape::check(&input.bytes),
-            Some(Format::Tcol) => grit::check(&input.bytes, Flavour::Tcol, common.lenient),
-            Some(Format::Bcol) => grit::check(&input.bytes, Flavour::Bcol, common.lenient),
+            Some(format) => tool(format).check(&input.bytes, common.flags()),
         };
         // Verdicts of good files go to stdout, errors to stderr (flushing stdout
         // first, so a terminal shows them in file order).
@@ -519,13 +502,6 @@ fn label(path: &Path) -> String {
             }
         })
         .collect()
-}
-
-/// Pretty JSON (2-space indent) and a final newline.
-fn to_json(value: &impl serde::Serialize) -> Result<Vec<u8>, serde_json::Error> {
-    let mut json = serde_json::to_vec_pretty(value)?;
-    json.push(b'\n');
-    Ok(json)
 }
 
 /// `zerocol: LABEL: MESSAGE` on stderr.

@@ -555,7 +555,10 @@ fn wrong_version_is_an_error_at_byte_4_unless_lenient() {
     assert_eq!(course.tolerated().collect::<Vec<_>>(), [lints[0]]);
     assert!(lints[0].is_tolerated());
     assert_eq!(strict.tolerated().count(), 0);
-    assert!(strict.lints().count() > 0, "the sample has geometry lints to skip");
+    assert!(
+        strict.lints().count() > 0,
+        "the sample has geometry lints to skip"
+    );
     assert_eq!(course.secondary_offset(), strict.secondary_offset());
     assert_eq!(course.cells().count(), 2);
 

@@ -180,3 +180,31 @@ fn count(n: usize, noun: &str) -> String {
 pub fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<String, String> {
     read(bytes, flavour, lenient).map(|body| body.summary())
 }
+
+/// `tcol` and `bcol`: Grit collision files through [`Tool`](crate::tool::Tool), one
+/// value per encoding.
+pub struct Grit(pub Flavour);
+
+impl crate::tool::Tool for Grit {
+    fn info(
+        &self,
+        mut out: &mut dyn std::io::Write,
+        label: &str,
+        bytes: &[u8],
+        flags: crate::tool::Flags,
+    ) -> std::io::Result<crate::Verdict> {
+        info(&mut out, label, bytes, self.0, flags.lenient)
+    }
+
+    fn dump(
+        &self,
+        bytes: &[u8],
+        flags: crate::tool::Flags,
+    ) -> Result<serde_json::Result<Vec<u8>>, String> {
+        dump(bytes, self.0, flags.lenient).map(|d| crate::tool::to_json(&d))
+    }
+
+    fn check(&self, bytes: &[u8], flags: crate::tool::Flags) -> Result<String, String> {
+        check(bytes, self.0, flags.lenient)
+    }
+}

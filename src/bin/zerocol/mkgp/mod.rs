@@ -6,16 +6,35 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use zerocol::mkgp::{Course, Lint, Options};
+use std::io::{self, Write};
 
-/// The library options for `--lenient` (any version word) or strict reading.
-const fn options(lenient: bool) -> Options {
-    if lenient {
-        Options::LENIENT
-    } else {
-        Options::STRICT
+use crate::Verdict;
+use crate::tool::{Flags, Tool, options, to_json};
+
+/// `mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`].
+pub struct Mkgp;
+
+impl Tool for Mkgp {
+    fn info(
+        &self,
+        mut out: &mut dyn Write,
+        label: &str,
+        bytes: &[u8],
+        flags: Flags,
+    ) -> io::Result<Verdict> {
+        info(&mut out, label, bytes, flags.lenient)
+    }
+
+    fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String> {
+        dump(bytes, flags.lenient).map(|d| to_json(&d))
+    }
+
+    fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String> {
+        check(bytes, flags.lenient)
     }
 }
+
+use zerocol::mkgp::{Course, Lint};
 
 /// `true` for the lints that report what `--lenient` let through (the strict
 /// reader would have refused the file): these become `"warnings"`.

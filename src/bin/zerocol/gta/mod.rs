@@ -6,14 +6,31 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use zerocol::gta::Options;
+use std::io::{self, Write};
 
-/// The library options for `--lenient` (the games' rules) or strict reading.
-const fn options(lenient: bool) -> Options {
-    if lenient {
-        Options::LENIENT
-    } else {
-        Options::STRICT
+use crate::Verdict;
+use crate::tool::{Flags, Tool, options, to_json};
+
+/// `gta-col`: GTA `.col` through [`Tool`].
+pub struct Gta;
+
+impl Tool for Gta {
+    fn info(
+        &self,
+        mut out: &mut dyn Write,
+        label: &str,
+        bytes: &[u8],
+        flags: Flags,
+    ) -> io::Result<Verdict> {
+        info(&mut out, label, bytes, flags.lenient, flags.recover)
+    }
+
+    fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String> {
+        dump(bytes, flags.lenient).map(|d| to_json(&d))
+    }
+
+    fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String> {
+        check(bytes, flags.lenient)
     }
 }
 

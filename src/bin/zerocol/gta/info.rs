@@ -4,8 +4,9 @@ use std::io::{self, Write};
 
 use zerocol::gta::{self, End, Flags, Model, Recovered, Version};
 
-use super::{latin1, options};
+use super::latin1;
 use crate::Verdict;
+use crate::tool::options;
 
 /// Prints every model as it is read. Strict and lenient walks stop at the first
 /// malformed model (what came before is printed); `recover` steps over damage and

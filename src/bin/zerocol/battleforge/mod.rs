@@ -13,6 +13,34 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
+use std::io::{self, Write};
+
+use crate::Verdict;
+use crate::tool::{Flags, Tool, options, to_json};
+
+/// `collision-shape`: BattleForge `collisionShape` through [`Tool`].
+pub struct BattleForge;
+
+impl Tool for BattleForge {
+    fn info(
+        &self,
+        mut out: &mut dyn Write,
+        label: &str,
+        bytes: &[u8],
+        flags: Flags,
+    ) -> io::Result<Verdict> {
+        info(&mut out, label, bytes, flags.lenient)
+    }
+
+    fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String> {
+        dump(bytes, flags.lenient).map(|d| to_json(&d))
+    }
+
+    fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String> {
+        check(bytes, flags.lenient)
+    }
+}
+
 use zerocol::battleforge::{CollisionShape, Drs, Error, ErrorKind, MAGIC, Node, Options};
 
 /// What was read from a file.
@@ -25,15 +53,6 @@ struct Read<'a> {
 /// `true` when `bytes` start with the DRS magic.
 pub fn is_drs(bytes: &[u8]) -> bool {
     bytes.get(..4) == Some(&MAGIC.to_le_bytes()[..])
-}
-
-/// How to read: `--lenient` or not.
-fn options(lenient: bool) -> Options {
-    if lenient {
-        Options::LENIENT
-    } else {
-        Options::STRICT
-    }
 }
 
 /// Reads a DRS file (by its magic) or a bare payload; the error message starts with
@@ -76,8 +95,8 @@ fn bare_error(error: &Error) -> String {
 }
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8]) -> Result<String, String> {
-    let read = read(bytes, Options::STRICT)?;
+pub fn check(bytes: &[u8], lenient: bool) -> Result<String, String> {
+    let read = read(bytes, options(lenient))?;
     let what = if read.container.is_some() {
         "collisionShape"
     } else {

@@ -6,11 +6,11 @@ use std::io::{self, Write};
 
 use zerocol::mkgp::{Course, SurfaceFlags, VERSION};
 
-use super::{options, totals};
+use super::totals;
 use crate::Verdict;
+use crate::tool::options;
+use crate::tool::write_lints;
 
-/// Lints printed before a "… N more" line.
-const MAX_LINTS: usize = 20;
 /// Grids of at most this many cells each way get a table of per-cell counts.
 const TABLE_MAX: u32 = 16;
 /// Grids of at most this many cells along X get a one-character-per-cell map.
@@ -64,7 +64,7 @@ pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], lenient: bool) -> i
     )?;
     write_surfaces(out, &course)?;
     write_grid(out, &course)?;
-    write_lints(out, &course)?;
+    write_lints(out, course.lints())?;
     Ok(Verdict::Ok)
 }
 
@@ -182,24 +182,4 @@ fn map_char(triangles: usize, walls: usize, triangle_walls: usize) -> char {
             .unwrap_or('*'),
         _ => '*',
     }
-}
-
-/// The lints, at most [`MAX_LINTS`] of them.
-fn write_lints(out: &mut impl Write, course: &Course<'_>) -> io::Result<()> {
-    let total = course.lints().count();
-    if total == 0 {
-        return writeln!(out, "  lints: none");
-    }
-    writeln!(out, "  lints: {total}")?;
-    for lint in course.lints().take(MAX_LINTS) {
-        writeln!(out, "  warning: {lint}")?;
-    }
-    if total > MAX_LINTS {
-        writeln!(
-            out,
-            "  … {} more (zerocol dump lists them all)",
-            total.saturating_sub(MAX_LINTS)
-        )?;
-    }
-    Ok(())
 }

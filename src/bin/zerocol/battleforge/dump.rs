@@ -7,7 +7,8 @@
 use serde::Serialize;
 use zerocol::battleforge::{Aabb, Drs, Node, raw};
 
-use super::{latin1, options, read};
+use super::{latin1, read};
+use crate::tool::options;
 
 type Vec3 = [f32; 3];
 

@@ -6,7 +6,8 @@
 use serde::Serialize;
 use zerocol::gta::{self, End, FaceSurface, Lint, Model, Vec3};
 
-use super::{latin1, options};
+use super::latin1;
+use crate::tool::options;
 
 /// The whole document.
 #[derive(Serialize, Debug)]

@@ -6,7 +6,8 @@
 use serde::Serialize;
 use zerocol::mkgp::{Cell, Course, Vec3, WallCell, Xz};
 
-use super::{is_tolerated, options};
+use super::is_tolerated;
+use crate::tool::options;
 
 /// The whole document.
 #[derive(Serialize, Debug)]

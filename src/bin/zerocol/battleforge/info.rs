@@ -5,11 +5,10 @@ use std::io::{self, Write};
 
 use zerocol::battleforge::{CollisionShape, Drs, Node};
 
-use super::{bare_error, is_drs, latin1, missing, options};
+use super::{bare_error, is_drs, latin1, missing};
 use crate::Verdict;
-
-/// Lints printed before a "… N more" line.
-const MAX_LINTS: usize = 20;
+use crate::tool::options;
+use crate::tool::write_lints;
 
 /// Prints a summary of a DRS file or a bare payload. A malformed container prints
 /// its first line only; a container whose `collisionShape` node is missing or
@@ -152,30 +151,10 @@ fn write_shapes(out: &mut impl Write, s: &CollisionShape<'_>) -> io::Result<()> 
         )?,
         None => writeln!(out, "  AABB of all shapes: none (no shapes)")?,
     }
-    write_lints(out, s)
+    write_lints(out, s.lints())
 }
 
 fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
     let ([a0, a1, a2], [b0, b1, b2]) = (a, b);
     [a0 - b0, a1 - b1, a2 - b2]
-}
-
-/// The lints, at most [`MAX_LINTS`] of them.
-fn write_lints(out: &mut impl Write, s: &CollisionShape<'_>) -> io::Result<()> {
-    let total = s.lints().count();
-    if total == 0 {
-        return writeln!(out, "  lints: none");
-    }
-    writeln!(out, "  lints: {total}")?;
-    for lint in s.lints().take(MAX_LINTS) {
-        writeln!(out, "  warning: {lint}")?;
-    }
-    if total > MAX_LINTS {
-        writeln!(
-            out,
-            "  … {} more (zerocol dump lists them all)",
-            total.saturating_sub(MAX_LINTS)
-        )?;
-    }
-    Ok(())
 }

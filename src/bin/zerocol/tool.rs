@@ -1,0 +1,109 @@
+//! The one seam between the commands and the formats: every format module implements
+//! [`Tool`], and [`tool`] is the only place that matches on [`Format`].
+
+use std::fmt::Display;
+use std::io::{self, Write};
+
+use zerocol::Format;
+
+use crate::Verdict;
+
+/// The flags a command passes on to the format; each format uses what applies to it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Flags {
+    /// `--lenient`: what the original games accept.
+    pub lenient: bool,
+    /// `info --recover`: step over damaged models (GTA).
+    pub recover: bool,
+}
+
+/// The library's `Options` for `--lenient` or strict reading, in any format.
+pub fn options<O: Strictness>(lenient: bool) -> O {
+    if lenient { O::LENIENT } else { O::STRICT }
+}
+
+/// A format's `Options`, which all have `STRICT` and `LENIENT`.
+pub trait Strictness {
+    /// What the game or engine accepts.
+    const STRICT: Self;
+    /// Also what still reads one way only.
+    const LENIENT: Self;
+}
+
+macro_rules! strictness {
+    ($($options:ty),*) => {$(
+        impl Strictness for $options {
+            const STRICT: Self = Self::STRICT;
+            const LENIENT: Self = Self::LENIENT;
+        }
+    )*};
+}
+
+strictness!(
+    zerocol::gta::Options,
+    zerocol::mkgp::Options,
+    zerocol::battleforge::Options,
+    zerocol::grit::Options,
+    zerocol::grit::bcol::Options
+);
+
+/// What `info`, `dump` and `check` need of a format.
+pub trait Tool {
+    /// `zerocol info`: a readable summary on `out` (what was read before any damage,
+    /// then the verdict).
+    fn info(
+        &self,
+        out: &mut dyn Write,
+        label: &str,
+        bytes: &[u8],
+        flags: Flags,
+    ) -> io::Result<Verdict>;
+    /// `zerocol dump`: the JSON of docs/dump.md, or the message for a malformed file.
+    fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String>;
+    /// `zerocol check`: the text inside `ok (...)`, or the message for `error: ...`.
+    fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String>;
+}
+
+/// The module that reads `format`.
+pub fn tool(format: Format) -> &'static dyn Tool {
+    match format {
+        Format::GtaCol => &crate::gta::Gta,
+        Format::MkgpCol => &crate::mkgp::Mkgp,
+        Format::CollisionShape => &crate::battleforge::BattleForge,
+        Format::Tcol => &crate::grit::Grit(zerocol::grit::Flavour::Tcol),
+        Format::Bcol => &crate::grit::Grit(zerocol::grit::Flavour::Bcol),
+    }
+}
+
+/// Pretty JSON (2-space indent) and a final newline.
+pub fn to_json(value: &impl serde::Serialize) -> serde_json::Result<Vec<u8>> {
+    let mut json = serde_json::to_vec_pretty(value)?;
+    json.push(b'\n');
+    Ok(json)
+}
+
+/// How many lints `info` lists before it says how many more there are.
+pub const MAX_LINTS: usize = 20;
+
+/// `info`'s lint lines: a count, then at most [`MAX_LINTS`] `warning:` lines.
+pub fn write_lints<L: Display>(
+    out: &mut impl Write,
+    lints: impl Iterator<Item = L> + Clone,
+) -> io::Result<()> {
+    let total = lints.clone().count();
+    if total == 0 {
+        return writeln!(out, "  lints: none");
+    }
+    writeln!(out, "  lints: {total}")?;
+    for lint in lints.take(MAX_LINTS) {
+        writeln!(out, "  warning: {lint}")?;
+    }
+    if total > MAX_LINTS {
+        writeln!(
+            out,
+            "  … {} more (zerocol dump lists them all)",
+            total.saturating_sub(MAX_LINTS)
+        )?;
+    }
+    Ok(())
+}
