@@ -37,7 +37,7 @@ pub enum ErrorKind {
     },
     /// Where a model (or the end of the file) was expected, the bytes are neither a
     /// known FourCC nor zero padding.
-    UnknownFourcc {
+    BadMagic {
         /// The bytes found (zero-filled if fewer than four remain).
         found: [u8; 4],
     },
@@ -168,7 +168,7 @@ impl fmt::Display for ErrorKind {
                 f,
                 "expected {needed} bytes of model header, found only {available}"
             ),
-            Self::UnknownFourcc { found } => {
+            Self::BadMagic { found } => {
                 f.write_str(
                     "expected a model FourCC (COLL, COL2, COL3, COL4) or zero padding, found ",
                 )?;

@@ -27,7 +27,7 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
         _ => return Err(truncated(start, 8, rest.len())),
     };
     let version = Version::from_fourcc(fourcc)
-        .ok_or_else(|| Error::new(start, ErrorKind::UnknownFourcc { found: fourcc }))?;
+        .ok_or_else(|| Error::new(start, ErrorKind::BadMagic { found: fourcc }))?;
     if size < 24 {
         return Err(Error::new(at(FIELD_SIZE), ErrorKind::SizeTooSmall { size }));
     }

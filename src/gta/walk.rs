@@ -119,7 +119,7 @@ impl<'a> Iterator for Models<'a> {
                 // Zero-filled past the end of the buffer.
                 let byte = |i| rest.get(i).copied().unwrap_or(0);
                 let found = [byte(0), byte(1), byte(2), byte(3)];
-                Error::new(self.pos, ErrorKind::UnknownFourcc { found })
+                Error::new(self.pos, ErrorKind::BadMagic { found })
             }
             Some(i) => Error::new(
                 self.pos.saturating_add(i),

@@ -580,7 +580,7 @@ pub fn unknown_fourcc_strict_lenient_recover() -> Outcome {
     ensure!(ok!(walk.next()).is_ok());
     let e = err!(ok!(walk.next()));
     ensure_eq!(e.offset(), LAMP);
-    ensure_eq!(e.kind(), ErrorKind::UnknownFourcc { found: *b"COLX" });
+    ensure_eq!(e.kind(), ErrorKind::BadMagic { found: *b"COLX" });
     ensure!(walk.next().is_none() && walk.end().is_none());
     ensure_eq!(err!(gta::check(&BAD_FOURCC, Options::STRICT)), e);
 

@@ -378,7 +378,7 @@ fn one_byte_short_col3_shifts_the_next_fourcc() {
     assert_eq!(err.offset(), a.len() + 1);
     assert_eq!(
         err.kind(),
-        ErrorKind::UnknownFourcc {
+        ErrorKind::BadMagic {
             found: [b'O', b'L', b'2', size[0]]
         }
     );
@@ -757,7 +757,7 @@ fn stop_at_unknown_fourcc_with_junk_after_the_last_model() {
         if first_non_zero < 4 {
             assert_eq!(err.offset(), file.len());
             assert!(
-                matches!(err.kind(), ErrorKind::UnknownFourcc { .. }),
+                matches!(err.kind(), ErrorKind::BadMagic { .. }),
                 "{err}"
             );
         } else {

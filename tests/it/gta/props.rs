@@ -343,7 +343,7 @@ fn check_walk(buf: &[u8], options: Options) -> (Vec<(usize, usize)>, Result<Summ
                     assert!(!options.stop_at_unknown_fourcc);
                     assert!(matches!(
                         e.kind(),
-                        ErrorKind::UnknownFourcc { .. } | ErrorKind::NonZeroPadding { .. }
+                        ErrorKind::BadMagic { .. } | ErrorKind::NonZeroPadding { .. }
                     ));
                 }
                 error = Some(e);

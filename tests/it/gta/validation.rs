@@ -222,19 +222,19 @@ fn unknown_fourcc() {
             &bytes,
             Options::STRICT,
             0,
-            ErrorKind::UnknownFourcc { found: *bad },
+            ErrorKind::BadMagic { found: *bad },
         );
         expect_err(
             &bytes,
             Options::LENIENT,
             0,
-            ErrorKind::UnknownFourcc { found: *bad },
+            ErrorKind::BadMagic { found: *bad },
         );
         // The strict walk reports it where the model was expected; the lenient one stops there.
         // A zero first byte reads as padding, so the first non-zero byte is blamed.
         let (at, kind) = match bad {
             [0, c, ..] => (1, ErrorKind::NonZeroPadding { found: *c }),
-            _ => (0, ErrorKind::UnknownFourcc { found: *bad }),
+            _ => (0, ErrorKind::BadMagic { found: *bad }),
         };
         expect_walk_err(&bytes, Options::STRICT, 0, at, kind);
         let end = gta::check(&bytes, Options::LENIENT).unwrap().end;
@@ -253,7 +253,7 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::UnknownFourcc { found: *b"JUNK" },
+        ErrorKind::BadMagic { found: *b"JUNK" },
     );
     let err = gta::check(&buf, Options::STRICT).unwrap_err();
     assert_eq!(
@@ -270,7 +270,7 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::UnknownFourcc {
+        ErrorKind::BadMagic {
             found: [b'A', b'B', 0, 0],
         },
     );
@@ -281,7 +281,7 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::UnknownFourcc {
+        ErrorKind::BadMagic {
             found: [0xFF, 0, 1, 2],
         },
     );
