@@ -74,11 +74,11 @@
 //! - **Lints**: what a file does that the game reads but likely did not mean is
 //!   a `Lint { offset, kind, .. }` (TCOL: `position`) from the view's `lints()`;
 //!   `LintKind` says what, `Lint` says where.
-//! - **Views**: sections come out as [`wire::Table`]s (or a format's own table
-//!   type where records have two layouts, as GTA's COLL and COL2+ do) that know
-//!   the byte offset of each record; `header()` is the raw on-disk header, and
-//!   decoded values have their own accessors; `decode()` turns a raw record into
-//!   native values.
+//! - **Views**: sections come out as [`wire::Table`]s, which know the byte offset
+//!   of each record (GTA's [`gta::Records`] decode COLL's and COL2+'s two layouts
+//!   and hold the records alone, to fit the Cortex-M0 budget); `header()` is the
+//!   raw on-disk header, and decoded values have their own accessors; `decode()`
+//!   turns a raw record into native values.
 //! - **Writers**: `required_len(..)` then `write(.., out: &mut [u8])` into a
 //!   caller's buffer, failing with a [`wire::WriteError`].
 //!
