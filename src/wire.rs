@@ -331,6 +331,59 @@ impl<'a, T> IntoIterator for &Table<'a, T> {
     }
 }
 
+/// Declares a binary format's `ErrorKind`: first the two ways a file fails before
+/// its fixed header is read, `Truncated` and `BadMagic`, written once here for every
+/// format (with their [`HeaderErrors`] impl), then the format's own variants.
+///
+/// ```text
+/// error_kind! {
+///     /// What was wrong with the bytes at [`Error::offset`].
+///     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///     pub enum ErrorKind, magic [u8; 4] {
+///         /// The format's own variants.
+///         NoNodes,
+///     }
+/// }
+/// ```
+macro_rules! error_kind {
+    (
+        $(#[$meta:meta])*
+        pub enum ErrorKind, magic [u8; $n:literal] { $($variants:tt)* }
+    ) => {
+        $(#[$meta])*
+        #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+        #[non_exhaustive]
+        pub enum ErrorKind {
+            /// The buffer ends inside a fixed header (the error's offset is where the
+            /// header starts).
+            Truncated {
+                /// Bytes the header needs.
+                needed: usize,
+                /// Bytes the buffer has from the header's start.
+                available: usize,
+            },
+            /// Where the format's magic (or a record's FourCC) belongs, the bytes are
+            /// something else.
+            BadMagic {
+                /// The bytes found, zero-filled past the end of the buffer.
+                found: [u8; $n],
+            },
+            $($variants)*
+        }
+
+        impl $crate::wire::HeaderErrors<$n> for ErrorKind {
+            fn truncated(needed: usize, available: usize) -> Self {
+                Self::Truncated { needed, available }
+            }
+
+            fn bad_magic(found: [u8; $n]) -> Self {
+                Self::BadMagic { found }
+            }
+        }
+    };
+}
+pub(crate) use error_kind;
+
 /// The two ways a binary file can fail before its fixed header is read. Each
 /// format's `ErrorKind` names them `Truncated { needed, available }` and
 /// `BadMagic { found }`, and says how here, so that [`header`] reads them alike.

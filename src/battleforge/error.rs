@@ -34,126 +34,103 @@ pub enum ShapeKind {
     Cylinder,
 }
 
-/// What was wrong with the bytes at [`Error::offset`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// The file is shorter than the 20-byte DRS header.
-    Truncated {
-        /// 20.
-        needed: usize,
-        /// The file's length.
-        available: usize,
-    },
-    /// The file does not start with the DRS magic `1E F1 7C C5` (a file shorter
-    /// than four bytes whose bytes match it is [`ErrorKind::Truncated`]).
-    BadMagic {
-        /// The first four bytes (zero-filled past the end of a shorter file).
-        found: [u8; 4],
-    },
-    /// The node count is 0: there is not even the root.
-    NoNodes,
-    /// An offset, size or length is negative.
-    Negative {
-        /// Which field.
-        field: Field,
-        /// The value stored.
-        value: i32,
-    },
-    /// The node information table runs past the end of the file.
-    NodeTablePastEnd {
-        /// Entries (the root included).
-        count: u32,
-        /// Where the table would end.
-        end: u64,
-        /// The file's length.
-        file_len: usize,
-    },
-    /// A node hierarchy entry runs past the end of the file (its fixed fields
-    /// or its name).
-    HierarchyPastEnd {
-        /// The entry, 0 for the root.
-        entry: u32,
-        /// Where it would end.
-        end: u64,
-        /// The file's length.
-        file_len: usize,
-    },
-    /// A hierarchy entry names an information entry that does not exist (the
-    /// root's is index 0, real nodes use 1 .. count − 1).
-    InfoIndexOutOfRange {
-        /// The hierarchy entry.
-        entry: u32,
-        /// The index stored.
-        index: i32,
-        /// Entries in the information table.
-        count: u32,
-    },
-    /// A node's payload runs past the end of the file.
-    PayloadPastEnd {
-        /// The information entry.
-        info_index: u32,
-        /// Where the payload would end.
-        end: u64,
-        /// The file's length.
-        file_len: usize,
-    },
-    /// The node named `collisionShape` has another class id.
-    ClassMismatch {
-        /// The information entry.
-        info_index: u32,
-        /// The class id stored.
-        class_id: i32,
-    },
-    /// The first node with the collisionShape class id has another name.
-    NameMismatch {
-        /// The information entry.
-        info_index: u32,
-    },
-    /// The payload version is not 1, the only layout known.
-    UnsupportedVersion {
-        /// The version byte.
-        found: u8,
-    },
-    /// The payload ends before a count field.
-    CountPastEnd {
-        /// The shapes the count is for.
-        shape: ShapeKind,
-        /// The payload's size.
-        size: usize,
-    },
-    /// A count's records run past the end of the payload (this is also where
-    /// counts whose byte totals overflow end up).
-    ShapesPastEnd {
-        /// The shapes.
-        shape: ShapeKind,
-        /// The count stored.
-        count: u32,
-        /// Where the records would end, from the payload start.
-        end: u64,
-        /// The payload's size.
-        size: usize,
-    },
-    /// The payload is not exactly `13 + 72 B + 64 S + 68 C` bytes: longer than its
-    /// counts say, or empty (docs/formats/battleforge.md: the size invariant is exact; a variant
-    /// layout shows up here). A payload too short for its counts is
-    /// [`ErrorKind::CountPastEnd`] or [`ErrorKind::ShapesPastEnd`].
-    SizeMismatch {
-        /// `13 + 72 B + 64 S + 68 C`.
-        expected: u64,
-        /// The payload's size.
-        size: usize,
-    },
-}
-
-impl crate::wire::HeaderErrors<4> for ErrorKind {
-    fn truncated(needed: usize, available: usize) -> Self {
-        Self::Truncated { needed, available }
-    }
-
-    fn bad_magic(found: [u8; 4]) -> Self {
-        Self::BadMagic { found }
+crate::wire::error_kind! {
+    /// What was wrong with the bytes at [`Error::offset`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum ErrorKind, magic [u8; 4] {
+        /// The node count is 0: there is not even the root.
+        NoNodes,
+        /// An offset, size or length is negative.
+        Negative {
+            /// Which field.
+            field: Field,
+            /// The value stored.
+            value: i32,
+        },
+        /// The node information table runs past the end of the file.
+        NodeTablePastEnd {
+            /// Entries (the root included).
+            count: u32,
+            /// Where the table would end.
+            end: u64,
+            /// The file's length.
+            file_len: usize,
+        },
+        /// A node hierarchy entry runs past the end of the file (its fixed fields
+        /// or its name).
+        HierarchyPastEnd {
+            /// The entry, 0 for the root.
+            entry: u32,
+            /// Where it would end.
+            end: u64,
+            /// The file's length.
+            file_len: usize,
+        },
+        /// A hierarchy entry names an information entry that does not exist (the
+        /// root's is index 0, real nodes use 1 .. count − 1).
+        InfoIndexOutOfRange {
+            /// The hierarchy entry.
+            entry: u32,
+            /// The index stored.
+            index: i32,
+            /// Entries in the information table.
+            count: u32,
+        },
+        /// A node's payload runs past the end of the file.
+        PayloadPastEnd {
+            /// The information entry.
+            info_index: u32,
+            /// Where the payload would end.
+            end: u64,
+            /// The file's length.
+            file_len: usize,
+        },
+        /// The node named `collisionShape` has another class id.
+        ClassMismatch {
+            /// The information entry.
+            info_index: u32,
+            /// The class id stored.
+            class_id: i32,
+        },
+        /// The first node with the collisionShape class id has another name.
+        NameMismatch {
+            /// The information entry.
+            info_index: u32,
+        },
+        /// The payload version is not 1, the only layout known.
+        UnsupportedVersion {
+            /// The version byte.
+            found: u8,
+        },
+        /// The payload ends before a count field.
+        CountPastEnd {
+            /// The shapes the count is for.
+            shape: ShapeKind,
+            /// The payload's size.
+            size: usize,
+        },
+        /// A count's records run past the end of the payload (this is also where
+        /// counts whose byte totals overflow end up).
+        ShapesPastEnd {
+            /// The shapes.
+            shape: ShapeKind,
+            /// The count stored.
+            count: u32,
+            /// Where the records would end, from the payload start.
+            end: u64,
+            /// The payload's size.
+            size: usize,
+        },
+        /// The payload is not exactly `13 + 72 B + 64 S + 68 C` bytes: longer than its
+        /// counts say, or empty (docs/formats/battleforge.md: the size invariant is exact; a variant
+        /// layout shows up here). A payload too short for its counts is
+        /// [`ErrorKind::CountPastEnd`] or [`ErrorKind::ShapesPastEnd`].
+        SizeMismatch {
+            /// `13 + 72 B + 64 S + 68 C`.
+            expected: u64,
+            /// The payload's size.
+            size: usize,
+        },
     }
 }
 

@@ -14,151 +14,138 @@ use crate::wire;
 /// can be looked up directly in a hex editor.
 pub type Error = crate::wire::Error<ErrorKind>;
 
-/// What was wrong with the bytes at [`Error::offset`].
-///
-/// Section positions (`offset`, `start`, `limit`, `other_start`, `other_end`,
-/// `faces_offset`) are, as in the file, counted from the model start + 4, just
-/// after the FourCC.
-///
-/// `repr(u32)`: the discriminant is a whole word, so an error moves as whole words;
-/// with a one-byte tag, the Cortex-M0 build copied the bytes after it with calls to
-/// `memcpy` (600 bytes of code).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[non_exhaustive]
-#[repr(u32)]
-pub enum ErrorKind {
-    /// The buffer ends inside a model's fixed header.
-    Truncated {
-        /// Bytes the header needs from the model start.
-        needed: usize,
-        /// Bytes left in the buffer from the model start.
-        available: usize,
-    },
-    /// Where a model (or the end of the file) was expected, the bytes are neither a
-    /// known FourCC nor zero padding.
-    BadMagic {
-        /// The bytes found (zero-filled if fewer than four remain).
-        found: [u8; 4],
-    },
-    /// Trailing zero padding after the last model contains a non-zero byte (the
-    /// error offset is that byte).
-    NonZeroPadding {
-        /// The byte found.
-        found: u8,
-    },
-    /// The size field is below 24, the length of the name block it always includes.
-    SizeTooSmall {
-        /// The size field as stored.
-        size: u32,
-    },
-    /// The model's declared end (`size + 8` from its start) lies past the buffer.
-    SizePastEnd {
-        /// The size field as stored.
-        size: u32,
-        /// Bytes left in the buffer from the model start.
-        available: usize,
-    },
-    /// The declared size is too small for the fixed header of the model's version.
-    HeaderPastModelEnd {
-        /// The model's version.
-        version: Version,
-        /// Bytes the fixed header needs (72, 108, 120 or 124).
-        needed: usize,
-        /// The size field as stored (the model declares `size + 8` bytes).
-        size: u32,
-    },
-    /// A COLL section's count field lies past the end of the model.
-    CountPastModelEnd {
-        /// The section.
-        section: Section,
-        /// Where the model ends, relative to the model start + 4 (`size + 4`).
-        limit: usize,
-    },
-    /// A section's records run past the end of the model: they end at
-    /// `start + count × record_len`, after `limit`.
-    SectionPastModelEnd {
-        /// The section.
-        section: Section,
-        /// Bytes of one record (of this section, in this version).
-        record_len: u8,
-        /// Number of records.
-        count: u32,
-        /// Where the records start, relative to the model start + 4.
-        start: usize,
-        /// Where the model ends, on the same scale (`size + 4`).
-        limit: usize,
-    },
-    /// A section offset points into the model's fixed header.
-    OffsetInHeader {
-        /// The section.
-        section: Section,
-        /// The offset as stored.
-        offset: u32,
-        /// Where the header ends, on the same scale (104, 116 or 120).
-        header_end: u32,
-    },
-    /// A section has records but its offset is 0 ("absent"): the game would
-    /// dereference a null pointer.
-    MissingOffset {
-        /// The section.
-        section: Section,
-        /// Number of records.
-        count: u32,
-    },
-    /// A face refers to a vertex that does not exist.
-    FaceIndexOutOfRange {
-        /// The face list ([`Section::Faces`] or [`Section::ShadowFaces`]).
-        section: Section,
-        /// The face's position in its list.
-        face: u32,
-        /// The offending index.
-        index: u32,
-        /// Vertices available.
-        vertex_count: u32,
-    },
-    /// The sections of a COLL model do not end where its size says it ends.
-    SizeMismatch {
-        /// Where the last section ends, relative to the model start.
-        parsed_len: usize,
-        /// The size field as stored (the model declares `size + 8` bytes).
-        size: u32,
-    },
-    /// A COL2+ vertex array, sized by the largest face index + 1, shares bytes
-    /// with another section. The array spans `start .. start + 6 × count`.
-    VerticesOverlap {
-        /// [`Section::Vertices`] or [`Section::ShadowVertices`].
-        section: Section,
-        /// The section it runs into.
-        other: Section,
-        /// Derived vertex count.
-        count: u32,
-        /// Where the array starts, relative to the model start + 4.
-        start: u32,
-        /// Where that section starts, on the same scale.
-        other_start: u32,
-        /// Where that section ends, on the same scale (saturated at `u32::MAX`).
-        other_end: u32,
-    },
-    /// The face-group records, which end 4 bytes before the faces, would start
-    /// inside the header or before the model.
-    FaceGroupsOutsideModel {
-        /// Face-group count, as stored at faces − 4.
-        count: u32,
-        /// Where the faces start, relative to the model start + 4.
-        faces_offset: u32,
-    },
-    /// A face group's range is reversed or names faces that do not exist.
-    FaceGroupRange {
-        /// The group's position in its list.
-        group: u32,
-        /// First face, inclusive.
-        first: u16,
-        /// Last face, inclusive.
-        last: u16,
-        /// Faces in the model.
-        faces: u16,
-    },
+crate::wire::error_kind! {
+    /// What was wrong with the bytes at [`Error::offset`].
+    ///
+    /// Section positions (`offset`, `start`, `limit`, `other_start`, `other_end`,
+    /// `faces_offset`) are, as in the file, counted from the model start + 4, just
+    /// after the FourCC.
+    ///
+    /// `repr(u32)`: the discriminant is a whole word, so an error moves as whole words;
+    /// with a one-byte tag, the Cortex-M0 build copied the bytes after it with calls to
+    /// `memcpy` (600 bytes of code).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    #[repr(u32)]
+    pub enum ErrorKind, magic [u8; 4] {
+        /// Trailing zero padding after the last model contains a non-zero byte (the
+        /// error offset is that byte).
+        NonZeroPadding {
+            /// The byte found.
+            found: u8,
+        },
+        /// The size field is below 24, the length of the name block it always includes.
+        SizeTooSmall {
+            /// The size field as stored.
+            size: u32,
+        },
+        /// The model's declared end (`size + 8` from its start) lies past the buffer.
+        SizePastEnd {
+            /// The size field as stored.
+            size: u32,
+            /// Bytes left in the buffer from the model start.
+            available: usize,
+        },
+        /// The declared size is too small for the fixed header of the model's version.
+        HeaderPastModelEnd {
+            /// The model's version.
+            version: Version,
+            /// Bytes the fixed header needs (72, 108, 120 or 124).
+            needed: usize,
+            /// The size field as stored (the model declares `size + 8` bytes).
+            size: u32,
+        },
+        /// A COLL section's count field lies past the end of the model.
+        CountPastModelEnd {
+            /// The section.
+            section: Section,
+            /// Where the model ends, relative to the model start + 4 (`size + 4`).
+            limit: usize,
+        },
+        /// A section's records run past the end of the model: they end at
+        /// `start + count × record_len`, after `limit`.
+        SectionPastModelEnd {
+            /// The section.
+            section: Section,
+            /// Bytes of one record (of this section, in this version).
+            record_len: u8,
+            /// Number of records.
+            count: u32,
+            /// Where the records start, relative to the model start + 4.
+            start: usize,
+            /// Where the model ends, on the same scale (`size + 4`).
+            limit: usize,
+        },
+        /// A section offset points into the model's fixed header.
+        OffsetInHeader {
+            /// The section.
+            section: Section,
+            /// The offset as stored.
+            offset: u32,
+            /// Where the header ends, on the same scale (104, 116 or 120).
+            header_end: u32,
+        },
+        /// A section has records but its offset is 0 ("absent"): the game would
+        /// dereference a null pointer.
+        MissingOffset {
+            /// The section.
+            section: Section,
+            /// Number of records.
+            count: u32,
+        },
+        /// A face refers to a vertex that does not exist.
+        FaceIndexOutOfRange {
+            /// The face list ([`Section::Faces`] or [`Section::ShadowFaces`]).
+            section: Section,
+            /// The face's position in its list.
+            face: u32,
+            /// The offending index.
+            index: u32,
+            /// Vertices available.
+            vertex_count: u32,
+        },
+        /// The sections of a COLL model do not end where its size says it ends.
+        SizeMismatch {
+            /// Where the last section ends, relative to the model start.
+            parsed_len: usize,
+            /// The size field as stored (the model declares `size + 8` bytes).
+            size: u32,
+        },
+        /// A COL2+ vertex array, sized by the largest face index + 1, shares bytes
+        /// with another section. The array spans `start .. start + 6 × count`.
+        VerticesOverlap {
+            /// [`Section::Vertices`] or [`Section::ShadowVertices`].
+            section: Section,
+            /// The section it runs into.
+            other: Section,
+            /// Derived vertex count.
+            count: u32,
+            /// Where the array starts, relative to the model start + 4.
+            start: u32,
+            /// Where that section starts, on the same scale.
+            other_start: u32,
+            /// Where that section ends, on the same scale (saturated at `u32::MAX`).
+            other_end: u32,
+        },
+        /// The face-group records, which end 4 bytes before the faces, would start
+        /// inside the header or before the model.
+        FaceGroupsOutsideModel {
+            /// Face-group count, as stored at faces − 4.
+            count: u32,
+            /// Where the faces start, relative to the model start + 4.
+            faces_offset: u32,
+        },
+        /// A face group's range is reversed or names faces that do not exist.
+        FaceGroupRange {
+            /// The group's position in its list.
+            group: u32,
+            /// First face, inclusive.
+            first: u16,
+            /// Last face, inclusive.
+            last: u16,
+            /// Faces in the model.
+            faces: u16,
+        },
+    }
 }
 
 impl fmt::Display for ErrorKind {

@@ -38,89 +38,77 @@ pub enum Dimension {
     Length,
 }
 
-/// What was wrong with the bytes at [`Error::offset`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// The file is shorter than the 0x30-byte header.
-    Truncated {
-        /// 0x30.
-        needed: usize,
-        /// The file's length.
-        available: usize,
-    },
-    /// The file does not start with `COL\0`.
-    BadMagic {
-        /// The first bytes found (zero-filled if fewer than four).
-        found: [u8; 4],
-    },
-    /// The version word is not `0x20120816`, which the game requires (accepted,
-    /// and reported, by [`Options::LENIENT`](super::Options::LENIENT)).
-    UnsupportedVersion {
-        /// The word found.
-        found: u32,
-    },
-    /// W or L is zero or negative.
-    NonPositiveDimension {
-        /// Which.
-        dimension: Dimension,
-        /// The value stored.
-        value: i32,
-    },
-    /// W × L does not fit a 32-bit signed integer, as the game computes it.
-    CellCountOverflow {
-        /// W.
-        width: i32,
-        /// L.
-        length: i32,
-    },
-    /// A cell size is zero, negative or not finite.
-    BadCellSize {
-        /// Which (width: X, length: Z).
-        dimension: Dimension,
-        /// The value stored.
-        value: f32,
-    },
-    /// A cell's count field lies past the end of the file.
-    CellPastEnd {
-        /// Which grid.
-        grid: Grid,
-        /// The cell, in file order.
-        cell: u32,
-    },
-    /// A count is negative.
-    NegativeCount {
-        /// Which grid.
-        grid: Grid,
-        /// The cell, in file order.
-        cell: u32,
-        /// What the count counts.
-        records: RecordKind,
-        /// The value stored.
-        count: i32,
-    },
-    /// A cell's records run past the end of the file.
-    RecordsPastEnd {
-        /// Which grid.
-        grid: Grid,
-        /// The cell, in file order.
-        cell: u32,
-        /// The records.
-        records: RecordKind,
-        /// How many.
-        count: i32,
-        /// Where they would end.
-        end: u64,
-        /// The file's length.
-        file_len: usize,
-    },
-    /// Bytes after the secondary grid that no structure explains (the error
-    /// offset is where they start).
-    TrailingBytes {
-        /// How many.
-        len: usize,
-    },
+crate::wire::error_kind! {
+    /// What was wrong with the bytes at [`Error::offset`].
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub enum ErrorKind, magic [u8; 4] {
+        /// The version word is not `0x20120816`, which the game requires (accepted,
+        /// and reported, by [`Options::LENIENT`](super::Options::LENIENT)).
+        UnsupportedVersion {
+            /// The word found.
+            found: u32,
+        },
+        /// W or L is zero or negative.
+        NonPositiveDimension {
+            /// Which.
+            dimension: Dimension,
+            /// The value stored.
+            value: i32,
+        },
+        /// W × L does not fit a 32-bit signed integer, as the game computes it.
+        CellCountOverflow {
+            /// W.
+            width: i32,
+            /// L.
+            length: i32,
+        },
+        /// A cell size is zero, negative or not finite.
+        BadCellSize {
+            /// Which (width: X, length: Z).
+            dimension: Dimension,
+            /// The value stored.
+            value: f32,
+        },
+        /// A cell's count field lies past the end of the file.
+        CellPastEnd {
+            /// Which grid.
+            grid: Grid,
+            /// The cell, in file order.
+            cell: u32,
+        },
+        /// A count is negative.
+        NegativeCount {
+            /// Which grid.
+            grid: Grid,
+            /// The cell, in file order.
+            cell: u32,
+            /// What the count counts.
+            records: RecordKind,
+            /// The value stored.
+            count: i32,
+        },
+        /// A cell's records run past the end of the file.
+        RecordsPastEnd {
+            /// Which grid.
+            grid: Grid,
+            /// The cell, in file order.
+            cell: u32,
+            /// The records.
+            records: RecordKind,
+            /// How many.
+            count: i32,
+            /// Where they would end.
+            end: u64,
+            /// The file's length.
+            file_len: usize,
+        },
+        /// Bytes after the secondary grid that no structure explains (the error
+        /// offset is where they start).
+        TrailingBytes {
+            /// How many.
+            len: usize,
+        },
+    }
 }
 
 impl fmt::Display for Grid {
@@ -148,16 +136,6 @@ impl fmt::Display for Dimension {
             Self::Width => "width (W)",
             Self::Length => "length (L)",
         })
-    }
-}
-
-impl crate::wire::HeaderErrors<4> for ErrorKind {
-    fn truncated(needed: usize, available: usize) -> Self {
-        Self::Truncated { needed, available }
-    }
-
-    fn bad_magic(found: [u8; 4]) -> Self {
-        Self::BadMagic { found }
     }
 }
 

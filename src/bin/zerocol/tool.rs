@@ -64,6 +64,40 @@ pub trait Tool {
     fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String>;
 }
 
+/// Implements [`Tool`] as a unit struct `$tool` for the format module it is invoked
+/// in, whose `info`, `dump` and `check` functions take [`Flags`].
+macro_rules! module_tool {
+    ($tool:ident, $doc:literal) => {
+        #[doc = $doc]
+        pub struct $tool;
+
+        impl $crate::tool::Tool for $tool {
+            fn info(
+                &self,
+                mut out: &mut dyn std::io::Write,
+                label: &str,
+                bytes: &[u8],
+                flags: $crate::tool::Flags,
+            ) -> std::io::Result<$crate::Verdict> {
+                info(&mut out, label, bytes, flags)
+            }
+
+            fn dump(
+                &self,
+                bytes: &[u8],
+                flags: $crate::tool::Flags,
+            ) -> Result<serde_json::Result<Vec<u8>>, String> {
+                dump(bytes, flags).map(|d| $crate::tool::to_json(&d))
+            }
+
+            fn check(&self, bytes: &[u8], flags: $crate::tool::Flags) -> Result<String, String> {
+                check(bytes, flags)
+            }
+        }
+    };
+}
+pub(crate) use module_tool;
+
 /// The module that reads `format`.
 pub fn tool(format: Format) -> &'static dyn Tool {
     match format {

@@ -756,10 +756,7 @@ fn stop_at_unknown_fourcc_with_junk_after_the_last_model() {
         let first_non_zero = junk.iter().position(|&x| x != 0).unwrap();
         if first_non_zero < 4 {
             assert_eq!(err.offset(), file.len());
-            assert!(
-                matches!(err.kind(), ErrorKind::BadMagic { .. }),
-                "{err}"
-            );
+            assert!(matches!(err.kind(), ErrorKind::BadMagic { .. }), "{err}");
         } else {
             assert_eq!(err.offset(), file.len() + first_non_zero);
             assert_eq!(

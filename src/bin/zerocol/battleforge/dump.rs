@@ -8,7 +8,7 @@ use serde::Serialize;
 use zerocol::battleforge::{Aabb, Drs, Node, raw};
 
 use super::{latin1, read};
-use crate::tool::options;
+use crate::tool::{Flags, options};
 
 type Vec3 = [f32; 3];
 
@@ -98,7 +98,8 @@ struct CylinderJson {
 
 /// Reads the file (a DRS container by its magic, else a bare payload); the error
 /// message is the library's, which starts with the byte offset.
-pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
+pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
+    let lenient = flags.lenient;
     let read = read(bytes, options(lenient))?;
     let s = read.shape;
     Ok(Dump {

@@ -8,13 +8,14 @@ use zerocol::battleforge::{CollisionShape, Drs, Node};
 use super::{bare_error, is_drs, latin1, missing};
 use crate::Verdict;
 use crate::tool::options;
-use crate::tool::write_lints;
+use crate::tool::{Flags, write_lints};
 
 /// Prints a summary of a DRS file or a bare payload. A malformed container prints
 /// its first line only; a container whose `collisionShape` node is missing or
 /// malformed prints its nodes first. The error is the library's message, which
 /// starts with the byte offset.
-pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], lenient: bool) -> io::Result<Verdict> {
+pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+    let lenient = flags.lenient;
     let mode = if lenient { "lenient" } else { "strict" };
     let len = bytes.len();
     if !is_drs(bytes) {

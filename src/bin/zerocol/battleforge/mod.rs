@@ -13,33 +13,12 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use std::io::{self, Write};
+use crate::tool::{Flags, options};
 
-use crate::Verdict;
-use crate::tool::{Flags, Tool, options, to_json};
-
-/// `collision-shape`: BattleForge `collisionShape` through [`Tool`].
-pub struct BattleForge;
-
-impl Tool for BattleForge {
-    fn info(
-        &self,
-        mut out: &mut dyn Write,
-        label: &str,
-        bytes: &[u8],
-        flags: Flags,
-    ) -> io::Result<Verdict> {
-        info(&mut out, label, bytes, flags.lenient)
-    }
-
-    fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String> {
-        dump(bytes, flags.lenient).map(|d| to_json(&d))
-    }
-
-    fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String> {
-        check(bytes, flags.lenient)
-    }
-}
+crate::tool::module_tool!(
+    BattleForge,
+    "`collision-shape`: BattleForge `collisionShape` through [`Tool`]."
+);
 
 use zerocol::battleforge::{CollisionShape, Drs, Error, ErrorKind, MAGIC, Node, Options};
 
@@ -95,7 +74,8 @@ fn bare_error(error: &Error) -> String {
 }
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8], lenient: bool) -> Result<String, String> {
+pub fn check(bytes: &[u8], flags: Flags) -> Result<String, String> {
+    let lenient = flags.lenient;
     let read = read(bytes, options(lenient))?;
     let what = if read.container.is_some() {
         "collisionShape"

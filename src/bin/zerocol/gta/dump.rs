@@ -7,7 +7,7 @@ use serde::Serialize;
 use zerocol::gta::{self, End, FaceSurface, Lint, Model, Vec3};
 
 use super::latin1;
-use crate::tool::options;
+use crate::tool::{Flags, options};
 
 /// The whole document.
 #[derive(Serialize, Debug)]
@@ -99,7 +99,8 @@ struct FaceGroupJson {
 
 /// Reads every model of `bytes`; the error message is the library's, which starts
 /// with the byte offset.
-pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
+pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
+    let lenient = flags.lenient;
     let mut walk = gta::models(bytes, options(lenient));
     let mut models = Vec::new();
     let mut warnings = Vec::new();

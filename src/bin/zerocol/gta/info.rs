@@ -6,6 +6,7 @@ use zerocol::gta::{self, End, Flags, Model, Recovered, Version};
 
 use super::latin1;
 use crate::Verdict;
+use crate::tool;
 use crate::tool::options;
 
 /// Prints every model as it is read. Strict and lenient walks stop at the first
@@ -15,9 +16,9 @@ pub fn info(
     out: &mut impl Write,
     label: &str,
     bytes: &[u8],
-    lenient: bool,
-    recover: bool,
+    flags: tool::Flags,
 ) -> io::Result<Verdict> {
+    let tool::Flags { lenient, recover } = flags;
     let mode = match (lenient, recover) {
         (false, false) => "strict",
         (true, false) => "lenient",

@@ -6,36 +6,13 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use std::io::{self, Write};
+use crate::tool::{Flags, options};
 
-use crate::Verdict;
-use crate::tool::{Flags, Tool, options, to_json};
-
-/// `gta-col`: GTA `.col` through [`Tool`].
-pub struct Gta;
-
-impl Tool for Gta {
-    fn info(
-        &self,
-        mut out: &mut dyn Write,
-        label: &str,
-        bytes: &[u8],
-        flags: Flags,
-    ) -> io::Result<Verdict> {
-        info(&mut out, label, bytes, flags.lenient, flags.recover)
-    }
-
-    fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String> {
-        dump(bytes, flags.lenient).map(|d| to_json(&d))
-    }
-
-    fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String> {
-        check(bytes, flags.lenient)
-    }
-}
+crate::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8], lenient: bool) -> Result<String, String> {
+pub fn check(bytes: &[u8], flags: Flags) -> Result<String, String> {
+    let lenient = flags.lenient;
     match zerocol::gta::check(bytes, options(lenient)) {
         Ok(summary) => Ok(format!(
             "{} models, {} trailing bytes",

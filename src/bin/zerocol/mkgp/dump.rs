@@ -7,7 +7,7 @@ use serde::Serialize;
 use zerocol::mkgp::{Cell, Course, Vec3, WallCell, Xz};
 
 use super::is_tolerated;
-use crate::tool::options;
+use crate::tool::{Flags, options};
 
 /// The whole document.
 #[derive(Serialize, Debug)]
@@ -87,7 +87,8 @@ struct TriangleWallJson {
 
 /// Reads the whole course; the error message is the library's, which starts with
 /// the byte offset.
-pub fn dump(bytes: &[u8], lenient: bool) -> Result<Dump, String> {
+pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
+    let lenient = flags.lenient;
     let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
     let h = course.grid();
     let mut lints = Vec::new();

@@ -9,7 +9,7 @@ use zerocol::mkgp::{Course, SurfaceFlags, VERSION};
 use super::totals;
 use crate::Verdict;
 use crate::tool::options;
-use crate::tool::write_lints;
+use crate::tool::{Flags, write_lints};
 
 /// Grids of at most this many cells each way get a table of per-cell counts.
 const TABLE_MAX: u32 = 16;
@@ -20,7 +20,8 @@ const MAP_MAX_ROWS: usize = 200;
 
 /// Prints a summary of the course. A malformed file prints its first line only;
 /// the error is the library's message, which starts with the byte offset.
-pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], lenient: bool) -> io::Result<Verdict> {
+pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+    let lenient = flags.lenient;
     let mode = if lenient { "lenient" } else { "strict" };
     writeln!(out, "{label}: mkgp-col, {} bytes ({mode})", bytes.len())?;
     let course = match Course::parse(bytes, options(lenient)) {

@@ -6,33 +6,12 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use std::io::{self, Write};
+use crate::tool::{Flags, options};
 
-use crate::Verdict;
-use crate::tool::{Flags, Tool, options, to_json};
-
-/// `mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`].
-pub struct Mkgp;
-
-impl Tool for Mkgp {
-    fn info(
-        &self,
-        mut out: &mut dyn Write,
-        label: &str,
-        bytes: &[u8],
-        flags: Flags,
-    ) -> io::Result<Verdict> {
-        info(&mut out, label, bytes, flags.lenient)
-    }
-
-    fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String> {
-        dump(bytes, flags.lenient).map(|d| to_json(&d))
-    }
-
-    fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String> {
-        check(bytes, flags.lenient)
-    }
-}
+crate::tool::module_tool!(
+    Mkgp,
+    "`mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`]."
+);
 
 use zerocol::mkgp::{Course, Lint};
 
@@ -75,7 +54,8 @@ fn totals(course: &Course<'_>) -> Totals {
 }
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8], lenient: bool) -> Result<String, String> {
+pub fn check(bytes: &[u8], flags: Flags) -> Result<String, String> {
+    let lenient = flags.lenient;
     let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
     let t = totals(&course);
     Ok(format!(
