@@ -7,7 +7,6 @@ use core::fmt;
 use super::error::Section;
 use super::materials::Repair;
 use super::raw::{self, at};
-use super::validate::valid_hull_vertices;
 use super::view::Bcol;
 use crate::grit::body::{
     BinaryFaces, BinaryShapes, Keyword, LintKind as TcolLintKind, Shape, ShapeKind, Size, not_unit,
@@ -423,7 +422,7 @@ impl<'a> Lints<'a> {
                 None => self.stage = Stage::Trimesh,
             },
             Stage::HullVertices(shape, hull, vertex) => {
-                let vertices = valid_hull_vertices(file.bytes, file.hulls, hull);
+                let vertices = file.hull_vertices(hull);
                 match vertices.get(vertex) {
                     Some(v) => {
                         self.pending = Pending::new(Some(shape));
@@ -440,12 +439,12 @@ impl<'a> Lints<'a> {
             Stage::Trimesh => {
                 let mut out = Pending::new(None);
                 let h = file.header();
-                if file.faces.is_empty() {
-                    if !file.vertices.is_empty() {
+                if file.trimesh_faces().is_empty() {
+                    if !file.trimesh_vertices().is_empty() {
                         out.push(
                             at::VERTICES,
                             LintKind::VerticesWithoutFaces {
-                                vertices: file.vertices.len(),
+                                vertices: file.trimesh_vertices().len(),
                             },
                         );
                     }
@@ -463,11 +462,11 @@ impl<'a> Lints<'a> {
                 self.pending = out;
                 self.stage = Stage::Vertices(0);
             }
-            Stage::Vertices(i) => match file.vertices.get(i) {
+            Stage::Vertices(i) => match file.trimesh_vertices().get(i) {
                 Some(v) => {
                     self.pending = Pending::new(None);
                     self.pending.finite(
-                        file.vertices.at(i),
+                        file.trimesh_vertices().at(i),
                         Keyword::Vertexes,
                         &raw::vec3(&v.position),
                     );

@@ -60,11 +60,11 @@ impl<'a> BinaryShapes<'a> {
         if self.remaining == 0 {
             return None;
         }
-        let sections = Sections::of(self.bytes, self.reading)?;
+        let records = Records::of(self.bytes, self.reading)?;
         loop {
             let kind = *STORED_ORDER.get(self.kind)?;
-            if self.index < sections.count(kind) {
-                let shape = sections.shape(kind, self.index);
+            if self.index < records.count(kind) {
+                let shape = records.shape(kind, self.index);
                 self.index = self.index.saturating_add(1);
                 self.remaining = self.remaining.saturating_sub(1);
                 return shape;
@@ -94,13 +94,13 @@ fn records<'a, T: wire::Record>(bytes: &'a [u8], span: &raw::Span) -> Table<'a, 
 /// A validated file's shape sections, re-sliced from its header on demand (a
 /// bounds check each), which keeps the shape list small.
 #[derive(Clone, Copy)]
-struct Sections<'a> {
+struct Records<'a> {
     bytes: &'a [u8],
     header: &'a raw::Header,
     reading: MaterialReading,
 }
 
-impl<'a> Sections<'a> {
+impl<'a> Records<'a> {
     fn of(bytes: &'a [u8], reading: MaterialReading) -> Option<Self> {
         let header = wire::validated(Cursor::at(bytes, 0).read::<raw::Header>())?;
         Some(Self {

@@ -8,6 +8,7 @@ use zerocopy::FromBytes;
 use super::Options;
 use super::error::{Error, ErrorKind, Section};
 use super::raw;
+use super::view::Sections;
 use crate::grit::body::MaterialReading;
 use crate::wire::{Table, wide};
 
@@ -152,18 +153,6 @@ fn material_error(
     Error::new(field, kind)
 }
 
-/// Every section whose records name a material, for the material checks.
-#[derive(Clone, Copy)]
-pub(crate) struct Named<'a> {
-    pub(crate) hulls: Table<'a, raw::Hull>,
-    pub(crate) boxes: Table<'a, raw::BoxLike>,
-    pub(crate) cylinders: Table<'a, raw::BoxLike>,
-    pub(crate) cones: Table<'a, raw::Cone>,
-    pub(crate) planes: Table<'a, raw::Plane>,
-    pub(crate) spheres: Table<'a, raw::Sphere>,
-    pub(crate) faces: Table<'a, raw::Face>,
-}
-
 /// The readings of Grit's converter, most likely first: it always has both
 /// bugs when there are hulls and boxes; each alone is accepted too.
 const GRIT_READINGS: [MaterialReading; 3] = [
@@ -244,20 +233,20 @@ impl Strings<'_> {
 
     /// Every material of the file, hulls and boxes read by `reading`: the first
     /// failure, or whether the strings are in canonical order.
-    fn all(&self, named: &Named<'_>, reading: MaterialReading) -> Result<bool, Error> {
+    fn all(&self, sections: &Sections<'_>, reading: MaterialReading) -> Result<bool, Error> {
         let (hulls, boxes) = rules(reading);
         let mut order = Order {
             frontier: self.start,
             canonical: true,
         };
-        self.section(Section::Hulls, named.hulls, hulls, &mut order)?;
-        self.section(Section::Boxes, named.boxes, boxes, &mut order)?;
+        self.section(Section::Hulls, sections.hulls, hulls, &mut order)?;
+        self.section(Section::Boxes, sections.boxes, boxes, &mut order)?;
         let record = Rule::Record;
-        self.section(Section::Cylinders, named.cylinders, record, &mut order)?;
-        self.section(Section::Cones, named.cones, record, &mut order)?;
-        self.section(Section::Planes, named.planes, record, &mut order)?;
-        self.section(Section::Spheres, named.spheres, record, &mut order)?;
-        self.section(Section::Faces, named.faces, record, &mut order)?;
+        self.section(Section::Cylinders, sections.cylinders, record, &mut order)?;
+        self.section(Section::Cones, sections.cones, record, &mut order)?;
+        self.section(Section::Planes, sections.planes, record, &mut order)?;
+        self.section(Section::Spheres, sections.spheres, record, &mut order)?;
+        self.section(Section::Faces, sections.faces, record, &mut order)?;
         Ok(order.canonical)
     }
 
@@ -266,19 +255,19 @@ impl Strings<'_> {
     /// order; else a reading of Grit's converter that does; else as stored
     /// when that reads every material; else a reading of Grit's converter
     /// that does; else the first error as stored.
-    fn reading(&self, named: &Named<'_>) -> Result<MaterialReading, Error> {
+    fn reading(&self, sections: &Sections<'_>) -> Result<MaterialReading, Error> {
         let as_stored = MaterialReading::default();
-        let stored = self.all(named, as_stored);
+        let stored = self.all(sections, as_stored);
         if stored == Ok(true) {
             return Ok(as_stored);
         }
         let possible = |r: &&MaterialReading| {
-            (!r.grit_hulls || !named.hulls.is_empty())
-                && (!r.grit_boxes || !(named.hulls.is_empty() || named.boxes.is_empty()))
+            (!r.grit_hulls || !sections.hulls.is_empty())
+                && (!r.grit_boxes || !(sections.hulls.is_empty() || sections.boxes.is_empty()))
         };
         let mut valid = None;
         for reading in GRIT_READINGS.iter().filter(possible) {
-            match self.all(named, *reading) {
+            match self.all(sections, *reading) {
                 Ok(true) => return Ok(*reading),
                 Ok(false) => {
                     valid.get_or_insert(*reading);
@@ -343,18 +332,18 @@ pub(crate) struct Repair {
 pub(crate) fn read(
     bytes: &[u8],
     table_start: usize,
-    named: &Named<'_>,
+    sections: &Sections<'_>,
     options: Options,
 ) -> Result<(MaterialReading, [Option<Repair>; 2]), Error> {
     let strings = Strings {
         bytes,
         start: table_start,
-        hulls: named.hulls.len(),
+        hulls: sections.hulls.len(),
     };
-    let reading = strings.reading(named)?;
+    let reading = strings.reading(sections)?;
     let (hull_rule, box_rule) = rules(reading);
-    let hulls = strings.repair(Section::Hulls, named.hulls, hull_rule);
-    let boxes = strings.repair(Section::Boxes, named.boxes, box_rule);
+    let hulls = strings.repair(Section::Hulls, sections.hulls, hull_rule);
+    let boxes = strings.repair(Section::Boxes, sections.boxes, box_rule);
     if !options.repair_material_offsets {
         if let Some((repair, index)) = hulls.or(boxes) {
             return Err(Error::new(

@@ -6,9 +6,9 @@ use core::mem::size_of;
 
 use super::Options;
 use super::error::{Error, ErrorKind, Section};
-use super::materials::{self, Named};
+use super::materials;
 use super::raw::{self, at};
-use super::view::{Bcol, HEADER_LEN, MAGIC};
+use super::view::{Bcol, HEADER_LEN, MAGIC, Sections};
 use crate::wire::{self, HeaderErrors, Table, wide};
 
 impl HeaderErrors<8> for ErrorKind {
@@ -142,57 +142,27 @@ pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
             ErrorKind::Capsules { count: capsules },
         ));
     }
-    let hulls = section(bytes, &header.hulls, at::HULLS, Section::Hulls)?;
-    let boxes = section(bytes, &header.boxes, at::BOXES, Section::Boxes)?;
-    let cylinders = section(bytes, &header.cylinders, at::CYLINDERS, Section::Cylinders)?;
-    let cones = section(bytes, &header.cones, at::CONES, Section::Cones)?;
-    let planes = section(bytes, &header.planes, at::PLANES, Section::Planes)?;
-    let spheres = section(bytes, &header.spheres, at::SPHERES, Section::Spheres)?;
-    let vertices: Table<'_, raw::Vertex> =
-        section(bytes, &header.vertices, at::VERTICES, Section::Vertices)?;
-    let faces: Table<'_, raw::Face> = section(bytes, &header.faces, at::FACES, Section::Faces)?;
-
-    // The string table: everything after the last section.
-    let mut table_start = [
-        HEADER_LEN,
-        hulls.end(),
-        boxes.end(),
-        cylinders.end(),
-        cones.end(),
-        planes.end(),
-        spheres.end(),
-        vertices.end(),
-        faces.end(),
-    ]
-    .into_iter()
-    .max()
-    .unwrap_or(HEADER_LEN);
-    for i in 0..hulls.len() {
-        table_start = table_start.max(hull_vertices(bytes, hulls, i)?.end());
-    }
-    check_faces(faces, vertices.len())?;
-
-    let named = Named {
-        hulls,
-        boxes,
-        cylinders,
-        cones,
-        planes,
-        spheres,
-        faces,
+    let sections = Sections {
+        hulls: section(bytes, &header.hulls, at::HULLS, Section::Hulls)?,
+        boxes: section(bytes, &header.boxes, at::BOXES, Section::Boxes)?,
+        cylinders: section(bytes, &header.cylinders, at::CYLINDERS, Section::Cylinders)?,
+        cones: section(bytes, &header.cones, at::CONES, Section::Cones)?,
+        planes: section(bytes, &header.planes, at::PLANES, Section::Planes)?,
+        spheres: section(bytes, &header.spheres, at::SPHERES, Section::Spheres)?,
+        vertices: section(bytes, &header.vertices, at::VERTICES, Section::Vertices)?,
+        faces: section(bytes, &header.faces, at::FACES, Section::Faces)?,
     };
-    let (reading, repairs) = materials::read(bytes, table_start, &named, options)?;
+    // The string table: everything after the last section and hull vertex range.
+    let mut table_start = sections.end();
+    for i in 0..sections.hulls.len() {
+        table_start = table_start.max(hull_vertices(bytes, sections.hulls, i)?.end());
+    }
+    check_faces(sections.faces, sections.vertices.len())?;
+    let (reading, repairs) = materials::read(bytes, table_start, &sections, options)?;
     Ok(Bcol {
         bytes,
         header,
-        hulls,
-        boxes,
-        cylinders,
-        cones,
-        planes,
-        spheres,
-        vertices,
-        faces,
+        sections,
         table_start,
         reading,
         repairs,

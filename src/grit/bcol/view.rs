@@ -37,14 +37,9 @@ pub const STORED_ORDER: [ShapeKind; 6] = [
     ShapeKind::Sphere,
 ];
 
-/// A validated BCOL file, borrowed from its bytes.
-///
-/// [`Bcol::parse`] checked every section, hull vertex range, face index and
-/// material string, so the views and iterators never fail.
-#[derive(Clone, Copy)]
-pub struct Bcol<'a> {
-    pub(crate) bytes: &'a [u8],
-    pub(crate) header: &'a raw::Header,
+/// A validated file's sections (each empty, at byte 132, when its count is 0).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sections<'a> {
     pub(crate) hulls: Table<'a, raw::Hull>,
     pub(crate) boxes: Table<'a, raw::BoxLike>,
     pub(crate) cylinders: Table<'a, raw::BoxLike>,
@@ -53,6 +48,37 @@ pub struct Bcol<'a> {
     pub(crate) spheres: Table<'a, raw::Sphere>,
     pub(crate) vertices: Table<'a, raw::Vertex>,
     pub(crate) faces: Table<'a, raw::Face>,
+}
+
+impl Sections<'_> {
+    /// Where the last section ends (the end of the header when all are empty).
+    pub(crate) fn end(&self) -> usize {
+        [
+            HEADER_LEN,
+            self.hulls.end(),
+            self.boxes.end(),
+            self.cylinders.end(),
+            self.cones.end(),
+            self.planes.end(),
+            self.spheres.end(),
+            self.vertices.end(),
+            self.faces.end(),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(HEADER_LEN)
+    }
+}
+
+/// A validated BCOL file, borrowed from its bytes.
+///
+/// [`Bcol::parse`] checked every section, hull vertex range, face index and
+/// material string, so the views and iterators never fail.
+#[derive(Clone, Copy)]
+pub struct Bcol<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) header: &'a raw::Header,
+    pub(crate) sections: Sections<'a>,
     pub(crate) table_start: usize,
     pub(crate) reading: MaterialReading,
     /// Hulls', then boxes' (what [`Bcol::tolerated`] lists).
@@ -66,7 +92,10 @@ impl fmt::Debug for Bcol<'_> {
             .field("len", &self.bytes.len())
             .field("attributes", &self.attributes())
             .field("shapes", &self.shape_counts())
-            .field("trimesh", &(self.vertices.len(), self.faces.len()))
+            .field(
+                "trimesh",
+                &(self.sections.vertices.len(), self.sections.faces.len()),
+            )
             .field("table_start", &self.table_start)
             .field("repairs", &self.repairs)
             .finish()
@@ -128,12 +157,12 @@ impl<'a> Bcol<'a> {
     /// Hulls, boxes, cylinders, cones, planes and spheres, in section order.
     fn shape_counts(&self) -> [usize; 6] {
         [
-            self.hulls.len(),
-            self.boxes.len(),
-            self.cylinders.len(),
-            self.cones.len(),
-            self.planes.len(),
-            self.spheres.len(),
+            self.sections.hulls.len(),
+            self.sections.boxes.len(),
+            self.sections.cylinders.len(),
+            self.sections.cones.len(),
+            self.sections.planes.len(),
+            self.sections.spheres.len(),
         ]
     }
 
@@ -158,11 +187,11 @@ impl<'a> Bcol<'a> {
     /// Vertices without faces stay reachable through
     /// [`Bcol::trimesh_vertices`] and are reported by [`Bcol::lints`].
     pub fn trimesh(&self) -> Option<Trimesh<'a>> {
-        (!self.faces.is_empty()).then(|| {
+        (!self.sections.faces.is_empty()).then(|| {
             Trimesh::new(
                 self.header.trimesh_margin.get(),
                 self.header.edge_distance_threshold.get(),
-                Vertices::Binary(BinaryVertices::of(self.vertices.as_slice())),
+                Vertices::Binary(BinaryVertices::of(self.sections.vertices.as_slice())),
                 Faces::Binary(self.binary_faces()),
             )
         })
@@ -171,62 +200,62 @@ impl<'a> Bcol<'a> {
     /// The hull records (an empty table at byte 132 when there are none, as
     /// for every section).
     pub const fn hulls(&self) -> Table<'a, raw::Hull> {
-        self.hulls
+        self.sections.hulls
     }
 
     /// The vertices of hull `index` (empty if there is no such hull).
     pub fn hull_vertices(&self, index: usize) -> Table<'a, raw::Vertex> {
-        valid_hull_vertices(self.bytes, self.hulls, index)
+        valid_hull_vertices(self.bytes, self.sections.hulls, index)
     }
 
     /// The box records.
     pub const fn boxes(&self) -> Table<'a, raw::BoxLike> {
-        self.boxes
+        self.sections.boxes
     }
 
     /// The cylinder records.
     pub const fn cylinders(&self) -> Table<'a, raw::BoxLike> {
-        self.cylinders
+        self.sections.cylinders
     }
 
     /// The cone records.
     pub const fn cones(&self) -> Table<'a, raw::Cone> {
-        self.cones
+        self.sections.cones
     }
 
     /// The plane records.
     pub const fn planes(&self) -> Table<'a, raw::Plane> {
-        self.planes
+        self.sections.planes
     }
 
     /// The sphere records.
     pub const fn spheres(&self) -> Table<'a, raw::Sphere> {
-        self.spheres
+        self.sections.spheres
     }
 
     /// The trimesh vertex records (present even when there are no faces).
     pub const fn trimesh_vertices(&self) -> Table<'a, raw::Vertex> {
-        self.vertices
+        self.sections.vertices
     }
 
     /// The trimesh face records.
     pub const fn trimesh_faces(&self) -> Table<'a, raw::Face> {
-        self.faces
+        self.sections.faces
     }
 
     /// Byte offset of a non-empty section's first record (for an empty one:
     /// 132, the end of the header, whatever its stored offset).
     pub const fn section_offset(&self, section: Section) -> usize {
         match section {
-            Section::Hulls => self.hulls.start(),
-            Section::Boxes => self.boxes.start(),
-            Section::Cylinders => self.cylinders.start(),
-            Section::Cones => self.cones.start(),
-            Section::Planes => self.planes.start(),
-            Section::Spheres => self.spheres.start(),
+            Section::Hulls => self.sections.hulls.start(),
+            Section::Boxes => self.sections.boxes.start(),
+            Section::Cylinders => self.sections.cylinders.start(),
+            Section::Cones => self.sections.cones.start(),
+            Section::Planes => self.sections.planes.start(),
+            Section::Spheres => self.sections.spheres.start(),
             Section::Capsules => HEADER_LEN,
-            Section::Vertices => self.vertices.start(),
-            Section::Faces => self.faces.start(),
+            Section::Vertices => self.sections.vertices.start(),
+            Section::Faces => self.sections.faces.start(),
         }
     }
 
@@ -243,8 +272,8 @@ impl<'a> Bcol<'a> {
     pub(crate) const fn binary_faces(&self) -> BinaryFaces<'a> {
         BinaryFaces {
             bytes: self.bytes,
-            next: self.faces.start(),
-            remaining: self.faces.len(),
+            next: self.sections.faces.start(),
+            remaining: self.sections.faces.len(),
         }
     }
 

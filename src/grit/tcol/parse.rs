@@ -274,15 +274,7 @@ pub(crate) fn shape<'a>(lex: &mut Lexer<'a>, keyword: Token) -> Result<Shape<'a>
         ShapeKind::Box | ShapeKind::Cylinder => box_like(lex, kind),
         ShapeKind::Cone => cone(lex),
         ShapeKind::Plane => {
-            expect_keyword(lex, Keyword::Material)?;
-            let material = material(lex)?;
-            expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
-            expect_keyword(lex, Keyword::Normal)?;
-            let normal = reals(lex)?;
-            expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
-            expect_keyword(lex, Keyword::Distance)?;
-            let distance = real(lex)?;
-            fixed_end(lex)?;
+            let (material, normal, distance) = fixed(lex, Keyword::Normal, Keyword::Distance)?;
             Ok(Shape::Plane {
                 material,
                 normal,
@@ -290,15 +282,7 @@ pub(crate) fn shape<'a>(lex: &mut Lexer<'a>, keyword: Token) -> Result<Shape<'a>
             })
         }
         ShapeKind::Sphere => {
-            expect_keyword(lex, Keyword::Material)?;
-            let material = material(lex)?;
-            expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
-            expect_keyword(lex, Keyword::Centre)?;
-            let centre = reals(lex)?;
-            expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
-            expect_keyword(lex, Keyword::Radius)?;
-            let radius = real(lex)?;
-            fixed_end(lex)?;
+            let (material, centre, radius) = fixed(lex, Keyword::Centre, Keyword::Radius)?;
             Ok(Shape::Sphere {
                 material,
                 centre,
@@ -306,6 +290,26 @@ pub(crate) fn shape<'a>(lex: &mut Lexer<'a>, keyword: Token) -> Result<Shape<'a>
             })
         }
     }
+}
+
+/// A fixed-order shape (plane, sphere) after its `{`: `material STRING;`, the
+/// keyword `three` and three reals, `;`, the keyword `one` and a real, then its
+/// end.
+fn fixed<'a>(
+    lex: &mut Lexer<'a>,
+    three: Keyword,
+    one: Keyword,
+) -> Result<(&'a str, [f32; 3], f32), Error> {
+    expect_keyword(lex, Keyword::Material)?;
+    let material = material(lex)?;
+    expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
+    expect_keyword(lex, three)?;
+    let values = reals(lex)?;
+    expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
+    expect_keyword(lex, one)?;
+    let value = real(lex)?;
+    fixed_end(lex)?;
+    Ok((material, values, value))
 }
 
 /// The end of a fixed-order shape (plane, sphere): `}`, or `;` then `}`.
