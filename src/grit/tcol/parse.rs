@@ -324,16 +324,28 @@ fn missing(at: Position, shape: ShapeKind, property: Keyword) -> Error {
     Error::new(at, ErrorKind::MissingProperty { shape, property })
 }
 
-/// What hulls, boxes, cylinders and cones all take, in any order with the rest.
+/// What hulls, boxes, cylinders and cones all take, in any order with the rest
+/// (hulls no centre and orientation).
 struct Common<'a> {
     margin: f32,
     material: Option<&'a str>,
+    centre: Option<[f32; 3]>,
+    orientation: [f32; 4],
+}
+
+impl Common<'_> {
+    const DEFAULT: Self = Self {
+        margin: DEFAULT_MARGIN,
+        material: None,
+        centre: None,
+        orientation: IDENTITY_ORIENTATION,
+    };
 }
 
 /// A shape's `{ property; … }` after its `{`, properties in any order and the
-/// last of a repeated one winning: `margin` and `material` into `common`, the
-/// others read by `other`, which says `false` for a keyword the shape does not
-/// take. Where the closing `}` is.
+/// last of a repeated one winning: `margin`, `material`, and but for hulls
+/// `centre` and `orientation`, into `common`; the others read by `other`, which
+/// says `false` for a keyword the shape does not take. Where the closing `}` is.
 fn properties<'a>(
     lex: &mut Lexer<'a>,
     kind: ShapeKind,
@@ -347,9 +359,12 @@ fn properties<'a>(
             TokenKind::Keyword(k) => k,
             _ => return Err(unexpected(t, Expected::Property(kind))),
         };
+        let placed = kind != ShapeKind::Hull;
         match k {
             Keyword::Margin => common.margin = non_negative(lex, k)?.0,
             Keyword::Material => common.material = Some(material(lex)?),
+            Keyword::Centre if placed => common.centre = Some(reals(lex)?),
+            Keyword::Orientation if placed => common.orientation = reals(lex)?,
             _ => {
                 if !other(lex, k, t)? {
                     return Err(unexpected(t, Expected::Property(kind)));
@@ -364,10 +379,7 @@ fn properties<'a>(
 
 fn hull<'a>(lex: &mut Lexer<'a>) -> Result<Shape<'a>, Error> {
     const KIND: ShapeKind = ShapeKind::Hull;
-    let mut common = Common {
-        margin: DEFAULT_MARGIN,
-        material: None,
-    };
+    let mut common = Common::DEFAULT;
     let mut shrink = DEFAULT_SHRINK;
     let mut vertices = None;
     let close = properties(lex, KIND, &mut common, |lex, k, t| {
@@ -402,22 +414,16 @@ fn hull<'a>(lex: &mut Lexer<'a>) -> Result<Shape<'a>, Error> {
 
 /// Boxes and cylinders: the same properties.
 fn box_like<'a>(lex: &mut Lexer<'a>, kind: ShapeKind) -> Result<Shape<'a>, Error> {
-    let mut common = Common {
-        margin: DEFAULT_MARGIN,
-        material: None,
-    };
-    let mut orientation = IDENTITY_ORIENTATION;
-    let mut centre = None;
+    let mut common = Common::DEFAULT;
     let mut dimensions = None;
     let close = properties(lex, kind, &mut common, |lex, k, _| {
-        match k {
-            Keyword::Centre => centre = Some(reals(lex)?),
-            Keyword::Orientation => orientation = reals(lex)?,
-            Keyword::Dimensions => dimensions = Some(reals(lex)?),
-            _ => return Ok(false),
+        if k != Keyword::Dimensions {
+            return Ok(false);
         }
+        dimensions = Some(reals(lex)?);
         Ok(true)
     })?;
+    let centre = common.centre;
     let material = common
         .material
         .ok_or(missing(close, kind, Keyword::Material))?;
@@ -438,7 +444,7 @@ fn box_like<'a>(lex: &mut Lexer<'a>, kind: ShapeKind) -> Result<Shape<'a>, Error
             material,
             margin: common.margin,
             centre,
-            orientation,
+            orientation: common.orientation,
             dimensions,
         },
     ))
@@ -446,18 +452,11 @@ fn box_like<'a>(lex: &mut Lexer<'a>, kind: ShapeKind) -> Result<Shape<'a>, Error
 
 fn cone<'a>(lex: &mut Lexer<'a>) -> Result<Shape<'a>, Error> {
     const KIND: ShapeKind = ShapeKind::Cone;
-    let mut common = Common {
-        margin: DEFAULT_MARGIN,
-        material: None,
-    };
-    let mut orientation = IDENTITY_ORIENTATION;
-    let mut centre = None;
+    let mut common = Common::DEFAULT;
     let mut radius = None;
     let mut height = None;
     let close = properties(lex, KIND, &mut common, |lex, k, _| {
         match k {
-            Keyword::Centre => centre = Some(reals(lex)?),
-            Keyword::Orientation => orientation = reals(lex)?,
             Keyword::Radius => radius = Some(real(lex)?),
             Keyword::Height => height = Some(real(lex)?),
             _ => return Ok(false),
@@ -469,8 +468,8 @@ fn cone<'a>(lex: &mut Lexer<'a>) -> Result<Shape<'a>, Error> {
             .material
             .ok_or(missing(close, KIND, Keyword::Material))?,
         margin: common.margin,
-        centre: centre.ok_or(missing(close, KIND, Keyword::Centre))?,
-        orientation,
+        centre: common.centre.ok_or(missing(close, KIND, Keyword::Centre))?,
+        orientation: common.orientation,
         radius: radius.ok_or(missing(close, KIND, Keyword::Radius))?,
         height: height.ok_or(missing(close, KIND, Keyword::Height))?,
     })
