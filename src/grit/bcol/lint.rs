@@ -157,8 +157,14 @@ impl Iterator for Tolerated {
             },
         })
     }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.repairs.as_slice().iter().flatten().count();
+        (n, Some(n))
+    }
 }
 
+impl ExactSizeIterator for Tolerated {}
 impl core::iter::FusedIterator for Tolerated {}
 
 /// Most lints one item (the header, a shape) raises.

@@ -907,6 +907,10 @@ fn both_bugs_together_as_the_engine_writes_them() {
             repair(Section::Boxes, 2, boxes)
         ]
     );
+    let mut tolerated = repaired.tolerated();
+    assert_eq!(tolerated.len(), 2);
+    tolerated.next();
+    assert_eq!(tolerated.len(), 1);
     assert_eq!(support::bcol::bcol_to_bcol(&repaired), good);
     // A correct file read with the repair option: nothing repaired.
     let again = Bcol::parse(&good, Options::LENIENT).unwrap();

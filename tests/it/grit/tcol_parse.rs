@@ -819,6 +819,7 @@ fn box_and_cylinder_properties_defaults_and_rules() {
                     (b.material, b.margin, b.centre, b.orientation, b.dimensions),
                     expected_fields
                 );
+                assert_eq!(shape.box_like(), Some(b));
             }
             _ => panic!(),
         }
@@ -965,6 +966,7 @@ fn plane_and_sphere_take_a_fixed_order() {
         "sphere { material \"m\"; centre 1 2 3; radius 4 }",
     ));
     assert_eq!((sphere.margin(), sphere.kind()), (None, ShapeKind::Sphere));
+    assert_eq!(sphere.box_like(), None);
     let e = err(&compound(
         "sphere { centre 0 0 0; material \"m\"; radius 1 }",
     ));
