@@ -23,6 +23,7 @@ fuzz_target!(|input: (grit::Options, bcol::Options, &[u8])| {
             assert_eq!(mesh.vertices().count(), mesh.vertex_count());
             assert_eq!(mesh.faces().count(), mesh.face_count());
         }
+        assert!(body.tolerated().all(|lint| lint.kind.is_tolerated()));
         for lint in body.lints() {
             let _ = lint;
         }
@@ -30,10 +31,14 @@ fuzz_target!(|input: (grit::Options, bcol::Options, &[u8])| {
         if body.print(&mut text).is_ok() {
             let again = Tcol::parse(text.as_bytes(), grit::Options::STRICT).expect("printed TCOL parses");
             assert_eq!(again.shape_count(), body.shape_count());
+            let mut bytes = vec![0; body.required_len().expect("printable")];
+            assert_eq!(body.write(&mut bytes), Ok(text.len()));
+            assert_eq!(bytes, text.as_bytes());
         }
     }
     if let Ok(body) = Bcol::parse(bytes, bcol_options) {
-        let _ = (body.attributes(), body.repairs());
+        let _ = body.attributes();
+        assert!(body.tolerated().all(|lint| lint.kind.is_tolerated()));
         assert_eq!(body.shapes().count(), body.shape_count());
         if let Some(mesh) = body.trimesh() {
             assert_eq!(mesh.faces().count(), mesh.face_count());

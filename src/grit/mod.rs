@@ -63,32 +63,30 @@
 //! [`Options::LENIENT`] also reads the 2009 dialect: a file without attributes
 //! (read as [`Attributes::STATIC`]), hex face flags in place of a material, a
 //! `margin` in a static body's trimesh. [`Tcol::tolerated`] reports each.
+//!
+//! # Layout
+//! Both encodings describe the same body and hand out the same views
+//! ([`Attributes`], [`Shape`], [`Trimesh`] and their lazy lists): those live in
+//! one shared module that imports neither format; TCOL's reader, lints and
+//! printer are re-exported here, BCOL's are in [`bcol`].
 
 pub mod bcol;
 mod body;
-mod error;
-pub mod lexer;
-mod lint;
-mod number;
-mod parse;
-mod print;
-
-use core::fmt;
+mod tcol;
 
 pub use body::{
-    Attributes, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
+    Attributes, BoxLike, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,
-    DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK, Face,
-    Faces, IDENTITY_ORIENTATION, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Shapes, Tcol, TextFaces,
-    TextShapes, TextVertices, Trimesh, Vertices,
+    DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK,
+    DEGENERATE_SINE, Face, Faces, IDENTITY_ORIENTATION, LintKind, STATIC_TRIMESH_MARGIN, Shape,
+    ShapeKind, Shapes, Size, TextFaces, TextShapes, TextVertices, Trimesh, UNIT_TOLERANCE,
+    Vertices,
 };
-pub use error::{Error, ErrorKind, Expected};
-pub use lexer::{Keyword, TokenKind};
-pub use lint::{
-    DEGENERATE_SINE, Lint, LintKind, Lints, MeshLints, ScratchTooSmall, Size, Tolerance,
-    ToleranceKind, Tolerated, UNIT_TOLERANCE,
+pub use tcol::lexer::{self, Keyword, TokenKind};
+pub use tcol::{
+    Error, ErrorKind, Expected, Lint, Lints, MeshLints, Options, Place, Position, PrintError,
+    Problem, ScratchTooSmall, Tcol, Tolerated, Unprintable, WriteError, print, required_len, write,
 };
-pub use print::{Place, PrintError, Problem, print, printed_len};
 
 /// Which kind of Grit collision file a `.gcol` (or any) buffer holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,55 +108,4 @@ pub fn sniff(bytes: &[u8]) -> Option<Flavour> {
         b"BCOL" => Some(Flavour::Bcol),
         _ => None,
     }
-}
-
-/// A place in TCOL text: 1-based line, 1-based column counted in bytes (a tab,
-/// CR or VT is one column; only LF starts a line), and the byte offset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Position {
-    /// Line, from 1.
-    pub line: u32,
-    /// Column in bytes, from 1.
-    pub column: u32,
-    /// Byte offset, from 0.
-    pub offset: usize,
-}
-
-impl Position {
-    /// The first byte of the text.
-    pub const START: Self = Self {
-        line: 1,
-        column: 1,
-        offset: 0,
-    };
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
-
-/// How strictly to read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-#[non_exhaustive]
-pub struct Options {
-    /// Also read the 2009 dialect the old format page shows: no attributes
-    /// block, hex face flags instead of materials, a static body's trimesh
-    /// margin. Reported by [`Tcol::tolerated`].
-    pub accept_old_dialects: bool,
-}
-
-impl Options {
-    /// What the engine accepts (and nothing it gets wrong).
-    pub const STRICT: Self = Self {
-        accept_old_dialects: false,
-    };
-    /// Also the old dialects.
-    pub const LENIENT: Self = Self {
-        accept_old_dialects: true,
-    };
 }

@@ -2,8 +2,8 @@
 //! a hull, a turned box, a cylinder and a sphere), and on small texts written here.
 
 use zerocol::grit::{
-    self, Attributes, ErrorKind, Expected, Keyword, LintKind, Options, Shape, ShapeKind, Tcol,
-    TokenKind, ToleranceKind,
+    self, Attributes, BoxLike, ErrorKind, Expected, Keyword, LintKind, Options, Shape, ShapeKind,
+    Tcol, TokenKind,
 };
 
 use super::{Case, Digest, Outcome, Placed, displays_as, patched};
@@ -98,21 +98,10 @@ pub fn digest(text: &[u8]) -> Result<Digest, grit::Error> {
                     d.f32s(&v);
                 }
             }
-            Shape::Box {
-                centre,
-                orientation,
-                dimensions,
-                ..
-            }
-            | Shape::Cylinder {
-                centre,
-                orientation,
-                dimensions,
-                ..
-            } => {
-                d.f32s(&centre);
-                d.f32s(&orientation);
-                d.f32s(&dimensions);
+            Shape::Box(b) | Shape::Cylinder(b) => {
+                d.f32s(&b.centre);
+                d.f32s(&b.orientation);
+                d.f32s(&b.dimensions);
             }
             Shape::Cone {
                 centre,
@@ -176,7 +165,7 @@ pub fn walk_at_every_alignment() -> Outcome {
 pub fn attributes() -> Outcome {
     let tcol = ok!(Tcol::parse(AT2.bytes(), Options::STRICT));
     ensure_eq!(tcol.text(), &BODY[..]);
-    ensure!(tcol.tolerated().is_empty());
+    ensure_eq!(tcol.tolerated().len(), 0);
     ensure_eq!(
         tcol.attributes(),
         Attributes {
@@ -231,23 +220,23 @@ pub fn compound_shapes() -> Outcome {
 
     ensure_eq!(
         ok!(shapes.next()),
-        Shape::Box {
+        Shape::Box(BoxLike {
             material: "/common/props/Wood",
             margin: grit::DEFAULT_MARGIN,
             centre: [0.0, 0.0, 0.55],
             orientation: [0.965_925_8, 0.0, 0.0, 0.258_819],
             dimensions: [1.2, 0.8, 0.1],
-        }
+        })
     );
     ensure_eq!(
         ok!(shapes.next()),
-        Shape::Cylinder {
+        Shape::Cylinder(BoxLike {
             material: "Metal",
             margin: 0.02,
             centre: [0.0, 0.0, 0.25],
             orientation: grit::IDENTITY_ORIENTATION,
             dimensions: [0.2, 0.2, 0.5],
-        }
+        })
     );
     let sphere = ok!(shapes.next());
     ensure_eq!(
@@ -346,21 +335,23 @@ pub fn old_dialect_strict_and_lenient() -> Outcome {
     );
     let tcol = ok!(Tcol::parse(OLD_DIALECT, Options::LENIENT));
     ensure_eq!(tcol.attributes(), Attributes::STATIC);
-    let tolerated = tcol.tolerated();
-    ensure!(!tolerated.is_empty());
-    let missing = ok!(tolerated.get(ToleranceKind::MissingAttributes));
-    ensure_eq!(
-        (
-            missing.position.line,
-            missing.position.column,
-            missing.count
-        ),
-        (2, 1, 1)
-    );
-    let hex = ok!(tolerated.get(ToleranceKind::HexFaceMaterial));
-    ensure_eq!((hex.position.offset, hex.count), (60, 1));
-    ensure!(tolerated.get(ToleranceKind::StaticTrimeshMargin).is_none());
-    ensure_eq!(tolerated.iter().count(), 2);
+    // Each rule once: no attributes, then one face's hex flags; no static
+    // trimesh margin.
+    let mut tolerated = tcol.tolerated();
+    ensure_eq!(tolerated.len(), 2);
+    let missing = ok!(tolerated.next());
+    ensure_eq!(missing.kind, LintKind::MissingAttributes);
+    ensure_eq!((missing.position.line, missing.position.column), (2, 1));
+    let hex = ok!(tolerated.next());
+    ensure_eq!(hex.kind, LintKind::HexFaceMaterial { count: 1 });
+    ensure_eq!(hex.position.offset, 60);
+    ensure!(tolerated.next().is_none());
+    ensure!(missing.kind.is_tolerated() && hex.kind.is_tolerated());
+    // lints() lists them first, and nothing else it lists is tolerated.
+    let mut lints = tcol.lints();
+    ensure_eq!(lints.next(), Some(missing));
+    ensure_eq!(lints.next(), Some(hex));
+    ensure!(lints.all(|l| !l.kind.is_tolerated()));
     let face = ok!(ok!(tcol.trimesh()).faces().next());
     ensure_eq!((face.indices, face.material), ([0, 1, 2], "0x7"));
     Ok(())

@@ -154,7 +154,7 @@ pub enum ErrorKind {
     /// Material offsets stored the way the engine's own converter wrongly
     /// writes them (docs/formats/grit.md: hulls relative to their vertex offset, boxes
     /// off by 16 × hull count); read them with
-    /// [`Options::REPAIR`](super::Options::REPAIR). At the first material field
+    /// [`Options::LENIENT`](super::Options::LENIENT). At the first material field
     /// the repair reads differently (see the module docs for the detection).
     GritMaterialOffsets {
         /// [`Section::Hulls`] or [`Section::Boxes`].

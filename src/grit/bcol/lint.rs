@@ -1,13 +1,16 @@
 //! What the engine loads from a BCOL file but likely does not mean: the checks
-//! TCOL makes ([`crate::grit::LintKind`]) and a few only binary files need.
+//! TCOL makes ([`crate::grit::LintKind`]) and a few only binary files need;
+//! and what a lenient read tolerated (Grit's converter's material offsets).
 
 use core::fmt;
 
+use super::error::Section;
+use super::materials::Repair;
 use super::raw::{self, at};
-use super::read::{Bcol, BinaryFaces, BinaryShapes, valid_hull_vertices};
-use crate::grit::body::{Shape, ShapeKind};
-use crate::grit::lexer::Keyword;
-use crate::grit::lint::{LintKind as TcolLintKind, Size, not_unit};
+use super::view::Bcol;
+use crate::grit::body::{
+    BinaryFaces, BinaryShapes, Keyword, LintKind as TcolLintKind, Shape, ShapeKind, Size, not_unit,
+};
 
 /// Something the engine loads without complaint but that is probably not what
 /// the author meant.
@@ -43,6 +46,30 @@ pub enum LintKind {
         /// The value.
         value: f32,
     },
+    /// Tolerated: material offsets stored as Grit's converter wrongly writes
+    /// them (docs/formats/grit.md), which
+    /// [`Options::LENIENT`](super::Options::LENIENT) read that way: hulls'
+    /// relative to their vertex offset, boxes' 16 bytes per hull too far. At the
+    /// first such material field.
+    GritMaterialOffsets {
+        /// [`Section::Hulls`] or [`Section::Boxes`].
+        section: Section,
+        /// How many of the section's offsets were read differently from how
+        /// they are stored.
+        count: usize,
+    },
+}
+
+impl LintKind {
+    /// Whether a strict read rejects what this reports, and only a lenient
+    /// read let it through: what [`Bcol::tolerated`] lists.
+    pub const fn is_tolerated(&self) -> bool {
+        match self {
+            Self::GritMaterialOffsets { .. } => true,
+            Self::Tcol(kind) => kind.is_tolerated(),
+            _ => false,
+        }
+    }
 }
 
 impl fmt::Display for LintKind {
@@ -60,6 +87,19 @@ impl fmt::Display for LintKind {
             Self::NonFinite { property } => write!(f, "{property} is not finite"),
             Self::Negative { property, value } => {
                 write!(f, "{property} is {value}, below 0 (TCOL cannot say this)")
+            }
+            Self::GritMaterialOffsets { section, count } => {
+                write!(
+                    f,
+                    "repaired {count} material offset{} of the {section} (",
+                    if count == 1 { "" } else { "s" },
+                )?;
+                f.write_str(if section == Section::Hulls {
+                    "stored relative to the vertex offset"
+                } else {
+                    "stored 16 bytes per hull too far"
+                })?;
+                f.write_str(" by Grit's converter)")
             }
         }
     }
@@ -87,6 +127,45 @@ impl fmt::Display for Lint {
         write!(f, ": {}", self.kind)
     }
 }
+
+/// The lints of what a lenient read tolerated ([`Bcol::tolerated`]): the
+/// hulls' repaired material offsets, then the boxes'.
+#[derive(Clone, Debug)]
+pub struct Tolerated {
+    repairs: core::array::IntoIter<Option<Repair>, 2>,
+}
+
+impl Tolerated {
+    pub(crate) fn new(repairs: [Option<Repair>; 2]) -> Self {
+        Self {
+            repairs: repairs.into_iter(),
+        }
+    }
+}
+
+impl Iterator for Tolerated {
+    type Item = Lint;
+
+    fn next(&mut self) -> Option<Lint> {
+        let repair = self.repairs.by_ref().flatten().next()?;
+        Some(Lint {
+            offset: repair.first,
+            shape: None,
+            kind: LintKind::GritMaterialOffsets {
+                section: repair.section,
+                count: repair.count,
+            },
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.repairs.as_slice().iter().flatten().count();
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Tolerated {}
+impl core::iter::FusedIterator for Tolerated {}
 
 /// Most lints one item (the header, a shape) raises.
 const PENDING: usize = 16;
@@ -207,21 +286,10 @@ fn shape_lints(record: usize, index: usize, shape: &Shape<'_>) -> Pending {
     let mut orientation = None;
     match *shape {
         Shape::Hull { .. } => {}
-        Shape::Box {
-            centre,
-            dimensions,
-            orientation: q,
-            ..
-        }
-        | Shape::Cylinder {
-            centre,
-            dimensions,
-            orientation: q,
-            ..
-        } => {
-            out.finite(field(8), Keyword::Centre, &centre);
-            if out.finite(field(20), Keyword::Dimensions, &dimensions) {
-                let [x, y, z] = dimensions;
+        Shape::Box(b) | Shape::Cylinder(b) => {
+            out.finite(field(8), Keyword::Centre, &b.centre);
+            if out.finite(field(20), Keyword::Dimensions, &b.dimensions) {
+                let [x, y, z] = b.dimensions;
                 sizes = [
                     Some((Size::DimensionX, x)),
                     Some((Size::DimensionY, y)),
@@ -231,8 +299,8 @@ fn shape_lints(record: usize, index: usize, shape: &Shape<'_>) -> Pending {
                     extra = Some(TcolLintKind::CylinderXyDiffer { x, y });
                 }
             }
-            if out.finite(field(32), Keyword::Orientation, &q) {
-                orientation = Some((field(32), q));
+            if out.finite(field(32), Keyword::Orientation, &b.orientation) {
+                orientation = Some((field(32), b.orientation));
             }
         }
         Shape::Cone {
@@ -314,11 +382,12 @@ enum Stage<'a> {
     Done,
 }
 
-/// The lints of a file, computed as they are iterated: the header, each shape
-/// in stored order (a hull followed by its vertices), then the trimesh, its
-/// vertices and its faces.
+/// The lints of a file, computed as they are iterated: what a lenient read
+/// tolerated, the header, each shape in stored order (a hull followed by its
+/// vertices), then the trimesh, its vertices and its faces.
 #[derive(Clone, Debug)]
 pub struct Lints<'a> {
+    tolerated: Tolerated,
     file: Bcol<'a>,
     shapes: BinaryShapes<'a>,
     shape_index: usize,
@@ -329,7 +398,8 @@ pub struct Lints<'a> {
 impl<'a> Lints<'a> {
     pub(crate) fn new(file: Bcol<'a>) -> Self {
         Self {
-            shapes: BinaryShapes::new(file.core()),
+            tolerated: file.tolerated(),
+            shapes: file.binary_shapes(),
             file,
             shape_index: 0,
             stage: Stage::Header,
@@ -358,7 +428,7 @@ impl<'a> Lints<'a> {
                 None => self.stage = Stage::Trimesh,
             },
             Stage::HullVertices(shape, hull, vertex) => {
-                let vertices = valid_hull_vertices(file.bytes, file.hulls, hull);
+                let vertices = file.hull_vertices(hull);
                 match vertices.get(vertex) {
                     Some(v) => {
                         self.pending = Pending::new(Some(shape));
@@ -375,12 +445,12 @@ impl<'a> Lints<'a> {
             Stage::Trimesh => {
                 let mut out = Pending::new(None);
                 let h = file.header();
-                if file.faces.is_empty() {
-                    if !file.vertices.is_empty() {
+                if file.trimesh_faces().is_empty() {
+                    if !file.trimesh_vertices().is_empty() {
                         out.push(
                             at::VERTICES,
                             LintKind::VerticesWithoutFaces {
-                                vertices: file.vertices.len(),
+                                vertices: file.trimesh_vertices().len(),
                             },
                         );
                     }
@@ -398,17 +468,17 @@ impl<'a> Lints<'a> {
                 self.pending = out;
                 self.stage = Stage::Vertices(0);
             }
-            Stage::Vertices(i) => match file.vertices.get(i) {
+            Stage::Vertices(i) => match file.trimesh_vertices().get(i) {
                 Some(v) => {
                     self.pending = Pending::new(None);
                     self.pending.finite(
-                        file.vertices.at(i),
+                        file.trimesh_vertices().at(i),
                         Keyword::Vertexes,
                         &raw::vec3(&v.position),
                     );
                     self.stage = Stage::Vertices(i.saturating_add(1));
                 }
-                None => self.stage = Stage::Faces(BinaryFaces::new(file.bytes, file.faces), 0),
+                None => self.stage = Stage::Faces(file.binary_faces(), 0),
             },
             Stage::Faces(ref mut faces, ref mut index) => match faces.next_positioned() {
                 Some((offset, face)) => {
@@ -439,6 +509,9 @@ impl Iterator for Lints<'_> {
     type Item = Lint;
 
     fn next(&mut self) -> Option<Lint> {
+        if let Some(lint) = self.tolerated.next() {
+            return Some(lint);
+        }
         loop {
             if let Some(lint) = self.pending.pop() {
                 return Some(lint);

@@ -26,7 +26,7 @@
 //!     }
 //! }
 //! assert_eq!(file.trimesh().map(|t| t.face_count()), Some(1));
-//! assert!(file.repairs().is_empty());
+//! assert_eq!(file.tolerated().count(), 0); // nothing needed the lenient reading
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -48,9 +48,10 @@
 //! there are hulls, box materials 16 bytes per hull too far (it measures boxes
 //! from the start of the hulls), some pointing outside the file. The engine
 //! loads such files without a check. [`Options::STRICT`] rejects them with
-//! [`ErrorKind::GritMaterialOffsets`]; [`Options::REPAIR`] reads them and
-//! [`Bcol::repairs`] says which offsets it read differently. The file is never
-//! modified.
+//! [`ErrorKind::GritMaterialOffsets`]; [`Options::LENIENT`] reads them and
+//! [`Bcol::tolerated`] says which offsets it read differently (lints of kind
+//! [`LintKind::GritMaterialOffsets`], which [`Bcol::lints`] lists too). The
+//! file is never modified.
 //!
 //! Detection weighs every material of the file at once. Besides validity
 //! (each offset names a string as above), it uses the order the converter
@@ -90,17 +91,19 @@
 
 mod error;
 mod lint;
+mod lists;
+mod materials;
 pub mod raw;
-mod read;
+mod validate;
+mod view;
 mod write;
 
+pub use crate::grit::body::{BinaryFaces, BinaryShapes, BinaryVertices};
 pub use error::{Error, ErrorKind, Section};
-pub use lint::{Lint, LintKind, Lints};
-pub use read::{
-    Bcol, BinaryFaces, BinaryShapes, BinaryVertices, GRIT_BOX_SHIFT_PER_HULL, HEADER_LEN, MAGIC,
-    Repair, Repairs, STORED_ORDER,
-};
-pub use write::{WriteError, required_len, write};
+pub use lint::{Lint, LintKind, Lints, Tolerated};
+pub use materials::GRIT_BOX_SHIFT_PER_HULL;
+pub use view::{Bcol, HEADER_LEN, MAGIC, STORED_ORDER};
+pub use write::{Unwritable, WriteError, required_len, write};
 
 /// How to read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -110,7 +113,7 @@ pub use write::{WriteError, required_len, write};
 pub struct Options {
     /// Read the material offsets the engine's own converter writes wrongly
     /// (hulls, and boxes when there are hulls), and report them in
-    /// [`Bcol::repairs`].
+    /// [`Bcol::tolerated`].
     pub repair_material_offsets: bool,
 }
 
@@ -120,11 +123,9 @@ impl Options {
         repair_material_offsets: false,
     };
     /// Also repairs the converter's material offsets, where only one reading of
-    /// them points at valid strings, and lists each repair in [`Bcol::repairs`]: the
-    /// `LENIENT` of every format.
+    /// them points at valid strings, and lists each repair in
+    /// [`Bcol::tolerated`].
     pub const LENIENT: Self = Self {
         repair_material_offsets: true,
     };
-    /// [`Options::LENIENT`], by the name BCOL's lenient mode had first.
-    pub const REPAIR: Self = Self::LENIENT;
 }

@@ -22,17 +22,24 @@ use zerocopy::byteorder::little_endian::{F32, U32};
 use zerocopy::{Immutable, IntoBytes};
 
 use super::raw;
-use super::read::{HEADER_LEN, MAGIC, STORED_ORDER};
+use super::view::{HEADER_LEN, MAGIC, STORED_ORDER};
 use crate::grit::body::{
     Attributes, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, STATIC_TRIMESH_MARGIN, Shape,
     ShapeKind, Shapes, Trimesh,
 };
+use crate::wire;
 
-/// Why nothing (or not everything) was written.
+/// Why nothing (or not everything) was written: a body BCOL cannot store
+/// ([`Unwritable`]), a count or offset beyond its 32-bit fields, or a buffer
+/// shorter than the file.
+pub type WriteError = wire::WriteError<Unwritable>;
+
+/// What in a body BCOL cannot store: the reasons [`WriteError::Invalid`](crate::wire::WriteError::Invalid)
+/// gives.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
-pub enum WriteError {
+pub enum Unwritable {
     /// A hull with a non-zero `shrink`: BCOL has no such field (the engine's
     /// converter moves the hull's faces inwards first; this writer does not
     /// guess at that geometry).
@@ -52,18 +59,9 @@ pub enum WriteError {
     },
     /// A material with a NUL byte, which would end its string early.
     NulInMaterial,
-    /// A count or offset does not fit the format's 32-bit fields.
-    TooLarge,
-    /// The buffer is shorter than the file.
-    BufferTooSmall {
-        /// Bytes [`required_len`] asks for (at least what the file needs).
-        needed: usize,
-        /// Bytes in the buffer.
-        available: usize,
-    },
 }
 
-impl fmt::Display for WriteError {
+impl fmt::Display for Unwritable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::Shrink { shape, shrink } => write!(
@@ -76,16 +74,11 @@ impl fmt::Display for WriteError {
                 if is_static { "static" } else { "dynamic" }
             ),
             Self::NulInMaterial => f.write_str("a material name holds a NUL byte"),
-            Self::TooLarge => f.write_str("a count or offset does not fit 32 bits"),
-            Self::BufferTooSmall { needed, available } => write!(
-                f,
-                "the file needs up to {needed} bytes, the buffer has {available}"
-            ),
         }
     }
 }
 
-impl core::error::Error for WriteError {}
+impl core::error::Error for Unwritable {}
 
 /// Where everything goes.
 #[derive(Clone, Copy, Debug)]
@@ -139,10 +132,10 @@ fn plan(
     trimesh: Option<&Trimesh<'_>>,
 ) -> Result<Plan, WriteError> {
     if attributes.is_static != (attributes.mass == 0.0) {
-        return Err(WriteError::StaticMismatch {
+        return Err(WriteError::Invalid(Unwritable::StaticMismatch {
             is_static: attributes.is_static,
             mass: attributes.mass,
-        });
+        }));
     }
     let mut counts = [0usize; 6];
     let mut hull_vertices = 0usize;
@@ -156,10 +149,10 @@ fn plan(
         } = &shape
         {
             if *shrink != 0.0 {
-                return Err(WriteError::Shrink {
+                return Err(WriteError::Invalid(Unwritable::Shrink {
                     shape: i,
                     shrink: *shrink,
-                });
+                }));
             }
             hull_vertices = add(hull_vertices, vertices.len())?;
         }
@@ -237,7 +230,7 @@ impl Strings {
     fn intern(&mut self, out: &mut [u8], s: &str) -> Result<usize, WriteError> {
         let s = s.as_bytes();
         if s.contains(&0) {
-            return Err(WriteError::NulInMaterial);
+            return Err(WriteError::Invalid(Unwritable::NulInMaterial));
         }
         if let Some(at) = self.last.filter(|&at| string_is(out, at, s)) {
             return Ok(at);
@@ -395,28 +388,15 @@ pub fn write(
                         hull_vertex = add(hull_vertex, size_of::<raw::Vertex>())?;
                     }
                 }
-                Shape::Box {
-                    margin,
-                    centre,
-                    orientation,
-                    dimensions,
-                    ..
-                }
-                | Shape::Cylinder {
-                    margin,
-                    centre,
-                    orientation,
-                    dimensions,
-                    ..
-                } => put(
+                Shape::Box(b) | Shape::Cylinder(b) => put(
                     out,
                     at,
                     &raw::BoxLike {
                         material,
-                        margin: F32::new(margin),
-                        centre: vec3(centre),
-                        dimensions: vec3(dimensions),
-                        orientation: quat(orientation),
+                        margin: F32::new(b.margin),
+                        centre: vec3(b.centre),
+                        dimensions: vec3(b.dimensions),
+                        orientation: quat(b.orientation),
                     },
                 )?,
                 Shape::Cone {

@@ -9,7 +9,7 @@
 //! explores other ones. A failing case prints its seed, iteration and bytes.
 
 use zerocol::grit::Shape;
-use zerocol::grit::bcol::{self, Bcol, ErrorKind, HEADER_LEN, MAGIC, Options};
+use zerocol::grit::bcol::{self, Bcol, ErrorKind, HEADER_LEN, LintKind, MAGIC, Options};
 
 use crate::support;
 use crate::support::bcol::{
@@ -35,12 +35,25 @@ fn inside(s: &str, table: &[u8]) {
 /// Every view of an accepted file, to its end.
 fn walk(file: &Bcol<'_>, bytes: &[u8], options: Options) {
     if !options.repair_material_offsets {
-        assert!(file.repairs().is_empty());
+        assert_eq!(file.tolerated().count(), 0);
     }
-    for r in file.repairs().iter() {
-        assert!(r.count > 0 && r.first >= HEADER_LEN && r.first < bytes.len());
+    for r in file.tolerated() {
+        let LintKind::GritMaterialOffsets { count, .. } = r.kind else {
+            panic!("{r}: not a repair");
+        };
+        assert!(count > 0 && r.offset >= HEADER_LEN && r.offset < bytes.len());
+        assert!(r.kind.is_tolerated());
         let _ = r.to_string();
     }
+    // lints() lists the same first, and nothing else it lists is tolerated.
+    let lints: Vec<_> = file.lints().collect();
+    let tolerated: Vec<_> = file.tolerated().collect();
+    assert_eq!(lints[..tolerated.len()], tolerated[..]);
+    assert!(
+        lints[tolerated.len()..]
+            .iter()
+            .all(|l| !l.kind.is_tolerated())
+    );
     let table = file.string_table();
     assert_eq!(table.len(), bytes.len() - file.string_table_offset());
     let a = file.attributes();
@@ -104,7 +117,7 @@ fn parse_both(name: &str, seed: u64, iteration: usize, bytes: &[u8]) -> usize {
         bytes,
     };
     let mut ok = 0;
-    for options in [Options::STRICT, Options::REPAIR] {
+    for options in [Options::STRICT, Options::LENIENT] {
         match Bcol::parse(bytes, options) {
             Ok(file) => {
                 ok += 1;
@@ -246,8 +259,8 @@ fn files_with_grit_bugs_are_repaired_to_their_original_views() {
             // whose vertex offset equals its own offset (the bug adds 0).
             assert!(hulls <= 1);
         } else {
-            let file = Bcol::parse(&bad, Options::REPAIR).expect("repairable");
-            if file.repairs().is_empty() {
+            let file = Bcol::parse(&bad, Options::LENIENT).expect("repairable");
+            if file.tolerated().count() == 0 {
                 // The converter's offsets happen to name strings in the
                 // canonical order as stored (each shifted box offset lands
                 // on the next string): a valid file, read as stored.
@@ -262,7 +275,7 @@ fn files_with_grit_bugs_are_repaired_to_their_original_views() {
                     matches!(e.kind(), ErrorKind::GritMaterialOffsets { .. }),
                     "{e}"
                 );
-                let first = file.repairs().iter().next().expect("a repair").first;
+                let first = file.tolerated().next().expect("a repair").offset;
                 assert_eq!(e.offset(), first);
                 repaired += 1;
             }

@@ -5,16 +5,26 @@
 //! repair recovers and reports), lints, and `sniff`.
 
 use zerocol::grit::bcol::{
-    self, Bcol, ErrorKind, HEADER_LEN, LintKind, Options, Repair, Section, WriteError,
+    self, Bcol, ErrorKind, HEADER_LEN, Lint, LintKind, Options, Section, Unwritable, WriteError,
 };
 use zerocol::grit::{
-    Attributes, Flavour, Keyword, LintKind as TcolLintKind, Shape, ShapeKind, sniff,
+    Attributes, BoxLike, Flavour, Keyword, LintKind as TcolLintKind, Shape, ShapeKind, sniff,
 };
 
 use crate::support;
 use crate::support::bcol::{at, grit_box_bug, grit_hull_bug, parse_tcol, tcol_to_bcol};
 use crate::support::bytes::{f32_at, push_f32, push_f32s, push_u32, set_u32, u32_at};
 use crate::support::rng::Rng;
+
+/// The tolerated lint of a section's material offsets read as Grit's converter
+/// wrote them: how many, and the first field.
+fn repair(section: Section, count: usize, first: usize) -> Lint {
+    Lint {
+        offset: first,
+        shape: None,
+        kind: LintKind::GritMaterialOffsets { section, count },
+    }
+}
 
 // ---------------------------------------------------------------- a file by hand
 
@@ -152,23 +162,23 @@ fn a_file_assembled_by_hand_reads_field_by_field() {
     }
     assert_eq!(
         shapes[1],
-        Shape::Box {
+        Shape::Box(BoxLike {
             material: "boxmat",
             margin: 0.01,
             centre: [1.0, 2.0, 3.0],
             orientation: [1.0, 0.0, 0.0, 0.0],
             dimensions: [4.0, 5.0, 6.0],
-        }
+        })
     );
     assert_eq!(
         shapes[2],
-        Shape::Cylinder {
+        Shape::Cylinder(BoxLike {
             material: "hullmat",
             margin: 0.02,
             centre: [-1.0, -2.0, -3.0],
             orientation: [0.5, 0.5, 0.5, 0.5],
             dimensions: [0.5, 0.5, 2.0],
-        }
+        })
     );
     assert_eq!(
         shapes[3],
@@ -216,16 +226,21 @@ fn a_file_assembled_by_hand_reads_field_by_field() {
     // Raw views.
     assert_eq!(file.header().magic, *b"BCOL1.0\n");
     assert_eq!(file.hulls().len(), 1);
-    assert_eq!(file.hulls()[0].vertex_offset.get(), 196);
+    assert_eq!(file.hulls().as_slice()[0].vertex_offset.get(), 196);
     assert_eq!(file.hull_vertices(0).len(), 4);
     assert_eq!(file.hull_vertices(1).len(), 0);
-    assert_eq!(file.boxes()[0].dimensions[2].get(), 6.0);
+    assert_eq!(file.boxes().as_slice()[0].dimensions[2].get(), 6.0);
     assert_eq!(file.cylinders().len(), 1);
-    assert_eq!(file.cones()[0].height.get(), 1.4);
-    assert_eq!(file.planes()[0].distance.get(), -2.0);
-    assert_eq!(file.spheres()[0].radius.get(), 0.3);
+    assert_eq!(file.cones().as_slice()[0].height.get(), 1.4);
+    assert_eq!(file.planes().as_slice()[0].distance.get(), -2.0);
+    assert_eq!(file.spheres().as_slice()[0].radius.get(), 0.3);
     assert_eq!(file.trimesh_vertices().len(), 3);
-    assert_eq!(file.trimesh_faces()[0].indices[2].get(), 2);
+    assert_eq!(file.trimesh_faces().as_slice()[0].indices[2].get(), 2);
+    // Sections are tables that know where each record lies.
+    assert_eq!(file.hulls().offset_of(0), Some(132));
+    assert_eq!(file.hull_vertices(0).offset_of(3), Some(196 + 132 + 3 * 12));
+    assert_eq!(file.cones().start(), file.section_offset(Section::Cones));
+    assert_eq!(file.trimesh_faces().end(), 428);
     assert_eq!(file.section_offset(Section::Cones), 244);
     assert_eq!(file.section_offset(Section::Faces), 412);
     assert_eq!(file.string_table_offset(), 428);
@@ -233,7 +248,7 @@ fn a_file_assembled_by_hand_reads_field_by_field() {
         file.string_table(),
         b"hullmat\0boxmat\0conemat\0s\0facemat\0"
     );
-    assert!(file.repairs().is_empty());
+    assert_eq!(file.tolerated().count(), 0);
     assert_eq!(
         file.lints().count(),
         1,
@@ -428,7 +443,7 @@ fn a_static_body_has_mass_zero_and_no_inertia_flag() {
 
 #[track_caller]
 fn rejects(bytes: &[u8], offset: usize, kind: ErrorKind) {
-    for options in [Options::STRICT, Options::REPAIR] {
+    for options in [Options::STRICT, Options::LENIENT] {
         let e = Bcol::parse(bytes, options).expect_err("accepted");
         assert_eq!((e.offset(), e.kind()), (offset, kind), "{e}");
         assert!(
@@ -794,23 +809,22 @@ fn grit_hull_offsets_are_rejected_strictly_and_repaired_on_request() {
         "{e}"
     );
     assert!(e.to_string().contains("repair"), "{e}");
-    let repaired = Bcol::parse(&bad, Options::REPAIR).unwrap();
+    let repaired = Bcol::parse(&bad, Options::LENIENT).unwrap();
     let strict = Bcol::parse(&good, Options::STRICT).unwrap();
     assert_eq!(
         repaired.shapes().collect::<Vec<_>>(),
         strict.shapes().collect::<Vec<_>>()
     );
     assert_eq!(
-        repaired.repairs().hulls(),
-        Some(Repair {
-            section: Section::Hulls,
-            count: 1,
-            first: 132,
-        })
+        repaired.tolerated().collect::<Vec<_>>(),
+        [repair(Section::Hulls, 1, 132)]
     );
-    assert_eq!(repaired.repairs().boxes(), None);
-    assert_eq!(repaired.repairs().iter().count(), 1);
-    let shown = repaired.repairs().hulls().unwrap().to_string();
+    assert!(repaired.tolerated().all(|l| l.kind.is_tolerated()));
+    // lints() lists it first, and nothing else it lists is tolerated.
+    let mut lints = repaired.lints();
+    assert_eq!(lints.next(), Some(repair(Section::Hulls, 1, 132)));
+    assert!(lints.all(|l| !l.kind.is_tolerated()));
+    let shown = repaired.tolerated().next().unwrap().to_string();
     assert!(
         shown.starts_with("byte 132: repaired 1 material offset of the hulls"),
         "{shown}"
@@ -838,15 +852,17 @@ fn grit_box_offsets_are_rejected_strictly_and_repaired_on_request() {
         )
     );
     assert!(e.to_string().contains("16 bytes per hull"), "{e}");
-    let repaired = Bcol::parse(&bad, Options::REPAIR).unwrap();
+    let repaired = Bcol::parse(&bad, Options::LENIENT).unwrap();
     assert_eq!(repaired.shapes().nth(1).unwrap().material(), "boxmat");
     assert_eq!(
-        repaired.repairs().boxes(),
-        Some(Repair {
-            section: Section::Boxes,
-            count: 1,
-            first: 148,
-        })
+        repaired.tolerated().find(|l| matches!(
+            l.kind,
+            LintKind::GritMaterialOffsets {
+                section: Section::Boxes,
+                ..
+            }
+        )),
+        Some(repair(Section::Boxes, 1, 148))
     );
     assert_eq!(support::bcol::bcol_to_bcol(&repaired), good);
 }
@@ -873,7 +889,7 @@ fn both_bugs_together_as_the_engine_writes_them() {
             }
         )
     );
-    let repaired = Bcol::parse(&bad, Options::REPAIR).unwrap();
+    let repaired = Bcol::parse(&bad, Options::LENIENT).unwrap();
     assert_eq!(
         repaired.shapes().map(|s| s.material()).collect::<Vec<_>>(),
         [
@@ -884,13 +900,21 @@ fn both_bugs_together_as_the_engine_writes_them() {
         repaired.shapes().collect::<Vec<_>>(),
         strict.shapes().collect::<Vec<_>>()
     );
-    let r = repaired.repairs();
-    assert_eq!(r.hulls().map(|r| (r.count, r.first)), Some((5, 132)));
-    assert_eq!(r.boxes().map(|r| (r.count, r.first)), Some((2, boxes)));
+    assert_eq!(
+        repaired.tolerated().collect::<Vec<_>>(),
+        [
+            repair(Section::Hulls, 5, 132),
+            repair(Section::Boxes, 2, boxes)
+        ]
+    );
+    let mut tolerated = repaired.tolerated();
+    assert_eq!(tolerated.len(), 2);
+    tolerated.next();
+    assert_eq!(tolerated.len(), 1);
     assert_eq!(support::bcol::bcol_to_bcol(&repaired), good);
     // A correct file read with the repair option: nothing repaired.
-    let again = Bcol::parse(&good, Options::REPAIR).unwrap();
-    assert!(again.repairs().is_empty());
+    let again = Bcol::parse(&good, Options::LENIENT).unwrap();
+    assert_eq!(again.tolerated().count(), 0);
 }
 
 #[test]
@@ -901,7 +925,7 @@ fn only_a_whole_section_written_the_buggy_way_is_repaired() {
     let abs = 132 + 16 * 2 + u32_at(&good, 132 + 16 * 2);
     let vo = u32_at(&good, 132 + 16 * 2 + 12);
     set_u32(&mut bad, 132 + 16 * 2, abs - vo);
-    for options in [Options::STRICT, Options::REPAIR] {
+    for options in [Options::STRICT, Options::LENIENT] {
         let e = Bcol::parse(&bad, options).unwrap_err();
         assert_eq!(e.offset(), 132 + 32);
         assert!(
@@ -927,7 +951,7 @@ fn only_a_whole_section_written_the_buggy_way_is_repaired() {
     grit_box_bug(&mut bad); // no hulls: adds 0
     let mut shifted = bad.clone();
     set_u32(&mut shifted, 132, u32_at(&bad, 132) + 16);
-    let e = Bcol::parse(&shifted, Options::REPAIR).unwrap_err();
+    let e = Bcol::parse(&shifted, Options::LENIENT).unwrap_err();
     assert!(
         matches!(
             e.kind(),
@@ -1089,10 +1113,10 @@ fn the_writer_refuses_what_bcol_cannot_say() {
     let e = bcol::required_len(&tcol.attributes(), tcol.shapes(), tcol.trimesh()).unwrap_err();
     assert_eq!(
         e,
-        WriteError::Shrink {
+        WriteError::Invalid(Unwritable::Shrink {
             shape: 1,
             shrink: 0.1
-        }
+        })
     );
     assert!(e.to_string().contains("shrink"));
     let tcol = parse_tcol(b"TCOL1.0 attributes { static; } compound { sphere { material \"s\"; centre 0 0 0; radius 1; } }");
@@ -1101,16 +1125,16 @@ fn the_writer_refuses_what_bcol_cannot_say() {
     let mut out = vec![0; 1000];
     assert_eq!(
         bcol::write(&a, tcol.shapes(), None, &mut out),
-        Err(WriteError::StaticMismatch {
+        Err(WriteError::Invalid(Unwritable::StaticMismatch {
             is_static: true,
             mass: 3.0
-        })
+        }))
     );
     let mut a = tcol.attributes();
     a.is_static = false;
     assert!(matches!(
         bcol::write(&a, tcol.shapes(), None, &mut out),
-        Err(WriteError::StaticMismatch { .. })
+        Err(WriteError::Invalid(Unwritable::StaticMismatch { .. }))
     ));
     // Too small for the records, then too small for the strings.
     let a = tcol.attributes();
@@ -1223,9 +1247,15 @@ fn a_wrong_offset_that_lands_on_another_string_is_still_recognised() {
             }
         )
     );
-    let file = Bcol::parse(&bad, Options::REPAIR).unwrap();
+    let file = Bcol::parse(&bad, Options::LENIENT).unwrap();
     assert_eq!(file.shapes().next().unwrap().material(), "H");
-    assert_eq!(file.repairs().hulls().map(|r| r.count), Some(1));
+    assert!(matches!(
+        file.tolerated().next().map(|l| l.kind),
+        Some(LintKind::GritMaterialOffsets {
+            section: Section::Hulls,
+            count: 1
+        })
+    ));
 }
 
 #[test]
@@ -1235,9 +1265,9 @@ fn valid_offsets_in_another_order_are_read_as_stored() {
     // the converter's bugs does.
     let mut bytes = hand_file();
     set_u32(&mut bytes, 132, 436 - 132);
-    for options in [Options::STRICT, Options::REPAIR] {
+    for options in [Options::STRICT, Options::LENIENT] {
         let file = Bcol::parse(&bytes, options).unwrap();
         assert_eq!(file.shapes().next().unwrap().material(), "boxmat");
-        assert!(file.repairs().is_empty());
+        assert_eq!(file.tolerated().count(), 0);
     }
 }

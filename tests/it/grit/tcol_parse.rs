@@ -4,9 +4,9 @@
 
 use zerocol::grit::lexer::{Lexer, Token};
 use zerocol::grit::{
-    Attributes, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, Error, ErrorKind, Expected, Face,
-    IDENTITY_ORIENTATION, Keyword, Lint, LintKind, Options, Position, STATIC_TRIMESH_MARGIN,
-    ScratchTooSmall, Shape, ShapeKind, Size, Tcol, TokenKind, ToleranceKind,
+    Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, Error, ErrorKind,
+    Expected, Face, IDENTITY_ORIENTATION, Keyword, Lint, LintKind, Options, Position,
+    STATIC_TRIMESH_MARGIN, ScratchTooSmall, Shape, ShapeKind, Size, Tcol, TokenKind,
 };
 
 use crate::support::tcol;
@@ -814,24 +814,12 @@ fn box_and_cylinder_properties_defaults_and_rules() {
             [1.0, 2.0, 3.0],
         );
         match shape {
-            Shape::Box {
-                material,
-                margin,
-                centre,
-                orientation,
-                dimensions,
-            }
-            | Shape::Cylinder {
-                material,
-                margin,
-                centre,
-                orientation,
-                dimensions,
-            } => {
+            Shape::Box(b) | Shape::Cylinder(b) => {
                 assert_eq!(
-                    (material, margin, centre, orientation, dimensions),
+                    (b.material, b.margin, b.centre, b.orientation, b.dimensions),
                     expected_fields
                 );
+                assert_eq!(shape.box_like(), Some(b));
             }
             _ => panic!(),
         }
@@ -839,20 +827,9 @@ fn box_and_cylinder_properties_defaults_and_rules() {
             "{word} {{ material \"m\"; center 0 0 1; dimensions 1 1 1 }}"
         )));
         match shape {
-            Shape::Box {
-                margin,
-                orientation,
-                centre,
-                ..
-            }
-            | Shape::Cylinder {
-                margin,
-                orientation,
-                centre,
-                ..
-            } => {
+            Shape::Box(b) | Shape::Cylinder(b) => {
                 assert_eq!(
-                    (margin, orientation, centre),
+                    (b.margin, b.orientation, b.centre),
                     (DEFAULT_MARGIN, IDENTITY_ORIENTATION, [0.0, 0.0, 1.0])
                 );
             }
@@ -989,6 +966,7 @@ fn plane_and_sphere_take_a_fixed_order() {
         "sphere { material \"m\"; centre 1 2 3; radius 4 }",
     ));
     assert_eq!((sphere.margin(), sphere.kind()), (None, ShapeKind::Sphere));
+    assert_eq!(sphere.box_like(), None);
     let e = err(&compound(
         "sphere { centre 0 0 0; material \"m\"; radius 1 }",
     ));
@@ -1375,13 +1353,8 @@ fn accepted_conformance_files_have_the_written_values() {
     };
     assert_eq!(vertices.len(), 4);
     assert_eq!(vertices.clone().nth(1), Some([1.0, 0.0, 0.0]));
-    let Shape::Box {
-        centre, dimensions, ..
-    } = s[1]
-    else {
-        panic!()
-    };
-    assert_eq!((centre, dimensions), ([0.0; 3], [1.0; 3]));
+    let Shape::Box(b) = s[1] else { panic!() };
+    assert_eq!((b.centre, b.dimensions), ([0.0; 3], [1.0; 3]));
     let f = tcol::read("s04_keyword_glued_to_number.tcol");
     let t = Tcol::parse(&f, Options::STRICT).unwrap();
     assert_eq!(t.attributes().mass, 30.0);
@@ -1398,13 +1371,13 @@ fn accepted_conformance_files_have_the_written_values() {
     let t = Tcol::parse(&f, Options::STRICT).unwrap();
     assert_eq!(
         t.shapes().next().unwrap(),
-        Shape::Box {
+        Shape::Box(BoxLike {
             material: "b",
             margin: 0.2,
             centre: [1.0; 3],
             orientation: IDENTITY_ORIENTATION,
             dimensions: [1.0; 3]
-        }
+        })
     );
     let f = tcol::read("s20_string_with_newline_and_crlf.tcol");
     let t = Tcol::parse(&f, Options::STRICT).unwrap();
@@ -1645,35 +1618,36 @@ fn lenient_reads_the_old_dialect_and_says_so() {
             }
         ]
     );
+    // Each rule once, at its first use; the hex flags on 2 faces.
     let tolerated: Vec<_> = t
         .tolerated()
-        .iter()
-        .map(|t| (t.kind, t.position.line, t.position.column, t.count))
+        .map(|t| (t.kind, t.position.line, t.position.column))
         .collect();
     assert_eq!(
         tolerated,
         vec![
-            (ToleranceKind::MissingAttributes, 2, 1, 1),
-            (ToleranceKind::HexFaceMaterial, 11, 9, 2),
-            (ToleranceKind::StaticTrimeshMargin, 3, 5, 1),
+            (LintKind::MissingAttributes, 2, 1),
+            (LintKind::HexFaceMaterial { count: 2 }, 11, 9),
+            (LintKind::StaticTrimeshMargin, 3, 5),
         ]
     );
-    assert_eq!(
+    assert!(
         t.tolerated()
-            .get(ToleranceKind::HexFaceMaterial)
-            .unwrap()
-            .to_string(),
+            .all(|l| l.kind.is_tolerated() && l.shape.is_none())
+    );
+    assert_eq!(
+        t.tolerated().nth(1).unwrap().to_string(),
         "line 11, column 9: hex face flags instead of a material (old dialect): kept as the material name (2 times)"
     );
+    // lints() lists them first, then what a strict read would lint too.
+    let lints: Vec<_> = t.lints().collect();
+    assert_eq!(lints[..3], t.tolerated().collect::<Vec<_>>()[..]);
+    assert!(lints[3..].iter().all(|l| !l.kind.is_tolerated()));
     // With the attributes present, only the other two are tolerated.
     let text = OLD_DIALECT.replacen("TCOL1.0\n", "TCOL1.0\nattributes { static }\n", 1);
     let t = Tcol::parse_str(&text, Options::LENIENT).unwrap();
-    assert!(
-        t.tolerated()
-            .get(ToleranceKind::MissingAttributes)
-            .is_none()
-    );
-    assert_eq!(t.tolerated().iter().count(), 2);
+    assert!(t.tolerated().all(|l| l.kind != LintKind::MissingAttributes));
+    assert_eq!(t.tolerated().count(), 2);
     // Still one margin at most, and a dynamic body's trimesh head is unchanged.
     let e = Tcol::parse_str(
         &text.replacen("margin 0.1;", "margin 0.1; margin 0.2;", 1),

@@ -12,8 +12,9 @@ use std::fmt::{self, Write as _};
 use zerocol::grit::bcol::{self, Bcol};
 use zerocol::grit::lexer::Lexer;
 use zerocol::grit::{
-    Attributes, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, IDENTITY_ORIENTATION, Keyword,
-    Options, Place, PrintError, Problem, Shape, Tcol, TokenKind, Trimesh, print, printed_len,
+    self, Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN,
+    IDENTITY_ORIENTATION, Keyword, Options, Place, PrintError, Problem, Shape, Tcol, TokenKind,
+    Trimesh, Unprintable, WriteError, print, required_len,
 };
 
 use crate::support::rng::{Case, Rng, scale, seed};
@@ -76,24 +77,11 @@ fn dump_views<'s>(
                     bits(&mut s, &v);
                 }
             }
-            Shape::Box {
-                margin,
-                centre,
-                orientation,
-                dimensions,
-                ..
-            }
-            | Shape::Cylinder {
-                margin,
-                centre,
-                orientation,
-                dimensions,
-                ..
-            } => {
-                let mut all = vec![margin];
-                all.extend(centre);
-                all.extend(orientation);
-                all.extend(dimensions);
+            Shape::Box(b) | Shape::Cylinder(b) => {
+                let mut all = vec![b.margin];
+                all.extend(b.centre);
+                all.extend(b.orientation);
+                all.extend(b.dimensions);
                 bits(&mut s, &all);
             }
             Shape::Cone {
@@ -140,7 +128,22 @@ fn dump_views<'s>(
 fn printed(t: &Tcol<'_>) -> String {
     let mut out = String::new();
     t.print(&mut out).unwrap();
-    assert_eq!(t.printed_len(), Ok(out.len()));
+    assert_eq!(t.required_len(), Ok(out.len()));
+    // The byte-buffer writer gives the same text, and no more.
+    let mut bytes = vec![0xAA; out.len() + 1];
+    assert_eq!(t.write(&mut bytes), Ok(out.len()));
+    assert_eq!(&bytes[..out.len()], out.as_bytes());
+    assert_eq!(bytes[out.len()], 0xAA);
+    // One byte short, it writes nothing.
+    let mut short = vec![0xAA; out.len() - 1];
+    assert_eq!(
+        t.write(&mut short),
+        Err(WriteError::BufferTooSmall {
+            needed: out.len(),
+            available: out.len() - 1
+        })
+    );
+    assert!(short.iter().all(|&b| b == 0xAA));
     out
 }
 
@@ -187,7 +190,7 @@ fn round_trip(t: &Tcol<'_>) -> String {
     check_tokens(&first);
     let again = Tcol::parse_str(&first, Options::STRICT)
         .unwrap_or_else(|e| panic!("printed text rejected: {e}\n{first}"));
-    assert!(again.tolerated().is_empty());
+    assert_eq!(again.tolerated().len(), 0);
     assert_eq!(dump(&again), dump(t), "values changed; printed:\n{first}");
     // The views compare equal too (PartialEq on the public types).
     assert_eq!(again.attributes(), t.attributes());
@@ -226,7 +229,7 @@ fn old_dialect_files_read_leniently_print_as_strict_tcol_or_fail() {
         let Ok(t) = Tcol::parse(&bytes, Options::LENIENT) else {
             continue;
         };
-        if t.tolerated().is_empty() {
+        if t.tolerated().len() == 0 {
             continue;
         }
         let mut out = String::new();
@@ -245,7 +248,14 @@ fn old_dialect_files_read_leniently_print_as_strict_tcol_or_fail() {
                     }
                 );
                 assert!(out.is_empty(), "wrote before failing");
-                assert_eq!(t.printed_len(), Err(e));
+                let invalid = WriteError::Invalid(Unprintable {
+                    at: Place::Trimesh(Keyword::Margin),
+                    problem: Problem::NoSyntax,
+                });
+                assert_eq!(t.required_len(), Err(invalid));
+                let mut bytes = [0xAA; 512];
+                assert_eq!(t.write(&mut bytes), Err(invalid));
+                assert!(bytes.iter().all(|&b| b == 0xAA), "wrote before failing");
             }
         }
     }
@@ -400,7 +410,7 @@ fn spelling(v: f32) -> String {
         ..Attributes::STATIC
     };
     let mut out = String::new();
-    print(&mut out, &attributes, Vec::new(), None).unwrap();
+    print(&attributes, Vec::new(), None, &mut out).unwrap();
     let line = out.lines().find(|l| l.contains("inertia")).unwrap();
     let spelled = line.trim().trim_end_matches(';').split(' ').nth(1).unwrap();
     spelled.to_string()
@@ -975,12 +985,23 @@ fn fails<'s>(attributes: Attributes, shapes: Vec<Shape<'s>>, at: Place, problem:
     let mut out = String::new();
     let want = PrintError::Unprintable { at, problem };
     assert_eq!(
-        print(&mut out, &attributes, shapes.clone(), None),
+        print(&attributes, shapes.clone(), None, &mut out),
         Err(want)
     );
     assert_eq!(out, "", "wrote before failing");
-    assert_eq!(printed_len(&attributes, shapes, None), Err(want));
+    let invalid = WriteError::Invalid(Unprintable { at, problem });
+    assert_eq!(
+        required_len(&attributes, shapes.clone(), None),
+        Err(invalid)
+    );
+    let mut bytes = [0xAA; 1024];
+    assert_eq!(
+        grit::write(&attributes, shapes, None, &mut bytes),
+        Err(invalid)
+    );
+    assert!(bytes.iter().all(|&b| b == 0xAA), "wrote before failing");
     assert!(!want.to_string().is_empty());
+    assert_eq!(invalid.to_string(), want.to_string());
 }
 
 #[test]
@@ -1088,7 +1109,7 @@ fn attributes_tcol_cannot_hold_are_errors() {
         ..Attributes::STATIC
     };
     let mut out = String::new();
-    print(&mut out, &ok, vec![sphere("m")], None).unwrap();
+    print(&ok, vec![sphere("m")], None, &mut out).unwrap();
     let t = Tcol::parse_str(&out, Options::STRICT).unwrap();
     assert_eq!(
         t.attributes().mass.to_bits(),
@@ -1102,20 +1123,20 @@ fn attributes_tcol_cannot_hold_are_errors() {
 #[test]
 fn shapes_tcol_cannot_hold_are_errors() {
     let at = |index, property| Place::Shape { index, property };
-    let nan_centre = Shape::Box {
+    let nan_centre = Shape::Box(BoxLike {
         material: "m",
         margin: DEFAULT_MARGIN,
         centre: [0.0, f32::NAN, 0.0],
         orientation: IDENTITY_ORIENTATION,
         dimensions: [1.0; 3],
-    };
-    let negative_margin = Shape::Cylinder {
+    });
+    let negative_margin = Shape::Cylinder(BoxLike {
         material: "m",
         margin: -0.04,
         centre: [0.0; 3],
         orientation: IDENTITY_ORIENTATION,
         dimensions: [1.0; 3],
-    };
+    });
     let nan_orientation = Shape::Cone {
         material: "m",
         margin: 0.0,
@@ -1142,13 +1163,13 @@ fn shapes_tcol_cannot_hold_are_errors() {
         centre: [0.0; 3],
         radius: f32::NAN,
     };
-    let nan_margin = Shape::Box {
+    let nan_margin = Shape::Box(BoxLike {
         material: "m",
         margin: f32::NAN,
         centre: [0.0; 3],
         orientation: IDENTITY_ORIENTATION,
         dimensions: [1.0; 3],
-    };
+    });
     let cases = [
         (nan_centre, Keyword::Centre, Problem::NotFinite),
         (negative_margin, Keyword::Margin, Problem::Negative),
@@ -1193,20 +1214,20 @@ fn hand_built_shapes_round_trip() {
     // read back bit for bit, with -0 and subnormals where defaults and identities would be.
     let tiny = f32::from_bits(1);
     let shapes = vec![
-        Shape::Box {
+        Shape::Box(BoxLike {
             material: "/a",
             margin: -0.0,
             centre: [-0.0, tiny, f32::MAX],
             orientation: [1.0, -0.0, 0.0, 0.0],
             dimensions: [1e38, 1e-38, -tiny],
-        },
-        Shape::Cylinder {
+        }),
+        Shape::Cylinder(BoxLike {
             material: "",
             margin: DEFAULT_MARGIN,
             centre: [1.0; 3],
             orientation: [-1.0, 0.0, 0.0, 0.0],
             dimensions: [f32::MIN_POSITIVE; 3],
-        },
+        }),
         Shape::Cone {
             material: "c\r\n",
             margin: f32::from_bits(DEFAULT_MARGIN.to_bits() + 1),
@@ -1228,9 +1249,9 @@ fn hand_built_shapes_round_trip() {
         ..dynamic()
     };
     let mut out = String::new();
-    print(&mut out, &attributes, shapes.clone(), None).unwrap();
+    print(&attributes, shapes.clone(), None, &mut out).unwrap();
     assert_eq!(
-        printed_len(&attributes, shapes.clone(), None),
+        required_len(&attributes, shapes.clone(), None),
         Ok(out.len())
     );
     let t = Tcol::parse_str(&out, Options::STRICT).unwrap();
@@ -1296,15 +1317,15 @@ fn the_free_function_prints_any_views() {
     let bytes = tcol::read("s16_duplicate_box_props.tcol");
     let t = Tcol::parse(&bytes, Options::STRICT).unwrap();
     let mut out = String::new();
-    print(&mut out, &t.attributes(), t.shapes(), t.trimesh()).unwrap();
+    print(&t.attributes(), t.shapes(), t.trimesh(), &mut out).unwrap();
     assert_eq!(out, printed(&t));
     let some: Option<Trimesh<'_>> = t.trimesh();
     let mut filtered = String::new();
     print(
-        &mut filtered,
         &t.attributes(),
         t.shapes().filter(|s| s.margin().is_some()),
         some,
+        &mut filtered,
     )
     .unwrap();
     Tcol::parse_str(&filtered, Options::STRICT).unwrap();
@@ -1343,11 +1364,14 @@ fn bcol_bodies_print_and_read_back_bit_exactly() {
         };
         let b = Bcol::parse(&bytes, bcol::Options::STRICT).unwrap();
         let mut out = String::new();
-        print(&mut out, &b.attributes(), b.shapes(), b.trimesh()).unwrap();
+        print(&b.attributes(), b.shapes(), b.trimesh(), &mut out).unwrap();
         assert_eq!(
-            printed_len(&b.attributes(), b.shapes(), b.trimesh()),
+            required_len(&b.attributes(), b.shapes(), b.trimesh()),
             Ok(out.len())
         );
+        let mut bytes = vec![0; out.len()];
+        let len = grit::write(&b.attributes(), b.shapes(), b.trimesh(), &mut bytes);
+        assert_eq!((len, &bytes[..]), (Ok(out.len()), out.as_bytes()));
         check_tokens(&out);
         let again = Tcol::parse_str(&out, Options::STRICT).unwrap();
         assert_eq!(
@@ -1383,7 +1407,7 @@ fn non_finite_bcol_values_are_print_errors() {
         };
         let mut out = String::new();
         assert_eq!(
-            print(&mut out, &b.attributes(), b.shapes(), b.trimesh()),
+            print(&b.attributes(), b.shapes(), b.trimesh(), &mut out),
             Err(PrintError::Unprintable {
                 at: Place::Attribute(Keyword::Mass),
                 problem

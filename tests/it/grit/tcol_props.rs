@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use zerocol::grit::{
     Attributes, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, Error, IDENTITY_ORIENTATION,
-    Options, Position, STATIC_TRIMESH_MARGIN, Shape, Tcol,
+    LintKind, Options, Position, STATIC_TRIMESH_MARGIN, Shape, Tcol,
 };
 
 use crate::support::bytes::bits;
@@ -116,12 +116,24 @@ fn borrowed(s: &str, bytes: &[u8]) {
 /// Runs every view of an accepted file to its end.
 fn walk(t: &Tcol<'_>, bytes: &[u8], strict: bool) {
     if strict {
-        assert!(t.tolerated().is_empty());
+        assert_eq!(t.tolerated().len(), 0);
     }
-    for tolerance in t.tolerated().iter() {
+    for tolerance in t.tolerated() {
         check_position(tolerance.position, bytes);
-        assert!(tolerance.count > 0);
+        assert!(tolerance.kind.is_tolerated());
+        if let LintKind::HexFaceMaterial { count } = tolerance.kind {
+            assert!(count > 0);
+        }
     }
+    // lints() lists the same first, and nothing else it lists is tolerated.
+    let lints: Vec<_> = t.lints().collect();
+    let tolerated: Vec<_> = t.tolerated().collect();
+    assert_eq!(lints[..tolerated.len()], tolerated[..]);
+    assert!(
+        lints[tolerated.len()..]
+            .iter()
+            .all(|l| !l.kind.is_tolerated())
+    );
     let a = t.attributes();
     assert_eq!(a.is_static, a.mass == 0.0);
     let mut shapes = t.shapes();
@@ -184,7 +196,7 @@ fn parse_both(bytes: &[u8]) -> (bool, bool) {
         assert_eq!(s.attributes(), l.attributes());
         assert!(s.shapes().eq(l.shapes()));
         assert_eq!(s.trimesh(), l.trimesh());
-        assert!(l.tolerated().is_empty());
+        assert_eq!(l.tolerated().len(), 0);
     }
     (strict.is_ok(), lenient.is_ok())
 }
@@ -648,20 +660,20 @@ fn to_expect(shape: Shape<'_>) -> Expect {
             shrink,
             vertices,
         } => Expect::Hull(material.into(), margin, shrink, vertices.collect()),
-        Shape::Box {
-            material,
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        } => Expect::Box(material.into(), margin, centre, orientation, dimensions),
-        Shape::Cylinder {
-            material,
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        } => Expect::Cylinder(material.into(), margin, centre, orientation, dimensions),
+        Shape::Box(b) => Expect::Box(
+            b.material.into(),
+            b.margin,
+            b.centre,
+            b.orientation,
+            b.dimensions,
+        ),
+        Shape::Cylinder(b) => Expect::Cylinder(
+            b.material.into(),
+            b.margin,
+            b.centre,
+            b.orientation,
+            b.dimensions,
+        ),
         Shape::Cone {
             material,
             margin,

@@ -342,24 +342,11 @@ pub fn shape_bits(shape: &Shape<'_>) -> ShapeBits {
             vertices,
             ..
         } => (vec![margin, shrink], vertices.map(bits).collect()),
-        Shape::Box {
-            margin,
-            centre,
-            orientation,
-            dimensions,
-            ..
-        }
-        | Shape::Cylinder {
-            margin,
-            centre,
-            orientation,
-            dimensions,
-            ..
-        } => {
-            let mut f = vec![margin];
-            f.extend(centre);
-            f.extend(orientation);
-            f.extend(dimensions);
+        Shape::Box(b) | Shape::Cylinder(b) => {
+            let mut f = vec![b.margin];
+            f.extend(b.centre);
+            f.extend(b.orientation);
+            f.extend(b.dimensions);
             (f, vec![])
         }
         Shape::Cone {

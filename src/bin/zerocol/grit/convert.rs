@@ -60,7 +60,7 @@ pub fn convert(
         Target::Tcol => {
             let mut text = String::new();
             // Its message starts "cannot print TCOL: ".
-            zerocol::grit::print(&mut text, &body.attributes, shapes, body.trimesh.clone())
+            zerocol::grit::print(&body.attributes, shapes, body.trimesh.clone(), &mut text)
                 .map_err(|error| error.to_string())?;
             text.into_bytes()
         }

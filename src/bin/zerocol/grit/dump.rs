@@ -7,7 +7,7 @@
 //! have a shrink of 0 (its converter applied it), and its mass of 0 is a static body.
 
 use serde::Serialize;
-use zerocol::grit::{Attributes, Flavour, Shape, Trimesh};
+use zerocol::grit::{Attributes, BoxLike, Flavour, Shape, Trimesh};
 
 use super::{name, read};
 
@@ -53,20 +53,8 @@ enum ShapeJson {
         shrink: f32,
         vertices: Vec<Vec3>,
     },
-    Box {
-        material: String,
-        margin: f32,
-        centre: Vec3,
-        orientation: [f32; 4],
-        dimensions: Vec3,
-    },
-    Cylinder {
-        material: String,
-        margin: f32,
-        centre: Vec3,
-        orientation: [f32; 4],
-        dimensions: Vec3,
-    },
+    Box(BoxJson),
+    Cylinder(BoxJson),
     Cone {
         material: String,
         margin: f32,
@@ -85,6 +73,28 @@ enum ShapeJson {
         centre: Vec3,
         radius: f32,
     },
+}
+
+/// A box's or a cylinder's fields, after its `"shape"` tag.
+#[derive(Serialize, Debug)]
+struct BoxJson {
+    material: String,
+    margin: f32,
+    centre: Vec3,
+    orientation: [f32; 4],
+    dimensions: Vec3,
+}
+
+impl From<BoxLike<'_>> for BoxJson {
+    fn from(b: BoxLike<'_>) -> Self {
+        Self {
+            material: b.material.to_owned(),
+            margin: b.margin,
+            centre: b.centre,
+            orientation: b.orientation,
+            dimensions: b.dimensions,
+        }
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -142,32 +152,8 @@ fn shape_json(shape: Shape<'_>) -> ShapeJson {
             shrink,
             vertices: vertices.collect(),
         },
-        Shape::Box {
-            material,
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        } => ShapeJson::Box {
-            material: material.to_owned(),
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        },
-        Shape::Cylinder {
-            material,
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        } => ShapeJson::Cylinder {
-            material: material.to_owned(),
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        },
+        Shape::Box(b) => ShapeJson::Box(b.into()),
+        Shape::Cylinder(b) => ShapeJson::Cylinder(b.into()),
         Shape::Cone {
             material,
             margin,

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use zerocol::grit::bcol::{Bcol, HEADER_LEN, Section};
-use zerocol::grit::{Attributes, Flavour, Shape, Trimesh};
+use zerocol::grit::{Attributes, BoxLike, Flavour, Shape, Trimesh};
 
 use super::{Body, File, contents, count, motion, name, read};
 use crate::Verdict;
@@ -189,25 +189,12 @@ fn describe(shape: &Shape<'_>) -> String {
                 "hull, material {material:?}, margin {margin:?}, shrink {shrink:?}, {count} vertices{bounds}"
             )
         }
-        Shape::Box {
-            material,
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        } => format!(
-            "box, material {material:?}, margin {margin:?}, centre {centre:?}, orientation {orientation:?} (w x y z), dimensions {dimensions:?}"
-        ),
-        Shape::Cylinder {
-            material,
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        } => {
-            let [x, _, z] = *dimensions;
+        Shape::Box(b) => box_like("box", b),
+        Shape::Cylinder(b) => {
+            let [x, _, z] = b.dimensions;
             format!(
-                "cylinder, material {material:?}, margin {margin:?}, centre {centre:?}, orientation {orientation:?} (w x y z), dimensions {dimensions:?} (radius {:?}, height {z:?} along local Z)",
+                "{} (radius {:?}, height {z:?} along local Z)",
+                box_like("cylinder", b),
                 x / 2.0
             )
         }
@@ -232,6 +219,20 @@ fn describe(shape: &Shape<'_>) -> String {
             radius,
         } => format!("sphere, material {material:?}, centre {centre:?}, radius {radius:?}"),
     }
+}
+
+/// `box, material …, dimensions […]`: what a box and a cylinder both say.
+fn box_like(kind: &str, b: &BoxLike<'_>) -> String {
+    let BoxLike {
+        material,
+        margin,
+        centre,
+        orientation,
+        dimensions,
+    } = b;
+    format!(
+        "{kind}, material {material:?}, margin {margin:?}, centre {centre:?}, orientation {orientation:?} (w x y z), dimensions {dimensions:?}"
+    )
 }
 
 /// The box around some points; `None` without any.

@@ -68,11 +68,16 @@ impl<'a> Body<'a> {
         }
     }
 
-    /// The library's lints, formatted (TCOL: per shape and face, then mesh-wide).
+    /// The library's lints, formatted (TCOL: per shape and face, then mesh-wide),
+    /// without what `--lenient` tolerated: [`Body::warnings`] lists that.
     fn lints(&self) -> Vec<String> {
         match &self.file {
             File::Tcol(tcol) => {
-                let mut lints: Vec<String> = tcol.lints().map(|l| l.to_string()).collect();
+                let mut lints: Vec<String> = tcol
+                    .lints()
+                    .filter(|l| !l.kind.is_tolerated())
+                    .map(|l| l.to_string())
+                    .collect();
                 let mut scratch = vec![[0u32; 4]; tcol.mesh_scratch_len()];
                 match tcol.mesh_lints(&mut scratch) {
                     Ok(mesh) => lints.extend(mesh.map(|l| l.to_string())),
@@ -81,7 +86,11 @@ impl<'a> Body<'a> {
                 }
                 lints
             }
-            File::Bcol(file) => file.lints().map(|l| l.to_string()).collect(),
+            File::Bcol(file) => file
+                .lints()
+                .filter(|l| !l.kind.is_tolerated())
+                .map(|l| l.to_string())
+                .collect(),
         }
     }
 
@@ -89,8 +98,8 @@ impl<'a> Body<'a> {
     /// (both empty for a strict read).
     fn warnings(&self) -> Vec<String> {
         match &self.file {
-            File::Tcol(tcol) => tcol.tolerated().iter().map(|t| t.to_string()).collect(),
-            File::Bcol(file) => file.repairs().iter().map(|r| r.to_string()).collect(),
+            File::Tcol(tcol) => tcol.tolerated().map(|l| l.to_string()).collect(),
+            File::Bcol(file) => file.tolerated().map(|l| l.to_string()).collect(),
         }
     }
 

@@ -1,16 +1,18 @@
 //! The canonical TCOL printer: any body the views describe (read from TCOL or
-//! BCOL) as text the parser reads back to the same values, bit for bit
-//! ([`print`], [`Tcol::print`]).
+//! BCOL) as text the parser reads back to the same values, bit for bit, into a
+//! `core::fmt::Write` ([`print`], [`Tcol::print`]) or a caller's byte buffer
+//! ([`required_len`] then [`write()`]).
 
 use core::fmt::{self, Write as _};
 
-use super::body::{
+use super::view::Tcol;
+use crate::grit::body::{
     Attributes, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,
     DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK,
-    IDENTITY_ORIENTATION, STATIC_TRIMESH_MARGIN, Shape, Tcol, Trimesh, Vertices,
+    IDENTITY_ORIENTATION, Keyword, STATIC_TRIMESH_MARGIN, Shape, Trimesh, Vertices,
 };
-use super::lexer::Keyword;
+use crate::wire;
 
 /// Why a body could not be printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -110,8 +112,8 @@ impl fmt::Display for Problem {
 
 impl fmt::Display for PrintError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Unprintable { at, problem } => write!(f, "cannot print TCOL: {at}: {problem}"),
+        match *self {
+            Self::Unprintable { at, problem } => Unprintable { at, problem }.fmt(f),
             Self::Write => f.write_str("the output refused a write"),
         }
     }
@@ -119,7 +121,42 @@ impl fmt::Display for PrintError {
 
 impl core::error::Error for PrintError {}
 
-/// Prints a body (from [`Tcol`] or [`bcol::Bcol`](super::bcol::Bcol)) as
+/// A value TCOL cannot hold, the reason [`write()`] and [`required_len`] give
+/// in [`WriteError::Invalid`](crate::wire::WriteError::Invalid) (and [`print`] in
+/// [`PrintError::Unprintable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Unprintable {
+    /// Where in the body.
+    pub at: Place,
+    /// What is wrong with it.
+    pub problem: Problem,
+}
+
+impl fmt::Display for Unprintable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot print TCOL: {}: {}", self.at, self.problem)
+    }
+}
+
+impl core::error::Error for Unprintable {}
+
+/// Why [`write()`] wrote nothing: a value TCOL cannot hold
+/// ([`Unprintable`]), a buffer shorter than [`required_len`], or text longer
+/// than `usize::MAX` bytes.
+pub type WriteError = wire::WriteError<Unprintable>;
+
+/// The printer's error as the byte-buffer writer's: only the counter of
+/// [`required_len`] refuses a write (at `usize::MAX` bytes), since [`write()`]
+/// prints into a buffer of the length it counted.
+fn write_error(error: PrintError) -> WriteError {
+    match error {
+        PrintError::Unprintable { at, problem } => WriteError::Invalid(Unprintable { at, problem }),
+        PrintError::Write => WriteError::TooLarge,
+    }
+}
+
+/// Prints a body (from [`Tcol`] or [`bcol::Bcol`](crate::grit::bcol::Bcol)) as
 /// canonical TCOL into `out`: its attributes, its compound's shapes in order,
 /// and its trimesh. Parsing the text gives back these values bit for bit.
 ///
@@ -133,7 +170,7 @@ impl core::error::Error for PrintError {}
 ///     centre 0 0 .5; orientation 0.7071068 0 0 0.7071068; dimensions 1 1 1; } }";
 /// let tcol = Tcol::parse_str(text, Options::STRICT)?;
 /// let mut printed = String::new();
-/// tcol.print(&mut printed)?; // or zerocol::grit::print(&mut printed, &attributes, shapes, trimesh)
+/// tcol.print(&mut printed)?; // or zerocol::grit::print(&attributes, shapes, trimesh, &mut printed)
 /// assert_eq!(
 ///     printed,
 ///     "TCOL1.0\n\
@@ -143,7 +180,10 @@ impl core::error::Error for PrintError {}
 ///      compound {\n    box {\n        material \"/common/Wood\";\n        centre 0.0 0.0 0.5;\n        \
 ///      orientation 0.7071068 0.0 0.0 0.7071068;\n        dimensions 1.0 1.0 1.0;\n    }\n}\n"
 /// );
-/// assert_eq!(tcol.printed_len()?, printed.len());
+/// assert_eq!(tcol.required_len()?, printed.len());
+/// let mut bytes = [0u8; 256]; // or into a caller's buffer, with no fmt::Write
+/// let len = tcol.write(&mut bytes)?;
+/// assert_eq!(bytes.get(..len), Some(printed.as_bytes()));
 /// let again = Tcol::parse_str(&printed, Options::STRICT)?;
 /// assert_eq!(again.attributes(), tcol.attributes());
 /// assert!(again.shapes().eq(tcol.shapes()));
@@ -199,12 +239,12 @@ impl core::error::Error for PrintError {}
 /// [`DEFAULT_EDGE_DISTANCE_THRESHOLD`], compared as values, so a zero's sign
 /// there is not kept); and no face index outside the vertex list.
 ///
-/// [`DEFAULT_EDGE_DISTANCE_THRESHOLD`]: super::DEFAULT_EDGE_DISTANCE_THRESHOLD
+/// [`DEFAULT_EDGE_DISTANCE_THRESHOLD`]: crate::grit::DEFAULT_EDGE_DISTANCE_THRESHOLD
 pub fn print<'s, W, I>(
-    out: &mut W,
     attributes: &Attributes,
     shapes: I,
     trimesh: Option<Trimesh<'_>>,
+    out: &mut W,
 ) -> Result<(), PrintError>
 where
     W: fmt::Write + ?Sized,
@@ -216,19 +256,46 @@ where
     body(out, attributes, shapes, trimesh.as_ref())
 }
 
-/// How many bytes [`print`] writes for this body (or why it cannot): to size
-/// a buffer before printing into it.
-pub fn printed_len<'s, I>(
+/// How many bytes [`print`] and [`write()`] write for this body, or why they
+/// cannot: to size a buffer. Walks every lazy list once.
+pub fn required_len<'s, I>(
     attributes: &Attributes,
     shapes: I,
     trimesh: Option<Trimesh<'_>>,
-) -> Result<usize, PrintError>
+) -> Result<usize, WriteError>
 where
     I: IntoIterator<Item = Shape<'s>>,
 {
     let mut count = Count(0);
-    body(&mut count, attributes, shapes.into_iter(), trimesh.as_ref())?;
+    body(&mut count, attributes, shapes.into_iter(), trimesh.as_ref()).map_err(write_error)?;
     Ok(count.0)
+}
+
+/// [`print`] into the first [`required_len`] bytes of `out`, a caller's
+/// buffer, with no `core::fmt::Write`: the text is UTF-8. Returns its length.
+///
+/// The body is checked first (by [`required_len`], which reads every lazy list
+/// once more), so on [`WriteError::Invalid`](crate::wire::WriteError::Invalid)
+/// or [`WriteError::BufferTooSmall`](crate::wire::WriteError::BufferTooSmall)
+/// `out` is untouched.
+pub fn write<'s, I>(
+    attributes: &Attributes,
+    shapes: I,
+    trimesh: Option<Trimesh<'_>>,
+    out: &mut [u8],
+) -> Result<usize, WriteError>
+where
+    I: IntoIterator<Item = Shape<'s>>,
+    I::IntoIter: Clone,
+{
+    let shapes = shapes.into_iter();
+    let needed = required_len(attributes, shapes.clone(), trimesh.clone())?;
+    let mut text = Bytes {
+        out: wire::output(out, needed)?,
+        len: 0,
+    };
+    body(&mut text, attributes, shapes, trimesh.as_ref()).map_err(write_error)?;
+    Ok(text.len)
 }
 
 impl Tcol<'_> {
@@ -237,47 +304,52 @@ impl Tcol<'_> {
     /// for a lenient read of an old-dialect static trimesh margin (TCOL has no
     /// syntax for it).
     pub fn print<W: fmt::Write + ?Sized>(&self, out: &mut W) -> Result<(), PrintError> {
-        print(out, &self.attributes(), self.shapes(), self.trimesh())
+        print(&self.attributes(), self.shapes(), self.trimesh(), out)
     }
 
-    /// How many bytes [`Tcol::print`] writes.
-    pub fn printed_len(&self) -> Result<usize, PrintError> {
-        printed_len(&self.attributes(), self.shapes(), self.trimesh())
+    /// How many bytes [`Tcol::print`] and [`Tcol::write`] write.
+    pub fn required_len(&self) -> Result<usize, WriteError> {
+        required_len(&self.attributes(), self.shapes(), self.trimesh())
+    }
+
+    /// This file in canonical form ([`write()`]) into `out`; returns its length.
+    pub fn write(&self, out: &mut [u8]) -> Result<usize, WriteError> {
+        write(&self.attributes(), self.shapes(), self.trimesh(), out)
     }
 }
 
-/// A writer that only counts.
+/// A writer that only counts, and refuses past `usize::MAX` bytes.
 struct Count(usize);
 
 impl fmt::Write for Count {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0 = self.0.saturating_add(s.len());
+        self.0 = self.0.checked_add(s.len()).ok_or(fmt::Error)?;
         Ok(())
     }
 }
 
-/// A number's text, on the stack.
-struct Digits {
-    bytes: [u8; 48],
+/// A writer into a byte buffer (the output of [`write()`], a number's digits on
+/// the stack), which refuses what does not fit.
+struct Bytes<'o> {
+    out: &'o mut [u8],
     len: usize,
 }
 
-impl Digits {
+impl Bytes<'_> {
+    /// What was written.
     fn as_str(&self) -> &str {
-        self.bytes
+        self.out
             .get(..self.len)
             .and_then(|b| core::str::from_utf8(b).ok())
             .unwrap_or_default()
     }
 }
 
-impl fmt::Write for Digits {
+impl fmt::Write for Bytes<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let end = self.len.checked_add(s.len()).ok_or(fmt::Error)?;
-        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
-        for (d, b) in slot.iter_mut().zip(s.bytes()) {
-            *d = b;
-        }
+        let slot = self.out.get_mut(self.len..end).ok_or(fmt::Error)?;
+        slot.copy_from_slice(s.as_bytes());
         self.len = end;
         Ok(())
     }
@@ -307,8 +379,9 @@ const PLAIN_END: f32 = 1e9;
 /// both readings give `v`.
 fn write_real<W: fmt::Write + ?Sized>(out: &mut W, v: f32) -> fmt::Result {
     let magnitude = f32::from_bits(v.to_bits() & 0x7fff_ffff);
-    let mut digits = Digits {
-        bytes: [0; 48],
+    let mut buffer = [0; 48];
+    let mut digits = Bytes {
+        out: &mut buffer,
         len: 0,
     };
     let shortest = if magnitude == 0.0 || (PLAIN_MIN..PLAIN_END).contains(&magnitude) {
@@ -538,24 +611,16 @@ impl<W: fmt::Write + ?Sized> Printer<'_, W> {
                     vertex,
                 })?;
             }
-            Shape::Box {
-                margin,
-                centre,
-                orientation,
-                dimensions,
-                ..
-            }
-            | Shape::Cylinder {
-                margin,
-                centre,
-                orientation,
-                dimensions,
-                ..
-            } => {
-                self.margin(margin, at(Keyword::Margin))?;
-                self.property(2, Keyword::Centre, &centre, at(Keyword::Centre))?;
-                self.orientation(orientation, at(Keyword::Orientation))?;
-                self.property(2, Keyword::Dimensions, &dimensions, at(Keyword::Dimensions))?;
+            Shape::Box(b) | Shape::Cylinder(b) => {
+                self.margin(b.margin, at(Keyword::Margin))?;
+                self.property(2, Keyword::Centre, &b.centre, at(Keyword::Centre))?;
+                self.orientation(b.orientation, at(Keyword::Orientation))?;
+                self.property(
+                    2,
+                    Keyword::Dimensions,
+                    &b.dimensions,
+                    at(Keyword::Dimensions),
+                )?;
             }
             Shape::Cone {
                 margin,

@@ -5,15 +5,15 @@
 //! The grammar has a fixed depth (file, body, shape, list), so the parser is a
 //! loop per level, never recursive: `{{{{…` fails at the second brace.
 
-use super::body::{
-    Attributes, CompoundSpan, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK,
-    Face, IDENTITY_ORIENTATION, ListSpan, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Tcol,
-    TextVertices, TrimeshSpan, Vertices,
-};
 use super::error::{Error, ErrorKind, Expected};
 use super::lexer::{Keyword, Lexer, Token, TokenKind};
-use super::lint::{ToleranceKind, Tolerated};
+use super::lint::{Tolerance, Tolerances};
+use super::view::{CompoundSpan, ListSpan, Tcol, TrimeshSpan};
 use super::{Options, Position, number};
+use crate::grit::body::{
+    Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK, Face,
+    IDENTITY_ORIENTATION, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, TextVertices, Vertices,
+};
 
 /// The 7 bytes every file starts with.
 const HEADER: &[u8] = b"TCOL1.0";
@@ -242,7 +242,7 @@ fn face_list<'a>(
     lex: &mut Lexer<'a>,
     vertex_count: usize,
     options: Options,
-    tolerated: &mut Tolerated,
+    tolerances: &mut Tolerances,
 ) -> Result<ListSpan<'a>, Error> {
     expect(lex, TokenKind::LeftBrace, Expected::LeftBrace)?;
     let start = *lex;
@@ -250,7 +250,7 @@ fn face_list<'a>(
     while let Some(item) = face_item(lex, vertex_count, options.accept_old_dialects)? {
         count = count.saturating_add(1);
         if item.hex {
-            tolerated.note(ToleranceKind::HexFaceMaterial, item.position);
+            tolerances.note(Tolerance::HexFaceMaterial, item.position);
         }
         if item.last {
             break;
@@ -274,15 +274,7 @@ pub(crate) fn shape<'a>(lex: &mut Lexer<'a>, keyword: Token) -> Result<Shape<'a>
         ShapeKind::Box | ShapeKind::Cylinder => box_like(lex, kind),
         ShapeKind::Cone => cone(lex),
         ShapeKind::Plane => {
-            expect_keyword(lex, Keyword::Material)?;
-            let material = material(lex)?;
-            expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
-            expect_keyword(lex, Keyword::Normal)?;
-            let normal = reals(lex)?;
-            expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
-            expect_keyword(lex, Keyword::Distance)?;
-            let distance = real(lex)?;
-            fixed_end(lex)?;
+            let (material, normal, distance) = fixed(lex, Keyword::Normal, Keyword::Distance)?;
             Ok(Shape::Plane {
                 material,
                 normal,
@@ -290,15 +282,7 @@ pub(crate) fn shape<'a>(lex: &mut Lexer<'a>, keyword: Token) -> Result<Shape<'a>
             })
         }
         ShapeKind::Sphere => {
-            expect_keyword(lex, Keyword::Material)?;
-            let material = material(lex)?;
-            expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
-            expect_keyword(lex, Keyword::Centre)?;
-            let centre = reals(lex)?;
-            expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
-            expect_keyword(lex, Keyword::Radius)?;
-            let radius = real(lex)?;
-            fixed_end(lex)?;
+            let (material, centre, radius) = fixed(lex, Keyword::Centre, Keyword::Radius)?;
             Ok(Shape::Sphere {
                 material,
                 centre,
@@ -306,6 +290,26 @@ pub(crate) fn shape<'a>(lex: &mut Lexer<'a>, keyword: Token) -> Result<Shape<'a>
             })
         }
     }
+}
+
+/// A fixed-order shape (plane, sphere) after its `{`: `material STRING;`, the
+/// keyword `three` and three reals, `;`, the keyword `one` and a real, then its
+/// end.
+fn fixed<'a>(
+    lex: &mut Lexer<'a>,
+    three: Keyword,
+    one: Keyword,
+) -> Result<(&'a str, [f32; 3], f32), Error> {
+    expect_keyword(lex, Keyword::Material)?;
+    let material = material(lex)?;
+    expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
+    expect_keyword(lex, three)?;
+    let values = reals(lex)?;
+    expect(lex, TokenKind::Semicolon, Expected::Semicolon)?;
+    expect_keyword(lex, one)?;
+    let value = real(lex)?;
+    fixed_end(lex)?;
+    Ok((material, values, value))
 }
 
 /// The end of a fixed-order shape (plane, sphere): `}`, or `;` then `}`.
@@ -320,33 +324,66 @@ fn missing(at: Position, shape: ShapeKind, property: Keyword) -> Error {
     Error::new(at, ErrorKind::MissingProperty { shape, property })
 }
 
-/// A property keyword of a shape's list, or `Err(close)` at an empty item's `}`.
-fn property(
-    lex: &mut Lexer<'_>,
-    shape: ShapeKind,
-) -> Result<Result<(Keyword, Token), Position>, Error> {
-    let t = lex.next_token()?;
-    match t.kind {
-        TokenKind::RightBrace => Ok(Err(t.position)),
-        TokenKind::Keyword(k) => Ok(Ok((k, t))),
-        _ => Err(unexpected(t, Expected::Property(shape))),
+/// What hulls, boxes, cylinders and cones all take, in any order with the rest
+/// (hulls no centre and orientation).
+struct Common<'a> {
+    margin: f32,
+    material: Option<&'a str>,
+    centre: Option<[f32; 3]>,
+    orientation: [f32; 4],
+}
+
+impl Common<'_> {
+    const DEFAULT: Self = Self {
+        margin: DEFAULT_MARGIN,
+        material: None,
+        centre: None,
+        orientation: IDENTITY_ORIENTATION,
+    };
+}
+
+/// A shape's `{ property; … }` after its `{`, properties in any order and the
+/// last of a repeated one winning: `margin`, `material`, and but for hulls
+/// `centre` and `orientation`, into `common`; the others read by `other`, which
+/// says `false` for a keyword the shape does not take. Where the closing `}` is.
+fn properties<'a>(
+    lex: &mut Lexer<'a>,
+    kind: ShapeKind,
+    common: &mut Common<'a>,
+    mut other: impl FnMut(&mut Lexer<'a>, Keyword, Token) -> Result<bool, Error>,
+) -> Result<Position, Error> {
+    loop {
+        let t = lex.next_token()?;
+        let k = match t.kind {
+            TokenKind::RightBrace => return Ok(t.position),
+            TokenKind::Keyword(k) => k,
+            _ => return Err(unexpected(t, Expected::Property(kind))),
+        };
+        let placed = kind != ShapeKind::Hull;
+        match k {
+            Keyword::Margin => common.margin = non_negative(lex, k)?.0,
+            Keyword::Material => common.material = Some(material(lex)?),
+            Keyword::Centre if placed => common.centre = Some(reals(lex)?),
+            Keyword::Orientation if placed => common.orientation = reals(lex)?,
+            _ => {
+                if !other(lex, k, t)? {
+                    return Err(unexpected(t, Expected::Property(kind)));
+                }
+            }
+        }
+        if let Some(close) = separator(lex)? {
+            return Ok(close);
+        }
     }
 }
 
 fn hull<'a>(lex: &mut Lexer<'a>) -> Result<Shape<'a>, Error> {
     const KIND: ShapeKind = ShapeKind::Hull;
-    let mut margin = DEFAULT_MARGIN;
+    let mut common = Common::DEFAULT;
     let mut shrink = DEFAULT_SHRINK;
-    let mut material_name = None;
     let mut vertices = None;
-    let close = loop {
-        let (k, t) = match property(lex, KIND)? {
-            Ok(p) => p,
-            Err(close) => break close,
-        };
+    let close = properties(lex, KIND, &mut common, |lex, k, t| {
         match k {
-            Keyword::Margin => margin = non_negative(lex, k)?.0,
-            Keyword::Material => material_name = Some(material(lex)?),
             Keyword::Shrink => {
                 if vertices.is_some() {
                     return Err(Error::new(t.position, ErrorKind::ShrinkAfterVertexes));
@@ -359,48 +396,37 @@ fn hull<'a>(lex: &mut Lexer<'a>) -> Result<Shape<'a>, Error> {
                 }
                 vertices = Some(vertex_list(lex)?);
             }
-            _ => return Err(unexpected(t, Expected::Property(KIND))),
+            _ => return Ok(false),
         }
-        if let Some(close) = separator(lex)? {
-            break close;
-        }
-    };
+        Ok(true)
+    })?;
     let vertices = vertices.ok_or(missing(close, KIND, Keyword::Vertexes))?;
-    let material = material_name.ok_or(missing(close, KIND, Keyword::Material))?;
+    let material = common
+        .material
+        .ok_or(missing(close, KIND, Keyword::Material))?;
     Ok(Shape::Hull {
         material,
-        margin,
+        margin: common.margin,
         shrink,
-        vertices: Vertices::Text(TextVertices::new(vertices)),
+        vertices: Vertices::Text(TextVertices::of(vertices)),
     })
 }
 
-/// Boxes and cylinders: the same properties, in any order, the last of a
-/// repeated one winning.
+/// Boxes and cylinders: the same properties.
 fn box_like<'a>(lex: &mut Lexer<'a>, kind: ShapeKind) -> Result<Shape<'a>, Error> {
-    let mut margin = DEFAULT_MARGIN;
-    let mut orientation = IDENTITY_ORIENTATION;
-    let mut material_name = None;
-    let mut centre = None;
+    let mut common = Common::DEFAULT;
     let mut dimensions = None;
-    let close = loop {
-        let (k, t) = match property(lex, kind)? {
-            Ok(p) => p,
-            Err(close) => break close,
-        };
-        match k {
-            Keyword::Margin => margin = non_negative(lex, k)?.0,
-            Keyword::Material => material_name = Some(material(lex)?),
-            Keyword::Centre => centre = Some(reals(lex)?),
-            Keyword::Orientation => orientation = reals(lex)?,
-            Keyword::Dimensions => dimensions = Some(reals(lex)?),
-            _ => return Err(unexpected(t, Expected::Property(kind))),
+    let close = properties(lex, kind, &mut common, |lex, k, _| {
+        if k != Keyword::Dimensions {
+            return Ok(false);
         }
-        if let Some(close) = separator(lex)? {
-            break close;
-        }
-    };
-    let material = material_name.ok_or(missing(close, kind, Keyword::Material))?;
+        dimensions = Some(reals(lex)?);
+        Ok(true)
+    })?;
+    let centre = common.centre;
+    let material = common
+        .material
+        .ok_or(missing(close, kind, Keyword::Material))?;
     // The engine checks a cylinder's dimensions before its centre.
     let (centre, dimensions) = if kind == ShapeKind::Cylinder {
         let d = dimensions.ok_or(missing(close, kind, Keyword::Dimensions))?;
@@ -412,56 +438,38 @@ fn box_like<'a>(lex: &mut Lexer<'a>, kind: ShapeKind) -> Result<Shape<'a>, Error
             dimensions.ok_or(missing(close, kind, Keyword::Dimensions))?,
         )
     };
-    Ok(if kind == ShapeKind::Cylinder {
-        Shape::Cylinder {
+    Ok(Shape::from_box_like(
+        kind,
+        BoxLike {
             material,
-            margin,
+            margin: common.margin,
             centre,
-            orientation,
+            orientation: common.orientation,
             dimensions,
-        }
-    } else {
-        Shape::Box {
-            material,
-            margin,
-            centre,
-            orientation,
-            dimensions,
-        }
-    })
+        },
+    ))
 }
 
 fn cone<'a>(lex: &mut Lexer<'a>) -> Result<Shape<'a>, Error> {
     const KIND: ShapeKind = ShapeKind::Cone;
-    let mut margin = DEFAULT_MARGIN;
-    let mut orientation = IDENTITY_ORIENTATION;
-    let mut material_name = None;
-    let mut centre = None;
+    let mut common = Common::DEFAULT;
     let mut radius = None;
     let mut height = None;
-    let close = loop {
-        let (k, t) = match property(lex, KIND)? {
-            Ok(p) => p,
-            Err(close) => break close,
-        };
+    let close = properties(lex, KIND, &mut common, |lex, k, _| {
         match k {
-            Keyword::Margin => margin = non_negative(lex, k)?.0,
-            Keyword::Material => material_name = Some(material(lex)?),
-            Keyword::Centre => centre = Some(reals(lex)?),
-            Keyword::Orientation => orientation = reals(lex)?,
             Keyword::Radius => radius = Some(real(lex)?),
             Keyword::Height => height = Some(real(lex)?),
-            _ => return Err(unexpected(t, Expected::Property(KIND))),
+            _ => return Ok(false),
         }
-        if let Some(close) = separator(lex)? {
-            break close;
-        }
-    };
+        Ok(true)
+    })?;
     Ok(Shape::Cone {
-        material: material_name.ok_or(missing(close, KIND, Keyword::Material))?,
-        margin,
-        centre: centre.ok_or(missing(close, KIND, Keyword::Centre))?,
-        orientation,
+        material: common
+            .material
+            .ok_or(missing(close, KIND, Keyword::Material))?,
+        margin: common.margin,
+        centre: common.centre.ok_or(missing(close, KIND, Keyword::Centre))?,
+        orientation: common.orientation,
         radius: radius.ok_or(missing(close, KIND, Keyword::Radius))?,
         height: height.ok_or(missing(close, KIND, Keyword::Height))?,
     })
@@ -547,7 +555,7 @@ fn trimesh<'a>(
     keyword: Token,
     is_static: bool,
     options: Options,
-    tolerated: &mut Tolerated,
+    tolerances: &mut Tolerances,
 ) -> Result<TrimeshSpan<'a>, Error> {
     expect(lex, TokenKind::LeftBrace, Expected::LeftBrace)?;
     let mut edge_distance_threshold = DEFAULT_EDGE_DISTANCE_THRESHOLD;
@@ -572,7 +580,7 @@ fn trimesh<'a>(
                     }
                     have_margin = true;
                     margin = non_negative(lex, k)?.0;
-                    tolerated.note(ToleranceKind::StaticTrimeshMargin, t.position);
+                    tolerances.note(Tolerance::StaticTrimeshMargin, t.position);
                 }
                 _ => return Err(unexpected(t, Expected::StaticTrimeshHead)),
             }
@@ -593,7 +601,7 @@ fn trimesh<'a>(
     }
     let vertices = vertex_list(lex)?;
     expect_keyword(lex, Keyword::Faces)?;
-    let faces = face_list(lex, vertices.count, options, tolerated)?;
+    let faces = face_list(lex, vertices.count, options, tolerances)?;
     expect(lex, TokenKind::RightBrace, Expected::RightBrace)?;
     expect(lex, TokenKind::EndOfFile, Expected::EndOfFile)?;
     Ok(TrimeshSpan {
@@ -633,12 +641,12 @@ pub(crate) fn file(text: &[u8], options: Options) -> Result<Tcol<'_>, Error> {
     }
     let mut lex = Lexer::new(text);
     lex.next_token()?; // `TCOL1.0`
-    let mut tolerated = Tolerated::default();
+    let mut tolerances = Tolerances::default();
     let t = lex.next_token()?;
     let (attributes, t) = match t.kind {
         TokenKind::Keyword(Keyword::Attributes) => (attributes(&mut lex)?, lex.next_token()?),
         TokenKind::Keyword(Keyword::Compound | Keyword::Trimesh) if options.accept_old_dialects => {
-            tolerated.note(ToleranceKind::MissingAttributes, t.position);
+            tolerances.note(Tolerance::MissingAttributes, t.position);
             (Attributes::STATIC, t)
         }
         _ => return Err(unexpected(t, Expected::Keyword(Keyword::Attributes))),
@@ -656,7 +664,7 @@ pub(crate) fn file(text: &[u8], options: Options) -> Result<Tcol<'_>, Error> {
                         t,
                         attributes.is_static,
                         options,
-                        &mut tolerated,
+                        &mut tolerances,
                     )?),
                 ),
                 _ => return Err(unexpected(t, Expected::TrimeshOrEndOfFile)),
@@ -669,7 +677,7 @@ pub(crate) fn file(text: &[u8], options: Options) -> Result<Tcol<'_>, Error> {
                 t,
                 attributes.is_static,
                 options,
-                &mut tolerated,
+                &mut tolerances,
             )?),
         ),
         _ => return Err(unexpected(t, Expected::Body)),
@@ -679,6 +687,6 @@ pub(crate) fn file(text: &[u8], options: Options) -> Result<Tcol<'_>, Error> {
         attributes,
         compound,
         trimesh,
-        tolerated,
+        tolerances,
     })
 }

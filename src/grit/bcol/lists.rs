@@ -1,0 +1,212 @@
+//! Reading the BCOL lists (`body/lists.rs`): vertices, faces and shapes
+//! decoded from the validated records as they are iterated, each material read
+//! where it lies (`materials.rs`).
+
+use zerocopy::{FromBytes, IntoBytes};
+
+use super::materials::{Material, Rule, material_at, rules, target};
+use super::raw;
+use super::validate::valid_hull_vertices;
+use super::view::{HEADER_LEN, STORED_ORDER};
+use crate::grit::body::{
+    BinaryFaces, BinaryShapes, BinaryVertices, BoxLike, DEFAULT_SHRINK, Face, MaterialReading,
+    Shape, ShapeKind, Vertices, list_iterator,
+};
+use crate::wire::{self, Cursor, RawVec3, Table};
+
+impl<'a> BinaryVertices<'a> {
+    /// The positions of these records.
+    pub(crate) fn of(vertices: &'a [raw::Vertex]) -> Self {
+        let positions = <[RawVec3]>::ref_from_bytes(vertices.as_bytes()).ok();
+        Self {
+            records: wire::validated(positions).unwrap_or_default().iter(),
+        }
+    }
+
+    /// The records still to come.
+    pub fn as_slice(&self) -> &'a [raw::Vertex] {
+        let records = <[raw::Vertex]>::ref_from_bytes(self.records.as_slice().as_bytes()).ok();
+        wire::validated(records).unwrap_or_default()
+    }
+}
+
+impl<'a> BinaryFaces<'a> {
+    /// The next face and the byte offset of its record.
+    pub(crate) fn next_positioned(&mut self) -> Option<(usize, Face<'a>)> {
+        if self.remaining == 0 {
+            return None;
+        }
+        let at = self.next;
+        let Some(face) = wire::validated(Cursor::at(self.bytes, at).read::<raw::Face>()) else {
+            self.remaining = 0;
+            return None;
+        };
+        self.next = at.saturating_add(size_of::<raw::Face>());
+        self.remaining = self.remaining.saturating_sub(1);
+        let material = material_at(self.bytes, target(Rule::Record, at, face, 0));
+        Some((
+            at,
+            Face {
+                indices: face.indices.map(|i| i.get()),
+                material,
+            },
+        ))
+    }
+}
+
+impl<'a> BinaryShapes<'a> {
+    /// The next shape and the byte offset of its record.
+    pub(crate) fn next_positioned(&mut self) -> Option<(usize, Shape<'a>)> {
+        if self.remaining == 0 {
+            return None;
+        }
+        let records = Records::of(self.bytes, self.reading)?;
+        loop {
+            let kind = *STORED_ORDER.get(self.kind)?;
+            if self.index < records.count(kind) {
+                let shape = records.shape(kind, self.index);
+                self.index = self.index.saturating_add(1);
+                self.remaining = self.remaining.saturating_sub(1);
+                return shape;
+            }
+            self.kind = self.kind.saturating_add(1);
+            self.index = 0;
+        }
+    }
+}
+
+list_iterator!(BinaryFaces, Face<'a>);
+list_iterator!(BinaryShapes, Shape<'a>);
+
+/// A validated section's records (empty if the section is).
+fn records<'a, T: wire::Record>(bytes: &'a [u8], span: &raw::Span) -> Table<'a, T> {
+    let count = span.count.get();
+    if count == 0 {
+        return Table::empty(HEADER_LEN);
+    }
+    let table = usize::try_from(span.offset.get())
+        .ok()
+        .zip(usize::try_from(count).ok())
+        .and_then(|(start, n)| Some(Table::new(start, wire::records_at(bytes, start, n)?)));
+    wire::validated(table).unwrap_or(Table::empty(HEADER_LEN))
+}
+
+/// A validated file's shape sections, re-sliced from its header on demand (a
+/// bounds check each), which keeps the shape list small.
+#[derive(Clone, Copy)]
+struct Records<'a> {
+    bytes: &'a [u8],
+    header: &'a raw::Header,
+    reading: MaterialReading,
+}
+
+impl<'a> Records<'a> {
+    fn of(bytes: &'a [u8], reading: MaterialReading) -> Option<Self> {
+        let header = wire::validated(Cursor::at(bytes, 0).read::<raw::Header>())?;
+        Some(Self {
+            bytes,
+            header,
+            reading,
+        })
+    }
+
+    /// Where a kind's records are.
+    const fn span(&self, kind: ShapeKind) -> &'a raw::Span {
+        let h = self.header;
+        match kind {
+            ShapeKind::Hull => &h.hulls,
+            ShapeKind::Box => &h.boxes,
+            ShapeKind::Cylinder => &h.cylinders,
+            ShapeKind::Cone => &h.cones,
+            ShapeKind::Plane => &h.planes,
+            ShapeKind::Sphere => &h.spheres,
+        }
+    }
+
+    /// How many shapes of a kind.
+    fn count(&self, kind: ShapeKind) -> usize {
+        usize::try_from(self.span(kind).count.get()).unwrap_or(0)
+    }
+
+    fn table<T: wire::Record>(&self, kind: ShapeKind) -> Table<'a, T> {
+        records(self.bytes, self.span(kind))
+    }
+
+    /// The material of record `index` under `rule`.
+    fn material<T: Material>(&self, records: Table<'a, T>, index: usize, rule: Rule) -> &'a str {
+        let hulls = self.count(ShapeKind::Hull);
+        let t = records
+            .get(index)
+            .and_then(|r| target(rule, records.at(index), r, hulls));
+        material_at(self.bytes, t)
+    }
+
+    /// Shape `index` of a kind, and the byte offset of its record.
+    fn shape(&self, kind: ShapeKind, index: usize) -> Option<(usize, Shape<'a>)> {
+        let (hull_rule, box_rule) = rules(self.reading);
+        Some(match kind {
+            ShapeKind::Hull => {
+                let hulls = self.table::<raw::Hull>(kind);
+                let h = hulls.get(index)?;
+                let vertices = valid_hull_vertices(self.bytes, hulls, index);
+                let shape = Shape::Hull {
+                    material: self.material(hulls, index, hull_rule),
+                    margin: h.margin.get(),
+                    shrink: DEFAULT_SHRINK,
+                    vertices: Vertices::Binary(BinaryVertices::of(vertices.as_slice())),
+                };
+                (hulls.at(index), shape)
+            }
+            ShapeKind::Box | ShapeKind::Cylinder => {
+                let boxes = self.table::<raw::BoxLike>(kind);
+                let rule = if kind == ShapeKind::Box {
+                    box_rule
+                } else {
+                    Rule::Record
+                };
+                let b = boxes.get(index)?;
+                let values = BoxLike {
+                    material: self.material(boxes, index, rule),
+                    margin: b.margin.get(),
+                    centre: raw::vec3(&b.centre),
+                    orientation: raw::quat(&b.orientation),
+                    dimensions: raw::vec3(&b.dimensions),
+                };
+                (boxes.at(index), Shape::from_box_like(kind, values))
+            }
+            ShapeKind::Cone => {
+                let cones = self.table::<raw::Cone>(kind);
+                let c = cones.get(index)?;
+                let shape = Shape::Cone {
+                    material: self.material(cones, index, Rule::Record),
+                    margin: c.margin.get(),
+                    centre: raw::vec3(&c.centre),
+                    orientation: raw::quat(&c.orientation),
+                    radius: c.radius.get(),
+                    height: c.height.get(),
+                };
+                (cones.at(index), shape)
+            }
+            ShapeKind::Plane => {
+                let planes = self.table::<raw::Plane>(kind);
+                let p = planes.get(index)?;
+                let shape = Shape::Plane {
+                    material: self.material(planes, index, Rule::Record),
+                    normal: raw::vec3(&p.normal),
+                    distance: p.distance.get(),
+                };
+                (planes.at(index), shape)
+            }
+            ShapeKind::Sphere => {
+                let spheres = self.table::<raw::Sphere>(kind);
+                let s = spheres.get(index)?;
+                let shape = Shape::Sphere {
+                    material: self.material(spheres, index, Rule::Record),
+                    centre: raw::vec3(&s.centre),
+                    radius: s.radius.get(),
+                };
+                (spheres.at(index), shape)
+            }
+        })
+    }
+}
