@@ -144,10 +144,12 @@ pub(crate) fn validated<T>(value: Option<T>) -> Option<T> {
 
 /// The end of `count` records of `stride` bytes starting at `start`, saturated at
 /// `u64::MAX`: exact for any real buffer, and never overflowing for hostile counts.
-/// Errors report it so a user sees how far past the buffer a count reaches.
+/// Errors report it so a user sees how far past the buffer a count reaches. `start`
+/// is a `u64` because some formats compute it from a record offset plus a stored
+/// 32-bit offset, which may exceed `usize` on 16- and 32-bit targets.
 #[inline]
-pub(crate) fn span_end(start: usize, count: u64, stride: usize) -> u64 {
-    wide(start).saturating_add(count.saturating_mul(wide(stride)))
+pub(crate) fn span_end(start: u64, count: u64, stride: usize) -> u64 {
+    start.saturating_add(count.saturating_mul(wide(stride)))
 }
 
 /// `usize` to `u64`: lossless on every target this crate supports (16- to 64-bit).
@@ -505,7 +507,6 @@ impl<'b> Out<'b> {
 
 /// The first `needed` bytes of `out`, where a writer puts its output, or
 /// [`WriteError::BufferTooSmall`].
-#[allow(dead_code, reason = "the BCOL and BattleForge writers move to it")]
 pub(crate) fn output<K>(out: &mut [u8], needed: usize) -> Result<&mut [u8], WriteError<K>> {
     let available = out.len();
     out.get_mut(..needed)

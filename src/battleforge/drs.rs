@@ -77,7 +77,11 @@ impl<'a> Drs<'a> {
                 FIELD_INFO_OFFSET,
                 ErrorKind::NodeTablePastEnd {
                     count,
-                    end: wire::span_end(info_offset, count.into(), size_of::<raw::NodeInfo>()),
+                    end: wire::span_end(
+                        wire::wide(info_offset),
+                        count.into(),
+                        size_of::<raw::NodeInfo>(),
+                    ),
                     file_len,
                 },
             ))?;

@@ -196,7 +196,7 @@ impl Payload {
                 ErrorKind::ShapesPastEnd {
                     shape,
                     count,
-                    end: wire::span_end(records_at, count.into(), size_of::<T>()),
+                    end: wire::span_end(wire::wide(records_at), count.into(), size_of::<T>()),
                     size,
                 },
             ))

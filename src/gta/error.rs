@@ -196,7 +196,7 @@ impl fmt::Display for ErrorKind {
             } => write!(
                 f,
                 "expected the {count} {section} from offset {start} to end by the model end at offset {limit}, they end at {}",
-                wire::span_end(start, count.into(), record_len.into())
+                wire::span_end(wire::wide(start), count.into(), record_len.into())
             ),
             Self::OffsetInHeader {
                 section,
@@ -237,7 +237,7 @@ impl fmt::Display for ErrorKind {
                 f,
                 "expected the {count} {section} (largest face index + 1) at offsets {start}..{} to stay clear of the {other} at {other_start}..{other_end}",
                 wire::span_end(
-                    usize::try_from(start).unwrap_or(usize::MAX),
+                    start.into(),
                     count.into(),
                     size_of::<super::raw::VertexV2>()
                 )

@@ -591,7 +591,7 @@ fn records<T: wire::Record>(
             cell,
             records,
             count,
-            end: wire::span_end(at, wire::wide(n), size_of::<T>()),
+            end: wire::span_end(wire::wide(at), wire::wide(n), size_of::<T>()),
             file_len: bytes.len(),
         },
     );

@@ -60,117 +60,105 @@ impl fmt::Display for Section {
     }
 }
 
-/// What was wrong with the bytes at [`Error::offset`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// The file is shorter than the 132-byte header (at offset 0).
-    Truncated {
-        /// 132.
-        needed: usize,
-        /// The file's length.
-        available: usize,
-    },
-    /// The file does not start with the 8 bytes `BCOL1.0\n` (at offset 0).
-    BadMagic {
-        /// The first 8 bytes found (zero-filled if fewer).
-        found: [u8; 8],
-    },
-    /// A section's records do not lie between the end of the header and the
-    /// end of the file (at the section's offset field in the header).
-    SectionOutOfBounds {
-        /// Which section.
-        section: Section,
-        /// Its first byte.
-        start: u64,
-        /// Just past its last byte (`start + count × record size`, never wrapped).
-        end: u64,
-        /// The file's length.
-        file_len: usize,
-    },
-    /// A hull's vertices do not lie between the end of the header and the end
-    /// of the file (at the hull's `vertex_offset` field).
-    HullVerticesOutOfBounds {
-        /// The hull, in stored order.
-        hull: u32,
-        /// Their first byte.
-        start: u64,
-        /// Just past their last byte.
-        end: u64,
-        /// The file's length.
-        file_len: usize,
-    },
-    /// A non-zero capsule count (at byte 100): no capsule layout exists, the
-    /// engine never reads them, and its converter always writes 0.
-    Capsules {
-        /// The count stored.
-        count: u32,
-    },
-    /// A material offset that points outside the string table, the bytes
-    /// after the last section (at the material field).
-    MaterialOutsideTable {
-        /// The section of the record.
-        section: Section,
-        /// The record, in stored order.
-        index: u32,
-        /// Where it points (record offset + stored value).
-        target: u64,
-        /// Where the string table starts.
-        table_start: usize,
-        /// The file's length (where the table ends).
-        file_len: usize,
-    },
-    /// A material offset that points into the middle of a string rather than
-    /// at its first byte (at the material field): what the engine's converter
-    /// bug produces; no known writer shares string tails.
-    MaterialInsideString {
-        /// The section of the record.
-        section: Section,
-        /// The record, in stored order.
-        index: u32,
-        /// Where it points.
-        target: usize,
-    },
-    /// A material string with no NUL before the end of the file (at the
-    /// material field).
-    MaterialUnterminated {
-        /// The section of the record.
-        section: Section,
-        /// The record, in stored order.
-        index: u32,
-        /// Where the string starts.
-        target: usize,
-    },
-    /// A material string that is not UTF-8 (at the material field).
-    MaterialInvalidUtf8 {
-        /// The section of the record.
-        section: Section,
-        /// The record, in stored order.
-        index: u32,
-        /// Where the string starts.
-        target: usize,
-    },
-    /// Material offsets stored the way the engine's own converter wrongly
-    /// writes them (docs/formats/grit.md: hulls relative to their vertex offset, boxes
-    /// off by 16 × hull count); read them with
-    /// [`Options::LENIENT`](super::Options::LENIENT). At the first material field
-    /// the repair reads differently (see the module docs for the detection).
-    GritMaterialOffsets {
-        /// [`Section::Hulls`] or [`Section::Boxes`].
-        section: Section,
-        /// The record whose offset was found wrong first.
-        index: u32,
-    },
-    /// A face index that names no trimesh vertex (at the index field).
-    FaceIndexOutOfRange {
-        /// The face, in stored order.
-        face: u32,
-        /// The index stored.
-        index: u32,
-        /// The trimesh's vertex count.
-        vertex_count: u32,
-    },
+crate::wire::error_kind! {
+    /// What was wrong with the bytes at [`Error::offset`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum ErrorKind, magic [u8; 8] {
+        /// A section's records do not lie between the end of the header and the
+        /// end of the file (at the section's offset field in the header).
+        SectionOutOfBounds {
+            /// Which section.
+            section: Section,
+            /// Its first byte.
+            start: u64,
+            /// Just past its last byte (`start + count × record size`, never wrapped).
+            end: u64,
+            /// The file's length.
+            file_len: usize,
+        },
+        /// A hull's vertices do not lie between the end of the header and the end
+        /// of the file (at the hull's `vertex_offset` field).
+        HullVerticesOutOfBounds {
+            /// The hull, in stored order.
+            hull: u32,
+            /// Their first byte.
+            start: u64,
+            /// Just past their last byte.
+            end: u64,
+            /// The file's length.
+            file_len: usize,
+        },
+        /// A non-zero capsule count (at byte 100): no capsule layout exists, the
+        /// engine never reads them, and its converter always writes 0.
+        Capsules {
+            /// The count stored.
+            count: u32,
+        },
+        /// A material offset that points outside the string table, the bytes
+        /// after the last section (at the material field).
+        MaterialOutsideTable {
+            /// The section of the record.
+            section: Section,
+            /// The record, in stored order.
+            index: u32,
+            /// Where it points (record offset + stored value).
+            target: u64,
+            /// Where the string table starts.
+            table_start: usize,
+            /// The file's length (where the table ends).
+            file_len: usize,
+        },
+        /// A material offset that points into the middle of a string rather than
+        /// at its first byte (at the material field): what the engine's converter
+        /// bug produces; no known writer shares string tails.
+        MaterialInsideString {
+            /// The section of the record.
+            section: Section,
+            /// The record, in stored order.
+            index: u32,
+            /// Where it points.
+            target: usize,
+        },
+        /// A material string with no NUL before the end of the file (at the
+        /// material field).
+        MaterialUnterminated {
+            /// The section of the record.
+            section: Section,
+            /// The record, in stored order.
+            index: u32,
+            /// Where the string starts.
+            target: usize,
+        },
+        /// A material string that is not UTF-8 (at the material field).
+        MaterialInvalidUtf8 {
+            /// The section of the record.
+            section: Section,
+            /// The record, in stored order.
+            index: u32,
+            /// Where the string starts.
+            target: usize,
+        },
+        /// Material offsets stored the way the engine's own converter wrongly
+        /// writes them (docs/formats/grit.md: hulls relative to their vertex offset, boxes
+        /// off by 16 × hull count); read them with
+        /// [`Options::LENIENT`](super::Options::LENIENT). At the first material field
+        /// the repair reads differently (see the module docs for the detection).
+        GritMaterialOffsets {
+            /// [`Section::Hulls`] or [`Section::Boxes`].
+            section: Section,
+            /// The record whose offset was found wrong first.
+            index: u32,
+        },
+        /// A face index that names no trimesh vertex (at the index field).
+        FaceIndexOutOfRange {
+            /// The face, in stored order.
+            face: u32,
+            /// The index stored.
+            index: u32,
+            /// The trimesh's vertex count.
+            vertex_count: u32,
+        },
+    }
 }
 
 /// A record of a section, for messages: "box 3", "trimesh face 17".

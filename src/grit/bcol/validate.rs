@@ -9,17 +9,7 @@ use super::error::{Error, ErrorKind, Section};
 use super::materials;
 use super::raw::{self, at};
 use super::view::{Bcol, HEADER_LEN, MAGIC, Sections};
-use crate::wire::{self, HeaderErrors, Table, wide};
-
-impl HeaderErrors<8> for ErrorKind {
-    fn truncated(needed: usize, available: usize) -> Self {
-        Self::Truncated { needed, available }
-    }
-
-    fn bad_magic(found: [u8; 8]) -> Self {
-        Self::BadMagic { found }
-    }
-}
+use crate::wire::{self, Table, wide};
 
 /// `count` records of `T` from byte `start`, which must lie between the end of
 /// the header and the end of the file: empty when `count` is 0 (the start is
@@ -37,7 +27,7 @@ fn records_within<'a, T: wire::Record>(
         return Ok(Table::empty(HEADER_LEN));
     }
     // `span_end` takes a `usize` start; this one is a u64 sum.
-    let end = start.saturating_add(wire::span_end(0, u64::from(count), size_of::<T>()));
+    let end = wire::span_end(start, u64::from(count), size_of::<T>());
     let fail = |field| Error::new(field, out_of_bounds(end));
     let start_at = usize::try_from(start)
         .ok()

@@ -18,21 +18,13 @@ use zerocol::grit::bcol::{self, Bcol};
 use zerocol::grit::{Attributes, Flavour, Options, Shape, Tcol, Trimesh};
 
 /// The TCOL options for `--lenient` (also the 2009 dialect) or strict reading.
-const fn tcol_options(lenient: bool) -> Options {
-    if lenient {
-        Options::LENIENT
-    } else {
-        Options::STRICT
-    }
+fn tcol_options(lenient: bool) -> Options {
+    crate::tool::options(lenient)
 }
 
 /// The BCOL options for `--lenient` (repair Grit's material offsets) or strict reading.
-const fn bcol_options(lenient: bool) -> bcol::Options {
-    if lenient {
-        bcol::Options::LENIENT
-    } else {
-        bcol::Options::STRICT
-    }
+fn bcol_options(lenient: bool) -> bcol::Options {
+    crate::tool::options(lenient)
 }
 
 /// The `"format"` name of a flavour.
