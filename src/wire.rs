@@ -125,6 +125,20 @@ pub(crate) fn write_magic(f: &mut impl fmt::Write, magic: &[u8]) -> fmt::Result 
     }
 }
 
+/// Writes the message of a `Truncated { needed, available }` error about a fixed
+/// header named `header` ("header", "DRS header").
+pub(crate) fn write_truncated(
+    f: &mut impl fmt::Write,
+    header: &str,
+    needed: usize,
+    available: usize,
+) -> fmt::Result {
+    write!(
+        f,
+        "expected a {needed}-byte {header}, found only {available} bytes"
+    )
+}
+
 /// A read that validation already proved in bounds, passed through.
 ///
 /// `None` here means a parser and its accessors disagree: a bug in this crate, never

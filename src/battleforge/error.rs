@@ -160,10 +160,7 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::Truncated { needed, available } => {
-                write!(
-                    f,
-                    "expected a {needed}-byte DRS header, found only {available} bytes"
-                )
+                crate::wire::write_truncated(f, "DRS header", needed, available)
             }
             Self::BadMagic { found } => {
                 f.write_str("expected the DRS magic -981667554 (bytes 1e f1 7c c5), found ")?;

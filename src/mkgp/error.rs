@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::wire::write_truncated;
+
 /// A malformed MKGP DX collision file: the byte offset at fault and what was
 /// expected there.
 pub type Error = crate::wire::Error<ErrorKind>;
@@ -142,10 +144,9 @@ impl fmt::Display for Dimension {
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::Truncated { needed, available } => write!(
-                f,
-                "expected a {needed}-byte header, found only {available} bytes"
-            ),
+            Self::Truncated { needed, available } => {
+                write_truncated(f, "header", needed, available)
+            }
             Self::BadMagic { found } => {
                 f.write_str("expected the magic \"COL\\0\", found ")?;
                 crate::wire::write_magic(f, &found)

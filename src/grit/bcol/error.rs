@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::wire::write_truncated;
+
 /// A malformed BCOL file: the byte offset of the offending field and what was
 /// expected there.
 pub type Error = crate::wire::Error<ErrorKind>;
@@ -185,10 +187,9 @@ impl fmt::Display for Record {
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::Truncated { needed, available } => write!(
-                f,
-                "expected a {needed}-byte header, found only {available} bytes"
-            ),
+            Self::Truncated { needed, available } => {
+                write_truncated(f, "header", needed, available)
+            }
             Self::BadMagic { found } => {
                 f.write_str("expected the file to start with \"BCOL1.0\\n\", found")?;
                 for b in found {
