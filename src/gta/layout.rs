@@ -38,6 +38,7 @@ pub(super) const FIELD_SIZE: usize = 4;
 
 /// The bytes a model with size field `size` declares: the size counts the bytes
 /// after itself, so the FourCC and the size field add 8.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn declared_len(size: u32) -> u64 {
     u64::from(size).saturating_add(8)
 }
@@ -81,6 +82,7 @@ pub(super) const fn record_len<T>() -> u8 {
 /// inlined on bare metal: one copy reads every header field (a smaller reader on
 /// the Cortex-M0, where an inlined unaligned read is nine instructions).
 #[cfg_attr(target_os = "none", inline(never))]
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn read_le(bytes: &[u8], at: usize, width: usize) -> Option<u32> {
     match *bytes.get(at..at.checked_add(width)?)? {
         [a] => Some(a.into()),
@@ -90,6 +92,7 @@ pub(super) fn read_le(bytes: &[u8], at: usize, width: usize) -> Option<u32> {
     }
 }
 
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
     read_le(bytes, at, 4)
 }
@@ -101,6 +104,7 @@ pub(super) fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
 /// `u32` or `usize` multiply calls a 64-bit multiplication routine there (code,
 /// and a frame at the deepest point of the parser's stack). Each 16-bit half of
 /// `count` times a byte stays below 2^24.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn records_len(count: u32, record_len: u8) -> Option<usize> {
     let record_len = u32::from(record_len);
     let high = count.wrapping_shr(16).wrapping_mul(record_len);
@@ -140,6 +144,7 @@ pub(super) enum Count {
 impl Count {
     /// A stored count (0 for an unknown one); `None` for a derived one or a field
     /// outside `model`.
+    #[cfg_attr(not(target_os = "none"), inline)]
     pub(super) fn read(self, model: &[u8]) -> Option<u32> {
         match self {
             Self::Stored { at, width } => read_le(model, at.into(), width.into()),
@@ -231,6 +236,7 @@ pub(super) const COL2_SECTIONS: [Col2Entry; COL2_FACE_GROUPS] = [
 
 /// Where COLL section `n` starts (its count field), from the counts before it;
 /// for `n` = [`COLL_NONE`], where the sections end. Model-relative.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn coll_position(model: &[u8], n: usize) -> Option<usize> {
     let mut pos = BOUNDS_END;
     for &(_, record_len) in COLL_SECTIONS.iter().take(n) {
@@ -243,6 +249,7 @@ pub(super) fn coll_position(model: &[u8], n: usize) -> Option<usize> {
 /// Where `section`'s record count is stored, model-relative: COLL's count word
 /// before the records, or the COL2+ header field. `None` for a count the version
 /// derives (COL2+ vertex arrays, face groups), lacks, or does not hold in `model`.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn count_field(model: &[u8], version: Version, section: Section) -> Option<usize> {
     if version == Version::Coll {
         let n = COLL_SECTIONS.iter().position(|&(s, _)| s == section)?;
@@ -259,6 +266,7 @@ pub(super) fn count_field(model: &[u8], version: Version, section: Section) -> O
 
 /// Where COLL section `n`'s records start, and their count. `None` past the last
 /// section, or where the count is not inside `model`.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn coll_place(model: &[u8], n: usize) -> Option<(usize, u32)> {
     if n >= COLL_NONE {
         return None;
@@ -269,17 +277,20 @@ pub(super) fn coll_place(model: &[u8], n: usize) -> Option<(usize, u32)> {
 
 /// COLL section `n`'s records. `None` past the last section, or where the count or
 /// the records are not inside `model`.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn coll_section<T: wire::Record>(model: &[u8], n: usize) -> Option<&[T]> {
     let (at, count) = coll_place(model, n)?;
     wire::records_at(model, at, usize::try_from(count).ok()?)
 }
 
 /// The first `count` records of `T` in the bytes of a validated section.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn typed<T: wire::Record>(bytes: &[u8], count: usize) -> &[T] {
     wire::validated(wire::records_at(bytes, 0, count)).unwrap_or(&[])
 }
 
 /// The `count` records at COL2+ `offset` (from the model start + 4).
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn col2_records<T: wire::Record>(model: &[u8], offset: u32, count: u32) -> Option<&[T]> {
     let at = usize::try_from(offset).ok()?.checked_add(OFFSET_ORIGIN)?;
     wire::records_at(model, at, usize::try_from(count).ok()?)
@@ -289,6 +300,7 @@ pub(super) fn col2_records<T: wire::Record>(model: &[u8], offset: u32, count: u3
 /// lies: its offset, from the model start + 4, and its record count, with the
 /// vertex arrays' counts taken from `vertex_counts` (vertices, shadow vertices).
 /// `None` for a section the version lacks, or a field outside `model`.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn col2_place(
     model: &[u8],
     version: Version,
@@ -315,12 +327,14 @@ pub(super) fn col2_place(
 /// COL2+ face groups have no offset: with flag 8 and at least one face, a u32
 /// count sits at faces − 4 and the 28-byte records end there. Their offset and
 /// count; `None` when there are none, or when they would start before the model.
+#[cfg_attr(not(target_os = "none"), inline)]
 fn face_groups_at(model: &[u8]) -> Option<(u32, u32)> {
     face_groups_before(model, faces_with_groups(model)?)
 }
 
 /// The faces' offset, when face groups come before them (flag 8 and at least one
 /// face); `None` otherwise.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn faces_with_groups(model: &[u8]) -> Option<u32> {
     let faces = COL2_SECTIONS.get(COL2_FACES)?;
     if !Flags(read_u32(model, FIELD_FLAGS.into())?).has_face_groups()
@@ -333,6 +347,7 @@ pub(super) fn faces_with_groups(model: &[u8]) -> Option<u32> {
 
 /// The offset and count of the face groups before the faces at `faces_offset`;
 /// `None` when their count word or first record would lie before the model.
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn face_groups_before(model: &[u8], faces_offset: u32) -> Option<(u32, u32)> {
     let count_offset = faces_offset.checked_sub(4)?;
     let count = read_u32(
