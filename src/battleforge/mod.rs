@@ -7,7 +7,9 @@
 //!
 //! # let bytes: &[u8] = include_bytes!("../../samples/collision.drs");
 //! let drs = Drs::parse(bytes, Options::STRICT)?;   // container, then the collisionShape node
-//! let (node, shapes) = drs.collision_shape().expect("the sample has one");
+//! let Some((node, shapes)) = drs.collision_shape() else {
+//!     return Ok(());                                // a DRS without a collision shape
+//! };
 //! assert_eq!(node.name(), b"collisionShape");
 //! for sphere in shapes.spheres() {
 //!     let s = sphere.decode();
