@@ -488,11 +488,8 @@ impl<'b> Out<'b> {
     /// The first `needed` bytes of `out`.
     pub(crate) fn new<K>(out: &'b mut [u8], needed: usize) -> Result<Self, WriteError<K>> {
         let available = out.len();
-        let rest = out
-            .get_mut(..needed)
-            .ok_or(WriteError::BufferTooSmall { needed, available })?;
         Ok(Self {
-            rest,
+            rest: output(out, needed)?,
             written: 0,
             available,
         })

@@ -9,7 +9,7 @@ use zerocopy::IntoBytes;
 use super::drs::MAGIC;
 use super::raw;
 use super::shape::{BoxShape, CylinderShape, FIXED_LEN, SphereShape, VERSION};
-use crate::wire;
+use crate::wire::{self, Out};
 
 /// Why nothing was written: [`TooLarge`](wire::WriteError::TooLarge) when a count,
 /// size, name length or offset does not fit the format's 32-bit fields (offsets and
@@ -56,7 +56,7 @@ pub fn write_payload(
     out: &mut [u8],
 ) -> Result<usize, WriteError> {
     let needed = payload_required_len(boxes, spheres, cylinders)?;
-    let mut w = Writer::new(out, needed)?;
+    let mut w = Out::new(out, needed)?;
     w.put(&[VERSION])?;
     w.put(&count(boxes.len())?.to_le_bytes())?;
     for b in boxes {
@@ -70,7 +70,7 @@ pub fn write_payload(
     for c in cylinders {
         w.put(raw::CylinderShape::from(c).as_bytes())?;
     }
-    Ok(w.at)
+    Ok(w.written())
 }
 
 /// The root's name in every known file.
@@ -115,7 +115,7 @@ pub fn write(nodes: &[NodeSpec<'_>], out: &mut [u8]) -> Result<usize, WriteError
         });
     let mut payload_at = hierarchy_offset.saturating_add(hierarchy_len);
 
-    let mut w = Writer::new(out, needed)?;
+    let mut w = Out::new(out, needed)?;
     w.put(&MAGIC.to_le_bytes())?;
     w.put(&1i32.to_le_bytes())?;
     w.put(&small(info_offset)?.to_le_bytes())?;
@@ -156,39 +156,9 @@ pub fn write(nodes: &[NodeSpec<'_>], out: &mut [u8]) -> Result<usize, WriteError
     for node in nodes {
         w.put(node.payload)?;
     }
-    Ok(w.at)
+    Ok(w.written())
 }
 
 fn count(n: usize) -> Result<u32, WriteError> {
     u32::try_from(n).map_err(|_| WriteError::TooLarge)
-}
-
-/// Appends into the caller's buffer; its length was checked against the total.
-struct Writer<'o> {
-    out: &'o mut [u8],
-    at: usize,
-}
-
-impl<'o> Writer<'o> {
-    fn new(out: &'o mut [u8], needed: usize) -> Result<Self, WriteError> {
-        Ok(Self {
-            out: wire::output(out, needed)?,
-            at: 0,
-        })
-    }
-
-    fn put(&mut self, bytes: &[u8]) -> Result<(), WriteError> {
-        let end = self.at.saturating_add(bytes.len());
-        let available = self.out.len();
-        let dst = self
-            .out
-            .get_mut(self.at..end)
-            .ok_or(WriteError::BufferTooSmall {
-                needed: end,
-                available,
-            })?;
-        dst.copy_from_slice(bytes);
-        self.at = end;
-        Ok(())
-    }
 }

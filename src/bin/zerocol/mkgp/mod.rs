@@ -13,13 +13,7 @@ crate::tool::module_tool!(
     "`mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`]."
 );
 
-use zerocol::mkgp::{Course, Lint};
-
-/// `true` for the lints that report what `--lenient` let through (the strict
-/// reader would have refused the file): these become `"warnings"`.
-fn is_tolerated(lint: &Lint) -> bool {
-    lint.kind.is_tolerated()
-}
+use zerocol::mkgp::Course;
 
 /// Record counts over a whole course.
 #[derive(Clone, Copy, Debug, Default)]
