@@ -86,7 +86,8 @@
 //! None by default.
 //! - `std`: items that need the standard library (the readers never do).
 //! - `defmt`: `defmt::Format` for every public error, lint and summary type.
-//! - `arbitrary`: `arbitrary::Arbitrary` for option values (implies `std`).
+//! - `arbitrary`: `arbitrary::Arbitrary` for option values, and [`generate`]'s
+//!   valid files of every format for fuzzing other loaders (implies `std`).
 //! - `cli`: the `zerocol` command-line tool.
 
 #![no_std]
@@ -111,6 +112,8 @@ extern crate std;
 
 pub mod battleforge;
 mod format;
+#[cfg(feature = "arbitrary")]
+pub mod generate;
 pub mod grit;
 pub mod gta;
 pub mod mkgp;

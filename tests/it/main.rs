@@ -19,3 +19,8 @@ mod mkgp;
 // that can run it (the cross tests under qemu-user build without `cli`, targets/run).
 #[cfg(feature = "cli")]
 mod cli;
+
+// The fuzz targets' checks on every committed seed, regression and corpus file; the
+// round-trip checks draw `zerocol::generate` values, which need `arbitrary`.
+#[cfg(feature = "arbitrary")]
+mod fuzz;

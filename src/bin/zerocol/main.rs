@@ -45,7 +45,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use format::Format;
-use tool::{Flags, tool};
+use tool::{Flags, Verdict, tool};
 
 /// The GTA sample shown by `zerocol info` without a file.
 const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
@@ -173,15 +173,6 @@ impl Status {
             Self::Failed => 2,
         })
     }
-}
-
-/// What a format module concluded about a buffer.
-#[derive(Debug)]
-pub(crate) enum Verdict {
-    /// Read without error.
-    Ok,
-    /// Malformed, with the message for stderr (starts with the byte offset).
-    Malformed(String),
 }
 
 /// Writing to stdout failed (a closed pipe, a full disk): the status reached so far.

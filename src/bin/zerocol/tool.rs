@@ -6,7 +6,14 @@ use std::io::{self, Write};
 
 use zerocol::Format;
 
-use crate::Verdict;
+/// What a format module concluded about a buffer.
+#[derive(Debug)]
+pub enum Verdict {
+    /// Read without error.
+    Ok,
+    /// Malformed, with the message for stderr (starts with the byte offset).
+    Malformed(String),
+}
 
 /// The flags a command passes on to the format; each format uses what applies to it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -78,7 +85,7 @@ macro_rules! module_tool {
                 label: &str,
                 bytes: &[u8],
                 flags: $crate::tool::Flags,
-            ) -> std::io::Result<$crate::Verdict> {
+            ) -> std::io::Result<$crate::tool::Verdict> {
                 info(&mut out, label, bytes, flags)
             }
 

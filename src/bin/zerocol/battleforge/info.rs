@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use zerocol::battleforge::{CollisionShape, Drs, Node};
 
 use super::{bare_error, is_drs, latin1, missing};
-use crate::Verdict;
+use crate::tool::Verdict;
 use crate::tool::options;
 use crate::tool::{Flags, write_lints};
 

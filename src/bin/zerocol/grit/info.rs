@@ -9,7 +9,7 @@ use zerocol::grit::bcol::{Bcol, HEADER_LEN, Section};
 use zerocol::grit::{Attributes, BoxLike, Flavour, Shape, Trimesh};
 
 use super::{Body, File, contents, count, motion, name, read};
-use crate::Verdict;
+use crate::tool::Verdict;
 
 /// Lints printed before a "… N more" line.
 const MAX_LINTS: usize = 20;

@@ -193,7 +193,7 @@ impl crate::tool::Tool for Grit {
         label: &str,
         bytes: &[u8],
         flags: crate::tool::Flags,
-    ) -> std::io::Result<crate::Verdict> {
+    ) -> std::io::Result<crate::tool::Verdict> {
         info(&mut out, label, bytes, self.0, flags.lenient)
     }
 

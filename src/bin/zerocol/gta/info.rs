@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use zerocol::gta::{self, End, Flags, Model, Recovered, Version};
 
 use super::latin1;
-use crate::Verdict;
 use crate::tool;
+use crate::tool::Verdict;
 use crate::tool::options;
 
 /// Prints every model as it is read. Strict and lenient walks stop at the first

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use zerocol::mkgp::{Course, SurfaceFlags, VERSION};
 
 use super::totals;
-use crate::Verdict;
+use crate::tool::Verdict;
 use crate::tool::options;
 use crate::tool::{Flags, write_lints};
 

@@ -1,0 +1,103 @@
+//! Any bytes, as the `zerocol` tool reads them: sniff the format as the CLI does (and
+//! also read the bytes as every other format, as `--format` would), then run the CLI's
+//! own `info`, `dump`, `check` and (for Grit files) `convert` code into a sink. The tool's modules are compiled
+//! in unchanged from `src/bin/zerocol/`.
+#![no_main]
+// The tool's modules are compiled here for `info`, `dump` and `check` only.
+#![allow(dead_code)]
+
+#[path = "../../src/bin/zerocol/battleforge/mod.rs"]
+mod battleforge;
+#[path = "../../src/bin/zerocol/format.rs"]
+mod format;
+#[path = "../../src/bin/zerocol/grit/mod.rs"]
+mod grit;
+#[path = "../../src/bin/zerocol/gta/mod.rs"]
+mod gta;
+#[path = "../../src/bin/zerocol/mkgp/mod.rs"]
+mod mkgp;
+#[path = "../../src/bin/zerocol/tool.rs"]
+mod tool;
+
+use tool::{Flags, Verdict, tool};
+use zerocol::Format;
+
+const FORMATS: [Format; 5] = [
+    Format::GtaCol,
+    Format::MkgpCol,
+    Format::CollisionShape,
+    Format::Tcol,
+    Format::Bcol,
+];
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let sniffed = format::sniff(data);
+    if sniffed.is_none() {
+        // The message for an unknown format quotes the first bytes.
+        assert!(!format::unknown(data).contains('\n'));
+    }
+    for format in FORMATS {
+        // The sniffed format is read with every flag; the others as `--format` would.
+        let all_flags = sniffed == Some(format);
+        for (lenient, recover) in [(false, false), (true, false), (false, true), (true, true)] {
+            if !all_flags && (recover || lenient) {
+                continue;
+            }
+            run(format, data, Flags { lenient, recover });
+        }
+    }
+    if let Some(flavour) = sniffed.and_then(Format::grit) {
+        for target in [grit::Target::Tcol, grit::Target::Bcol] {
+            for lenient in [false, true] {
+                convert(data, flavour, target, lenient);
+            }
+        }
+    }
+});
+
+/// `zerocol convert`: what it writes reads back, strictly, as the target format.
+fn convert(data: &[u8], flavour: zerocol::grit::Flavour, target: grit::Target, lenient: bool) {
+    let Ok(converted) = grit::convert(data, flavour, target, lenient) else {
+        return;
+    };
+    for warning in &converted.warnings {
+        assert!(!warning.contains('\n'), "{warning:?}");
+    }
+    let format = match target {
+        grit::Target::Tcol => Format::Tcol,
+        grit::Target::Bcol => Format::Bcol,
+    };
+    let check = tool(format).check(&converted.bytes, Flags::default());
+    assert!(
+        check.is_ok(),
+        "convert wrote a {format:?} file that check refuses: {check:?}"
+    );
+}
+
+fn run(format: Format, data: &[u8], flags: Flags) {
+    let tool = tool(format);
+    let mut sink = Vec::new();
+    let info = tool.info(&mut sink, "(fuzz)", data, flags);
+    let Ok(verdict) = info else {
+        panic!("info failed writing into a Vec: {info:?}");
+    };
+    let text = String::from_utf8(sink).expect("info prints UTF-8");
+    let check = tool.check(data, flags);
+    match (&verdict, &check) {
+        (Verdict::Ok, Ok(summary)) => assert!(!summary.contains('\n')),
+        (Verdict::Malformed(a), Err(b)) => {
+            assert!(!a.contains('\n') && !b.contains('\n'), "{a:?} / {b:?}");
+        }
+        // `info --recover` reads on past damage that `check` stops at.
+        (Verdict::Ok, Err(_)) if flags.recover => {}
+        _ => panic!("info says {verdict:?}, check says {check:?}; info printed:\n{text}"),
+    }
+    match tool.dump(data, flags) {
+        Ok(json) => {
+            let json = json.expect("a dump serialises");
+            let value: serde_json::Value = serde_json::from_slice(&json).expect("dump prints JSON");
+            assert!(value.is_object(), "dump prints one JSON object");
+        }
+        Err(message) => assert!(!message.contains('\n'), "{message:?}"),
+    }
+}

@@ -1,0 +1,38 @@
+//! Valid files of every format, from arbitrary bytes: fuzz your own loader with them.
+//!
+//! Enabled by the `arbitrary` feature (which implies `std`). Each type here implements
+//! [`arbitrary::Arbitrary`]: it draws an owned description of a file from the fuzzer's
+//! bytes, bounded so that nearly every draw is one the format can hold, and writes it
+//! with the project's own writer. A description the writer refuses is not a file: the
+//! draw fails with [`arbitrary::Error::IncorrectFormat`] and libFuzzer moves on.
+//! Whatever is drawn, [`Generated::bytes`] is a file that this crate's parser accepts
+//! with `Options::STRICT`, so a harness built on these gets past every framing check
+//! and spends its time in the engine behind it.
+//!
+//! ```
+//! use arbitrary::{Arbitrary, Unstructured};
+//! use zerocol::generate::{Generated, MkgpCourse};
+//!
+//! # let fuzzer_bytes = [7u8; 512];
+//! let mut u = Unstructured::new(&fuzzer_bytes);
+//! if let Ok(course) = MkgpCourse::arbitrary(&mut u) {
+//!     // Your engine's loader here; zerocol's own reads it back unchanged.
+//!     let parsed = zerocol::mkgp::Course::parse(course.bytes(), zerocol::mkgp::Options::STRICT);
+//!     assert!(parsed.is_ok());
+//! }
+//! ```
+//!
+//! `fuzz/README.md` shows a whole cargo-fuzz target built this way. The GTA writer, and
+//! so the GTA generator, are not written yet.
+
+/// A valid file made by the project's writer from an owned description.
+pub trait Generated {
+    /// The owned values the file was written from: what its parser must read back.
+    type Description;
+
+    /// The description the file was written from.
+    fn description(&self) -> &Self::Description;
+
+    /// The file, as the writer wrote it.
+    fn bytes(&self) -> &[u8];
+}

@@ -1,0 +1,146 @@
+//! The fuzz targets' own checks (`fuzz/src/`, compiled in here unchanged), replayed on
+//! every committed input: the regressions in `tests/regressions/<format>/`, the seeds in
+//! `fuzz/seeds/<target>/` and the minimized corpus in `fuzz/corpus/<target>/`. A crash a
+//! fuzzer found stays fixed because its file runs here on every `cargo test`, on every
+//! target CI tests (big-endian ones included).
+//!
+//! `kinds` proves every error kind of every format is produced by at least one of the
+//! committed seeds or regression files.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+#[path = "../../../fuzz/src/battleforge.rs"]
+mod battleforge;
+#[path = "../../../fuzz/src/common.rs"]
+mod common;
+#[path = "../../../fuzz/src/grit.rs"]
+mod grit;
+#[path = "../../../fuzz/src/gta.rs"]
+mod gta;
+#[path = "../../../fuzz/src/mkgp.rs"]
+mod mkgp;
+
+mod kinds;
+
+// Per format: the seeds its writers make, its error-kind list, its round-trip replays.
+mod seeds_battleforge;
+mod seeds_grit;
+mod seeds_gta;
+mod seeds_mkgp;
+
+/// Every raw-bytes target and the seeds the project's writers make for it, by file name.
+fn seed_sets() -> Vec<(&'static str, Vec<(String, Vec<u8>)>)> {
+    vec![
+        ("gta", seeds_gta::seeds()),
+        ("mkgp", seeds_mkgp::seeds()),
+        ("battleforge", seeds_battleforge::seeds()),
+        ("grit", seeds_grit::seeds()),
+    ]
+}
+
+/// `fuzz/seeds/<target>/` holds exactly what the writers make today. Run with
+/// `ZEROCOL_WRITE_SEEDS=1` to write them after changing a writer or a seed.
+#[test]
+fn seeds_are_current() {
+    let write = std::env::var_os("ZEROCOL_WRITE_SEEDS").is_some();
+    for (target, seeds) in seed_sets() {
+        let dir = root().join("fuzz/seeds").join(target);
+        assert!(!seeds.is_empty(), "{target}: no seeds");
+        if write {
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir_all(&dir).unwrap();
+            for (name, bytes) in &seeds {
+                fs::write(dir.join(name), bytes).unwrap();
+            }
+        }
+        let mut expected: Vec<(PathBuf, Vec<u8>)> = seeds
+            .into_iter()
+            .map(|(name, bytes)| (dir.join(name), bytes))
+            .collect();
+        expected.sort();
+        let committed = files_in(&dir);
+        let names = |files: &[(PathBuf, Vec<u8>)]| -> Vec<PathBuf> {
+            files.iter().map(|(p, _)| p.clone()).collect()
+        };
+        assert_eq!(
+            names(&committed),
+            names(&expected),
+            "{target}: the seed files differ from what the writers make (ZEROCOL_WRITE_SEEDS=1 rewrites them)"
+        );
+        for ((path, got), (_, want)) in committed.iter().zip(&expected) {
+            assert!(
+                got == want,
+                "{}: differs from what the writers make (ZEROCOL_WRITE_SEEDS=1 rewrites it)",
+                path.display()
+            );
+        }
+    }
+}
+
+/// The repository's root.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every file in `dir` (none if it does not exist), sorted, with its bytes; dotfiles
+/// (`.gitkeep`) skipped.
+pub fn files_in(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .map(|e| e.expect("a readable directory entry").path())
+        .filter(|p| p.is_file())
+        .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let bytes = fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (p, bytes)
+        })
+        .collect()
+}
+
+/// The committed files a raw-bytes target replays: its regressions, seeds and corpus.
+pub fn committed(format: &str, target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = files_in(&root().join("tests/regressions").join(format));
+    files.extend(files_in(&root().join("fuzz/seeds").join(target)));
+    files.extend(files_in(&root().join("fuzz/corpus").join(target)));
+    files
+}
+
+/// Runs `check` on every committed file of `target`, naming the file that fails.
+fn replay(format: &str, target: &str, check: fn(&[u8])) -> usize {
+    let files = committed(format, target);
+    for (path, bytes) in &files {
+        let result = std::panic::catch_unwind(|| check(bytes));
+        if let Err(panic) = result {
+            eprintln!("replaying {}", path.display());
+            std::panic::resume_unwind(panic);
+        }
+    }
+    files.len()
+}
+
+#[test]
+fn gta_inputs_replay() {
+    assert!(replay("gta", "gta", gta::bytes) > 0);
+}
+
+#[test]
+fn mkgp_inputs_replay() {
+    assert!(replay("mkgp", "mkgp", mkgp::bytes) > 0);
+}
+
+#[test]
+fn battleforge_inputs_replay() {
+    assert!(replay("battleforge", "battleforge", battleforge::bytes) > 0);
+}
+
+#[test]
+fn grit_inputs_replay() {
+    assert!(replay("grit", "grit", grit::bytes) > 0);
+}

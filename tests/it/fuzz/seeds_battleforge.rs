@@ -1,0 +1,7 @@
+//! battleforge: the seeds the project's writers make for the `battleforge` target, every error kind
+//! produced by a committed file, and the round-trip replays.
+
+/// The seeds of `fuzz/seeds/battleforge/`, by file name.
+pub fn seeds() -> Vec<(String, Vec<u8>)> {
+    Vec::new()
+}

@@ -1,0 +1,7 @@
+//! gta: the seeds the project's writers make for the `gta` target, every error kind
+//! produced by a committed file, and the round-trip replays.
+
+/// The seeds of `fuzz/seeds/gta/`, by file name.
+pub fn seeds() -> Vec<(String, Vec<u8>)> {
+    Vec::new()
+}
