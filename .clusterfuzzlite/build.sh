@@ -45,7 +45,9 @@ for target in $(cargo fuzz list); do
             while IFS= read -r -d '' file; do
                 cp "$file" "$OUT/$target.seeds/$(echo "$file" | tr / _)"
             done
-        (cd "$OUT/$target.seeds" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
+        if [[ -n $(ls -A "$OUT/$target.seeds") ]]; then
+            (cd "$OUT/$target.seeds" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
+        fi
         rm -rf "$OUT/$target.seeds"
     fi
     if [[ -f $OUT/$target.dict ]]; then
