@@ -38,22 +38,18 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     }
     for format in FORMATS {
         if sniffed == Some(format) {
-            // As the tool reads it: every command, strict and lenient, and `info --recover`.
+            // As the tool reads it: every command, strict and lenient (BattleForge has
+            // no lenient rule), and `info --recover` (a GTA walk's).
             for lenient in [false, true] {
-                run(
-                    format,
-                    data,
-                    Flags {
-                        lenient,
-                        recover: false,
-                    },
-                );
-                let recover = Flags {
-                    lenient,
-                    recover: true,
-                };
-                let verdict = info(format, data, recover);
-                assert!(matches!(verdict, Verdict::Ok | Verdict::Malformed(_)));
+                if lenient && format == Format::CollisionShape {
+                    continue;
+                }
+                let recover = false;
+                run(format, data, Flags { lenient, recover });
+                if format == Format::GtaCol {
+                    let recover = true;
+                    let _ = info(format, data, Flags { lenient, recover });
+                }
             }
         } else {
             // As `--format` forces it on another format's bytes: `check` must refuse or
