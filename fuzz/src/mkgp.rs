@@ -4,7 +4,7 @@
 //! `zerocol::generate::{MkgpCourse, MkgpSoup}` wrote.
 
 use zerocol::generate::{Generated, MkgpCourse, MkgpCourseDescription, MkgpSoup};
-use zerocol::mkgp::build::{self, edge_direction};
+use zerocol::mkgp::build::{self, BuildError, edge_direction};
 use zerocol::mkgp::{
     self, Cell, CellIndex, Course, ErrorKind, IndexError, Lint, LintKind, Options, SurfaceFlags,
     SurfaceType, VERSION, WallCell, cell_coord, cell_number, ground_in_cell, raw,
@@ -300,8 +300,19 @@ fn lint_checks(bytes: &[u8], course: &Course<'_>) {
                     LintKind::UnexpectedVersion { .. } | LintKind::NegatedMinMismatch { .. }
                 ));
                 if let LintKind::UnexpectedVersion { found } = lint.kind {
-                    assert_eq!(found, course.version());
+                    assert_eq!((found, lint.offset), (course.version(), 4));
                     assert_ne!(found, VERSION);
+                }
+                if let LintKind::NegatedMinMismatch { min, neg_min } = lint.kind {
+                    let g = course.grid();
+                    assert_eq!(
+                        (
+                            min.map(f32::to_bits),
+                            neg_min.map(f32::to_bits),
+                            lint.offset
+                        ),
+                        (g.min.map(f32::to_bits), g.neg_min.map(f32::to_bits), 0x28)
+                    );
                 }
             }
             // A triangle lint: the offset is a triangle of that cell.
@@ -313,8 +324,25 @@ fn lint_checks(bytes: &[u8], course: &Course<'_>) {
                 assert!(lint.offset >= first);
                 assert_eq!((lint.offset - first) % 0x70, 0);
                 assert!((lint.offset - first) / 0x70 < cell.triangles().len());
-                if let LintKind::TriangleOutsideCell { x, z } = lint.kind {
-                    assert_eq!((x, z), (cell.x(), cell.z()));
+                match lint.kind {
+                    LintKind::TriangleOutsideCell { x, z } => {
+                        assert_eq!((x, z), (cell.x(), cell.z()));
+                    }
+                    LintKind::NormalNotUnit { length_squared } => {
+                        let error = (length_squared - 1.0).abs();
+                        assert!(error.is_nan() || error > mkgp::NORMAL_TOLERANCE);
+                    }
+                    LintKind::PlaneOffsetMismatch { d, expected } => {
+                        assert!(d.to_bits() != expected.to_bits() || !d.is_finite());
+                    }
+                    LintKind::NeighbourBitsBeyondEdges { neighbours } => {
+                        assert_ne!(neighbours & !0b111, 0);
+                    }
+                    LintKind::SurfaceTypeNotOneHot { flags } => {
+                        assert!(!SurfaceFlags(flags).is_one_hot());
+                    }
+                    LintKind::BoundsMismatch { .. } => {}
+                    other => panic!("a header lint on a triangle: {other:?}"),
                 }
             }
         }
@@ -502,13 +530,30 @@ fn rewrite(description: &MkgpCourseDescription) -> Vec<u8> {
     let written = mkgp::write(&description.header, &cells, &wall_cells, &mut out).unwrap();
     assert_eq!(written, len, "write() wrote other than required_len()");
     let mut short = vec![0u8; len - 1];
+    let e = mkgp::write(&description.header, &cells, &wall_cells, &mut short);
     assert_eq!(
-        mkgp::write(&description.header, &cells, &wall_cells, &mut short),
+        e,
         Err(WriteError::BufferTooSmall {
             needed: len,
             available: len - 1
         })
     );
+    one_line(&e.unwrap_err());
+    // One cell missing from either grid is refused, naming the counts.
+    let e = mkgp::write(&description.header, &cells[1..], &wall_cells, &mut out).unwrap_err();
+    let expected = u64::from(description.header.width) * u64::from(description.header.length);
+    let found = cells.len() - 1;
+    assert_eq!(
+        e,
+        WriteError::Invalid(mkgp::InputError::CellCount { expected, found })
+    );
+    one_line(&e);
+    let e = mkgp::write(&description.header, &cells, &wall_cells[1..], &mut out).unwrap_err();
+    assert_eq!(
+        e,
+        WriteError::Invalid(mkgp::InputError::WallCellCount { expected, found })
+    );
+    one_line(&e);
     out
 }
 
@@ -694,5 +739,30 @@ pub fn round_trip_soup(file: &MkgpSoup) {
     let built = soup.builder().build().unwrap();
     assert_eq!(built.to_bytes().unwrap(), bytes);
     assert_eq!(built.header, g);
+
+    // What the builder refuses, it names.
+    let mut builder = soup.builder();
+    builder.cell_size = [soup.cell_size[0], -soup.cell_size[1]];
+    let e = builder.build().unwrap_err();
+    assert_eq!(
+        e,
+        BuildError::InvalidCellSize {
+            cell_size: builder.cell_size
+        }
+    );
+    one_line(&e);
+    let mut builder = soup.builder();
+    let last = soup.triangles.len();
+    builder.triangles.push(mkgp::SoupTriangle {
+        vertices: [[0.0, f32::NAN, 0.0]; 3],
+        flags: SurfaceFlags(1),
+    });
+    let e = builder.build().unwrap_err();
+    assert_eq!(e, BuildError::NonFiniteVertex { triangle: last });
+    one_line(&e);
+    builder.triangles.clear();
+    let e = builder.build().unwrap_err();
+    assert_eq!(e, BuildError::NoTriangles);
+    one_line(&e);
     self::bytes(bytes);
 }

@@ -182,7 +182,7 @@ pub fn seeds() -> Vec<(String, Vec<u8>)> {
     // Every lint kind, one triangle each (in a 2 × 1 grid; the last one is stored in
     // a cell its bounds do not reach).
     let good = ground(0, 0, 1.0, flags(Sand, 0, 0));
-    let mut bad = |f: fn(&mut Triangle)| {
+    let bad = |f: fn(&mut Triangle)| {
         let mut t = good;
         f(&mut t);
         t
