@@ -15,15 +15,19 @@
 //!
 //! # let fuzzer_bytes = [7u8; 512];
 //! let mut u = Unstructured::new(&fuzzer_bytes);
-//! if let Ok(course) = MkgpCourse::arbitrary(&mut u) {
-//!     // Your engine's loader here; zerocol's own reads it back unchanged.
-//!     let parsed = zerocol::mkgp::Course::parse(course.bytes(), zerocol::mkgp::Options::STRICT);
-//!     assert!(parsed.is_ok());
-//! }
+//! // An `Err` here means the bytes describe nothing the format holds: skip the input.
+//! let course = MkgpCourse::arbitrary(&mut u)?;
+//! // Your engine's loader here; zerocol's own reads it back unchanged.
+//! let parsed = zerocol::mkgp::Course::parse(course.bytes(), zerocol::mkgp::Options::STRICT);
+//! assert_eq!(parsed.map(|c| c.grid()).ok(), Some(course.description().header));
+//! # Ok::<(), arbitrary::Error>(())
 //! ```
 //!
 //! `fuzz/README.md` shows a whole cargo-fuzz target built this way. The GTA writer, and
 //! so the GTA generator, are not written yet.
+
+mod mkgp;
+pub use mkgp::{MkgpCourse, MkgpCourseDescription, MkgpSoup, MkgpSoupDescription};
 
 /// A valid file made by the project's writer from an owned description.
 pub trait Generated {
