@@ -29,8 +29,11 @@ mod seeds_grit;
 mod seeds_gta;
 mod seeds_mkgp;
 
-/// Every raw-bytes target and the seeds the project's writers make for it, by file name.
-fn seed_sets() -> Vec<(&'static str, Vec<(String, Vec<u8>)>)> {
+/// Seed files by name, with their bytes.
+type Seeds = Vec<(String, Vec<u8>)>;
+
+/// Every raw-bytes target and the seeds the project's writers make for it.
+fn seed_sets() -> Vec<(&'static str, Seeds)> {
     vec![
         ("gta", seeds_gta::seeds()),
         ("mkgp", seeds_mkgp::seeds()),
