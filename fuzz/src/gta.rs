@@ -277,6 +277,20 @@ fn error(bytes: &[u8], e: &Error) {
         ErrorKind::CountPastModelEnd { .. } | ErrorKind::FaceGroupsOutsideModel { .. } => {}
         kind => panic!("a kind this check does not know: {kind:?}"),
     }
+    // The sections and versions the message names.
+    match e.kind() {
+        ErrorKind::HeaderPastModelEnd { version, .. } => super::common::one_line(&version),
+        ErrorKind::CountPastModelEnd { section, .. }
+        | ErrorKind::SectionPastModelEnd { section, .. }
+        | ErrorKind::OffsetInHeader { section, .. }
+        | ErrorKind::MissingOffset { section, .. }
+        | ErrorKind::FaceIndexOutOfRange { section, .. } => super::common::one_line(&section),
+        ErrorKind::VerticesOverlap { section, other, .. } => {
+            super::common::one_line(&section);
+            super::common::one_line(&other);
+        }
+        _ => {}
+    }
 }
 
 /// `Model::parse` of the model's own bytes, and of the buffer from the model on, is
@@ -901,9 +915,14 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
                 }
                 _ => {}
             }
-            if let LintKind::ModelTooLarge { game, .. } | LintKind::TooMany { game, .. } = lint.kind
-            {
-                super::common::one_line(&game);
+            match lint.kind {
+                LintKind::ModelTooLarge { game, .. } => super::common::one_line(&game),
+                LintKind::TooMany { game, section, .. } => {
+                    super::common::one_line(&game);
+                    super::common::one_line(&section);
+                }
+                LintKind::CountOverInt16 { section, .. } => super::common::one_line(&section),
+                _ => {}
             }
             (lint.offset - m.offset(), lint.kind)
         })
