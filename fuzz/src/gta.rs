@@ -245,6 +245,8 @@ fn error(bytes: &[u8], e: &Error) {
         } => {
             assert!(matches!(section, Section::Faces | Section::ShadowFaces));
             assert!(index >= vertex_count, "{e}");
+            // Only COLL stores its vertex count (COL2+ derives it): at a 32-bit index.
+            assert_eq!(u32_at(at), Some(index), "{e}");
         }
         ErrorKind::SizeMismatch { parsed_len, size } => {
             assert_ne!(parsed_len as u64, u64::from(size) + 8, "{e}");
