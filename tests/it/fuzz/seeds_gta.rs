@@ -400,7 +400,25 @@ fn seeds_are_what_their_names_say() {
         match name.split('-').next().unwrap() {
             "valid" => assert!(strict.is_ok() && lints == 0, "{name}: {strict:?}"),
             "lint" => assert!(strict.is_ok() && lints > 0, "{name}: {strict:?}"),
-            "lenient" => assert!(strict.is_err() && lenient.is_ok(), "{name}: {lenient:?}"),
+            "lenient" => {
+                assert!(strict.is_err() && lenient.is_ok(), "{name}: {lenient:?}");
+                // Exactly the rules the name says are needed: the `Options` that
+                // accept the file are those with all of them.
+                let mut needed = Options::STRICT;
+                needed.stop_at_unknown_fourcc = name.contains("junk");
+                needed.allow_size_past_end = name.contains("past-end");
+                needed.allow_coll_slack = name.contains("slack");
+                for options in super::gta::options() {
+                    let has = |rule: bool, set: bool| set || !rule;
+                    let enough = has(
+                        needed.stop_at_unknown_fourcc,
+                        options.stop_at_unknown_fourcc,
+                    ) && has(needed.allow_size_past_end, options.allow_size_past_end)
+                        && has(needed.allow_coll_slack, options.allow_coll_slack);
+                    let accepted = check(&bytes, options).is_ok();
+                    assert_eq!(accepted, enough, "{name} under {options:?}");
+                }
+            }
             "err" => assert!(strict.is_err(), "{name}"),
             other => panic!("{name}: unknown prefix {other}"),
         }
