@@ -1,9 +1,32 @@
-//! GTA `.col`: any bytes, every `Options`. The reader must return `Err` or a model whose
-//! every accessor works and stays inside the buffer.
+//! GTA `.col`: any bytes, every `Options`. The reader must return `Err` or models whose
+//! every accessor works and stays inside the buffer, and its walks must agree:
+//!
+//! - `models` (forward, fused), `check` (its `Summary` against the walk's count and
+//!   end), `recover` (its items tile the buffer; its `end`), and `Model::parse` of each
+//!   model's bytes (the same model, every offset shifted) all tell one story;
+//! - every section is read by `get`, forward, backward and from both ends at once,
+//!   with `as_slice` where the layout is shared, and its records decode to the same
+//!   values every way;
+//! - every error and lint is displayed on one line and its fields are checked against
+//!   the bytes (the size it quotes is the size stored at its offset, and so on); the
+//!   lints of a model are exactly the documented limits it exceeds;
+//! - differential: under every pair of `Options` where one's lenient rules include
+//!   the other's, each model the stricter walk accepts appears in the other walk at
+//!   the same offset with equal decoded values and lints, and a buffer the stricter
+//!   `check` accepts, the other accepts with the same `Summary`.
+//!
+//! No writer exists for GTA yet (a later issue brings it): `round_trip(file)`, taking a
+//! `zerocol::generate` value, will go here, after [`bytes`], when it does.
 
-use zerocol::gta::{self, Model, Options, Recovered};
+use zerocol::gta::{
+    self, Bounds, CollisionBox, Decode, End, Error, ErrorKind, Face, FaceGroup, FaceSurface, Flags,
+    Game, Line, Lint, LintKind, Model, Options, RawBounds, Records, Recovered, Section, Sphere,
+    Summary, Surface, Vec3, Version,
+};
 
-/// Every `Options` value: each combination of the three lenient rules.
+/// Every `Options` value: each combination of the three lenient rules, in the order
+/// of their bits (1: `stop_at_unknown_fourcc`, 2: `allow_size_past_end`, 4:
+/// `allow_coll_slack`), so `STRICT` comes first and `LENIENT` last.
 pub fn options() -> impl Iterator<Item = Options> {
     (0u8..8).map(|bits| {
         let mut options = Options::STRICT;
@@ -14,107 +37,896 @@ pub fn options() -> impl Iterator<Item = Options> {
     })
 }
 
-/// Runs `bytes` through every reader under every `Options`.
+/// Runs `bytes` through every reader under every `Options`, then compares the walks.
 pub fn bytes(bytes: &[u8]) {
-    for options in options() {
-        with(bytes, options);
+    let walks: Vec<Walk> = options().map(|options| with(bytes, options)).collect();
+    assert_eq!(walks.first().map(|w| w.options), Some(Options::STRICT));
+    assert_eq!(walks.last().map(|w| w.options), Some(Options::LENIENT));
+    assert_eq!(Options::default(), Options::STRICT);
+    differential(&walks);
+}
+
+// A round trip (`pub fn round_trip(file: &zerocol::generate::...)`: parse the writer's
+// bytes STRICT, turn the models back into the description, compare) goes here once the
+// GTA writer exists.
+
+/// What one `Options` value made of the buffer.
+struct Walk {
+    options: Options,
+    /// Each model the walk accepted: its offset and its values.
+    models: Vec<(usize, Digest)>,
+    /// Where the models ended, or the walk's error.
+    outcome: Result<End, Error>,
+}
+
+/// Everything a model decodes to, comparable exactly (floats as bits) and independent
+/// of where the model lies in its buffer (lint offsets count from the model start).
+#[derive(Debug, PartialEq)]
+struct Digest {
+    words: Vec<u32>,
+    lints: Vec<(usize, LintKind)>,
+}
+
+/// Walks `bytes` under `options` with `models`, `check`, `recover` and `Model::parse`,
+/// exercising every model, and checks they agree.
+fn with(bytes: &[u8], options: Options) -> Walk {
+    let mut walk = gta::models(bytes, options);
+    let mut models = Vec::new();
+    let mut pos = 0usize;
+    let mut error = None;
+    let probe = walk.clone();
+    for item in walk.by_ref() {
+        match item {
+            Ok(m) => {
+                assert_eq!(m.offset(), pos, "models follow each other");
+                let digest = exercise(bytes, &m, options);
+                reparse(bytes, &m, options, &digest);
+                pos += m.len();
+                models.push((m.offset(), digest));
+            }
+            Err(e) => {
+                walk_error(bytes, pos, &e, options);
+                error = Some(e);
+            }
+        }
+    }
+    // Fused: nothing after the end or the error.
+    assert!(walk.next().is_none() && walk.next().is_none());
+    // A clone taken before the walk walks the same models.
+    assert_eq!(probe.filter(Result::is_ok).count(), models.len());
+
+    let outcome = match error {
+        Some(e) => {
+            assert!(walk.end().is_none(), "a failed walk has no end");
+            Err(e)
+        }
+        None => {
+            let end = walk
+                .end()
+                .expect("a walk that ends without error has an end");
+            check_end(bytes, &end, pos, options);
+            Ok(end)
+        }
+    };
+    match (gta::check(bytes, options), &outcome) {
+        (Ok(summary), Ok(end)) => {
+            let expected = Summary {
+                models: models.len(),
+                end: *end,
+            };
+            assert_eq!(summary, expected, "check's summary against the walk");
+            let _ = format!("{summary:?}");
+        }
+        (Err(e), Err(walked)) => assert_eq!(e, *walked, "check's error against the walk's"),
+        (checked, walked) => panic!("check says {checked:?}, the walk {walked:?}"),
+    }
+    recover(bytes, options, &models, &outcome);
+    Walk {
+        options,
+        models,
+        outcome,
     }
 }
 
-fn with(bytes: &[u8], options: Options) {
-    let mut walk = gta::models(bytes, options);
-    for model in walk.by_ref() {
-        match model {
-            Ok(m) => exercise(bytes, &m),
-            Err(e) => assert!(e.offset() <= bytes.len()),
+/// Where a walk without error ended: after the last model, before bytes that are not
+/// a model (only zero padding unless `stop_at_unknown_fourcc`).
+fn check_end(bytes: &[u8], end: &End, pos: usize, options: Options) {
+    let _ = format!("{end:?}");
+    assert_eq!(end.offset, pos, "the models end where the last one ends");
+    assert_eq!(end.offset + end.trailing_bytes, bytes.len());
+    let trailing = &bytes[end.offset..];
+    assert_eq!(end.trailing_is_padding, trailing.iter().all(|&b| b == 0));
+    assert!(end.trailing_is_padding || options.stop_at_unknown_fourcc);
+    assert!(trailing.get(..4).and_then(Version::from_fourcc).is_none());
+}
+
+/// The walk's error at `pos` (where a model or the end was expected): a model's
+/// error, the same `Model::parse` reports there, or one about the trailing bytes.
+fn walk_error(bytes: &[u8], pos: usize, e: &Error, options: Options) {
+    error(bytes, e);
+    assert!(e.offset() >= pos, "{e}: before {pos}");
+    let rest = &bytes[pos..];
+    if rest.get(..4).and_then(Version::from_fourcc).is_some() {
+        let alone = Model::parse(rest, options).expect_err("the walk failed here");
+        assert_eq!(alone.offset() + pos, e.offset(), "{alone} / {e}");
+        assert_eq!(alone.kind(), e.kind());
+        return;
+    }
+    assert!(!options.stop_at_unknown_fourcc, "{e}: the walk stops here");
+    match e.kind() {
+        ErrorKind::BadMagic { .. } => assert_eq!(e.offset(), pos),
+        ErrorKind::NonZeroPadding { .. } => {
+            assert!(e.offset() > pos);
+            assert!(bytes[pos..e.offset()].iter().all(|&b| b == 0));
         }
+        kind => panic!("{kind:?} where no model starts"),
     }
-    if let Some(end) = walk.end() {
-        assert_eq!(end.offset + end.trailing_bytes, bytes.len());
+}
+
+/// Displays an error on one line and checks its fields against the bytes.
+fn error(bytes: &[u8], e: &Error) {
+    super::common::one_line(e);
+    super::common::one_line(&e.kind());
+    let at = e.offset();
+    assert!(at <= bytes.len(), "{e}: past the buffer ({})", bytes.len());
+    let shown = e.to_string();
+    assert!(
+        shown.starts_with(&format!("byte {at} (0x{at:x}): ")),
+        "{shown}"
+    );
+    let u16_at = |i: usize| {
+        bytes
+            .get(i..i + 2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+    };
+    let u32_at = |i: usize| {
+        bytes
+            .get(i..i + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    match e.kind() {
+        ErrorKind::Truncated { needed, available } => {
+            assert_eq!(available, bytes.len() - at);
+            assert!(needed > available, "{e}");
+        }
+        ErrorKind::BadMagic { found } => {
+            let byte = |i: usize| bytes.get(at + i).copied().unwrap_or(0);
+            assert_eq!(found, [byte(0), byte(1), byte(2), byte(3)], "{e}");
+            assert!(Version::from_fourcc(found).is_none());
+        }
+        ErrorKind::NonZeroPadding { found } => {
+            assert_ne!(found, 0);
+            assert_eq!(bytes.get(at), Some(&found));
+        }
+        ErrorKind::SizeTooSmall { size } => {
+            assert!(size < 24);
+            assert_eq!(u32_at(at), Some(size), "{e}");
+        }
+        ErrorKind::SizePastEnd { size, available } => {
+            assert_eq!(u32_at(at), Some(size), "{e}");
+            assert_eq!(available, bytes.len() - (at - 4));
+            assert!(u64::from(size) + 8 > available as u64);
+        }
+        ErrorKind::HeaderPastModelEnd {
+            version,
+            needed,
+            size,
+        } => {
+            assert_eq!(u32_at(at), Some(size), "{e}");
+            assert_eq!(needed, version.header_len());
+            assert!(u64::from(size) + 8 < needed as u64);
+            assert_eq!(bytes.get(at - 4..at), Some(&version.fourcc()[..]));
+        }
+        ErrorKind::SectionPastModelEnd {
+            record_len,
+            count,
+            start,
+            limit,
+            ..
+        } => {
+            let end = start as u64 + u64::from(count) * u64::from(record_len);
+            assert!(end > limit as u64, "{e}");
+        }
+        ErrorKind::OffsetInHeader {
+            offset, header_end, ..
+        } => {
+            assert_eq!(u32_at(at), Some(offset), "{e}");
+            assert!(offset != 0 && offset < header_end, "{e}");
+        }
+        ErrorKind::MissingOffset { count, .. } => {
+            assert!(count > 0);
+            assert_eq!(u32_at(at), Some(0), "{e}");
+        }
+        ErrorKind::FaceIndexOutOfRange {
+            section,
+            index,
+            vertex_count,
+            ..
+        } => {
+            assert!(matches!(section, Section::Faces | Section::ShadowFaces));
+            assert!(index >= vertex_count, "{e}");
+            // Only COLL stores its vertex count (COL2+ derives it): at a 32-bit index.
+            assert_eq!(u32_at(at), Some(index), "{e}");
+        }
+        ErrorKind::SizeMismatch { parsed_len, size } => {
+            assert_ne!(parsed_len as u64, u64::from(size) + 8, "{e}");
+        }
+        ErrorKind::VerticesOverlap {
+            section,
+            count,
+            start,
+            other_start,
+            other_end,
+            ..
+        } => {
+            assert!(matches!(
+                section,
+                Section::Vertices | Section::ShadowVertices
+            ));
+            let end = u64::from(start) + 6 * u64::from(count);
+            assert!(
+                u64::from(start) < u64::from(other_end) && end > u64::from(other_start),
+                "{e}"
+            );
+        }
+        ErrorKind::FaceGroupRange {
+            first, last, faces, ..
+        } => {
+            assert!(first > last || last >= faces, "{e}");
+            assert_eq!(u16_at(at), Some(first), "{e}");
+            assert_eq!(u16_at(at + 2), Some(last), "{e}");
+        }
+        ErrorKind::CountPastModelEnd { .. } | ErrorKind::FaceGroupsOutsideModel { .. } => {}
+        kind => panic!("a kind this check does not know: {kind:?}"),
     }
-    let _ = gta::check(bytes, options);
-    let mut covered = 0usize;
-    for item in gta::recover(bytes, options) {
+    // The sections and versions the message names.
+    match e.kind() {
+        ErrorKind::HeaderPastModelEnd { version, .. } => super::common::one_line(&version),
+        ErrorKind::CountPastModelEnd { section, .. }
+        | ErrorKind::SectionPastModelEnd { section, .. }
+        | ErrorKind::OffsetInHeader { section, .. }
+        | ErrorKind::MissingOffset { section, .. }
+        | ErrorKind::FaceIndexOutOfRange { section, .. } => super::common::one_line(&section),
+        ErrorKind::VerticesOverlap { section, other, .. } => {
+            super::common::one_line(&section);
+            super::common::one_line(&other);
+        }
+        _ => {}
+    }
+}
+
+/// `Model::parse` of the model's own bytes, and of the buffer from the model on, is
+/// the same model at offset 0.
+fn reparse(bytes: &[u8], m: &Model<'_>, options: Options, digest: &Digest) {
+    for alone in [m.bytes(), &bytes[m.offset()..]] {
+        let again = Model::parse(alone, options).expect("a model the walk accepted parses alone");
+        assert_eq!(again.offset(), 0);
+        assert_eq!(again.len(), m.len());
+        assert_eq!(&exercise(alone, &again, options), digest);
+    }
+}
+
+/// `recover` yields the walk's models, then (after the walk's error) skips to the next
+/// FourCC; its items tile the buffer up to its end.
+fn recover(
+    bytes: &[u8],
+    options: Options,
+    walked: &[(usize, Digest)],
+    outcome: &Result<End, Error>,
+) {
+    let mut recovery = gta::recover(bytes, options);
+    let mut pos = 0usize;
+    let (mut models, mut skipped) = (0usize, 0usize);
+    for item in recovery.by_ref() {
         match item {
             Recovered::Model(m) => {
-                exercise(bytes, &m);
-                covered += m.len();
+                assert_eq!(m.offset(), pos);
+                let digest = exercise(bytes, &m, options);
+                if skipped == 0 {
+                    let (offset, walked) = &walked[models];
+                    assert_eq!((*offset, walked), (pos, &digest));
+                }
+                pos += m.len();
+                models += 1;
             }
-            Recovered::Skipped(s) => covered += s.len,
+            Recovered::Skipped(s) => {
+                let _ = format!("{s:?}");
+                assert_eq!(s.offset, pos);
+                assert!(s.len > 0);
+                error(bytes, &s.error);
+                assert!(s.error.offset() >= s.offset);
+                if skipped == 0 {
+                    assert_eq!(models, walked.len(), "the walk failed here too");
+                    assert_eq!(Err(s.error), *outcome);
+                }
+                pos += s.len;
+                // The next FourCC, or the end of the buffer.
+                assert!(
+                    pos == bytes.len()
+                        || bytes
+                            .get(pos..pos + 4)
+                            .and_then(Version::from_fourcc)
+                            .is_some()
+                );
+                skipped += 1;
+            }
         }
     }
-    assert!(covered <= bytes.len());
+    assert!(recovery.next().is_none());
+    assert!(pos <= bytes.len());
+    let end = recovery.end().expect("a finished recovery has an end");
+    assert_eq!(end.offset, pos);
+    assert_eq!(end.offset + end.trailing_bytes, bytes.len());
+    if let Ok(walk_end) = outcome {
+        assert_eq!((models, skipped, end), (walked.len(), 0, *walk_end));
+    }
+    // Each attempt costs at most the buffer's length: the items are few.
+    assert!(models + skipped <= bytes.len() + 1);
+    let _ = gta::RECOVERY_BUDGET;
 }
 
-/// Touches every accessor and checks the invariants the parser promises.
-fn exercise(buffer: &[u8], m: &Model<'_>) {
-    // An empty section is `&[]`, whose pointer is dangling: only non-empty ones are placed.
-    let inside = |ptr: *const u8, len: usize| super::common::inside(buffer, ptr, len);
-    inside(m.bytes().as_ptr(), m.len());
-    let _ = (
-        m.version(),
-        m.size(),
-        m.name(),
-        m.name_block(),
-        m.model_id(),
-        m.bounds(),
-        m.flags(),
-    );
-    let _ = (
-        m.header_v2(),
-        m.shadow_header(),
-        m.col4_extra(),
-        m.raw_bounds(),
-        m.unparsed_tail(),
-    );
-    let vertices = m.vertices().len();
-    for face in m.faces() {
-        assert!(face.indices.iter().all(|&i| (i as usize) < vertices));
-    }
-    for v in m.vertices() {
-        let _ = v;
-    }
-    let _ = m.spheres().iter().count() + m.lines().iter().count();
-    for b in m.boxes() {
-        let _ = b;
-    }
-    let within = |s: &[u8]| inside(s.as_ptr(), s.len());
-    use zerocol::gta::Records;
-    fn bytes_of<A, B>(r: Records<'_, A, B>) -> (*const u8, usize) {
-        match r {
-            Records::Coll(s) => (s.as_ptr().cast(), size_of_val(s)),
-            Records::Col2(s) => (s.as_ptr().cast(), size_of_val(s)),
+/// For each pair of `Options` where `b`'s lenient rules include `a`'s: what `a` accepts,
+/// `b` accepts with equal values.
+fn differential(walks: &[Walk]) {
+    for (i, a) in walks.iter().enumerate() {
+        for (j, b) in walks.iter().enumerate() {
+            if i & j != i || i == j {
+                continue;
+            }
+            for (k, model) in a.models.iter().enumerate() {
+                let other = b.models.get(k);
+                assert_eq!(
+                    other,
+                    Some(model),
+                    "model {k}: {:?} accepts it, {:?} differs",
+                    a.options,
+                    b.options
+                );
+            }
+            if let Ok(end) = a.outcome {
+                assert_eq!(b.outcome, Ok(end), "{:?} then {:?}", a.options, b.options);
+                assert_eq!(a.models.len(), b.models.len());
+            }
         }
     }
-    for (ptr, len) in [
-        bytes_of(m.spheres()),
-        bytes_of(m.boxes()),
-        bytes_of(m.lines()),
-        bytes_of(m.vertices()),
-        bytes_of(m.faces()),
-        bytes_of(m.face_groups()),
-        bytes_of(m.shadow_vertices()),
-        bytes_of(m.shadow_faces()),
+}
+
+/// A decoded value as up to 12 words, floats as bits: exact, NaN included.
+trait Words {
+    fn words(&self) -> [u32; 12];
+}
+
+/// Fills a key from its first words.
+fn key(words: &[u32]) -> [u32; 12] {
+    let mut out = [0; 12];
+    out[..words.len()].copy_from_slice(words);
+    out
+}
+
+fn v3(v: Vec3) -> [u32; 3] {
+    v.map(f32::to_bits)
+}
+
+fn surface(s: Surface) -> u32 {
+    u32::from_le_bytes(s.to_bytes())
+}
+
+impl Words for Vec3 {
+    fn words(&self) -> [u32; 12] {
+        key(&v3(*self))
+    }
+}
+
+impl Words for Bounds {
+    fn words(&self) -> [u32; 12] {
+        let [a, b, c] = v3(self.min);
+        let [d, e, f] = v3(self.max);
+        let [g, h, i] = v3(self.center);
+        key(&[a, b, c, d, e, f, g, h, i, self.radius.to_bits()])
+    }
+}
+
+impl Words for Sphere {
+    fn words(&self) -> [u32; 12] {
+        let [a, b, c] = v3(self.center);
+        key(&[a, b, c, self.radius.to_bits(), surface(self.surface)])
+    }
+}
+
+impl Words for CollisionBox {
+    fn words(&self) -> [u32; 12] {
+        let [a, b, c] = v3(self.min);
+        let [d, e, f] = v3(self.max);
+        key(&[a, b, c, d, e, f, surface(self.surface)])
+    }
+}
+
+impl Words for Line {
+    fn words(&self) -> [u32; 12] {
+        let [a, b, c] = v3(self.start);
+        let [d, e, f] = v3(self.end);
+        let (tag, r0, r1) = match self.radii {
+            None => (0, 0, 0),
+            Some([r0, r1]) => (1, r0.to_bits(), r1.to_bits()),
+        };
+        key(&[a, b, c, d, e, f, tag, r0, r1])
+    }
+}
+
+impl Words for Face {
+    fn words(&self) -> [u32; 12] {
+        let [a, b, c] = self.indices;
+        let (tag, s) = match self.surface {
+            FaceSurface::Full(s) => (0, surface(s)),
+            FaceSurface::Compact { material, light } => {
+                (1, u32::from(material) | u32::from(light) << 8)
+            }
+        };
+        key(&[a, b, c, tag, s])
+    }
+}
+
+impl Words for FaceGroup {
+    fn words(&self) -> [u32; 12] {
+        let [a, b, c] = v3(self.min);
+        let [d, e, f] = v3(self.max);
+        key(&[a, b, c, d, e, f, self.first.into(), self.last.into()])
+    }
+}
+
+/// Reads a section every way it can be read, checks the ways agree and the records lie
+/// inside the model, appends its words to `out` and returns the decoded records.
+fn section<V1, V2, T>(m: &Model<'_>, records: Records<'_, V1, V2>, out: &mut Vec<u32>) -> Vec<T>
+where
+    V1: Decode<Output = T>,
+    V2: Decode<Output = T>,
+    T: Words,
+{
+    let copy = records;
+    let (ptr, len) = match copy {
+        Records::Coll(s) => {
+            assert_eq!(m.version(), Version::Coll);
+            (s.as_ptr().cast::<u8>(), size_of_val(s))
+        }
+        Records::Col2(s) => {
+            assert_ne!(m.version(), Version::Coll);
+            (s.as_ptr().cast::<u8>(), size_of_val(s))
+        }
+    };
+    super::common::inside(m.bytes(), ptr, len);
+    let n = records.len();
+    assert_eq!(records.is_empty(), n == 0);
+    let iter = records.iter();
+    assert_eq!(iter.size_hint(), (n, Some(n)));
+    assert_eq!(iter.len(), n);
+    assert_eq!(iter.clone().count(), n);
+    let forward: Vec<T> = records.into_iter().collect();
+    assert_eq!(forward.len(), n);
+    out.push(n as u32);
+    for (i, item) in forward.iter().enumerate() {
+        let words = item.words();
+        let got = records.get(i).expect("get inside the section");
+        assert_eq!(got.words(), words);
+        out.extend_from_slice(&words);
+    }
+    assert!(records.get(n).is_none() && records.get(usize::MAX).is_none());
+    // Backward.
+    let mut k = n;
+    for item in records.iter().rev() {
+        k -= 1;
+        assert_eq!(item.words(), forward[k].words());
+    }
+    assert_eq!(k, 0);
+    // From both ends at once, then fused.
+    let mut iter = records.iter();
+    let (mut front, mut back) = (0, n);
+    loop {
+        let from_front = (front + back) % 2 == 0;
+        let item = if from_front {
+            iter.next()
+        } else {
+            iter.next_back()
+        };
+        let Some(item) = item else { break };
+        let i = if from_front {
+            front += 1;
+            front - 1
+        } else {
+            back -= 1;
+            back
+        };
+        assert_eq!(item.words(), forward[i].words());
+        assert_eq!(iter.len(), back - front);
+    }
+    assert_eq!(front, back);
+    assert!(iter.next().is_none() && iter.next_back().is_none());
+    forward
+}
+
+/// For a section whose layout is the same in every version: `as_slice` is the records.
+fn same_layout<R, T>(records: Records<'_, R, R>, decoded: &[T])
+where
+    R: Decode<Output = T>,
+    T: Words,
+{
+    let raw = records.as_slice();
+    assert_eq!(raw.len(), decoded.len());
+    let (Records::Coll(s) | Records::Col2(s)) = records;
+    assert!(std::ptr::eq(s, raw));
+    for (r, d) in raw.iter().zip(decoded) {
+        assert_eq!(r.decode().words(), d.words());
+    }
+}
+
+/// The 8.7 fixed-point value of a COL2+ vertex coordinate, checked to be one.
+fn fixed_point(c: f32) {
+    let steps = c * gta::FIXED_POINT_SCALE;
+    assert!(
+        steps.fract() == 0.0 && (-32_768.0..=32_767.0).contains(&steps),
+        "{c}"
+    );
+}
+
+/// Whether a COLL coordinate survives the conversion to COL2+ fixed point (the
+/// documented rule of `LintKind::VertexOutsideFixedPoint`).
+fn fits_fixed_point(c: f32) -> bool {
+    let steps = c * gta::FIXED_POINT_SCALE;
+    steps > -32_768.5 && steps < 32_767.5
+}
+
+/// Touches every accessor, checks the invariants the parser promises, and returns the
+/// model's values.
+fn exercise(buffer: &[u8], m: &Model<'_>, options: Options) -> Digest {
+    let copy = *m;
+    assert_eq!(copy.offset(), m.offset());
+    super::common::inside(buffer, m.bytes().as_ptr(), m.len());
+    assert_eq!(m.bytes().as_ptr(), buffer[m.offset()..].as_ptr());
+    assert!(!m.is_empty());
+    let version = m.version();
+    super::common::one_line(&version);
+    assert_eq!(version.to_string().as_bytes(), &version.fourcc());
+    assert_eq!(Version::from_fourcc(version.fourcc()), Some(version));
+    assert!((1..=4).contains(&version.number()));
+    assert_eq!(
+        version.has_shadow_mesh(),
+        matches!(version, Version::Col3 | Version::Col4)
+    );
+    assert!(
+        m.len() >= version.header_len(),
+        "the fixed header is inside"
+    );
+
+    // Header, size, name.
+    let header = m.header();
+    assert_eq!(header.fourcc, version.fourcc());
+    assert_eq!(header.size.get(), m.size());
+    assert_eq!(m.declared_len(), u64::from(m.size()) + 8);
+    assert!(m.size() >= 24);
+    assert_eq!(m.is_truncated(), m.declared_len() > m.len() as u64);
+    if !m.is_truncated() {
+        assert_eq!(m.declared_len(), m.len() as u64);
+    }
+    assert!(!m.is_truncated() || options.allow_size_past_end);
+    assert_eq!(&m.name_block()[..], &m.bytes()[8..32]);
+    assert_eq!(&header.name[..], &m.bytes()[8..30]);
+    assert_eq!(
+        m.model_id(),
+        u16::from_le_bytes([m.bytes()[30], m.bytes()[31]])
+    );
+    assert_eq!(header.model_id.get(), m.model_id());
+    let name = m.name();
+    let searched = if version == Version::Coll { 24 } else { 22 };
+    assert!(name.len() <= searched && !name.contains(&0));
+    assert_eq!(name, &m.name_block()[..name.len()]);
+    assert!(name.len() == searched || m.name_block()[name.len()] == 0);
+
+    // Bounds, flags and the version's headers.
+    let bounds = m.bounds();
+    let raw_bounds = match m.raw_bounds() {
+        RawBounds::Coll(b) => {
+            assert_eq!(version, Version::Coll);
+            assert_eq!(b.radius.get().to_bits(), bounds.radius.to_bits());
+            b.decode()
+        }
+        RawBounds::Col2(b) => {
+            assert_ne!(version, Version::Coll);
+            assert_eq!(gta::raw::vec3(&b.min).map(f32::to_bits), v3(bounds.min));
+            b.decode()
+        }
+    };
+    assert_eq!(raw_bounds.words(), bounds.words());
+    let flags = m.flags();
+    let bits = flags.bits();
+    assert_eq!(flags, Flags(bits));
+    assert_eq!(flags.not_empty(), bits & Flags::NOT_EMPTY != 0);
+    assert_eq!(flags.has_face_groups(), bits & Flags::FACE_GROUPS != 0);
+    assert_eq!(flags.has_shadow_mesh(), bits & Flags::SHADOW_MESH != 0);
+    let _ = Flags::USE_CONES;
+    let header_v2 = m.header_v2();
+    assert_eq!(header_v2.is_some(), version != Version::Coll);
+    let shadow_header = m.shadow_header();
+    assert_eq!(shadow_header.is_some(), version.has_shadow_mesh());
+    let col4_extra = m.col4_extra();
+    assert_eq!(col4_extra.is_some(), version == Version::Col4);
+    match header_v2 {
+        Some(h) => assert_eq!(h.flags.get(), bits),
+        None => assert_eq!(bits, 0),
+    }
+
+    let mut words = vec![
+        version.number().into(),
+        m.len() as u32,
+        m.size(),
+        m.model_id().into(),
+        bits,
+        col4_extra.unwrap_or(0),
+        m.unparsed_tail() as u32,
+        m.is_truncated().into(),
+    ];
+    words.extend(
+        m.name_block()
+            .chunks(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+    );
+    words.extend_from_slice(&bounds.words());
+
+    // The sections.
+    let spheres = section(m, m.spheres(), &mut words);
+    let boxes = section(m, m.boxes(), &mut words);
+    same_layout(m.boxes(), &boxes);
+    let lines = section(m, m.lines(), &mut words);
+    let vertices = section(m, m.vertices(), &mut words);
+    let faces = section(m, m.faces(), &mut words);
+    let groups = section(m, m.face_groups(), &mut words);
+    same_layout(m.face_groups(), &groups);
+    let shadow_vertices = section(m, m.shadow_vertices(), &mut words);
+    same_layout(m.shadow_vertices(), &shadow_vertices);
+    let shadow_faces = section(m, m.shadow_faces(), &mut words);
+    same_layout(m.shadow_faces(), &shadow_faces);
+
+    let coll = version == Version::Coll;
+    for s in spheres
+        .iter()
+        .map(|s| s.surface)
+        .chain(boxes.iter().map(|b| b.surface))
+    {
+        let (day, night) = gta::day_night(s.light);
+        assert_eq!((day, night), (s.light & 0x0f, s.light >> 4));
+    }
+    for line in &lines {
+        assert_eq!(line.radii.is_none(), coll);
+    }
+    if !coll {
+        for v in vertices.iter().chain(&shadow_vertices) {
+            v.iter().for_each(|&c| fixed_point(c));
+        }
+    }
+    for (list, count) in [
+        (&faces, vertices.len()),
+        (&shadow_faces, shadow_vertices.len()),
     ] {
-        inside(ptr, len);
+        for face in list {
+            assert!(
+                face.indices.iter().all(|&i| (i as usize) < count),
+                "{face:?}"
+            );
+            let (material, light) = match face.surface {
+                FaceSurface::Full(s) => {
+                    assert!(coll);
+                    (s.material, s.light)
+                }
+                FaceSurface::Compact { material, light } => {
+                    assert!(!coll);
+                    (material, light)
+                }
+            };
+            assert_eq!(face.surface.material(), material);
+            assert_eq!(face.surface.light(), light);
+        }
+        // COL2+ derives the vertex count: the largest index + 1.
+        if !coll {
+            let largest = list.iter().flat_map(|f| f.indices).max();
+            assert_eq!(largest.map_or(0, |i| i as usize + 1), count);
+        }
     }
-    within(m.name_block());
-    let faces = m.faces().len();
-    for g in m.face_groups() {
-        assert!(g.first <= g.last && (g.last as usize) < faces);
+    for g in &groups {
+        let range = g.faces();
+        assert_eq!(
+            (*range.start(), *range.end()),
+            (g.first.into(), g.last.into())
+        );
+        assert!(
+            g.first <= g.last && (g.last as usize) < faces.len(),
+            "{g:?}"
+        );
+        assert!(m.faces().get(*range.end()).is_some());
     }
-    let shadow_vertices = m.shadow_vertices().len();
-    for f in m.shadow_faces() {
-        assert!(f.indices.iter().all(|&i| (i as usize) < shadow_vertices));
+    if !groups.is_empty() {
+        assert!(flags.has_face_groups());
     }
-    for v in m.shadow_vertices() {
-        let _ = v;
+    if coll {
+        assert!(groups.is_empty() && m.face_groups().as_slice().is_empty());
     }
-    // Every lint points inside its model; the tolerated ones are what a lenient rule
-    // let through.
+    if !version.has_shadow_mesh() {
+        assert!(shadow_vertices.is_empty() && shadow_faces.is_empty());
+    }
+    if let Some(h) = header_v2 {
+        assert_eq!(usize::from(h.sphere_count.get()), spheres.len());
+        assert_eq!(usize::from(h.box_count.get()), boxes.len());
+        assert_eq!(usize::from(h.face_count.get()), faces.len());
+        assert_eq!(usize::from(h.line_count), lines.len());
+        words.extend([
+            h.padding.into(),
+            h.sphere_offset.get(),
+            h.box_offset.get(),
+            h.line_offset.get(),
+            h.vertex_offset.get(),
+            h.face_offset.get(),
+            h.triangle_plane_offset.get(),
+        ]);
+    }
+    if let Some(s) = shadow_header {
+        assert_eq!(s.face_count.get() as usize, shadow_faces.len());
+        words.extend([s.vertex_offset.get(), s.face_offset.get()]);
+    }
+    if !coll {
+        assert_eq!(m.unparsed_tail(), 0);
+    }
+    assert!(m.unparsed_tail() == 0 || options.allow_coll_slack);
+
+    let counts = Counts {
+        spheres: spheres.len(),
+        boxes: boxes.len(),
+        lines: lines.len(),
+        vertices: vertices.len(),
+        faces: faces.len(),
+        groups: groups.len(),
+        outside_fixed_point: if coll {
+            vertices
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| !v.iter().all(|&c| fits_fixed_point(c)))
+                .map(|(i, _)| i)
+                .collect()
+        } else {
+            Vec::new()
+        },
+    };
+    let lints = lints(m, &counts);
+    Digest { words, lints }
+}
+
+/// The record counts the lints are about.
+struct Counts {
+    spheres: usize,
+    boxes: usize,
+    lines: usize,
+    vertices: usize,
+    faces: usize,
+    groups: usize,
+    /// COLL: the vertices outside the fixed-point range.
+    outside_fixed_point: Vec<usize>,
+}
+
+/// Checks a model's lints are exactly the documented limits it exceeds, in order, where
+/// they are documented to be, and displays them. Returns them with offsets from the
+/// model start.
+fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
+    let coll = m.version() == Version::Coll;
+    let sat = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    let size = m.size();
+    let mut expected = Vec::new();
+    if m.is_truncated() {
+        expected.push(LintKind::SizePastEnd {
+            declared_len: m.declared_len(),
+            available: m.len(),
+        });
+    }
+    if m.unparsed_tail() > 0 {
+        expected.push(LintKind::UnparsedTail {
+            bytes: m.unparsed_tail(),
+        });
+    }
+    for (game, buffer, applies) in [
+        (Game::IiiVc, gta::III_VC_MODEL_BUFFER, coll),
+        (Game::Sa, gta::SA_MODEL_BUFFER, true),
+    ] {
+        if applies && size > buffer {
+            expected.push(LintKind::ModelTooLarge { game, size, buffer });
+        }
+    }
+    for (game, section, count, cap, applies) in [
+        (
+            Game::All,
+            Section::Spheres,
+            n.spheres,
+            gta::SPHERE_CAP,
+            true,
+        ),
+        (
+            Game::IiiVc,
+            Section::Boxes,
+            n.boxes,
+            gta::III_VC_BOX_CAP,
+            coll,
+        ),
+        (Game::Sa, Section::Boxes, n.boxes, gta::SA_BOX_CAP, true),
+        (
+            Game::All,
+            Section::Faces,
+            n.faces,
+            gta::TRIANGLE_CAP,
+            n.groups == 0,
+        ),
+    ] {
+        let count = sat(count);
+        if applies && count > cap {
+            expected.push(LintKind::TooMany {
+                game,
+                section,
+                count,
+                cap,
+            });
+        }
+    }
+    for (section, count) in [
+        (Section::Spheres, n.spheres),
+        (Section::Lines, n.lines),
+        (Section::Boxes, n.boxes),
+        (Section::Vertices, n.vertices),
+        (Section::Faces, n.faces),
+    ] {
+        let count = sat(count);
+        if coll && count > gta::III_VC_COUNT_CAP {
+            expected.push(LintKind::CountOverInt16 { section, count });
+        }
+    }
+    if let Some(&first) = n.outside_fixed_point.first() {
+        expected.push(LintKind::VertexOutsideFixedPoint {
+            first: sat(first),
+            count: sat(n.outside_fixed_point.len()),
+        });
+    }
+
+    let lints: Vec<Lint> = m.lints().collect();
+    let kinds: Vec<LintKind> = lints.iter().map(|l| l.kind).collect();
+    assert_eq!(kinds, expected, "the lints of the limits the model exceeds");
+    let tolerated: Vec<Lint> = m.tolerated().collect();
+    let expected_tolerated: Vec<Lint> = lints.iter().copied().filter(Lint::is_tolerated).collect();
+    assert_eq!(tolerated, expected_tolerated);
+    assert!(lints[tolerated.len()..].iter().all(|l| !l.is_tolerated()));
+    let mut again = m.lints();
+    again.by_ref().for_each(drop);
+    assert!(again.next().is_none());
+
     let model = m.offset()..m.offset() + m.len();
-    for lint in m.lints() {
-        assert!(model.contains(&lint.offset), "{lint:?}");
-    }
-    assert!(m.tolerated().all(|lint| lint.is_tolerated()));
+    let size_field = m.offset() + 4;
+    lints
+        .iter()
+        .map(|lint| {
+            super::common::one_line(lint);
+            super::common::one_line(&lint.kind);
+            assert_eq!(lint.is_tolerated(), lint.kind.is_tolerated());
+            assert!(model.contains(&lint.offset), "{lint}");
+            match lint.kind {
+                LintKind::SizePastEnd { .. } | LintKind::ModelTooLarge { .. } => {
+                    assert_eq!(lint.offset, size_field, "{lint}");
+                }
+                LintKind::UnparsedTail { bytes } => {
+                    assert_eq!(lint.offset, model.end - bytes, "{lint}");
+                }
+                _ => {}
+            }
+            match lint.kind {
+                LintKind::ModelTooLarge { game, .. } => super::common::one_line(&game),
+                LintKind::TooMany { game, section, .. } => {
+                    super::common::one_line(&game);
+                    super::common::one_line(&section);
+                }
+                LintKind::CountOverInt16 { section, .. } => super::common::one_line(&section),
+                _ => {}
+            }
+            (lint.offset - m.offset(), lint.kind)
+        })
+        .collect()
 }
