@@ -25,6 +25,12 @@
 //! `fuzz/README.md` shows a whole cargo-fuzz target built this way. The GTA writer, and
 //! so the GTA generator, are not written yet.
 
+mod battleforge;
+
+pub use battleforge::{
+    CollisionShapeDescription, CollisionShapePayload, DrsDescription, DrsFile, DrsNode,
+};
+
 /// A valid file made by the project's writer from an owned description.
 pub trait Generated {
     /// The owned values the file was written from: what its parser must read back.
