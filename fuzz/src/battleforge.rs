@@ -207,8 +207,16 @@ fn shape_error(c: &Drs<'_>, e: &Error, options: Options) {
 /// Offsets inside the buffer (or at its very end, where a missing field would
 /// start), one-line messages, and the kind's own facts.
 fn error_checks(bytes: &[u8], e: &Error) {
+    // The one exception, by design (tests/it/cli/battleforge.rs): a root hierarchy
+    // entry that does not fit is blamed on its name length field, at the header's
+    // hierarchy offset + 8, "wherever that lands, even past the end of the file".
+    let root_past_end = matches!(e.kind(), ErrorKind::HierarchyPastEnd { entry: 0, .. })
+        && bytes
+            .get(12..16)
+            .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+            .is_some_and(|h| h >= 0 && e.offset() == h as usize + 8);
     assert!(
-        e.offset() <= bytes.len(),
+        e.offset() <= bytes.len() || root_past_end,
         "{e}: offset past the {}-byte buffer",
         bytes.len()
     );
@@ -372,13 +380,16 @@ fn exercise(bytes: &[u8], shapes: &CollisionShape<'_>, start: usize, end: usize)
     // The whole box is the union of the shapes' boxes, in the same order.
     let whole = shapes.aabb();
     let walked = aabbs.iter().copied().reduce(Aabb::union);
-    assert_eq!(format!("{whole:?}"), format!("{walked:?}"));
+    assert_eq!(whole.is_some(), walked.is_some());
+    if let (Some(whole), Some(walked)) = (whole, walked) {
+        assert!(same_aabb(whole, walked), "{whole:?} != {walked:?}");
+    }
     if let Some(whole) = whole {
         for a in &aabbs {
             let u = a.union(whole);
             assert!(same3(u.min, whole.min) && same3(u.max, whole.max));
             // A union with itself changes nothing.
-            assert_eq!(format!("{:?}", a.union(*a)), format!("{a:?}"));
+            assert!(same_aabb(a.union(*a), *a));
         }
     }
 
@@ -474,6 +485,11 @@ fn same3(a: [f32; 3], b: [f32; 3]) -> bool {
     (0..3).all(|i| same(a[i], b[i]))
 }
 
+/// Equal corners, NaN alike (`f32::min` and `max` may pick either zero of 0 and -0).
+fn same_aabb(a: Aabb, b: Aabb) -> bool {
+    same3(a.min, b.min) && same3(a.max, b.max)
+}
+
 fn finite3(v: [f32; 3]) -> bool {
     v.iter().all(|x| x.is_finite())
 }
@@ -537,7 +553,7 @@ fn box_checks(b: &BoxShape, points: &mut Vec<([f32; 3], bool)>) -> Aabb {
     }
     let aabb = b.aabb();
     let around = Aabb::around(corners).unwrap();
-    assert_eq!(format!("{aabb:?}"), format!("{around:?}"));
+    assert!(same_aabb(aabb, around), "{aabb:?} != {around:?}");
     let o = b.oriented();
     assert!(same3(o.axes[0], b.transform.axis(0)));
     assert!(same3(o.axes[2], b.transform.axis(2)));
