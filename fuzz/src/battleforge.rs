@@ -442,7 +442,7 @@ fn table<T: PartialEq + core::fmt::Debug>(
     assert!(t.iter().eq(t.as_slice()));
     assert!(t.iter().rev().eq(t.as_slice().iter().rev()));
     assert!((&t).into_iter().eq(t.into_iter()));
-    assert_eq!(t.is_empty(), t.len() == 0);
+    assert_eq!(t.is_empty(), t.as_slice().is_empty());
     assert_eq!(t.end(), t.start() + size * t.len());
     assert!(t.end() <= bytes.len());
     super::common::inside(bytes, t.as_slice().as_ptr().cast(), size * t.len());
@@ -509,9 +509,9 @@ fn transform(t: &Transform) {
     );
     for axis in 0..3 {
         let column = t.axis(axis);
-        for row in 0..3 {
-            assert_eq!(column[row].to_bits(), t.rotation[row][axis].to_bits());
-            assert_eq!(tt.rotation[axis][row].to_bits(), column[row].to_bits());
+        for (row, value) in column.iter().enumerate() {
+            assert_eq!(value.to_bits(), t.rotation[row][axis].to_bits());
+            assert_eq!(tt.rotation[axis][row].to_bits(), value.to_bits());
         }
     }
     assert_eq!(t.axis(3), [0.0; 3]);
