@@ -6,8 +6,8 @@
 
 use zerocol::battleforge::{
     self, Aabb, Axis, BoxShape, COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, CollisionShape,
-    CylinderShape, Drs, Error, ErrorKind, FIXED_LEN, LintKind, MAGIC, Measure, Node, NodeSpec,
-    ORTHONORMAL_TOLERANCE, Options, ShapeKind, ShapeRef, SphereShape, Transform, VERSION,
+    CylinderShape, Drs, Error, ErrorKind, FIXED_LEN, Field, LintKind, MAGIC, Measure, Node,
+    NodeSpec, ORTHONORMAL_TOLERANCE, Options, ShapeKind, ShapeRef, SphereShape, Transform, VERSION,
     WriteError, raw,
 };
 use zerocol::generate::{
@@ -98,6 +98,24 @@ fn statics() {
     }
     assert_eq!(id.axis(3), [0.0; 3]);
     assert_eq!(Aabb::around([]), None);
+    assert_eq!(Options::default(), Options::STRICT);
+    for kind in [ShapeKind::Box, ShapeKind::Sphere, ShapeKind::Cylinder] {
+        super::common::one_line(&kind);
+    }
+    for field in [
+        Field::NodeInfoOffset,
+        Field::NodeHierarchyOffset,
+        Field::PayloadOffset,
+        Field::PayloadSize,
+        Field::NameLength,
+    ] {
+        super::common::one_line(&field);
+    }
+    super::common::one_line(&WriteError::TooLarge);
+    super::common::one_line(&WriteError::BufferTooSmall {
+        needed: 13,
+        available: 12,
+    });
 }
 
 fn with(bytes: &[u8], options: Options) {
@@ -142,6 +160,7 @@ fn with(bytes: &[u8], options: Options) {
                         l
                     });
                     assert!(debug_eq(shifted, shapes.lints()));
+                    rewrite(node.payload(), &shapes);
                 }
                 None => assert_eq!(drs.node(COLLISION_SHAPE_NAME), None),
             }
@@ -160,6 +179,7 @@ fn with(bytes: &[u8], options: Options) {
         Ok(shapes) => {
             assert_eq!(shapes.len(), bytes.len());
             exercise(bytes, &shapes, 0, bytes.len());
+            rewrite(bytes, &shapes);
         }
         Err(e) => {
             error_checks(bytes, &e);
@@ -172,6 +192,18 @@ fn with(bytes: &[u8], options: Options) {
             ));
         }
     }
+}
+
+/// Writing a payload's decoded shapes gives its bytes back, bit for bit (NaN
+/// payloads included), in exactly `payload_required_len` bytes.
+fn rewrite(payload: &[u8], shapes: &CollisionShape<'_>) {
+    let d = describe(shapes);
+    let len = battleforge::payload_required_len(&d.boxes, &d.spheres, &d.cylinders);
+    assert_eq!(len, Ok(payload.len()));
+    let mut out = vec![0u8; payload.len()];
+    let written = battleforge::write_payload(&d.boxes, &d.spheres, &d.cylinders, &mut out);
+    assert_eq!(written, Ok(payload.len()));
+    assert!(out == payload, "the decoded shapes write other bytes");
 }
 
 /// The error of `Drs::parse` on a container `parse_container` accepted: about the
@@ -277,6 +309,10 @@ fn container_checks(bytes: &[u8], drs: &Drs<'_>) {
         let left = drs.node_count() as usize - 1 - walked.len();
         assert_eq!(nodes.size_hint(), (left, Some(left)));
         assert_eq!(nodes.len(), left);
+        if walked.len() == 1 {
+            // A clone goes on from where the original is.
+            assert!(nodes.clone().eq(drs.nodes().skip(1)));
+        }
         let Some(node) = nodes.next() else { break };
         node_checks(bytes, drs, &node);
         walked.push(node);
@@ -554,9 +590,22 @@ fn box_checks(b: &BoxShape, points: &mut Vec<([f32; 3], bool)>) -> Aabb {
     let aabb = b.aabb();
     let around = Aabb::around(corners).unwrap();
     assert!(same_aabb(aabb, around), "{aabb:?} != {around:?}");
+    // The oriented box: the sorted corners' middle in the world, half the sizes,
+    // and the columns of the rotation.
     let o = b.oriented();
-    assert!(same3(o.axes[0], b.transform.axis(0)));
-    assert!(same3(o.axes[2], b.transform.axis(2)));
+    let (lo, hi) = (
+        [0, 1, 2].map(|i| b.lower[i].min(b.upper[i])),
+        [0, 1, 2].map(|i| b.lower[i].max(b.upper[i])),
+    );
+    let mid = [0, 1, 2].map(|i| (lo[i] + hi[i]) * 0.5);
+    assert!(same3(o.center, b.transform.apply(mid)), "{o:?}");
+    assert!(same3(
+        o.half_extents,
+        [0, 1, 2].map(|i| (hi[i] - lo[i]) * 0.5)
+    ));
+    for (i, axis) in o.axes.iter().enumerate() {
+        assert!(same3(*axis, b.transform.axis(i)));
+    }
     for axis in Axis::ALL {
         let (l, u) = (axis.of(b.lower), axis.of(b.upper));
         let h = axis.of(o.half_extents);
@@ -572,11 +621,6 @@ fn box_checks(b: &BoxShape, points: &mut Vec<([f32; 3], bool)>) -> Aabb {
         }
         // A point whose local coordinates come back exactly lies inside when they
         // lie between the corners; under a quarter turn at the origin they always do.
-        let (lo, hi) = (
-            [0, 1, 2].map(|i| b.lower[i].min(b.upper[i])),
-            [0, 1, 2].map(|i| b.lower[i].max(b.upper[i])),
-        );
-        let mid = [0, 1, 2].map(|i| lo[i] * 0.5 + hi[i] * 0.5);
         let exact = signed_permutation(&b.transform) && b.transform.position == [0.0; 3];
         for local in [lo, hi, mid, [lo[0], hi[1], lo[2]]] {
             if !(0..3).all(|i| lo[i] <= local[i] && local[i] <= hi[i]) {
@@ -771,6 +815,11 @@ fn lints(
         );
     }
     assert!(debug_eq(shapes.lints(), expected.into_iter()));
+    let mut lints = shapes.lints();
+    if lints.next().is_some() {
+        // A clone goes on from where the original is.
+        assert_eq!(lints.clone().count(), shapes.lints().count() - 1);
+    }
     let mut lints = shapes.lints();
     for lint in lints.by_ref() {
         assert!(lint.offset < len);
