@@ -22,6 +22,16 @@ const MAX_OTHER_PAYLOAD: usize = 256;
 const MAX_NAME: usize = 40;
 
 /// The shapes of a `collisionShape` payload, in the order the payload stores them.
+///
+/// ```
+/// use zerocol::battleforge::{SphereShape, Transform};
+/// use zerocol::generate::{CollisionShapeDescription, CollisionShapePayload, Generated};
+///
+/// let sphere = SphereShape { transform: Transform::IDENTITY, radius: 2.0, center: [0.0; 3] };
+/// let description = CollisionShapeDescription { spheres: vec![sphere], ..Default::default() };
+/// let payload = CollisionShapePayload::new(description).unwrap();
+/// assert_eq!(payload.bytes().len(), 13 + 64);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CollisionShapeDescription {
     /// The boxes, written first.
@@ -84,6 +94,13 @@ impl<'a> Arbitrary<'a> for CollisionShapePayload {
 
 /// A node of a DRS container other than its `collisionShape` node: an opaque payload
 /// of some class.
+///
+/// ```
+/// use zerocol::generate::DrsNode;
+///
+/// let mesh = DrsNode { name: b"CGeoMesh".to_vec(), class_id: 7, identifier: 1, payload: vec![0; 8] };
+/// assert_eq!(mesh.name, b"CGeoMesh");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DrsNode {
     /// Name in the hierarchy (no NUL).
@@ -98,6 +115,22 @@ pub struct DrsNode {
 
 /// A DRS container: its nodes in hierarchy order, one of them the `collisionShape`
 /// node.
+///
+/// ```
+/// use zerocol::battleforge::{Drs, Options};
+/// use zerocol::generate::{DrsDescription, DrsFile, DrsNode, Generated};
+///
+/// let tree = DrsNode { name: b"CGeoOBBTree".to_vec(), class_id: 9, identifier: 2, payload: vec![] };
+/// let description = DrsDescription {
+///     others: vec![tree],
+///     collision_at: 0, // the collisionShape node first, then the tree
+///     collision_identifier: 1,
+///     shapes: Default::default(),
+/// };
+/// let file = DrsFile::new(description).unwrap();
+/// let drs = Drs::parse(file.bytes(), Options::STRICT).unwrap();
+/// assert_eq!(drs.collision_shape().unwrap().0.info_index(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrsDescription {
     /// The nodes other than the `collisionShape` one, in hierarchy order. Those
