@@ -26,7 +26,12 @@
 //! `fuzz/README.md` shows a whole cargo-fuzz target built this way. The GTA writer, and
 //! so the GTA generator, are not written yet.
 
+mod battleforge;
 mod mkgp;
+
+pub use battleforge::{
+    CollisionShapeDescription, CollisionShapePayload, DrsDescription, DrsFile, DrsNode,
+};
 pub use mkgp::{MkgpCourse, MkgpCourseDescription, MkgpSoup, MkgpSoupDescription};
 
 /// A valid file made by the project's writer from an owned description.
