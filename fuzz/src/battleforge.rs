@@ -239,16 +239,8 @@ fn shape_error(c: &Drs<'_>, e: &Error, options: Options) {
 /// Offsets inside the buffer (or at its very end, where a missing field would
 /// start), one-line messages, and the kind's own facts.
 fn error_checks(bytes: &[u8], e: &Error) {
-    // The one exception, by design (tests/it/cli/battleforge.rs): a root hierarchy
-    // entry that does not fit is blamed on its name length field, at the header's
-    // hierarchy offset + 8, "wherever that lands, even past the end of the file".
-    let root_past_end = matches!(e.kind(), ErrorKind::HierarchyPastEnd { entry: 0, .. })
-        && bytes
-            .get(12..16)
-            .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
-            .is_some_and(|h| h >= 0 && e.offset() == h as usize + 8);
     assert!(
-        e.offset() <= bytes.len() || root_past_end,
+        e.offset() <= bytes.len(),
         "{e}: offset past the {}-byte buffer",
         bytes.len()
     );

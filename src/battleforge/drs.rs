@@ -95,8 +95,21 @@ impl<'a> Drs<'a> {
             Field::NodeHierarchyOffset,
             header.node_hierarchy_offset.get(),
         )?;
-        // Root: identifier i32, unknown i32, then the name (its length field is
-        // checked to lie inside the file, which covers the two words before it).
+        // Root: identifier i32, unknown i32, then the name. When its three fixed
+        // words do not fit, the header's hierarchy offset is at fault (as its node
+        // information offset is for the table): an error offset is a position in
+        // the file, never one past it.
+        let root_end = hierarchy.saturating_add(12);
+        if root_end > file_len {
+            return Err(Error::new(
+                FIELD_HIERARCHY_OFFSET,
+                ErrorKind::HierarchyPastEnd {
+                    entry: 0,
+                    end: wire::wide(root_end),
+                    file_len,
+                },
+            ));
+        }
         let (root_name, mut at) = name_at(bytes, hierarchy.saturating_add(8), 0)?;
         let first_entry = at;
         // Each entry takes at least 12 bytes, so this loop ends within len / 12

@@ -57,7 +57,8 @@ crate::wire::error_kind! {
             file_len: usize,
         },
         /// A node hierarchy entry runs past the end of the file (its fixed fields
-        /// or its name).
+        /// or its name). When the root entry's three fixed words do not fit, the
+        /// error's offset is the header's hierarchy offset field (12).
         HierarchyPastEnd {
             /// The entry, 0 for the root.
             entry: u32,

@@ -1143,12 +1143,13 @@ fn root_information_entry_is_not_checked() {
 
 #[test]
 fn root_hierarchy_entry_past_end() {
-    // The root's length field is the first thing read: at hierarchy + 8.
+    // The root's three fixed words do not fit: the header's hierarchy offset (byte
+    // 12) is at fault, not a position past the file.
     for hierarchy in [FILE_LEN - 11, FILE_LEN - 8, FILE_LEN, i32::MAX as usize] {
         let bytes = sample_with(|b| set_i32(b, 12, hierarchy as i32));
         expect_parse_err(
             &bytes,
-            hierarchy + 8,
+            12,
             ErrorKind::HierarchyPastEnd {
                 entry: 0,
                 end: hierarchy as u64 + 12,
@@ -1372,7 +1373,7 @@ fn hierarchy_entry_past_end_at_every_cut() {
         };
         // Where each field of the entry being cut ends, in file order.
         let (at, kind) = if cut < hierarchy + 12 {
-            past(hierarchy + 8, 0, hierarchy + 12)
+            past(12, 0, hierarchy + 12)
         } else if cut < hierarchy + 21 {
             past(hierarchy + 8, 0, hierarchy + 21)
         } else {

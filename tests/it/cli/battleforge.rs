@@ -957,12 +957,12 @@ fn tables_out_of_bounds_name_their_header_field() {
     let mut bad = bytes.clone();
     set_u32(&mut bad, 16, 0);
     dump_fails_at(&bad, &[], 16);
-    // A hierarchy offset whose root entry does not fit: blamed on the root's name length
-    // field (8 bytes into the entry), wherever that lands, even past the end of the file.
+    // A hierarchy offset whose root entry's three fixed words do not fit: blamed on
+    // the header's hierarchy offset field (byte 12), never on a position past the file.
     for hierarchy in [len - 10, len, len + 100] {
         let mut bad = bytes.clone();
         set_i32(&mut bad, 12, hierarchy);
-        let message = dump_fails_at(&bad, &[], hierarchy as usize + 8);
+        let message = dump_fails_at(&bad, &[], 12);
         assert!(message.contains("node hierarchy entry 0"), "{message}");
     }
     // Its name length is then the last 4 bytes of the file (0xABABABAB: negative).
@@ -1001,6 +1001,11 @@ fn every_truncation_names_the_right_offset() {
                 }
             }
             let h = layout.hierarchy_offset;
+            // The root's three fixed words cut: the header's hierarchy offset is at
+            // fault; its name cut: the name length field.
+            if cut < h + 12 {
+                return Some(12);
+            }
             if cut < h + ROOT_ENTRY {
                 return Some(h + 8);
             }
