@@ -310,9 +310,11 @@ fn coordinate(u: &mut Unstructured<'_>) -> Result<f32> {
 
 impl<'a> Arbitrary<'a> for MkgpSoup {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        // Cells of 1 .. 64 units; coarse more often, so most grids stay small.
+        // Cells of 1 .. 64 units; coarse more often (and when the input runs out, which
+        // makes every draw its minimum), so most grids stay small.
         let size = |u: &mut Unstructured<'_>| -> Result<f32> {
-            Ok(f32::from(u.int_in_range(0..=6i8)?.max(u.int_in_range(0..=6i8)?)).exp2())
+            let fine = u.int_in_range(0..=6i8)?.min(u.int_in_range(0..=6i8)?);
+            Ok(f32::from(6 - fine).exp2())
         };
         let cell_size = [size(u)?, size(u)?];
         let pool_len = u.int_in_range(3..=MAX_POOL)?;
