@@ -288,6 +288,7 @@ fn trimesh(data: &[u8], t: &grit::Trimesh<'_>, text: bool) {
         inside(data, face.material.as_ptr(), face.material.len());
     }
     if text {
+        assert!(t.vertices() == t.vertices() && t.faces() == t.faces());
         finite(vertices.as_flattened(), "trimesh vertices");
         non_negative(t.margin, "trimesh margin");
         non_negative(t.edge_distance_threshold, "edge_distance_threshold");
@@ -325,6 +326,10 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> GritBody {
         "a body of nothing"
     );
     let all = shapes(data, body.shapes(), body.shape_count(), true);
+    assert!(
+        body.shapes().eq(body.shapes()),
+        "TCOL shapes differ from themselves"
+    );
     if let Some(t) = body.trimesh() {
         trimesh(data, &t, true);
         if a.is_static {
@@ -525,6 +530,31 @@ fn tcol_to_bcol(body: &Tcol<'_>, values: &GritBody) {
         .collect();
     let want: Vec<[f32; 3]> = t.map(|t| t.vertices().collect()).unwrap_or_default();
     assert_eq!(format!("{vertices:?}"), format!("{want:?}"));
+
+    // The same lints, but for the order of the shapes and what only one side reports:
+    // TCOL's old-dialect tolerances, BCOL's vertices without faces (and its dynamic
+    // trimesh lint only when there are faces).
+    let faceless = body.trimesh().is_some_and(|t| t.face_count() == 0);
+    let mut from_tcol: Vec<String> = body
+        .lints()
+        .filter(|l| !l.kind.is_tolerated())
+        .filter(|l| !(faceless && l.kind == LintKind::DynamicTrimesh))
+        .map(|l| format!("{:?}", l.kind))
+        .collect();
+    let mut from_bcol: Vec<String> = Vec::new();
+    for lint in read.lints() {
+        match lint.kind {
+            bcol::LintKind::Tcol(kind) => from_bcol.push(format!("{kind:?}")),
+            bcol::LintKind::VerticesWithoutFaces { vertices } => {
+                assert!(faceless);
+                assert_eq!(vertices, want.len());
+            }
+            other => panic!("BCOL written from TCOL lints {other:?}"),
+        }
+    }
+    from_tcol.sort();
+    from_bcol.sort();
+    assert_eq!(from_tcol, from_bcol, "TCOL and its BCOL lint differently");
 }
 
 // ------------------------------------------------------------------ BCOL
@@ -558,7 +588,7 @@ fn table<T>(data: &[u8], file: &Bcol<'_>, t: Table<'_, T>, section: Section) {
     one_line(&section);
     assert_eq!(size_of::<T>(), section.record_len());
     assert_eq!(file.section_offset(section), t.start());
-    assert_eq!(t.is_empty(), t.len() == 0);
+    assert_eq!(t.is_empty(), t.as_slice().is_empty());
     if t.is_empty() {
         assert_eq!(t.start(), bcol::HEADER_LEN);
     } else {

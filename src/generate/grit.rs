@@ -503,7 +503,7 @@ const SPECIAL: [f32; 16] = [
     0.5,
     0.04,
     0.001,
-    0.707_106_8,
+    core::f32::consts::FRAC_1_SQRT_2,
     1e-5,
     123_456_790.0,
     1e9,
@@ -659,7 +659,7 @@ fn trimesh(u: &mut Unstructured<'_>, is_static: bool) -> arbitrary::Result<GritT
             let palette = [material(u)?, material(u)?, material(u)?];
             for _ in 0..n {
                 let index = |u: &mut Unstructured<'_>| -> arbitrary::Result<u32> {
-                    Ok(u32::arbitrary(u)? % count)
+                    Ok(u32::arbitrary(u)?.checked_rem(count).unwrap_or(0))
                 };
                 faces.push(GritFace {
                     indices: [index(u)?, index(u)?, index(u)?],
