@@ -1065,6 +1065,8 @@ pub fn round_trip_bcol(file: &BcolFile) {
         Err(WriteError::BufferTooSmall { .. })
     ));
 
+    converter_offsets(&bcol, want);
+
     // BCOL -> TCOL.
     let mut text = String::new();
     grit::print(&bcol.attributes(), bcol.shapes(), bcol.trimesh(), &mut text)
@@ -1072,4 +1074,95 @@ pub fn round_trip_bcol(file: &BcolFile) {
     let tcol = Tcol::parse_str(&text, grit::Options::STRICT).expect("BCOL -> TCOL parses");
     let got = values_of(tcol.attributes(), tcol.shapes(), tcol.trimesh());
     assert_eq!(key(&got), key(want), "BCOL -> TCOL");
+}
+
+/// `file` with its hull and/or box material offsets stored as Grit's converter writes
+/// them: a hull's `absolute - vertex_offset`, a box's 16 bytes per hull too far.
+fn with_converter_offsets(file: &Bcol<'_>, hulls: bool, boxes: bool) -> Vec<u8> {
+    let mut out = file.bytes().to_vec();
+    let mut set = |at: usize, v: u32| out[at..at + 4].copy_from_slice(&v.to_le_bytes());
+    if hulls {
+        for (i, hull) in file.hulls().iter().enumerate() {
+            let at = file.hulls().offset_of(i).expect("a hull");
+            let absolute = (at as u32).wrapping_add(hull.material.get());
+            set(at, absolute.wrapping_sub(hull.vertex_offset.get()));
+        }
+    }
+    if boxes {
+        let shift = (file.hulls().len() as u32).wrapping_mul(bcol::GRIT_BOX_SHIFT_PER_HULL as u32);
+        for (i, r) in file.boxes().iter().enumerate() {
+            let at = file.boxes().offset_of(i).expect("a box");
+            set(at, r.material.get().wrapping_add(shift));
+        }
+    }
+    out
+}
+
+/// The body with every material blanked.
+fn without_materials(body: &GritBody) -> GritBody {
+    let mut b = body.clone();
+    for shape in &mut b.shapes {
+        match shape {
+            GritShape::Hull { material, .. }
+            | GritShape::Cone { material, .. }
+            | GritShape::Plane { material, .. }
+            | GritShape::Sphere { material, .. } => material.clear(),
+            GritShape::Box(x) | GritShape::Cylinder(x) => x.material.clear(),
+        }
+    }
+    if let Some(t) = &mut b.trimesh {
+        for face in &mut t.faces {
+            face.material.clear();
+        }
+    }
+    b
+}
+
+/// A writer's file with Grit's converter's offsets (both bugs, as the converter writes
+/// them): STRICT refuses it with `GritMaterialOffsets` and LENIENT reads the description
+/// back, reporting the repair; or, where the wrong offsets happen to name every string
+/// in order (the ambiguity the `bcol` docs describe), both read it as stored.
+///
+/// One bug alone (which the converter never writes when there are hulls) is read
+/// leniently too, but not always back to the description: the detection tries both bugs
+/// first, and a hull string of 16 bytes with its NUL makes "both bugs on a box that uses
+/// the hull's string" as valid a reading as "the hulls' bug alone". Then only the
+/// materials differ.
+fn converter_offsets(file: &Bcol<'_>, want: &GritBody) {
+    for (hulls, boxes) in [(true, true), (true, false), (false, true)] {
+        let bugged = with_converter_offsets(file, hulls, boxes);
+        if bugged == file.bytes() {
+            continue;
+        }
+        let lenient = Bcol::parse(&bugged, bcol::Options::LENIENT).unwrap_or_else(|e| {
+            panic!("LENIENT refuses the converter's offsets (hulls {hulls}, boxes {boxes}): {e}")
+        });
+        let got = values_of(lenient.attributes(), lenient.shapes(), lenient.trimesh());
+        let strict = Bcol::parse(&bugged, bcol::Options::STRICT);
+        if let Ok(strict) = &strict {
+            let read = values_of(strict.attributes(), strict.shapes(), strict.trimesh());
+            assert_eq!(key(&read), key(&got));
+            assert_eq!(lenient.tolerated().count(), 0);
+        }
+        if !(hulls && boxes) {
+            assert_eq!(
+                key(&without_materials(&got)),
+                key(&without_materials(want)),
+                "LENIENT reads more than materials differently (hulls {hulls}, boxes {boxes})"
+            );
+            continue;
+        }
+        if let Err(e) = strict {
+            assert!(
+                matches!(e.kind(), bcol::ErrorKind::GritMaterialOffsets { .. }),
+                "STRICT on the converter's offsets: {e}"
+            );
+            assert_eq!(
+                key(&got),
+                key(want),
+                "LENIENT misreads the converter's offsets"
+            );
+            assert!(lenient.tolerated().count() > 0);
+        }
+    }
 }

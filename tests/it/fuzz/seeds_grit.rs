@@ -616,3 +616,45 @@ fn round_trips_replay() {
     assert!(tcol * 10 >= draws * 9, "TCOL yield {tcol}/{draws}");
     assert!(bcol * 10 >= draws * 9, "BCOL yield {bcol}/{draws}");
 }
+
+/// What `roundtrip_bcol` found (crash-3b2d64e5, a check too strict, not a reader bug):
+/// Grit's converter writes both material bugs when there are hulls, and the detection
+/// tries both first; so a file with the hulls' bug alone, whose hull string is 16 bytes
+/// with its NUL, reads as "both bugs, and the box uses the hull's string": as valid a
+/// reading in the converter's string order as the true one. Only the box's material
+/// differs; the fuzz check now allows that for one bug alone.
+#[test]
+fn hull_bug_alone_with_a_16_byte_string_reads_as_both_bugs() {
+    let hull = "Ünïcødé ✓";
+    assert_eq!(hull.len() + 1, 16);
+    let body = GritBody {
+        attributes: Attributes::STATIC,
+        shapes: vec![
+            GritShape::Hull {
+                material: hull.into(),
+                margin: 0.04,
+                shrink: 0.0,
+                vertices: vec![],
+            },
+            GritShape::Box(boxed(
+                "/common/PolishedWood",
+                [1.0; 3],
+                IDENTITY_ORIENTATION,
+            )),
+        ],
+        trimesh: None,
+    };
+    let file = BcolFile::new(body).expect("writable");
+    let mut bytes = file.bytes().to_vec();
+    grit_hull_bug(&mut bytes);
+    let read = Bcol::parse(&bytes, bcol::Options::LENIENT).expect("LENIENT reads it");
+    let materials: Vec<_> = read.shapes().map(|s| s.material()).collect();
+    assert_eq!(materials, [hull, hull]);
+    // Both bugs, as the converter writes them: read back as written.
+    let mut both = file.bytes().to_vec();
+    grit_hull_bug(&mut both);
+    grit_box_bug(&mut both);
+    let read = Bcol::parse(&both, bcol::Options::LENIENT).expect("LENIENT reads it");
+    let materials: Vec<_> = read.shapes().map(|s| s.material()).collect();
+    assert_eq!(materials, [hull, "/common/PolishedWood"]);
+}
