@@ -364,7 +364,18 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> GritBody {
         check_position(data, lint.position);
         assert_eq!(lint.kind.is_tolerated(), i < tolerated.len(), "{lint:?}");
         if let Some(s) = lint.shape {
-            assert!(s < all.len(), "{lint:?}");
+            let kind = all
+                .get(s)
+                .unwrap_or_else(|| panic!("{lint:?}: no such shape"))
+                .kind();
+            let named = match lint.kind {
+                LintKind::NonPositiveSize { shape, .. }
+                | LintKind::NonUnitOrientation { shape, .. } => Some(shape),
+                LintKind::NonUnitNormal { .. } => Some(ShapeKind::Plane),
+                LintKind::CylinderXyDiffer { .. } => Some(ShapeKind::Cylinder),
+                _ => None,
+            };
+            assert_eq!(named.unwrap_or(kind), kind, "{lint:?} of a {kind}");
         }
     }
     mesh_lints(data, body);
