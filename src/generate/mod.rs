@@ -45,3 +45,6 @@ pub trait Generated {
     /// The file, as the writer wrote it.
     fn bytes(&self) -> &[u8];
 }
+
+mod grit;
+pub use grit::{BcolFile, GritBody, GritBoxLike, GritFace, GritShape, GritTrimesh, TcolFile};
