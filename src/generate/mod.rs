@@ -27,11 +27,13 @@
 //! so the GTA generator, are not written yet.
 
 mod battleforge;
+mod grit;
 mod mkgp;
 
 pub use battleforge::{
     CollisionShapeDescription, CollisionShapePayload, DrsDescription, DrsFile, DrsNode,
 };
+pub use grit::{BcolFile, GritBody, GritBoxLike, GritFace, GritShape, GritTrimesh, TcolFile};
 pub use mkgp::{MkgpCourse, MkgpCourseDescription, MkgpSoup, MkgpSoupDescription};
 
 /// A valid file made by the project's writer from an owned description.
@@ -45,6 +47,3 @@ pub trait Generated {
     /// The file, as the writer wrote it.
     fn bytes(&self) -> &[u8];
 }
-
-mod grit;
-pub use grit::{BcolFile, GritBody, GritBoxLike, GritFace, GritShape, GritTrimesh, TcolFile};
