@@ -9,6 +9,17 @@
 //! with `Options::STRICT`, so a harness built on these gets past every framing check
 //! and spends its time in the engine behind it.
 //!
+//! | type | a file of | written by | described by |
+//! |---|---|---|---|
+//! | [`MkgpCourse`] | MKGP DX course | [`mkgp::write`](crate::mkgp::write), cell by cell | [`MkgpCourseDescription`] |
+//! | [`MkgpSoup`] | MKGP DX course | [`CourseBuilder`](crate::mkgp::CourseBuilder), from a triangle soup | [`MkgpSoupDescription`] |
+//! | [`CollisionShapePayload`] | BattleForge `collisionShape` payload | [`write_payload`](crate::battleforge::write_payload) | [`CollisionShapeDescription`] |
+//! | [`DrsFile`] | BattleForge DRS container | [`battleforge::write`](crate::battleforge::write) | [`DrsDescription`] |
+//! | [`TcolFile`] | Grit TCOL text | the canonical printer ([`grit::print`](crate::grit::print)) | [`GritBody`] |
+//! | [`BcolFile`] | Grit BCOL binary | [`bcol::write`](crate::grit::bcol::write) | [`GritBody`] |
+//!
+//! Each also has `new(description) -> Option<Self>`, for a description of your own.
+//!
 //! ```
 //! use arbitrary::{Arbitrary, Unstructured};
 //! use zerocol::generate::{Generated, MkgpCourse};
