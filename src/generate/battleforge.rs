@@ -29,8 +29,9 @@ const MAX_NAME: usize = 40;
 ///
 /// let sphere = SphereShape { transform: Transform::IDENTITY, radius: 2.0, center: [0.0; 3] };
 /// let description = CollisionShapeDescription { spheres: vec![sphere], ..Default::default() };
-/// let payload = CollisionShapePayload::new(description).unwrap();
+/// let payload = CollisionShapePayload::new(description).ok_or("the writer refused it")?;
 /// assert_eq!(payload.bytes().len(), 13 + 64);
+/// # Ok::<(), &str>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CollisionShapeDescription {
@@ -54,9 +55,9 @@ pub struct CollisionShapeDescription {
 ///
 /// # let fuzzer_bytes = [3u8; 400];
 /// let payload = CollisionShapePayload::arbitrary(&mut Unstructured::new(&fuzzer_bytes))?;
-/// let shapes = CollisionShape::parse(payload.bytes(), Options::STRICT).unwrap();
+/// let shapes = CollisionShape::parse(payload.bytes(), Options::STRICT)?;
 /// assert_eq!(shapes.boxes().len(), payload.description().boxes.len());
-/// # Ok::<(), arbitrary::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct CollisionShapePayload {
@@ -127,9 +128,11 @@ pub struct DrsNode {
 ///     collision_identifier: 1,
 ///     shapes: Default::default(),
 /// };
-/// let file = DrsFile::new(description).unwrap();
-/// let drs = Drs::parse(file.bytes(), Options::STRICT).unwrap();
-/// assert_eq!(drs.collision_shape().unwrap().0.info_index(), 1);
+/// let file = DrsFile::new(description).ok_or("the writer refused it")?;
+/// let drs = Drs::parse(file.bytes(), Options::STRICT)?;
+/// let (node, _) = drs.collision_shape().ok_or("no collisionShape node")?;
+/// assert_eq!(node.info_index(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrsDescription {
@@ -159,10 +162,10 @@ pub struct DrsDescription {
 ///
 /// # let fuzzer_bytes = [5u8; 600];
 /// let file = DrsFile::arbitrary(&mut Unstructured::new(&fuzzer_bytes))?;
-/// let drs = Drs::parse(file.bytes(), Options::STRICT).unwrap();
+/// let drs = Drs::parse(file.bytes(), Options::STRICT)?;
 /// assert_eq!(drs.nodes().len(), file.description().others.len() + 1);
 /// assert!(drs.collision_shape().is_some());
-/// # Ok::<(), arbitrary::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrsFile {

@@ -147,10 +147,10 @@ pub struct GritTrimesh {
 ///     shapes: vec![GritShape::Sphere { material: "Stone".into(), centre: [0.0; 3], radius: 1.0 }],
 ///     trimesh: None,
 /// };
-/// let file = TcolFile::new(body.clone()).expect("printable");
+/// let file = TcolFile::new(body.clone()).ok_or("the printer refused it")?;
 /// let tcol = Tcol::parse(file.bytes(), Options::STRICT)?;
 /// assert_eq!(GritBody::from_views(tcol.attributes(), tcol.shapes(), tcol.trimesh()), body);
-/// # Ok::<(), zerocol::grit::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GritBody {
@@ -686,11 +686,11 @@ fn trimesh(u: &mut Unstructured<'_>, is_static: bool) -> arbitrary::Result<GritT
 /// use zerocol::grit::{Options, Tcol};
 ///
 /// # let fuzzer_bytes = [7u8; 512];
-/// if let Ok(file) = TcolFile::arbitrary(&mut Unstructured::new(&fuzzer_bytes)) {
-///     let tcol = Tcol::parse(file.bytes(), Options::STRICT).expect("a generated file parses");
-///     let read = GritBody::from_views(tcol.attributes(), tcol.shapes(), tcol.trimesh());
-///     assert_eq!(&read, file.description());
-/// }
+/// let file = TcolFile::arbitrary(&mut Unstructured::new(&fuzzer_bytes))?;
+/// let tcol = Tcol::parse(file.bytes(), Options::STRICT)?;
+/// let read = GritBody::from_views(tcol.attributes(), tcol.shapes(), tcol.trimesh());
+/// assert_eq!(&read, file.description());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct TcolFile {
@@ -744,11 +744,11 @@ impl Generated for TcolFile {
 /// use zerocol::grit::bcol::{Bcol, Options};
 ///
 /// # let fuzzer_bytes = [7u8; 512];
-/// if let Ok(file) = BcolFile::arbitrary(&mut Unstructured::new(&fuzzer_bytes)) {
-///     let bcol = Bcol::parse(file.bytes(), Options::STRICT).expect("a generated file parses");
-///     let read = GritBody::from_views(bcol.attributes(), bcol.shapes(), bcol.trimesh());
-///     assert_eq!(&read, file.description());
-/// }
+/// let file = BcolFile::arbitrary(&mut Unstructured::new(&fuzzer_bytes))?;
+/// let bcol = Bcol::parse(file.bytes(), Options::STRICT)?;
+/// let read = GritBody::from_views(bcol.attributes(), bcol.shapes(), bcol.trimesh());
+/// assert_eq!(&read, file.description());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct BcolFile {

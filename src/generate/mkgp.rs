@@ -94,9 +94,9 @@ pub struct MkgpCourseDescription {
 ///
 /// let mut u = Unstructured::new(&[3u8; 256]);
 /// let file = MkgpCourse::arbitrary(&mut u)?;
-/// let course = Course::parse(file.bytes(), Options::STRICT).expect("a valid file");
+/// let course = Course::parse(file.bytes(), Options::STRICT)?;
 /// assert_eq!(course.grid(), file.description().header);
-/// # Ok::<(), arbitrary::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct MkgpCourse {
@@ -279,9 +279,9 @@ impl MkgpSoupDescription {
 ///
 /// let mut u = Unstructured::new(&[5u8; 256]);
 /// let file = MkgpSoup::arbitrary(&mut u)?;
-/// let course = Course::parse(file.bytes(), Options::STRICT).expect("a valid file");
+/// let course = Course::parse(file.bytes(), Options::STRICT)?;
 /// assert_eq!(course.grid().cell_size, file.description().cell_size);
-/// # Ok::<(), arbitrary::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct MkgpSoup {
