@@ -314,7 +314,7 @@ impl<'a> Arbitrary<'a> for MkgpSoup {
         // makes every draw its minimum), so most grids stay small.
         let size = |u: &mut Unstructured<'_>| -> Result<f32> {
             let fine = u.int_in_range(0..=6i8)?.min(u.int_in_range(0..=6i8)?);
-            Ok(f32::from(6 - fine).exp2())
+            Ok(f32::from(6i8.saturating_sub(fine)).exp2())
         };
         let cell_size = [size(u)?, size(u)?];
         let pool_len = u.int_in_range(3..=MAX_POOL)?;
