@@ -5,3 +5,4 @@ mod battleforge;
 mod grit;
 mod gta;
 mod mkgp;
+mod regressions;
