@@ -20,7 +20,11 @@ fn every_regression_file_through_every_command() {
             }
         }
     }
-    assert!(!files.is_empty(), "no regression files under {}", root.display());
+    assert!(
+        !files.is_empty(),
+        "no regression files under {}",
+        root.display()
+    );
     let out = std::env::temp_dir().join(format!("zerocol-regression-{}.out", std::process::id()));
     let out = out.to_str().unwrap();
     for path in &files {
@@ -36,7 +40,11 @@ fn every_regression_file_through_every_command() {
                 let args = [command, lenient].concat();
                 let o = zerocol(&args);
                 // `convert` of a file that is not Grit is a usage error (2), not a crash.
-                let allowed: &[i32] = if command[0] == "convert" { &[0, 1, 2] } else { &[0, 1] };
+                let allowed: &[i32] = if command[0] == "convert" {
+                    &[0, 1, 2]
+                } else {
+                    &[0, 1]
+                };
                 assert!(
                     allowed.contains(&code(&o)),
                     "zerocol {args:?}: exit {}: {}",
