@@ -26,6 +26,13 @@ pub fn one_line(value: &(impl core::fmt::Display + core::fmt::Debug)) {
     write!(line, "{value:?}").expect("a Line accepts everything");
 }
 
+/// Formats `value` with `Debug` into the same sink: it must not panic, and costs no
+/// allocation.
+pub fn debug(value: &impl core::fmt::Debug) {
+    use core::fmt::Write as _;
+    write!(Line::default(), "{value:?}").expect("a Line accepts everything");
+}
+
 /// A `fmt::Write` that keeps only what `one_line` checks: the length and whether a
 /// line ended. Formatting millions of messages this way costs no allocation.
 #[derive(Default)]
@@ -39,5 +46,51 @@ impl core::fmt::Write for Line {
         self.len += s.len();
         self.newline |= s.contains('\n');
         Ok(())
+    }
+}
+
+/// Asserts `a` and `b` are the same value: `==`, or where that fails, the same `Debug`
+/// text (a NaN is never `==` itself, but prints the same). Formatting only on that
+/// slow path keeps the checks cheap per execution.
+#[track_caller]
+pub fn same<T: PartialEq + core::fmt::Debug + ?Sized>(a: &T, b: &T) {
+    if a != b {
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    }
+}
+
+/// How many messages of one kind `Messages` formats per input: every `Display` arm is
+/// reached by an input with few of that kind, and formatting thousands of lints of one
+/// kind on every execution tests nothing new.
+const MESSAGES_PER_KIND: u8 = 4;
+
+/// Formats the first few messages of each kind (the enum variant of `K`) with
+/// [`one_line`], and counts the rest.
+pub struct Messages<K> {
+    seen: Vec<(core::mem::Discriminant<K>, u8)>,
+}
+
+impl<K> Default for Messages<K> {
+    fn default() -> Self {
+        Self { seen: Vec::new() }
+    }
+}
+
+impl<K> Messages<K> {
+    /// Checks `value`, a message of kind `kind`, if fewer than the limit of its kind
+    /// were checked already.
+    pub fn check(&mut self, kind: &K, value: &(impl core::fmt::Display + core::fmt::Debug)) {
+        let d = core::mem::discriminant(kind);
+        let count = match self.seen.iter_mut().find(|(k, _)| *k == d) {
+            Some((_, count)) => count,
+            None => {
+                self.seen.push((d, 0));
+                &mut self.seen.last_mut().expect("just pushed").1
+            }
+        };
+        if *count < MESSAGES_PER_KIND {
+            *count += 1;
+            one_line(value);
+        }
     }
 }

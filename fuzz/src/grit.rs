@@ -23,7 +23,7 @@
 //! `round_trip_tcol` and `round_trip_bcol` check the generators' files: the parser
 //! reads the description back, and the writers keep their promises.
 
-use zerocol::generate::{BcolFile, Generated, GritBody, GritShape, TcolFile};
+use zerocol::generate::{BcolFile, Generated, GritBody, GritBoxLike, GritShape, TcolFile};
 use zerocol::grit::bcol::{self, Bcol, Section, raw};
 use zerocol::grit::lexer::{Keyword, Lexer, TokenKind};
 use zerocol::grit::{
@@ -32,7 +32,7 @@ use zerocol::grit::{
 };
 use zerocol::wire::{Table, WriteError};
 
-use super::common::{inside, one_line};
+use super::common::{Messages, debug, inside, one_line, same};
 
 /// Every TCOL `Options` value.
 pub fn tcol_options() -> impl Iterator<Item = grit::Options> {
@@ -67,10 +67,99 @@ pub fn bytes(data: &[u8]) {
     }
 }
 
-/// The values of a body, every float by its shortest digits (so `-0.0` and `0.0`
-/// differ; NaNs are all alike).
-fn key(body: &GritBody) -> String {
-    format!("{body:?}")
+/// The values of a body as words, every float by its bits (so `-0.0` and `0.0`
+/// differ; NaNs are all alike), with the variant, length and text of everything else:
+/// two keys are equal exactly when the values are. Built by hand, not from `Debug`:
+/// formatting every float costs more than the rest of an execution.
+fn key(body: &GritBody) -> Vec<u32> {
+    fn float(k: &mut Vec<u32>, x: f32) {
+        k.push(if x.is_nan() { u32::MAX } else { x.to_bits() });
+    }
+    fn floats(k: &mut Vec<u32>, xs: &[f32]) {
+        k.push(xs.len() as u32);
+        xs.iter().for_each(|&x| float(k, x));
+    }
+    fn text(k: &mut Vec<u32>, s: &str) {
+        k.push(s.len() as u32);
+        k.extend(s.bytes().map(u32::from));
+    }
+    let mut k = Vec::new();
+    // The attributes: a handful of values, once per body.
+    text(&mut k, &format!("{:?}", body.attributes));
+    k.push(body.shapes.len() as u32);
+    for shape in &body.shapes {
+        let boxed = |k: &mut Vec<u32>, tag, b: &GritBoxLike| {
+            k.push(tag);
+            text(k, &b.material);
+            float(k, b.margin);
+            floats(k, &b.centre);
+            floats(k, &b.orientation);
+            floats(k, &b.dimensions);
+        };
+        match shape {
+            GritShape::Hull {
+                material,
+                margin,
+                shrink,
+                vertices,
+            } => {
+                k.push(0);
+                text(&mut k, material);
+                floats(&mut k, &[*margin, *shrink]);
+                floats(&mut k, vertices.as_flattened());
+            }
+            GritShape::Box(b) => boxed(&mut k, 1, b),
+            GritShape::Cylinder(b) => boxed(&mut k, 2, b),
+            GritShape::Cone {
+                material,
+                margin,
+                centre,
+                orientation,
+                radius,
+                height,
+            } => {
+                k.push(3);
+                text(&mut k, material);
+                floats(&mut k, &[*margin, *radius, *height]);
+                floats(&mut k, centre);
+                floats(&mut k, orientation);
+            }
+            GritShape::Plane {
+                material,
+                normal,
+                distance,
+            } => {
+                k.push(4);
+                text(&mut k, material);
+                floats(&mut k, normal);
+                float(&mut k, *distance);
+            }
+            GritShape::Sphere {
+                material,
+                centre,
+                radius,
+            } => {
+                k.push(5);
+                text(&mut k, material);
+                float(&mut k, *radius);
+                floats(&mut k, centre);
+            }
+        }
+    }
+    match &body.trimesh {
+        None => k.push(0),
+        Some(t) => {
+            k.push(1);
+            floats(&mut k, &[t.margin, t.edge_distance_threshold]);
+            floats(&mut k, t.vertices.as_flattened());
+            k.push(t.faces.len() as u32);
+            for face in &t.faces {
+                k.extend(face.indices);
+                text(&mut k, &face.material);
+            }
+        }
+    }
+    k
 }
 
 /// The values a parsed body's views give.
@@ -165,6 +254,7 @@ fn tcol(data: &[u8], options: grit::Options) -> Option<GritBody> {
     let parsed = Tcol::parse(data, options);
     if let Ok(text) = std::str::from_utf8(data) {
         let again = Tcol::parse_str(text, options);
+        // Debug: a view has no `==`, and its Debug is a summary (a few numbers).
         assert_eq!(
             format!("{parsed:?}"),
             format!("{again:?}"),
@@ -299,7 +389,7 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> GritBody {
     assert_eq!(body.text().as_ptr(), data.as_ptr());
     assert_eq!(body.text().len(), data.len());
     assert_eq!(grit::sniff(data), Some(Flavour::Tcol));
-    let _ = format!("{body:?}");
+    debug(body);
     let a = body.attributes();
     if a.is_static {
         assert_eq!(a.mass.to_bits(), 0, "a static body's mass");
@@ -358,9 +448,10 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> GritBody {
     }
     let lints: Vec<_> = body.lints().collect();
     assert_eq!(lints.get(..tolerated.len()), Some(tolerated.as_slice()));
+    let (mut messages, mut kinds) = (Messages::default(), Messages::default());
     for (i, lint) in lints.iter().enumerate() {
-        one_line(lint);
-        one_line(&lint.kind);
+        messages.check(&lint.kind, lint);
+        kinds.check(&lint.kind, &lint.kind);
         check_position(data, lint.position);
         assert_eq!(lint.kind.is_tolerated(), i < tolerated.len(), "{lint:?}");
         if let Some(s) = lint.shape {
@@ -540,7 +631,7 @@ fn tcol_to_bcol(body: &Tcol<'_>, values: &GritBody) {
         .map(|v| raw::vec3(&v.position))
         .collect();
     let want: Vec<[f32; 3]> = t.map(|t| t.vertices().collect()).unwrap_or_default();
-    assert_eq!(format!("{vertices:?}"), format!("{want:?}"));
+    same(&vertices, &want);
 
     // The same lints, but for the order of the shapes and what only one side reports:
     // TCOL's old-dialect tolerances, BCOL's vertices without faces (and its dynamic
@@ -651,7 +742,7 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
     assert_eq!(file.bytes().as_ptr(), data.as_ptr());
     assert_eq!(file.bytes().len(), data.len());
     assert_eq!(grit::sniff(data), Some(Flavour::Bcol));
-    let _ = format!("{file:?}");
+    debug(file);
     let h = file.header();
     inside(data, std::ptr::from_ref(h).cast(), size_of::<raw::Header>());
     assert_eq!(h.magic, bcol::MAGIC);
@@ -869,9 +960,10 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
     }
     let lints: Vec<_> = file.lints().collect();
     assert_eq!(lints.get(..tolerated.len()), Some(tolerated.as_slice()));
+    let (mut messages, mut kinds) = (Messages::default(), Messages::default());
     for (i, lint) in lints.iter().enumerate() {
-        one_line(lint);
-        one_line(&lint.kind);
+        messages.check(&lint.kind, lint);
+        kinds.check(&lint.kind, &lint.kind);
         assert!(lint.offset < data.len(), "{lint:?} past the end");
         assert_eq!(lint.kind.is_tolerated(), i < tolerated.len(), "{lint:?}");
         if let Some(s) = lint.shape {

@@ -24,6 +24,8 @@ use zerocol::gta::{
     Summary, Surface, Vec3, Version,
 };
 
+use super::common::debug;
+
 /// Every `Options` value: each combination of the three lenient rules, in the order
 /// of their bits (1: `stop_at_unknown_fourcc`, 2: `allow_size_past_end`, 4:
 /// `allow_coll_slack`), so `STRICT` comes first and `LENIENT` last.
@@ -39,7 +41,7 @@ pub fn options() -> impl Iterator<Item = Options> {
 
 /// Runs `bytes` through every reader under every `Options`, then compares the walks.
 pub fn bytes(bytes: &[u8]) {
-    let mut seen = Seen::new();
+    let mut seen = Seen::default();
     let walks: Vec<Walk> = options()
         .map(|options| with(bytes, options, &mut seen))
         .collect();
@@ -53,10 +55,44 @@ pub fn bytes(bytes: &[u8]) {
 // bytes STRICT, turn the models back into the description, compare) goes here once the
 // GTA writer exists.
 
-/// The models already exercised, by offset, length and the two rules that change what
-/// a model reads as (`stop_at_unknown_fourcc` only changes where a walk stops): the
-/// eight walks mostly meet the same models, and each is exercised once.
-type Seen = std::collections::HashMap<(usize, usize, bool, bool), Digest>;
+/// What one input's eight walks already checked: they mostly meet the same models and
+/// errors, and checking each once keeps an execution cheap. Both checks depend only on
+/// the bytes and on the key, so skipping a repeat skips nothing.
+#[derive(Default)]
+struct Seen {
+    /// Models exercised, by offset, length and the two rules that change what a model
+    /// reads as (`stop_at_unknown_fourcc` only changes where a walk stops).
+    models: std::collections::HashMap<(usize, usize, bool, bool), Digest>,
+    /// Errors displayed and checked against the bytes.
+    errors: Vec<Error>,
+}
+
+impl Seen {
+    /// The digest of `m` read under `options`, exercising it the first time.
+    fn model(&mut self, bytes: &[u8], m: &Model<'_>, options: Options) -> Digest {
+        let key = (
+            m.offset(),
+            m.len(),
+            options.allow_size_past_end,
+            options.allow_coll_slack,
+        );
+        if let Some(digest) = self.models.get(&key) {
+            return digest.clone();
+        }
+        let digest = exercise(bytes, m, options);
+        reparse(bytes, m, options, &digest);
+        self.models.insert(key, digest.clone());
+        digest
+    }
+
+    /// Checks `e` with [`error`] the first time it is met.
+    fn error(&mut self, bytes: &[u8], e: &Error) {
+        if !self.errors.contains(e) {
+            self.errors.push(*e);
+            error(bytes, e);
+        }
+    }
+}
 
 /// What one `Options` value made of the buffer.
 struct Walk {
@@ -87,26 +123,12 @@ fn with(bytes: &[u8], options: Options, seen: &mut Seen) -> Walk {
         match item {
             Ok(m) => {
                 assert_eq!(m.offset(), pos, "models follow each other");
-                let key = (
-                    m.offset(),
-                    m.len(),
-                    options.allow_size_past_end,
-                    options.allow_coll_slack,
-                );
-                let digest = match seen.get(&key) {
-                    Some(digest) => digest.clone(),
-                    None => {
-                        let digest = exercise(bytes, &m, options);
-                        reparse(bytes, &m, options, &digest);
-                        seen.insert(key, digest.clone());
-                        digest
-                    }
-                };
+                let digest = seen.model(bytes, &m, options);
                 pos += m.len();
                 models.push((m.offset(), digest));
             }
             Err(e) => {
-                walk_error(bytes, pos, &e, options);
+                walk_error(bytes, pos, &e, options, seen);
                 error = Some(e);
             }
         }
@@ -136,12 +158,12 @@ fn with(bytes: &[u8], options: Options, seen: &mut Seen) -> Walk {
                 end: *end,
             };
             assert_eq!(summary, expected, "check's summary against the walk");
-            let _ = format!("{summary:?}");
+            debug(&summary);
         }
         (Err(e), Err(walked)) => assert_eq!(e, *walked, "check's error against the walk's"),
         (checked, walked) => panic!("check says {checked:?}, the walk {walked:?}"),
     }
-    recover(bytes, options, &models, &outcome);
+    recover(bytes, options, &models, &outcome, seen);
     Walk {
         options,
         models,
@@ -152,7 +174,7 @@ fn with(bytes: &[u8], options: Options, seen: &mut Seen) -> Walk {
 /// Where a walk without error ended: after the last model, before bytes that are not
 /// a model (only zero padding unless `stop_at_unknown_fourcc`).
 fn check_end(bytes: &[u8], end: &End, pos: usize, options: Options) {
-    let _ = format!("{end:?}");
+    debug(end);
     assert_eq!(end.offset, pos, "the models end where the last one ends");
     assert_eq!(end.offset + end.trailing_bytes, bytes.len());
     let trailing = &bytes[end.offset..];
@@ -163,8 +185,8 @@ fn check_end(bytes: &[u8], end: &End, pos: usize, options: Options) {
 
 /// The walk's error at `pos` (where a model or the end was expected): a model's
 /// error, the same `Model::parse` reports there, or one about the trailing bytes.
-fn walk_error(bytes: &[u8], pos: usize, e: &Error, options: Options) {
-    error(bytes, e);
+fn walk_error(bytes: &[u8], pos: usize, e: &Error, options: Options, seen: &mut Seen) {
+    seen.error(bytes, e);
     assert!(e.offset() >= pos, "{e}: before {pos}");
     let rest = &bytes[pos..];
     if rest.get(..4).and_then(Version::from_fourcc).is_some() {
@@ -334,6 +356,7 @@ fn recover(
     options: Options,
     walked: &[(usize, Digest)],
     outcome: &Result<End, Error>,
+    seen: &mut Seen,
 ) {
     let mut recovery = gta::recover(bytes, options);
     let mut pos = 0usize;
@@ -342,7 +365,7 @@ fn recover(
         match item {
             Recovered::Model(m) => {
                 assert_eq!(m.offset(), pos);
-                let digest = exercise(bytes, &m, options);
+                let digest = seen.model(bytes, &m, options);
                 if skipped == 0 {
                     let (offset, walked) = &walked[models];
                     assert_eq!((*offset, walked), (pos, &digest));
@@ -351,10 +374,12 @@ fn recover(
                 models += 1;
             }
             Recovered::Skipped(s) => {
-                let _ = format!("{s:?}");
+                if !seen.errors.contains(&s.error) {
+                    debug(&s);
+                }
                 assert_eq!(s.offset, pos);
                 assert!(s.len > 0);
-                error(bytes, &s.error);
+                seen.error(bytes, &s.error);
                 assert!(s.error.offset() >= s.offset);
                 if skipped == 0 {
                     assert_eq!(models, walked.len(), "the walk failed here too");

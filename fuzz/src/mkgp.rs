@@ -11,7 +11,9 @@ use zerocol::mkgp::{
 };
 use zerocol::wire::WriteError;
 
-use super::common::{inside, one_line};
+use std::collections::HashMap;
+
+use super::common::{Messages, inside, one_line, same};
 
 /// Every `Options` value.
 pub fn options() -> impl Iterator<Item = Options> {
@@ -116,7 +118,7 @@ fn error_checks(bytes: &[u8], error: &mkgp::Error) {
 
 /// Two reads of the same bytes agree on every value.
 fn same_course(s: &Course<'_>, l: &Course<'_>) {
-    assert_eq!(format!("{:?}", s.grid()), format!("{:?}", l.grid()));
+    same(&s.grid(), &l.grid());
     assert_eq!(s.secondary_offset(), l.secondary_offset());
     assert!(std::ptr::eq(s.header(), l.header()));
     for (a, b) in s.cells().zip(l.cells()) {
@@ -125,8 +127,8 @@ fn same_course(s: &Course<'_>, l: &Course<'_>) {
     for (a, b) in s.wall_cells().zip(l.wall_cells()) {
         assert_eq!(wall_cell_key(&a), wall_cell_key(&b));
     }
-    let lints = |c: &Course<'_>| format!("{:?}", c.lints().collect::<Vec<_>>());
-    assert_eq!(lints(s), lints(l));
+    let lints = |c: &Course<'_>| c.lints().collect::<Vec<_>>();
+    same(&lints(s), &lints(l));
     assert_eq!(
         s.tolerated().count(),
         0,
@@ -207,7 +209,7 @@ fn course_checks(bytes: &[u8], course: &Course<'_>) {
         for wall in w {
             let decoded = wall.decode();
             let again = raw::Wall::from(&decoded);
-            assert_eq!(format!("{:?}", again.decode()), format!("{decoded:?}"));
+            same(&again.decode(), &decoded);
         }
         records += t.len() + w.len();
         n += 1;
@@ -226,7 +228,7 @@ fn course_checks(bytes: &[u8], course: &Course<'_>) {
         for wall in tw {
             let decoded = wall.decode();
             let again = raw::TriangleWall::from(&decoded);
-            assert_eq!(format!("{:?}", again.decode()), format!("{decoded:?}"));
+            same(&again.decode(), &decoded);
         }
         records += tw.len();
         n += 1;
@@ -283,9 +285,10 @@ fn lint_checks(bytes: &[u8], course: &Course<'_>) {
     let cells: Vec<Cell<'_>> = course.cells().collect();
     let mut count = 0usize;
     let mut tolerated = 0usize;
+    let (mut lints, mut kinds) = (Messages::default(), Messages::default());
     for lint in course.lints() {
-        one_line(&lint);
-        one_line(&lint.kind);
+        lints.check(&lint.kind, &lint);
+        kinds.check(&lint.kind, &lint.kind);
         assert_eq!(lint.is_tolerated(), lint.kind.is_tolerated());
         assert_eq!(
             lint.is_tolerated(),
@@ -601,27 +604,33 @@ pub fn round_trip_soup(file: &MkgpSoup) {
         let last = cell_coord(hi, min[axis], soup.cell_size[axis], count).unwrap();
         first..=last
     };
-    let touches = |cell: (u32, u32), lo: [f32; 2], hi: [f32; 2]| {
-        span(lo[0], hi[0], 0, g.width).contains(&cell.0)
-            && span(lo[1], hi[1], 1, g.length).contains(&cell.1)
-    };
-
-    // The neighbour bits, by comparing every pair of edges (the builder hashes them).
+    // The neighbour bits: an edge is shared when another triangle has the same two
+    // points, in either order (points compared as `==` does: the builder refuses
+    // non-finite vertices, and `+ 0.0` makes −0.0 and 0.0 one key).
     let edges = |v: [mkgp::Vec3; 3]| [(v[0], v[1]), (v[1], v[2]), (v[2], v[0])];
-    let same = |a: (mkgp::Vec3, mkgp::Vec3), b: (mkgp::Vec3, mkgp::Vec3)| {
-        (a.0 == b.0 && a.1 == b.1) || (a.0 == b.1 && a.1 == b.0)
+    let point = |p: mkgp::Vec3| p.map(|c| (c + 0.0).to_bits());
+    let edge_key = |(a, b): (mkgp::Vec3, mkgp::Vec3)| {
+        let (a, b) = (point(a), point(b));
+        if a <= b { (a, b) } else { (b, a) }
     };
+    // Per edge: the first triangle that has it, and whether another one does too.
+    let mut owners: HashMap<([u32; 3], [u32; 3]), (usize, bool)> = HashMap::new();
+    for (i, t) in soup.triangles.iter().enumerate() {
+        assert!(t.vertices.iter().flatten().all(|c| c.is_finite()));
+        for edge in edges(t.vertices) {
+            owners
+                .entry(edge_key(edge))
+                .and_modify(|(first, shared)| *shared |= *first != i)
+                .or_insert((i, false));
+        }
+    }
     let neighbours: Vec<u32> = soup
         .triangles
         .iter()
-        .enumerate()
-        .map(|(i, t)| {
+        .map(|t| {
             let mut bits = 0;
             for (e, edge) in edges(t.vertices).into_iter().enumerate() {
-                let shared = soup.triangles.iter().enumerate().any(|(j, other)| {
-                    j != i && edges(other.vertices).into_iter().any(|o| same(o, edge))
-                });
-                if shared {
+                if owners[&edge_key(edge)].1 {
                     bits |= 1 << e;
                 }
             }
@@ -643,52 +652,80 @@ pub fn round_trip_soup(file: &MkgpSoup) {
         }
     }
 
+    // What each cell should hold, in soup order: every record is put in each cell its
+    // XZ bounds touch (the work is the size of the expected file, not cells × records).
+    let place = |lo: [f32; 2], hi: [f32; 2], into: &mut HashMap<(u32, u32), Vec<usize>>, i| {
+        for z in span(lo[1], hi[1], 1, g.length) {
+            for x in span(lo[0], hi[0], 0, g.width) {
+                into.entry((x, z)).or_default().push(i);
+            }
+        }
+    };
+    let mut triangles_at = HashMap::new();
+    for (i, r) in records.iter().enumerate() {
+        place(r.min, r.max, &mut triangles_at, i);
+    }
+    let walls: Vec<mkgp::Wall> = soup
+        .triangles
+        .iter()
+        .zip(&neighbours)
+        .flat_map(|(t, &n)| {
+            edges(t.vertices)
+                .into_iter()
+                .enumerate()
+                .filter(move |(e, _)| n & (1 << e) == 0)
+                .map(|(_, (p1, p2))| mkgp::Wall {
+                    min: [p1[0].min(p2[0]), p1[1].min(p2[1]), p1[2].min(p2[2])],
+                    max: [p1[0].max(p2[0]), p1[1].max(p2[1]), p1[2].max(p2[2])],
+                    p1,
+                    p2,
+                })
+        })
+        .collect();
+    let mut walls_at = HashMap::new();
+    for (i, w) in walls.iter().enumerate() {
+        place([w.min[0], w.min[2]], [w.max[0], w.max[2]], &mut walls_at, i);
+    }
+    let mut triangle_walls_at = HashMap::new();
+    for (i, w) in soup.triangle_walls.iter().enumerate() {
+        let [a, b, c] = w.vertices;
+        let lo = [a[0].min(b[0]).min(c[0]), a[2].min(b[2]).min(c[2])];
+        let hi = [a[0].max(b[0]).max(c[0]), a[2].max(b[2]).max(c[2])];
+        place(lo, hi, &mut triangle_walls_at, i);
+    }
+    let none = Vec::new();
+
     for cell in course.cells() {
         let at = (cell.x(), cell.z());
-        let expected: Vec<mkgp::Triangle> = records
+        // Bit for bit: a degenerate triangle's normal is NaN, which `==` never equals.
+        let expected: Vec<[u32; 28]> = triangles_at
+            .get(&at)
+            .unwrap_or(&none)
             .iter()
-            .filter(|r| touches(at, r.min, r.max))
-            .copied()
+            .map(|&i| triangle_bits(&records[i]))
             .collect();
-        let found: Vec<mkgp::Triangle> = cell.triangles().iter().map(|t| t.decode()).collect();
-        assert_eq!(
-            format!("{found:?}"),
-            format!("{expected:?}"),
-            "triangles of cell {at:?}"
-        );
-        let walls: Vec<mkgp::Wall> = soup
-            .triangles
+        let found: Vec<[u32; 28]> = cell
+            .triangles()
             .iter()
-            .zip(&neighbours)
-            .flat_map(|(t, &n)| {
-                edges(t.vertices)
-                    .into_iter()
-                    .enumerate()
-                    .filter(move |(e, _)| n & (1 << e) == 0)
-                    .map(|(_, (p1, p2))| mkgp::Wall {
-                        min: [p1[0].min(p2[0]), p1[1].min(p2[1]), p1[2].min(p2[2])],
-                        max: [p1[0].max(p2[0]), p1[1].max(p2[1]), p1[2].max(p2[2])],
-                        p1,
-                        p2,
-                    })
-            })
-            .filter(|w| touches(at, [w.min[0], w.min[2]], [w.max[0], w.max[2]]))
+            .map(|t| triangle_bits(&t.decode()))
+            .collect();
+        assert_eq!(found, expected, "triangles of cell {at:?}");
+        let expected: Vec<mkgp::Wall> = walls_at
+            .get(&at)
+            .unwrap_or(&none)
+            .iter()
+            .map(|&i| walls[i])
             .collect();
         let found: Vec<mkgp::Wall> = cell.walls().iter().map(|w| w.decode()).collect();
-        assert_eq!(found, walls, "walls of cell {at:?}");
+        assert_eq!(found, expected, "walls of cell {at:?}");
     }
     for cell in course.wall_cells() {
         let at = (cell.x(), cell.z());
-        let expected: Vec<mkgp::TriangleWall> = soup
-            .triangle_walls
+        let expected: Vec<mkgp::TriangleWall> = triangle_walls_at
+            .get(&at)
+            .unwrap_or(&none)
             .iter()
-            .filter(|w| {
-                let [a, b, c] = w.vertices;
-                let lo = [a[0].min(b[0]).min(c[0]), a[2].min(b[2]).min(c[2])];
-                let hi = [a[0].max(b[0]).max(c[0]), a[2].max(b[2]).max(c[2])];
-                touches(at, lo, hi)
-            })
-            .copied()
+            .map(|&i| soup.triangle_walls[i])
             .collect();
         let found: Vec<mkgp::TriangleWall> =
             cell.triangle_walls().iter().map(|w| w.decode()).collect();
@@ -757,4 +794,19 @@ pub fn round_trip_soup(file: &MkgpSoup) {
     assert_eq!(e, BuildError::NoTriangles);
     one_line(&e);
     self::bytes(bytes);
+}
+
+/// A triangle's values as bits, every field in declaration order.
+fn triangle_bits(t: &mkgp::Triangle) -> [u32; 28] {
+    let words: Vec<u32> = t
+        .min
+        .iter()
+        .chain(&t.max)
+        .chain(t.vertices.iter().flatten())
+        .chain(t.edges.iter().flatten())
+        .map(|c| c.to_bits())
+        .chain([t.neighbours, t.flags.0])
+        .chain(t.normal.iter().chain([&t.d]).map(|c| c.to_bits()))
+        .collect();
+    words.try_into().expect("28 words")
 }
