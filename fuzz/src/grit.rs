@@ -176,6 +176,7 @@ fn values_of(
 /// The lexer over the whole input: tokens move forward, lie inside the input, and a
 /// keyword's bytes are one of its spellings.
 fn lex(data: &[u8]) {
+    let lines = newlines(data);
     let mut lexer = Lexer::new(data);
     assert_eq!(lexer.text().len(), data.len());
     let mut last_end = 0;
@@ -194,7 +195,7 @@ fn lex(data: &[u8]) {
             at >= last_end,
             "token at {at} before the last one's end {last_end}"
         );
-        check_position(data, token.position);
+        check_position_in(data, &lines, token.position);
         if token.kind == TokenKind::EndOfFile {
             assert_eq!(token.len, 0);
             return;
@@ -217,13 +218,25 @@ fn lex(data: &[u8]) {
 
 /// A TCOL position's line and column agree with its offset (LF alone starts a line).
 fn check_position(data: &[u8], p: grit::Position) {
+    check_position_in(data, &newlines(data), p);
+}
+
+/// The offset of every LF in `data`, in order.
+fn newlines(data: &[u8]) -> Vec<usize> {
+    data.iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// [`check_position`] with the LFs found once (`lines`, from [`newlines`]): the lexer
+/// check places every token, and scanning from the start each time is quadratic.
+fn check_position_in(data: &[u8], lines: &[usize], p: grit::Position) {
     assert!(p.offset <= data.len(), "{p:?} past the end");
-    let before = &data[..p.offset];
-    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let before = lines.partition_point(|&nl| nl < p.offset);
+    let line = 1 + before;
+    let line_start = before.checked_sub(1).map_or(0, |i| lines[i] + 1);
     assert_eq!(p.line as usize, line, "{p:?}: wrong line");
     assert_eq!(
         p.column as usize,
@@ -517,12 +530,12 @@ fn mesh_lints(data: &[u8], body: &Tcol<'_>) {
 /// -0 prints as nothing, and reads back +0.
 fn printable(values: &GritBody) -> GritBody {
     let mut v = values.clone();
-    if v.attributes.is_static {
-        if let Some(t) = &mut v.trimesh {
-            if t.margin == 0.0 {
-                t.margin = 0.0;
-            }
-        }
+    if v.attributes.is_static
+        && let Some(t) = &mut v.trimesh
+        && t.margin == 0.0
+    {
+        // -0.0 == 0.0: this turns a -0 margin into +0.
+        t.margin = 0.0;
     }
     v
 }
@@ -1084,7 +1097,11 @@ pub fn round_trip_tcol(file: &TcolFile) {
         assert_eq!(&got, want);
         assert_eq!(key(&got), key(want));
         assert_eq!(tcol.tolerated().count(), 0);
-        assert_eq!(tcol_body(data, &tcol, options), got);
+        // The whole-view checks once: LENIENT's values are compared just above, and
+        // the `grit` target runs these checks under every option.
+        if options == grit::Options::STRICT {
+            assert_eq!(tcol_body(data, &tcol, options), got);
+        }
     }
     let tcol = Tcol::parse(data, grit::Options::STRICT).expect("parsed above");
     let mut text = String::new();
@@ -1147,7 +1164,10 @@ pub fn round_trip_bcol(file: &BcolFile) {
         assert_eq!(&got, want);
         assert_eq!(key(&got), key(want));
         assert_eq!(bcol.tolerated().count(), 0);
-        assert_eq!(bcol_file(data, &bcol, options), got);
+        // The whole-view checks once, as in `round_trip_tcol`.
+        if options == bcol::Options::STRICT {
+            assert_eq!(bcol_file(data, &bcol, options), got);
+        }
     }
     let bcol = Bcol::parse(data, bcol::Options::STRICT).expect("parsed above");
     let (records, bound, table) = bcol_layout(want);
