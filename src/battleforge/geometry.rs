@@ -46,12 +46,27 @@ impl Aabb {
             .fold(Self::point(first), |b, &p| b.union(Self::point(p)))
     }
 
-    /// The smallest box around both.
+    /// The smallest box around both. A NaN coordinate in either box is NaN in the
+    /// union: a point that is not a number has no box, and dropping it (as `f32::min`
+    /// and `f32::max` do) would give a finite box that does not hold it. A shape whose
+    /// values overflow to NaN (a cylinder of infinite height on a rotation with a zero
+    /// column has a NaN top) so gets a box that says so.
     pub fn union(self, other: Self) -> Self {
         Self {
-            min: zip3(self.min, other.min, f32::min),
-            max: zip3(self.max, other.max, f32::max),
+            min: zip3(self.min, other.min, |a, b| nan_or(a, b, f32::min)),
+            max: zip3(self.max, other.max, |a, b| nan_or(a, b, f32::max)),
         }
+    }
+}
+
+/// `f(a, b)`, or whichever of `a` and `b` is NaN.
+fn nan_or(a: f32, b: f32, f: impl Fn(f32, f32) -> f32) -> f32 {
+    if a.is_nan() {
+        a
+    } else if b.is_nan() {
+        b
+    } else {
+        f(a, b)
     }
 }
 

@@ -566,6 +566,29 @@ fn cylinder_aabb_matches_sampled_rims() {
 }
 
 #[test]
+fn cylinder_with_a_nan_top_has_a_nan_box() {
+    // Found by the `battleforge` fuzz target: an infinite height on a rotation whose Y
+    // column is zero puts the top at inf × 0 = NaN. The box was the base's alone, a
+    // finite box that does not hold the top.
+    let c = CylinderShape {
+        transform: Transform {
+            rotation: [[1.0, 0.0, -1.125], [0.0, 0.0, 0.0], [0.0, -0.0, -1.0]],
+            position: [0.0, -0.5, 1.0],
+        },
+        center: [2.0, 0.5, 1.0],
+        height: f32::INFINITY,
+        radius: 0.0,
+    };
+    assert!(c.top().iter().all(|x| x.is_nan()));
+    let aabb = c.aabb();
+    assert!(
+        aabb.min.iter().chain(&aabb.max).all(|x| x.is_nan()),
+        "{aabb:?}"
+    );
+    assert!(c.contains(c.base()));
+}
+
+#[test]
 fn cylinder_contains() {
     let [log] = bf::sample_cylinders();
     for p in [
@@ -701,6 +724,16 @@ fn aabb_helpers() {
     };
     assert_eq!(a.union(b), u);
     assert_eq!(b.union(a), u);
+    // A NaN coordinate stays NaN whichever side it is on; the others are unchanged.
+    let nan = Aabb {
+        min: [f32::NAN, -1.0, 2.0],
+        max: [1.0, f32::NAN, 3.0],
+    };
+    for v in [nan.union(b), b.union(nan)] {
+        assert!(v.min[0].is_nan() && v.max[1].is_nan());
+        assert_eq!((v.min[1], v.min[2]), (-1.0, 2.0));
+        assert_eq!((v.max[0], v.max[2]), (1.0, 3.0));
+    }
     assert_eq!(Aabb::around([]), None);
     assert_eq!(
         Aabb::around([[1.0, 2.0, 3.0]]),
