@@ -49,14 +49,17 @@ impl core::fmt::Write for Line {
     }
 }
 
-/// Asserts `a` and `b` are the same value: `==`, or where that fails, the same `Debug`
+/// Whether `a` and `b` are the same value: `==`, or where that fails, the same `Debug`
 /// text (a NaN is never `==` itself, but prints the same). Formatting only on that
 /// slow path keeps the checks cheap per execution.
+pub fn alike<T: PartialEq + core::fmt::Debug + ?Sized>(a: &T, b: &T) -> bool {
+    a == b || format!("{a:?}") == format!("{b:?}")
+}
+
+/// Asserts [`alike`], showing both values' `Debug` text when they differ.
 #[track_caller]
 pub fn same<T: PartialEq + core::fmt::Debug + ?Sized>(a: &T, b: &T) {
-    if a != b {
-        assert_eq!(format!("{a:?}"), format!("{b:?}"));
-    }
+    assert!(alike(a, b), "{a:?} differs from {b:?}");
 }
 
 /// How many messages of one kind `Messages` formats per input: every `Display` arm is
@@ -80,6 +83,13 @@ impl<K> Messages<K> {
     /// Checks `value`, a message of kind `kind`, if fewer than the limit of its kind
     /// were checked already.
     pub fn check(&mut self, kind: &K, value: &(impl core::fmt::Display + core::fmt::Debug)) {
+        if self.first_few(kind) {
+            one_line(value);
+        }
+    }
+
+    /// Counts one message of `kind`: whether it is among the first few of its kind.
+    fn first_few(&mut self, kind: &K) -> bool {
         let d = core::mem::discriminant(kind);
         let count = match self.seen.iter_mut().find(|(k, _)| *k == d) {
             Some((_, count)) => count,
@@ -90,7 +100,23 @@ impl<K> Messages<K> {
         };
         if *count < MESSAGES_PER_KIND {
             *count += 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl<K: core::fmt::Display + core::fmt::Debug> Messages<K> {
+    /// [`check`](Self::check), formatting the kind itself too.
+    pub fn check_with_kind(
+        &mut self,
+        kind: &K,
+        value: &(impl core::fmt::Display + core::fmt::Debug),
+    ) {
+        if self.first_few(kind) {
             one_line(value);
+            one_line(kind);
         }
     }
 }

@@ -461,10 +461,9 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> GritBody {
     }
     let lints: Vec<_> = body.lints().collect();
     assert_eq!(lints.get(..tolerated.len()), Some(tolerated.as_slice()));
-    let (mut messages, mut kinds) = (Messages::default(), Messages::default());
+    let mut messages = Messages::default();
     for (i, lint) in lints.iter().enumerate() {
-        messages.check(&lint.kind, lint);
-        kinds.check(&lint.kind, &lint.kind);
+        messages.check_with_kind(&lint.kind, lint);
         check_position(data, lint.position);
         assert_eq!(lint.kind.is_tolerated(), i < tolerated.len(), "{lint:?}");
         if let Some(s) = lint.shape {
@@ -973,10 +972,9 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
     }
     let lints: Vec<_> = file.lints().collect();
     assert_eq!(lints.get(..tolerated.len()), Some(tolerated.as_slice()));
-    let (mut messages, mut kinds) = (Messages::default(), Messages::default());
+    let mut messages = Messages::default();
     for (i, lint) in lints.iter().enumerate() {
-        messages.check(&lint.kind, lint);
-        kinds.check(&lint.kind, &lint.kind);
+        messages.check_with_kind(&lint.kind, lint);
         assert!(lint.offset < data.len(), "{lint:?} past the end");
         assert_eq!(lint.kind.is_tolerated(), i < tolerated.len(), "{lint:?}");
         if let Some(s) = lint.shape {

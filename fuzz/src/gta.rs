@@ -85,12 +85,14 @@ impl Seen {
         digest
     }
 
-    /// Checks `e` with [`error`] the first time it is met.
-    fn error(&mut self, bytes: &[u8], e: &Error) {
-        if !self.errors.contains(e) {
+    /// Checks `e` with [`error`] the first time it is met; whether this was that time.
+    fn error(&mut self, bytes: &[u8], e: &Error) -> bool {
+        let first = !self.errors.contains(e);
+        if first {
             self.errors.push(*e);
             error(bytes, e);
         }
+        first
     }
 }
 
@@ -374,12 +376,11 @@ fn recover(
                 models += 1;
             }
             Recovered::Skipped(s) => {
-                if !seen.errors.contains(&s.error) {
+                if seen.error(bytes, &s.error) {
                     debug(&s);
                 }
                 assert_eq!(s.offset, pos);
                 assert!(s.len > 0);
-                seen.error(bytes, &s.error);
                 assert!(s.error.offset() >= s.offset);
                 if skipped == 0 {
                     assert_eq!(models, walked.len(), "the walk failed here too");

@@ -285,10 +285,9 @@ fn lint_checks(bytes: &[u8], course: &Course<'_>) {
     let cells: Vec<Cell<'_>> = course.cells().collect();
     let mut count = 0usize;
     let mut tolerated = 0usize;
-    let (mut lints, mut kinds) = (Messages::default(), Messages::default());
+    let mut messages = Messages::default();
     for lint in course.lints() {
-        lints.check(&lint.kind, &lint);
-        kinds.check(&lint.kind, &lint.kind);
+        messages.check_with_kind(&lint.kind, &lint);
         assert_eq!(lint.is_tolerated(), lint.kind.is_tolerated());
         assert_eq!(
             lint.is_tolerated(),
@@ -704,19 +703,16 @@ pub fn round_trip_soup(file: &MkgpSoup) {
 
     for cell in course.cells() {
         let at = (cell.x(), cell.z());
-        // Bit for bit: a degenerate triangle's normal is NaN, which `==` never equals.
-        let expected: Vec<[u32; 28]> = triangles_at
+        // As records, which compare bit for bit: a degenerate triangle's normal is NaN,
+        // which `==` on decoded values never equals.
+        let expected: Vec<raw::Triangle> = triangles_at
             .get(&at)
             .unwrap_or(&none)
             .iter()
-            .map(|&i| triangle_bits(&records[i]))
+            .map(|&i| raw::Triangle::from(&records[i]))
             .collect();
-        let found: Vec<[u32; 28]> = cell
-            .triangles()
-            .iter()
-            .map(|t| triangle_bits(&t.decode()))
-            .collect();
-        assert_eq!(found, expected, "triangles of cell {at:?}");
+        let found = cell.triangles();
+        assert_eq!(found, expected.as_slice(), "triangles of cell {at:?}");
         let expected: Vec<mkgp::Wall> = walls_at
             .get(&at)
             .unwrap_or(&none)
@@ -802,19 +798,4 @@ pub fn round_trip_soup(file: &MkgpSoup) {
     one_line(&e);
     let lenient = Course::parse(bytes, Options::LENIENT).expect("LENIENT reads it too");
     written(bytes, &course, &lenient);
-}
-
-/// A triangle's values as bits, every field in declaration order.
-fn triangle_bits(t: &mkgp::Triangle) -> [u32; 28] {
-    let words: Vec<u32> = t
-        .min
-        .iter()
-        .chain(&t.max)
-        .chain(t.vertices.iter().flatten())
-        .chain(t.edges.iter().flatten())
-        .map(|c| c.to_bits())
-        .chain([t.neighbours, t.flags.0])
-        .chain(t.normal.iter().chain([&t.d]).map(|c| c.to_bits()))
-        .collect();
-    words.try_into().expect("28 words")
 }
