@@ -311,7 +311,8 @@ impl<'a> Lexer<'a> {
             Some(b'0'..=b'9' | b'+' | b'-' | b'.') => lex_number(rest),
             Some(&b) => KEYWORDS
                 .iter()
-                .find(|(spelling, _)| rest.starts_with(spelling))
+                // The first byte rules out most spellings before a comparison.
+                .find(|(spelling, _)| spelling.first() == Some(&b) && rest.starts_with(spelling))
                 .map_or((TokenKind::Unknown(b), 1), |(spelling, k)| {
                     (TokenKind::Keyword(*k), spelling.len())
                 }),
