@@ -56,6 +56,15 @@ const KEYWORDS: [(&[u8], Keyword); 39] = [
     (b"trimesh", Keyword::Trimesh),
 ];
 
+// The lexer looks a keyword up by its first byte: none may be empty.
+const _: () = {
+    let mut rest: &[(&[u8], Keyword)] = &KEYWORDS;
+    while let [(spelling, _), tail @ ..] = rest {
+        assert!(!spelling.is_empty(), "an empty keyword");
+        rest = tail;
+    }
+};
+
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
