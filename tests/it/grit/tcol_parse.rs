@@ -155,6 +155,15 @@ fn keywords_need_no_delimiter_and_synonyms_are_one_token() {
             (Unknown(b's'), s("s")),
         ]
     );
+    // A keyword cut short by the end of the text is letters, each a bad token.
+    assert_eq!(
+        kinds("mas"),
+        vec![
+            (Unknown(b'm'), s("m")),
+            (Unknown(b'a'), s("a")),
+            (Unknown(b's'), s("s")),
+        ]
+    );
     // Keywords the parser never accepts are still lexed.
     for (word, k) in [
         ("friction", Keyword::Friction),
