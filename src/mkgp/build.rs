@@ -411,12 +411,84 @@ impl CourseBuilder {
             width,
             length,
         };
-        let mut cells: Vec<(Vec<Triangle>, Vec<Wall>)> = Vec::new();
-        cells.resize_with(count, Default::default);
-        let mut wall_cells: Vec<Vec<TriangleWall>> = Vec::new();
-        wall_cells.resize_with(count, Vec::new);
-
         let shared = shared_edges(&self.triangles);
+
+        // Two passes over the same placements: the first counts what each cell
+        // gets, so that the second fills vectors of exactly that capacity (one
+        // allocation per non-empty cell rather than one per doubling).
+        let mut counts: Vec<[usize; 3]> = Vec::new();
+        counts.resize(count, [0; 3]);
+        self.place(&grid, &shared, |index, item| {
+            let slot = match item {
+                Placed::Triangle(_) => 0,
+                Placed::Wall(_) => 1,
+                Placed::TriangleWall(_) => 2,
+            };
+            if let Some(n) = counts.get_mut(index).and_then(|c| c.get_mut(slot)) {
+                *n = n.saturating_add(1);
+            }
+        });
+        let mut cells: Vec<(Vec<Triangle>, Vec<Wall>)> = counts
+            .iter()
+            .map(|&[triangles, walls, _]| {
+                (Vec::with_capacity(triangles), Vec::with_capacity(walls))
+            })
+            .collect();
+        let mut wall_cells: Vec<Vec<TriangleWall>> = counts
+            .iter()
+            .map(|&[_, _, triangle_walls]| Vec::with_capacity(triangle_walls))
+            .collect();
+        self.place(&grid, &shared, |index, item| match item {
+            Placed::Triangle(t) => {
+                if let Some((triangles, _)) = cells.get_mut(index) {
+                    triangles.push(t);
+                }
+            }
+            Placed::Wall(w) => {
+                if let Some((_, walls)) = cells.get_mut(index) {
+                    walls.push(w);
+                }
+            }
+            Placed::TriangleWall(w) => {
+                if let Some(walls) = wall_cells.get_mut(index) {
+                    walls.push(w);
+                }
+            }
+        });
+
+        Ok(BuiltCourse {
+            header: GridHeader {
+                version: VERSION,
+                width,
+                length,
+                cell_size,
+                min,
+                max,
+                neg_min: min.map(|c| -c),
+            },
+            cells,
+            wall_cells,
+        })
+    }
+}
+
+/// One record for one cell, as [`CourseBuilder::place`] hands them out.
+enum Placed {
+    Triangle(Triangle),
+    Wall(Wall),
+    TriangleWall(TriangleWall),
+}
+
+impl CourseBuilder {
+    /// Hands `put` every record with the file position of each cell it goes in,
+    /// in the order the cells store them: triangles and their open edges' walls
+    /// in soup order (a triangle, then its walls), then the triangle walls.
+    fn place(
+        &self,
+        grid: &Grid,
+        shared: &HashMap<EdgeKey, EdgeOwner>,
+        mut put: impl FnMut(usize, Placed),
+    ) {
         for t in &self.triangles {
             let open = edges(t.vertices).map(|(a, b)| {
                 !shared
@@ -430,9 +502,7 @@ impl CourseBuilder {
                 .fold(0, |bits, (_, bit)| bits | bit);
             let record = triangle(t.vertices, t.flags, neighbours);
             for index in grid.cells(record.min, record.max) {
-                if let Some((triangles, _)) = cells.get_mut(index) {
-                    triangles.push(record);
-                }
+                put(index, Placed::Triangle(record));
             }
             for ((p1, p2), _) in edges(t.vertices)
                 .into_iter()
@@ -448,37 +518,18 @@ impl CourseBuilder {
                 let [min_x, _, min_z] = wall.min;
                 let [max_x, _, max_z] = wall.max;
                 for index in grid.cells([min_x, min_z], [max_x, max_z]) {
-                    if let Some((_, walls)) = cells.get_mut(index) {
-                        walls.push(wall);
-                    }
+                    put(index, Placed::Wall(wall));
                 }
             }
         }
-
         for w in &self.triangle_walls {
             let [[x0, _, z0], [x1, _, z1], [x2, _, z2]] = w.vertices;
             let lo = [x0.min(x1).min(x2), z0.min(z1).min(z2)];
             let hi = [x0.max(x1).max(x2), z0.max(z1).max(z2)];
             for index in grid.cells(lo, hi) {
-                if let Some(walls) = wall_cells.get_mut(index) {
-                    walls.push(*w);
-                }
+                put(index, Placed::TriangleWall(*w));
             }
         }
-
-        Ok(BuiltCourse {
-            header: GridHeader {
-                version: VERSION,
-                width,
-                length,
-                cell_size,
-                min,
-                max,
-                neg_min: min.map(|c| -c),
-            },
-            cells,
-            wall_cells,
-        })
     }
 }
 
