@@ -231,7 +231,8 @@ fn newlines(data: &[u8]) -> Vec<usize> {
 }
 
 /// [`check_position`] with the LFs found once (`lines`, from [`newlines`]): the lexer
-/// check places every token, and scanning from the start each time is quadratic.
+/// places every token and a body may have a lint per shape, and scanning from the
+/// start each time is quadratic.
 fn check_position_in(data: &[u8], lines: &[usize], p: grit::Position) {
     assert!(p.offset <= data.len(), "{p:?} past the end");
     let before = lines.partition_point(|&nl| nl < p.offset);
@@ -470,9 +471,10 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> CheckedTco
     let lints: Vec<_> = body.lints().collect();
     assert_eq!(lints.get(..tolerated.len()), Some(tolerated.as_slice()));
     let mut messages = Messages::default();
+    let lines = newlines(data);
     for (i, lint) in lints.iter().enumerate() {
         messages.check_with_kind(&lint.kind, lint);
-        check_position(data, lint.position);
+        check_position_in(data, &lines, lint.position);
         assert_eq!(lint.kind.is_tolerated(), i < tolerated.len(), "{lint:?}");
         if let Some(s) = lint.shape {
             let kind = all
@@ -489,7 +491,7 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> CheckedTco
             assert_eq!(named.unwrap_or(kind), kind, "{lint:?} of a {kind}");
         }
     }
-    mesh_lints(data, body);
+    mesh_lints(data, &lines, body);
 
     let values = values_of(a, body.shapes(), body.trimesh());
     let printed = print_tcol(body, &values, options);
@@ -502,8 +504,8 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> CheckedTco
 }
 
 /// The mesh lints run in exactly the scratch they ask for, refuse one entry less, and
-/// name faces and vertices that exist.
-fn mesh_lints(data: &[u8], body: &Tcol<'_>) {
+/// name faces and vertices that exist (`lines`: the LFs of `data`, from [`newlines`]).
+fn mesh_lints(data: &[u8], lines: &[usize], body: &Tcol<'_>) {
     let need = body.mesh_scratch_len();
     let (vertices, faces) = body
         .trimesh()
@@ -516,7 +518,7 @@ fn mesh_lints(data: &[u8], body: &Tcol<'_>) {
         .collect();
     for lint in &lints {
         one_line(lint);
-        check_position(data, lint.position);
+        check_position_in(data, lines, lint.position);
         assert!(!lint.kind.is_tolerated());
         match lint.kind {
             LintKind::ZeroAreaFace { face, indices } => {
