@@ -415,7 +415,7 @@ impl CourseBuilder {
 
         // Two passes over the same placements: the first counts what each cell
         // gets, so that the second fills vectors of exactly that capacity (one
-        // allocation per non-empty cell rather than one per doubling).
+        // allocation per non-empty vector rather than one per doubling).
         let mut counts: Vec<[usize; 3]> = Vec::new();
         counts.resize(count, [0; 3]);
         self.place(&grid, &shared, |index, item| {
@@ -428,16 +428,16 @@ impl CourseBuilder {
                 *n = n.saturating_add(1);
             }
         });
-        let mut cells: Vec<(Vec<Triangle>, Vec<Wall>)> = counts
-            .iter()
-            .map(|&[triangles, walls, _]| {
-                (Vec::with_capacity(triangles), Vec::with_capacity(walls))
+        // The counts go as the vectors are made: they are not held through the fill.
+        let (mut cells, mut wall_cells): (Vec<_>, Vec<_>) = counts
+            .into_iter()
+            .map(|[triangles, walls, triangle_walls]| {
+                (
+                    (Vec::with_capacity(triangles), Vec::with_capacity(walls)),
+                    Vec::with_capacity(triangle_walls),
+                )
             })
-            .collect();
-        let mut wall_cells: Vec<Vec<TriangleWall>> = counts
-            .iter()
-            .map(|&[_, _, triangle_walls]| Vec::with_capacity(triangle_walls))
-            .collect();
+            .unzip();
         self.place(&grid, &shared, |index, item| match item {
             Placed::Triangle(t) => {
                 if let Some((triangles, _)) = cells.get_mut(index) {
