@@ -116,6 +116,7 @@ mod format;
 pub mod generate;
 pub mod grit;
 pub mod gta;
+mod math;
 pub mod mkgp;
 pub mod wire;
 

@@ -497,17 +497,24 @@ impl<'b> Out<'b> {
 
     /// Appends `bytes`.
     pub(crate) fn put<K>(&mut self, bytes: &[u8]) -> Result<(), WriteError<K>> {
+        self.take(bytes.len())?.copy_from_slice(bytes);
+        Ok(())
+    }
+
+    /// The next `len` bytes, moved past and handed back to be filled: for a section
+    /// whose contents are only known once what follows it is written (GTA face
+    /// groups, whose boxes depend on the faces written after them).
+    pub(crate) fn take<K>(&mut self, len: usize) -> Result<&'b mut [u8], WriteError<K>> {
         let rest = core::mem::take(&mut self.rest);
-        let Some((head, tail)) = validated(rest.split_at_mut_checked(bytes.len())) else {
+        let Some((head, tail)) = validated(rest.split_at_mut_checked(len)) else {
             return Err(WriteError::BufferTooSmall {
-                needed: self.written.saturating_add(bytes.len()),
+                needed: self.written.saturating_add(len),
                 available: self.available,
             });
         };
-        head.copy_from_slice(bytes);
         self.rest = tail;
-        self.written = self.written.saturating_add(bytes.len());
-        Ok(())
+        self.written = self.written.saturating_add(len);
+        Ok(head)
     }
 
     /// Bytes written so far.

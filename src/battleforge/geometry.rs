@@ -8,6 +8,7 @@
 
 use super::lint::Axis;
 use super::shape::{BoxShape, CylinderShape, SphereShape};
+use crate::math::sqrt;
 
 /// A rotation and a position: local to world, `world = R · local + position`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,23 +87,6 @@ fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
     let [x, y, z] = zip3(a, b, |x, y| x * y);
     x + y + z
-}
-
-/// Square root without `std`: Newton's method from an exponent-halving guess,
-/// to within an ulp or two for the extents it is used for. NaN and negatives give NaN.
-pub(crate) fn sqrt(x: f32) -> f32 {
-    if x.is_nan() || x < 0.0 {
-        return f32::NAN;
-    }
-    if x == 0.0 || x.is_infinite() {
-        return x;
-    }
-    // Halving the exponent bits gives a guess within a factor of 2.
-    let mut y = f32::from_bits((x.to_bits() >> 1).saturating_add(0x1FC0_0000));
-    for _ in 0..6 {
-        y = 0.5 * (y + x / y);
-    }
-    y
 }
 
 impl Transform {

@@ -52,6 +52,7 @@ pub mod raw;
 mod records;
 mod validate;
 mod walk;
+pub mod write;
 
 use core::fmt;
 

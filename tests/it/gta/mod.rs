@@ -6,3 +6,4 @@ mod hand_written;
 mod props;
 mod sample;
 mod validation;
+mod write;

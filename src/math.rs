@@ -1,0 +1,54 @@
+//! Float arithmetic that `core` lacks without `std`.
+
+/// Square root without `std`: Newton's method from an exponent-halving guess,
+/// to within an ulp or two. NaN and negatives give NaN.
+pub(crate) fn sqrt(x: f32) -> f32 {
+    if x.is_nan() || x < 0.0 {
+        return f32::NAN;
+    }
+    if x == 0.0 || x.is_infinite() {
+        return x;
+    }
+    // Halving the exponent bits gives a guess within a factor of 2.
+    let mut y = f32::from_bits((x.to_bits() >> 1).saturating_add(0x1FC0_0000));
+    for _ in 0..6 {
+        y = 0.5 * (y + x / y);
+    }
+    y
+}
+
+/// The smallest float whose square is at least `x` (for finite `x >= 0`): a
+/// radius that is sure to reach a point at squared distance `x`.
+pub(crate) fn sqrt_up(x: f32) -> f32 {
+    let mut y = sqrt(x);
+    // Newton's result is within an ulp or two: a few steps up at most.
+    for _ in 0..4 {
+        if !(y * y < x) {
+            break;
+        }
+        // One ulp up (`f32::next_up` needs Rust 1.86; `y` is positive and finite).
+        y = f32::from_bits(y.to_bits().saturating_add(1));
+    }
+    y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqrt_up_reaches_its_argument() {
+        for x in [
+            0.0f32, 1e-30, 0.5, 1.0, 2.0, 3.0, 10.0, 1234.5678, 65_536.0, 3.4e38,
+        ] {
+            let y = sqrt_up(x);
+            assert!(y * y >= x, "{x}: {y}");
+            assert!(
+                y.next_down() * y.next_down() < x || x == 0.0,
+                "{x}: {y} not the smallest"
+            );
+        }
+        assert_eq!(sqrt(4.0), 2.0);
+        assert!(sqrt(-1.0).is_nan());
+    }
+}

@@ -1,0 +1,362 @@
+//! The GTA writer: read then write gives the same bytes or the same values, in every
+//! version; conversions round to 1/128 and refuse what the target cannot hold; face
+//! groups are generated as the game's files have them.
+
+use zerocol::gta::write::{
+    self, FaceGroupMode, InputErrorKind, Mesh, ModelRepr, WriteError, WriteOptions,
+    face_group_ranges, to_fixed_point,
+};
+use zerocol::gta::{self, Face, FaceSurface, Model, Options, Surface, Version};
+
+const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
+
+fn written(source: &impl write::Source, options: &WriteOptions) -> Vec<u8> {
+    let len = write::required_len(source, options).unwrap();
+    let mut out = vec![0xAA; len + 3];
+    let n = write::write(source, options, &mut out).unwrap();
+    assert_eq!(n, len);
+    out.truncate(n);
+    out
+}
+
+fn models(bytes: &[u8]) -> Vec<Model<'_>> {
+    gta::models(bytes, Options::STRICT)
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// Every decoded value of two models, within `tolerance` for coordinates.
+fn assert_same_values(a: &Model<'_>, b: &Model<'_>, tolerance: f32) {
+    let close = |x: [f32; 3], y: [f32; 3]| x.iter().zip(y).all(|(p, q)| (p - q).abs() <= tolerance);
+    assert_eq!(a.name(), b.name());
+    assert_eq!(a.bounds(), b.bounds());
+    assert_eq!(
+        a.spheres().iter().collect::<Vec<_>>(),
+        b.spheres().iter().collect::<Vec<_>>()
+    );
+    assert_eq!(
+        a.boxes().iter().collect::<Vec<_>>(),
+        b.boxes().iter().collect::<Vec<_>>()
+    );
+    assert_eq!(a.faces().len(), b.faces().len());
+    for (fa, fb) in a.faces().iter().zip(b.faces().iter()) {
+        assert_eq!(fa.indices, fb.indices);
+        assert_eq!(fa.surface.material(), fb.surface.material());
+        assert_eq!(fa.surface.light(), fb.surface.light());
+    }
+    let used = a
+        .faces()
+        .iter()
+        .flat_map(|f| f.indices)
+        .max()
+        .map_or(0, |m| m as usize + 1);
+    for i in 0..used {
+        let (va, vb) = (a.vertices().get(i).unwrap(), b.vertices().get(i).unwrap());
+        assert!(close(va, vb), "vertex {i}: {va:?} against {vb:?}");
+    }
+}
+
+#[test]
+fn the_sample_written_as_is_reads_back_to_the_same_values_and_bytes() {
+    for model in models(SAMPLE) {
+        let out = written(&model, &WriteOptions::AS_IS);
+        let back = Model::parse(&out, Options::STRICT).unwrap();
+        assert_eq!(back.version(), model.version());
+        assert_same_values(&model, &back, 0.0);
+        // Written again, the output is its own fixed point.
+        assert_eq!(written(&back, &WriteOptions::AS_IS), out);
+    }
+}
+
+#[test]
+fn every_version_converts_to_every_other_within_one_step() {
+    for model in models(SAMPLE) {
+        for to in [Version::Coll, Version::Col2, Version::Col3, Version::Col4] {
+            let options = WriteOptions {
+                drop_shadow_mesh: true,
+                ..WriteOptions::to(to)
+            };
+            let out = written(&model, &options);
+            let back = Model::parse(&out, Options::STRICT).unwrap();
+            assert_eq!(back.version(), to);
+            assert_eq!(out.len(), write::required_len(&model, &options).unwrap());
+            assert_same_values(&model, &back, 0.5 / 128.0);
+        }
+    }
+}
+
+#[test]
+fn fixed_point_rounds_halves_away_from_zero_and_refuses_what_it_cannot_hold() {
+    assert_eq!(to_fixed_point(0.0), Some(0));
+    assert_eq!(to_fixed_point(0.5 / 128.0), Some(1));
+    assert_eq!(to_fixed_point(-0.5 / 128.0), Some(-1));
+    assert_eq!(to_fixed_point(0.49 / 128.0), Some(0));
+    assert_eq!(to_fixed_point(1.0), Some(128));
+    assert_eq!(to_fixed_point(-256.0), Some(i16::MIN));
+    assert_eq!(to_fixed_point(255.99), Some(32_767));
+    assert_eq!(to_fixed_point(32_767.49 / 128.0), Some(32_767));
+    assert_eq!(to_fixed_point(32_767.5 / 128.0), None);
+    assert_eq!(to_fixed_point(256.0), None);
+    assert_eq!(to_fixed_point(-256.01), None);
+    assert_eq!(to_fixed_point(f32::NAN), None);
+    assert_eq!(to_fixed_point(f32::INFINITY), None);
+}
+
+#[test]
+fn face_group_ranges_halve_while_a_group_holds_more_than_fifty() {
+    assert_eq!(face_group_ranges(80).count(), 0);
+    assert_eq!(face_group_ranges(81).collect::<Vec<_>>(), [0..40, 40..81]);
+    assert_eq!(
+        face_group_ranges(101).collect::<Vec<_>>(),
+        [0..50, 50..75, 75..101]
+    );
+    for n in 81..3000u32 {
+        let ranges: Vec<_> = face_group_ranges(n as usize).collect();
+        assert_eq!(ranges.first().unwrap().start, 0);
+        assert_eq!(ranges.last().unwrap().end, n);
+        for pair in ranges.windows(2) {
+            assert_eq!(pair[0].end, pair[1].start, "{n}");
+        }
+        assert!(
+            ranges.iter().all(|r| (25..=50).contains(&r.len())),
+            "{n}: {ranges:?}"
+        );
+    }
+    assert_eq!(face_group_ranges(65_535).count(), 2048);
+}
+
+/// A 10 × 12 grid of quads: 240 faces over 143 vertices, with each face's material
+/// its position, so a reordering can be followed.
+fn grid() -> (Vec<[f32; 3]>, Vec<Face>) {
+    let mut vertices = Vec::new();
+    for y in 0..=12 {
+        for x in 0..=10 {
+            vertices.push([
+                x as f32 * 3.5 - 17.0,
+                y as f32 * 2.25 - 13.0,
+                (x * y) as f32 / 16.0,
+            ]);
+        }
+    }
+    let mut faces = Vec::new();
+    for y in 0..12u32 {
+        for x in 0..10u32 {
+            let at = |dx: u32, dy: u32| (y + dy) * 11 + x + dx;
+            for indices in [
+                [at(0, 0), at(1, 0), at(1, 1)],
+                [at(0, 0), at(1, 1), at(0, 1)],
+            ] {
+                let n = faces.len() as u8;
+                faces.push(Face {
+                    indices,
+                    surface: FaceSurface::Full(Surface {
+                        material: n,
+                        flag: 0,
+                        brightness: 0,
+                        light: 0x31,
+                    }),
+                });
+            }
+        }
+    }
+    (vertices, faces)
+}
+
+#[test]
+fn generated_face_groups_cover_every_face_with_boxes_that_hold_them() {
+    let (vertices, faces) = grid();
+    let repr = ModelRepr {
+        vertices: &vertices,
+        faces: &faces,
+        ..ModelRepr::new(Version::Coll, b"grid")
+    };
+    let options = WriteOptions {
+        face_groups: FaceGroupMode::Generate,
+        recompute_bounds: true,
+        ..WriteOptions::to(Version::Col3)
+    };
+    let out = written(&repr, &options);
+    let model = Model::parse(&out, Options::STRICT).unwrap();
+    assert!(model.flags().has_face_groups());
+    let groups: Vec<_> = model.face_groups().iter().collect();
+    let ranges: Vec<_> = face_group_ranges(240).collect();
+    assert_eq!(groups.len(), ranges.len());
+    for (group, range) in groups.iter().zip(&ranges) {
+        assert_eq!(u32::from(group.first), range.start);
+        assert_eq!(u32::from(group.last) + 1, range.end);
+        for face in model
+            .faces()
+            .iter()
+            .skip(range.start as usize)
+            .take(range.len())
+        {
+            for i in face.indices {
+                let v = model.vertices().get(i as usize).unwrap();
+                for axis in 0..3 {
+                    assert!(group.min[axis] <= v[axis] && v[axis] <= group.max[axis]);
+                }
+            }
+        }
+    }
+    // The same faces, reordered: each material (its original position) once, with
+    // its own indices.
+    let mut seen = vec![false; 240];
+    for face in model.faces() {
+        let original = &faces[usize::from(face.surface.material())];
+        assert_eq!(face.indices, original.indices);
+        assert_eq!(face.surface.light(), 0x31);
+        seen[usize::from(face.surface.material())] = true;
+    }
+    assert!(seen.iter().all(|&s| s));
+    // Recomputed bounds hold every vertex, and the radius reaches each one.
+    let b = model.bounds();
+    assert_eq!(b.min, [-17.0, -13.0, 0.0]);
+    assert_eq!(b.max, [18.0, 14.0, 7.5]);
+    for v in model.vertices() {
+        let d2: f32 = (0..3).map(|a| (v[a] - b.center[a]).powi(2)).sum();
+        assert!(d2 <= b.radius * b.radius);
+    }
+}
+
+#[test]
+fn a_vertex_fixed_point_cannot_hold_is_an_error_naming_model_and_vertex() {
+    let vertices = [[0.0, 0.0, 0.0], [1.0, 300.5, 0.0], [0.0, 1.0, 0.0]];
+    let faces = [Face {
+        indices: [0, 1, 2],
+        surface: FaceSurface::Compact {
+            material: 0,
+            light: 0,
+        },
+    }];
+    let repr = ModelRepr {
+        vertices: &vertices,
+        faces: &faces,
+        ..ModelRepr::new(Version::Coll, b"air_grnd0301")
+    };
+    let Err(WriteError::Invalid(e)) = write::required_len(&repr, &WriteOptions::to(Version::Col3))
+    else {
+        panic!("expected an input error")
+    };
+    assert_eq!(e.model, 0);
+    assert_eq!(e.name.as_bytes(), b"air_grnd0301");
+    assert_eq!(
+        e.kind,
+        InputErrorKind::VertexOutOfRange {
+            mesh: Mesh::Collision,
+            vertex: 1,
+            axis: 1,
+            value: 300.5
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "model 0 \"air_grnd0301\": vertex 1: y = 300.5 lies outside -256 .. 255.99, \
+         which COL2+ fixed point cannot hold"
+    );
+    // COLL holds it.
+    assert!(write::required_len(&repr, &WriteOptions::AS_IS).is_ok());
+}
+
+#[test]
+fn a_shadow_mesh_is_dropped_only_when_asked() {
+    let vertices = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+    let faces = [Face {
+        indices: [0, 1, 2],
+        surface: FaceSurface::Compact {
+            material: 4,
+            light: 0x12,
+        },
+    }];
+    let repr = ModelRepr {
+        shadow_vertices: &vertices,
+        shadow_faces: &faces,
+        ..ModelRepr::new(Version::Col3, b"shadowed")
+    };
+    let col3 = written(&repr, &WriteOptions::AS_IS);
+    let model = Model::parse(&col3, Options::STRICT).unwrap();
+    assert_eq!(model.shadow_faces().len(), 1);
+    assert!(model.flags().has_shadow_mesh() && model.flags().not_empty());
+    for to in [Version::Coll, Version::Col2] {
+        let err = write::required_len(&model, &WriteOptions::to(to)).unwrap_err();
+        assert!(
+            matches!(err, WriteError::Invalid(e) if e.kind == InputErrorKind::ShadowMesh { faces: 1 })
+        );
+        let options = WriteOptions {
+            drop_shadow_mesh: true,
+            ..WriteOptions::to(to)
+        };
+        let losses = write::losses(&model, &options).unwrap();
+        assert_eq!(losses.shadow_faces, 1);
+        assert_eq!(losses.to_string(), "1 shadow faces dropped");
+        let back = Model::parse(&written(&model, &options), Options::STRICT).unwrap();
+        assert_eq!(back.shadow_faces().len(), 0);
+    }
+}
+
+#[test]
+fn a_col3_model_is_laid_out_as_real_files_are() {
+    let (vertices, faces) = grid();
+    let spheres = [gta::Sphere {
+        center: [1.0, 2.0, 3.0],
+        radius: 0.5,
+        surface: Surface {
+            material: 1,
+            flag: 2,
+            brightness: 3,
+            light: 4,
+        },
+    }];
+    let repr = ModelRepr {
+        spheres: &spheres,
+        vertices: &vertices[..3],
+        faces: &faces[..1],
+        model_id: 12868,
+        ..ModelRepr::new(Version::Col3, b"laid_out")
+    };
+    let out = written(&repr, &WriteOptions::AS_IS);
+    let u32_at = |at: usize| u32::from_le_bytes(out[at..at + 4].try_into().unwrap());
+    // 120 header + 20 sphere + 18 vertices + 2 padding + 8 face.
+    assert_eq!(out.len(), 168);
+    assert_eq!(&out[..4], b"COL3");
+    assert_eq!(u32_at(4), 160);
+    assert_eq!(&out[8..32], b"laid_out\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x44\x32");
+    assert_eq!(u32_at(80), 2, "flags: not empty");
+    assert_eq!(
+        u32_at(84),
+        116,
+        "spheres at the header end, from the FourCC's end"
+    );
+    assert_eq!(u32_at(88), 0, "no boxes");
+    assert_eq!(u32_at(96), 136, "vertices after the sphere");
+    assert_eq!(u32_at(100), 156, "faces after 2 bytes of padding");
+    assert_eq!(u32_at(104), 0);
+    assert_eq!(&out[158..160], &[0, 0]);
+    assert_eq!(
+        Model::parse(&out, Options::STRICT).unwrap().model_id(),
+        12868
+    );
+}
+
+#[test]
+fn a_library_is_written_back_to_back_and_too_small_a_buffer_is_refused() {
+    let models = models(SAMPLE);
+    let len = write::library_required_len(models.iter(), &WriteOptions::AS_IS).unwrap();
+    let mut out = vec![0; len];
+    assert_eq!(
+        write::write_library(models.iter(), &WriteOptions::AS_IS, &mut out),
+        Ok(len)
+    );
+    let back = self::models(&out);
+    assert_eq!(back.len(), models.len());
+    for (a, b) in models.iter().zip(&back) {
+        assert_same_values(a, b, 0.0);
+    }
+    let mut short = vec![0; len - 1];
+    assert_eq!(
+        write::write_library(models.iter(), &WriteOptions::AS_IS, &mut short),
+        Err(WriteError::BufferTooSmall {
+            needed: len,
+            available: len - 1
+        })
+    );
+}
