@@ -72,10 +72,8 @@ fn the_sample_written_as_is_reads_back_to_the_same_values_and_bytes() {
 fn every_version_converts_to_every_other_within_one_step() {
     for model in models(SAMPLE) {
         for to in [Version::Coll, Version::Col2, Version::Col3, Version::Col4] {
-            let options = WriteOptions {
-                drop_shadow_mesh: true,
-                ..WriteOptions::to(to)
-            };
+            let mut options = WriteOptions::to(to);
+            options.drop_shadow_mesh = true;
             let out = written(&model, &options);
             let back = Model::parse(&out, Options::STRICT).unwrap();
             assert_eq!(back.version(), to);
@@ -170,11 +168,9 @@ fn generated_face_groups_cover_every_face_with_boxes_that_hold_them() {
         faces: &faces,
         ..ModelRepr::new(Version::Coll, b"grid")
     };
-    let options = WriteOptions {
-        face_groups: FaceGroupMode::Generate,
-        recompute_bounds: true,
-        ..WriteOptions::to(Version::Col3)
-    };
+    let mut options = WriteOptions::to(Version::Col3);
+    options.face_groups = FaceGroupMode::Generate;
+    options.recompute_bounds = true;
     let out = written(&repr, &options);
     let model = Model::parse(&out, Options::STRICT).unwrap();
     assert!(model.flags().has_face_groups());
@@ -281,21 +277,27 @@ fn a_shadow_mesh_is_dropped_only_when_asked() {
         assert!(
             matches!(err, WriteError::Invalid(e) if e.kind == InputErrorKind::ShadowMesh { faces: 1 })
         );
-        let options = WriteOptions {
-            drop_shadow_mesh: true,
-            ..WriteOptions::to(to)
-        };
+        let mut options = WriteOptions::to(to);
+        options.drop_shadow_mesh = true;
         let losses = write::losses(&model, &options).unwrap();
         assert_eq!(losses.shadow_faces, 1);
         assert_eq!(losses.to_string(), "1 shadow faces dropped");
-        let back = Model::parse(&written(&model, &options), Options::STRICT).unwrap();
+        let out = written(&model, &options);
+        let back = Model::parse(&out, Options::STRICT).unwrap();
         assert_eq!(back.shadow_faces().len(), 0);
     }
 }
 
 #[test]
 fn a_col3_model_is_laid_out_as_real_files_are() {
-    let (vertices, faces) = grid();
+    let vertices = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+    let faces = [Face {
+        indices: [0, 1, 2],
+        surface: FaceSurface::Compact {
+            material: 9,
+            light: 0x21,
+        },
+    }];
     let spheres = [gta::Sphere {
         center: [1.0, 2.0, 3.0],
         radius: 0.5,
@@ -308,8 +310,8 @@ fn a_col3_model_is_laid_out_as_real_files_are() {
     }];
     let repr = ModelRepr {
         spheres: &spheres,
-        vertices: &vertices[..3],
-        faces: &faces[..1],
+        vertices: &vertices,
+        faces: &faces,
         model_id: 12868,
         ..ModelRepr::new(Version::Col3, b"laid_out")
     };
