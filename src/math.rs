@@ -23,7 +23,7 @@ pub(crate) fn sqrt_up(x: f32) -> f32 {
     let mut y = sqrt(x);
     // Newton's result is within an ulp or two: a few steps up at most.
     for _ in 0..4 {
-        if !(y * y < x) {
+        if y * y >= x {
             break;
         }
         // One ulp up (`f32::next_up` needs Rust 1.86; `y` is positive and finite).

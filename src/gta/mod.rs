@@ -80,6 +80,7 @@ fn saturate_u32(n: usize) -> u32 {
 /// A model's format version, from its FourCC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub enum Version {
     /// `COLL`: GTA III and Vice City (SA reads it too).
     Coll = 1,

@@ -654,9 +654,9 @@ impl Losses {
         *self == Self::default()
     }
 
-    /// The sum of two reports.
+    /// The sum of two reports (each count saturating).
     #[must_use]
-    pub fn add(self, other: Self) -> Self {
+    pub fn combined(self, other: Self) -> Self {
         Self {
             shadow_faces: self.shadow_faces.saturating_add(other.shadow_faces),
             face_groups: self.face_groups.saturating_add(other.face_groups),
@@ -762,7 +762,7 @@ pub fn library_losses<S: Source>(
 ) -> Result<Losses, WriteError> {
     let mut total = Losses::default();
     for (i, model) in models.into_iter().enumerate() {
-        total = total.add(Plan::new(&model, options, i)?.losses(&model));
+        total = total.combined(Plan::new(&model, options, i)?.losses(&model));
     }
     Ok(total)
 }

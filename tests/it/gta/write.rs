@@ -188,8 +188,8 @@ fn generated_face_groups_cover_every_face_with_boxes_that_hold_them() {
         {
             for i in face.indices {
                 let v = model.vertices().get(i as usize).unwrap();
-                for axis in 0..3 {
-                    assert!(group.min[axis] <= v[axis] && v[axis] <= group.max[axis]);
+                for ((lo, hi), c) in group.min.into_iter().zip(group.max).zip(v) {
+                    assert!(lo <= c && c <= hi, "{v:?} outside {group:?}");
                 }
             }
         }
