@@ -15,8 +15,8 @@
 //!   the same offset with equal decoded values and lints, and a buffer the stricter
 //!   `check` accepts, the other accepts with the same `Summary`.
 //!
-//! No writer exists for GTA yet (a later issue brings it): `round_trip(file)`, taking a
-//! `zerocol::generate` value, will go here, after [`bytes`], when it does.
+//! [`round_trip`] writes every model a lenient walk accepts, under fuzzed
+//! `WriteOptions`, and reads the output back.
 
 use zerocol::gta::{
     self, Bounds, CollisionBox, Decode, End, Error, ErrorKind, Face, FaceGroup, FaceSurface, Flags,
@@ -51,9 +51,75 @@ pub fn bytes(bytes: &[u8]) {
     differential(&walks);
 }
 
-// A round trip (`pub fn round_trip(file: &zerocol::generate::...)`: parse the writer's
-// bytes STRICT, turn the models back into the description, compare) goes here once the
-// GTA writer exists.
+/// Every model a lenient walk of `bytes` accepts, written under `options`: the
+/// writer fills exactly `required_len` bytes or refuses with an input error the
+/// model explains; what it writes reads back under `Options::STRICT` as one model of
+/// the target version with the same name, spheres, boxes, face count and face
+/// indices, vertices within 1/128 (exact when no conversion to fixed point happens),
+/// and writing that model again as it is gives the same bytes.
+pub fn round_trip(bytes: &[u8], options: gta::write::WriteOptions) {
+    use gta::write::{self, WriteError};
+    for model in gta::models(bytes, Options::LENIENT).map_while(Result::ok) {
+        let len = match write::required_len(&model, &options) {
+            Ok(len) => len,
+            Err(WriteError::Invalid(e)) => {
+                debug(&e);
+                assert_eq!(e.name.as_bytes(), model.name());
+                continue;
+            }
+            Err(e) => panic!("{e:?} for a model that parsed"),
+        };
+        let mut out = vec![0x5A; len];
+        assert_eq!(write::write(&model, &options, &mut out), Ok(len));
+        let back = Model::parse(&out, Options::STRICT).expect("the writer's output parses");
+        assert_eq!(back.len(), len);
+        let version = options.version.unwrap_or(model.version());
+        assert_eq!(back.version(), version);
+        assert_eq!(back.name(), model.name());
+        // Debug text compares NaN coordinates too (they are copied bit for bit).
+        let text = |items: &mut dyn Iterator<Item = String>| items.collect::<Vec<_>>();
+        assert_eq!(
+            text(&mut back.spheres().iter().map(|s| format!("{s:?}"))),
+            text(&mut model.spheres().iter().map(|s| format!("{s:?}")))
+        );
+        assert_eq!(
+            text(&mut back.boxes().iter().map(|b| format!("{b:?}"))),
+            text(&mut model.boxes().iter().map(|b| format!("{b:?}")))
+        );
+        assert_eq!(back.faces().len(), model.faces().len());
+        let generated = options.face_groups == gta::write::FaceGroupMode::Generate;
+        if !generated {
+            for (a, b) in back.faces().iter().zip(model.faces().iter()) {
+                assert_eq!(a.indices, b.indices);
+                assert_eq!(a.surface.material(), b.surface.material());
+                assert_eq!(a.surface.light(), b.surface.light());
+            }
+        }
+        let tolerance = if version != Version::Coll && model.version() == Version::Coll {
+            0.5 / 128.0
+        } else {
+            0.0
+        };
+        for (i, v) in back.vertices().iter().enumerate() {
+            let original = model
+                .vertices()
+                .get(i)
+                .expect("a written vertex exists in the source");
+            for (p, q) in v.iter().zip(original) {
+                let same = p.to_bits() == q.to_bits() || (p - q).abs() <= tolerance;
+                assert!(same, "vertex {i}: {v:?} against {original:?}");
+            }
+        }
+        let again_len = write::required_len(&back, &write::WriteOptions::AS_IS)
+            .expect("the writer's output writes again");
+        let mut again = vec![0; again_len];
+        assert_eq!(
+            write::write(&back, &write::WriteOptions::AS_IS, &mut again),
+            Ok(again_len)
+        );
+        assert_eq!(again, out, "the writer's output is its own fixed point");
+    }
+}
 
 /// What one input's eight walks already checked: they mostly meet the same models and
 /// errors, and checking each once keeps an execution cheap. Both checks depend only on

@@ -881,7 +881,12 @@ impl Plan {
         let (groups, generate_groups) = match options.face_groups {
             _ if coll || faces == 0 => (0, false),
             FaceGroupMode::Remove => (0, false),
-            FaceGroupMode::Generate => (face_group_ranges(faces).count(), true),
+            FaceGroupMode::Generate => {
+                // None for 80 faces or fewer: then nothing is generated, not even
+                // the count word.
+                let groups = face_group_ranges(faces).count();
+                (groups, groups > 0)
+            }
             FaceGroupMode::Keep => {
                 let groups = source.count(Section::FaceGroups);
                 for i in 0..groups {

@@ -362,3 +362,26 @@ fn a_library_is_written_back_to_back_and_too_small_a_buffer_is_refused() {
         })
     );
 }
+
+/// Found by `roundtrip_gta` (`tests/regressions/roundtrip_gta/`): generating face
+/// groups for 80 faces or fewer made none, but `write` still put their count word,
+/// 4 bytes past what `required_len` planned.
+#[test]
+fn generating_groups_for_a_small_mesh_writes_none_and_no_count() {
+    let (vertices, faces) = grid();
+    for n in [1, 79, 80, 81] {
+        let repr = ModelRepr {
+            vertices: &vertices,
+            faces: &faces[..n],
+            ..ModelRepr::new(Version::Col3, b"small")
+        };
+        let mut options = WriteOptions::AS_IS;
+        options.face_groups = FaceGroupMode::Generate;
+        let out = written(&repr, &options);
+        let model = Model::parse(&out, Options::STRICT).unwrap();
+        let expected = if n > 80 { 2 } else { 0 };
+        assert_eq!(model.face_groups().len(), expected, "{n} faces");
+        assert_eq!(model.flags().has_face_groups(), n > 80);
+        assert_eq!(model.faces().len(), n);
+    }
+}
