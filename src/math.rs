@@ -20,14 +20,22 @@ pub(crate) fn sqrt(x: f32) -> f32 {
 /// The smallest float whose square is at least `x` (for finite `x >= 0`): a
 /// radius that is sure to reach a point at squared distance `x`.
 pub(crate) fn sqrt_up(x: f32) -> f32 {
+    // One ulp down or up (`f32::next_down`/`next_up` need Rust 1.86; `y` is
+    // positive and finite where they are used).
+    let down = |y: f32| f32::from_bits(y.to_bits().saturating_sub(1));
+    let up = |y: f32| f32::from_bits(y.to_bits().saturating_add(1));
     let mut y = sqrt(x);
-    // Newton's result is within an ulp or two: a few steps up at most.
+    // Newton's result is within an ulp or two either way: a few steps at most.
+    for _ in 0..4 {
+        if y > 0.0 && y.is_finite() && down(y) * down(y) >= x {
+            y = down(y);
+        }
+    }
     for _ in 0..4 {
         if y * y >= x {
             break;
         }
-        // One ulp up (`f32::next_up` needs Rust 1.86; `y` is positive and finite).
-        y = f32::from_bits(y.to_bits().saturating_add(1));
+        y = up(y);
     }
     y
 }

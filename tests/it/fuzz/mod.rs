@@ -148,3 +148,57 @@ fn battleforge_inputs_replay() {
 fn grit_inputs_replay() {
     assert!(replay("grit", "grit", grit::bytes) > 0);
 }
+
+/// `roundtrip_gta`'s check on every committed GTA input under every combination of
+/// write options, and on the fuzzer's own finds (`tests/regressions/gta/roundtrip-*`,
+/// options and bytes as `arbitrary` encoded them).
+#[test]
+#[cfg(feature = "arbitrary")]
+fn gta_inputs_round_trip_under_every_write_option() {
+    use arbitrary::{Arbitrary, Unstructured};
+    use zerocol::gta::Version;
+    use zerocol::gta::write::{FaceGroupMode, WriteOptions};
+
+    let files = committed("gta", "gta");
+    for (path, bytes) in &files {
+        for version in [
+            None,
+            Some(Version::Coll),
+            Some(Version::Col2),
+            Some(Version::Col3),
+            Some(Version::Col4),
+        ] {
+            for face_groups in [
+                FaceGroupMode::Keep,
+                FaceGroupMode::Generate,
+                FaceGroupMode::Remove,
+            ] {
+                for bits in 0..4 {
+                    let mut options = WriteOptions::AS_IS;
+                    options.version = version;
+                    options.face_groups = face_groups;
+                    options.recompute_bounds = bits & 1 != 0;
+                    options.drop_shadow_mesh = bits & 2 != 0;
+                    let result = std::panic::catch_unwind(|| gta::round_trip(bytes, options));
+                    if let Err(panic) = result {
+                        eprintln!("round trip of {} under {options:?}", path.display());
+                        std::panic::resume_unwind(panic);
+                    }
+                }
+            }
+        }
+    }
+    let mut finds = 0;
+    for (path, bytes) in &files {
+        let is_find = path
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with("roundtrip-"));
+        if is_find {
+            let (options, data) =
+                <(WriteOptions, &[u8])>::arbitrary_take_rest(Unstructured::new(bytes)).unwrap();
+            gta::round_trip(data, options);
+            finds += 1;
+        }
+    }
+    assert!(finds > 0);
+}

@@ -363,7 +363,7 @@ fn a_library_is_written_back_to_back_and_too_small_a_buffer_is_refused() {
     );
 }
 
-/// Found by `roundtrip_gta` (`tests/regressions/roundtrip_gta/`): generating face
+/// Found by `roundtrip_gta` (`tests/regressions/gta/roundtrip-*`): generating face
 /// groups for 80 faces or fewer made none, but `write` still put their count word,
 /// 4 bytes past what `required_len` planned.
 #[test]
