@@ -560,7 +560,7 @@ impl<T: Source> Source for &T {
 /// (real files have them from about 80 faces on).
 pub const FACE_GROUP_MIN_FACES: usize = 80;
 /// A generated group is split in two while it holds more than this many faces, so
-/// groups hold 26 to 50 faces (real files: about 30).
+/// groups hold 25 to 50 faces (real files: about 30).
 pub const FACE_GROUP_MAX_FACES: usize = 50;
 
 /// The ranges of the face groups generated for a mesh of `faces` faces, in order:
