@@ -44,6 +44,7 @@
 //! [`Model::lints`], never rejected. [`Options::LENIENT`] accepts what the games
 //! accept; [`recover`] walks damaged libraries.
 
+pub mod dff;
 mod error;
 mod layout;
 mod lint;
@@ -237,6 +238,10 @@ pub struct Options {
     /// Accept a COLL model whose sections end before its declared size (the games
     /// skip the rest). Reported as [`LintKind::UnparsedTail`].
     pub allow_coll_slack: bool,
+    /// `.dff` files ([`dff::Dff::parse`]): read the Clump's children past its
+    /// declared end while their headers stay inside the buffer (one real file's
+    /// Clump is 720 bytes short of the Extension holding its collision).
+    pub allow_short_clump: bool,
 }
 
 impl Options {
@@ -245,6 +250,7 @@ impl Options {
         stop_at_unknown_fourcc: false,
         allow_size_past_end: false,
         allow_coll_slack: false,
+        allow_short_clump: false,
     };
 
     /// What the games accept.
@@ -252,5 +258,6 @@ impl Options {
         stop_at_unknown_fourcc: true,
         allow_size_past_end: true,
         allow_coll_slack: true,
+        allow_short_clump: true,
     };
 }

@@ -1,6 +1,7 @@
 //! GTA III / VC / SA `.col` (docs/formats/gta.md).
 
 mod anomalies;
+mod dff;
 mod fields;
 mod hand_written;
 mod props;
