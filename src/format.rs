@@ -21,16 +21,21 @@ pub enum Format {
     Tcol,
     /// Grit engine BCOL binary (`BCOL1.0\n`; `.bcol` or `.gcol`): [`crate::grit::bcol`].
     Bcol,
+    /// A RenderWare `.dff` (a Clump, or a UV animation dictionary and then a Clump)
+    /// that may carry a GTA model: [`crate::gta::dff`]. Its `dump` document is a
+    /// `gta-col` one with a `"dff"` object.
+    Dff,
 }
 
 impl Format {
     /// Every format with a reader.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::GtaCol,
         Self::MkgpCol,
         Self::CollisionShape,
         Self::Tcol,
         Self::Bcol,
+        Self::Dff,
     ];
 
     /// The `"format"` value of the `dump` JSON, also the tool's `--format` name.
@@ -41,6 +46,7 @@ impl Format {
             Self::CollisionShape => "collision-shape",
             Self::Tcol => "tcol",
             Self::Bcol => "bcol",
+            Self::Dff => "dff",
         }
     }
 
@@ -54,7 +60,7 @@ impl Format {
         match self {
             Self::Tcol => Some(Flavour::Tcol),
             Self::Bcol => Some(Flavour::Bcol),
-            Self::GtaCol | Self::MkgpCol | Self::CollisionShape => None,
+            Self::GtaCol | Self::MkgpCol | Self::CollisionShape | Self::Dff => None,
         }
     }
 }
@@ -68,6 +74,8 @@ impl Format {
 /// - Grit: `TCOL` text or `BCOL` binary ([`crate::grit::sniff`]; the readers then
 ///   want the whole `TCOL1.0` or `BCOL1.0\n`). A `.gcol` file holds either: only these
 ///   bytes decide, never the name.
+/// - RenderWare `.dff`: a chunk header (12 bytes) of type 0x10 (Clump) or 0x2B (UV
+///   animation dictionary) first.
 ///
 /// ```
 /// use zerocol::{Format, sniff};
@@ -85,6 +93,15 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
     }
     if magic == crate::battleforge::MAGIC.to_le_bytes() {
         return Some(Format::CollisionShape);
+    }
+    let first_chunk = [
+        crate::gta::dff::CLUMP,
+        crate::gta::dff::UV_ANIMATION_DICTIONARY,
+    ];
+    if bytes.len() >= crate::gta::dff::CHUNK_HEADER_LEN
+        && first_chunk.iter().any(|kind| magic == kind.to_le_bytes())
+    {
+        return Some(Format::Dff);
     }
     match crate::grit::sniff(bytes)? {
         Flavour::Tcol => Some(Format::Tcol),

@@ -106,6 +106,17 @@ wire::error_kind! {
             /// Where its parent ends (the buffer's length for a top-level chunk).
             limit: usize,
         },
+        /// The Clump's children end at its declared end, but an Extension follows
+        /// it directly: the Clump's size is short (strict reading; the error is at
+        /// the size field).
+        ShortClump {
+            /// The Clump's size field.
+            size: u32,
+            /// Offset of the Extension's header.
+            extension: usize,
+            /// The size that would hold the Extension.
+            needed: u64,
+        },
         /// The embedded model is malformed: what the `.col` reader says of it, at its
         /// position in the `.dff`.
         Model(super::ErrorKind),
@@ -134,6 +145,15 @@ impl fmt::Display for ErrorKind {
             Self::ChunkPastParent { kind, size, limit } => write!(
                 f,
                 "chunk type 0x{kind:x} of {size} bytes runs past its parent's end at byte {limit}"
+            ),
+            Self::ShortClump {
+                size,
+                extension,
+                needed,
+            } => write!(
+                f,
+                "the Clump declares {size} bytes, but the Extension at byte {extension} right after it \
+                 needs a size of {needed}: the Clump's size is short (lenient reading goes past it)"
             ),
             Self::Model(kind) => write!(f, "embedded collision model: {kind}"),
             Self::ScratchTooSmall { needed, available } => write!(
@@ -375,6 +395,23 @@ impl<'a> Dff<'a> {
                 }
                 (EXTENSION, COLLISION_PLUGIN) if found.is_none() => found = Some(child),
                 _ => {}
+            }
+        }
+        if !options.allow_short_clump && extension.is_none() {
+            // The real file's shape: the Extension lies wholly past the Clump's end.
+            if let Ok(next) = Chunk::read(bytes, clump.end, bytes.len()) {
+                if next.kind == EXTENSION {
+                    let needed =
+                        wire::wide(next.end).saturating_sub(wire::wide(clump.body_start()));
+                    return Err(Error::new(
+                        clump.offset.saturating_add(4),
+                        ErrorKind::ShortClump {
+                            size: clump.size,
+                            extension: next.offset,
+                            needed,
+                        },
+                    ));
+                }
             }
         }
         let collision = match found {

@@ -32,7 +32,18 @@ pub fn unknown(bytes: &[u8]) -> String {
          no byte order mark or white space before it)"
             .to_owned()
     } else {
-        "unknown format".to_owned()
+        let first: Vec<String> = bytes.iter().take(4).map(|b| format!("{b:02x}")).collect();
+        let found = if first.is_empty() {
+            "the file is empty".to_owned()
+        } else {
+            format!("it starts with bytes {}", first.join(" "))
+        };
+        format!(
+            "unknown format: {found}, which is no magic zerocol knows: COLL, COL2, COL3 or COL4 \
+             (gta-col), COL and a NUL (mkgp-col), 1e f1 7c c5 (a BattleForge DRS file, \
+             collision-shape), TCOL (tcol), BCOL (bcol), a RenderWare Clump 10 00 00 00 or UV \
+             dictionary 2b 00 00 00 (dff); --format NAME reads it as one of these"
+        )
     }
 }
 
@@ -73,6 +84,18 @@ mod tests {
     }
 
     #[test]
+    fn sniffs_renderware_clumps() {
+        assert_eq!(
+            sniff(b"\x10\0\0\0\x04\0\0\0\xff\xff\x03\x18"),
+            Some(Format::Dff)
+        );
+        assert_eq!(sniff(b"\x2b\0\0\0\0\0\0\0\0\0\0\0"), Some(Format::Dff));
+        // Shorter than a chunk header, or another chunk first.
+        assert_eq!(sniff(b"\x10\0\0\0\x04\0\0\0\xff\xff\x03"), None);
+        assert_eq!(sniff(b"\x0e\0\0\0\0\0\0\0\0\0\0\0"), None);
+    }
+
+    #[test]
     fn sniffs_the_mkgp_magic() {
         assert_eq!(sniff(b"COL\0"), Some(Format::MkgpCol));
         assert_eq!(sniff(b"COL\0\x16\x08\x12\x20"), Some(Format::MkgpCol));
@@ -109,6 +132,19 @@ mod tests {
         assert_eq!(sniff(b"BCO"), None);
         assert!(unknown(b" TCOL1.0").contains("TCOL text must start"));
         assert!(unknown(b"\xEF\xBB\xBFTCOL1.0").contains("TCOL text must start"));
-        assert_eq!(unknown(b"hello"), "unknown format");
+        let hello = unknown(b"hello");
+        assert!(
+            hello.starts_with("unknown format: it starts with bytes 68 65 6c 6c, "),
+            "{hello}"
+        );
+        assert!(
+            hello.contains("COLL, COL2, COL3 or COL4 (gta-col)"),
+            "{hello}"
+        );
+        assert!(
+            hello.ends_with("--format NAME reads it as one of these"),
+            "{hello}"
+        );
+        assert!(unknown(b"").starts_with("unknown format: the file is empty, "));
     }
 }

@@ -31,6 +31,7 @@
 )]
 
 mod battleforge;
+mod dff;
 mod format;
 mod grit;
 mod gta;
@@ -105,10 +106,14 @@ enum Command {
         /// The file to read (`-` for stdin).
         file: PathBuf,
     },
-    /// Validate files: one verdict line per file.
+    /// Validate files: one verdict line per file, then a totals line.
     Check {
         #[command(flatten)]
         common: Common,
+        /// Print one JSON object per line and file (`file`, `format`, `status`,
+        /// `summary` and `warnings`, or `error`) instead, errors included.
+        #[arg(long)]
+        json: bool,
         /// The files to read (`-` for stdin).
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -242,7 +247,11 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
                 }
             })
         }
-        Command::Check { common, files } => check(&files, common, out),
+        Command::Check {
+            common,
+            json,
+            files,
+        } => check(&files, common, json, out),
         Command::Convert {
             lenient,
             to,
@@ -334,36 +343,122 @@ fn samples<W: Write>(
     Ok(status)
 }
 
-/// `zerocol check`: every file gets its verdict, whatever happened to the others.
-fn check(files: &[PathBuf], common: Common, out: &mut impl Write) -> Result<Status, Interrupted> {
+/// `zerocol check`: every file gets its verdict, whatever happened to the others,
+/// then a totals line; with `--json`, one JSON object per line and file instead
+/// (errors included, nothing on stderr) and no totals line.
+fn check(
+    files: &[PathBuf],
+    common: Common,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
     let mut status = Status::Ok;
+    let mut totals = Totals::default();
     for path in files {
-        let input = match load(path) {
-            Ok(input) => input,
-            Err(message) => {
-                eprint_line(&message);
-                status = status.max(Status::Failed);
-                continue;
+        let (label, format, verdict) = match load(path) {
+            Ok(input) => {
+                let format = common.format.or_else(|| format::sniff(&input.bytes));
+                let verdict = match format {
+                    None => Err(format::unknown(&input.bytes)),
+                    Some(format) => tool(format).check(&input.bytes, common.flags()),
+                };
+                (input.label, format, Ok(verdict))
             }
+            Err(message) => (label(path), None, Err(message)),
         };
-        let verdict = match common.format.or_else(|| format::sniff(&input.bytes)) {
-            None => Err(format::unknown(&input.bytes)),
-            Some(format) => tool(format).check(&input.bytes, common.flags()),
-        };
-        // Verdicts of good files go to stdout, errors to stderr (flushing stdout
-        // first, so a terminal shows them in file order).
-        let line = match verdict {
-            Ok(summary) => writeln!(out, "{}: ok ({summary})", input.label),
-            Err(message) => {
+        let written = match &verdict {
+            Ok(Ok(checked)) => {
+                totals.ok = totals.ok.saturating_add(1);
+                totals.warnings = totals.warnings.saturating_add(checked.warnings);
+                if json {
+                    json_line(out, &label, format, "ok", Some(checked), None)
+                } else {
+                    writeln!(out, "{label}: ok ({})", checked.summary)
+                }
+            }
+            Ok(Err(message)) => {
                 status = status.max(Status::Malformed);
-                let flushed = out.flush();
-                eprint_line(&format!("{}: error: {message}", input.label));
-                flushed
+                totals.malformed = totals.malformed.saturating_add(1);
+                if json {
+                    json_line(out, &label, format, "malformed", None, Some(message))
+                } else {
+                    // Errors go to stderr, flushing stdout first so that a terminal
+                    // shows them in file order.
+                    let flushed = out.flush();
+                    eprint_line(&format!("{label}: error: {message}"));
+                    flushed
+                }
+            }
+            Err(message) => {
+                status = status.max(Status::Failed);
+                totals.unreadable = totals.unreadable.saturating_add(1);
+                if json {
+                    json_line(out, &label, None, "unreadable", None, Some(message))
+                } else {
+                    let flushed = out.flush();
+                    eprint_line(message);
+                    flushed
+                }
             }
         };
-        line.map_err(|error| Interrupted { status, error })?;
+        written.map_err(|error| Interrupted { status, error })?;
+    }
+    if !json {
+        writeln!(out, "{totals}").map_err(|error| Interrupted { status, error })?;
     }
     Ok(status)
+}
+
+/// `check`'s counts over all files.
+#[derive(Default)]
+struct Totals {
+    ok: usize,
+    malformed: usize,
+    unreadable: usize,
+    warnings: usize,
+}
+
+impl std::fmt::Display for Totals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let files = self
+            .ok
+            .saturating_add(self.malformed)
+            .saturating_add(self.unreadable);
+        write!(
+            f,
+            "total: {files} files, {} ok, {} malformed, {} warnings",
+            self.ok, self.malformed, self.warnings
+        )?;
+        if self.unreadable > 0 {
+            write!(f, ", {} unreadable", self.unreadable)?;
+        }
+        Ok(())
+    }
+}
+
+/// One `check --json` line: `file`, `format` (null when unknown), `status` (`ok`,
+/// `malformed` or `unreadable`), then `summary` and `warnings`, or `error`.
+fn json_line(
+    out: &mut impl Write,
+    label: &str,
+    format: Option<Format>,
+    status: &str,
+    checked: Option<&tool::Checked>,
+    error: Option<&String>,
+) -> io::Result<()> {
+    let mut object = serde_json::Map::new();
+    object.insert("file".into(), label.into());
+    object.insert("format".into(), format.map(Format::name).into());
+    object.insert("status".into(), status.into());
+    if let Some(checked) = checked {
+        object.insert("summary".into(), checked.summary.clone().into());
+        object.insert("warnings".into(), checked.warnings.into());
+    }
+    if let Some(error) = error {
+        object.insert("error".into(), error.clone().into());
+    }
+    serde_json::to_writer(&mut *out, &object)?;
+    writeln!(out)
 }
 
 /// `zerocol convert`: reads INPUT (TCOL or BCOL, by its first bytes), writes OUTPUT

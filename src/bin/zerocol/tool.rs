@@ -15,6 +15,15 @@ pub enum Verdict {
     Malformed(String),
 }
 
+/// What `check` says of a file it read.
+#[derive(Debug)]
+pub struct Checked {
+    /// The text inside `ok (...)`.
+    pub summary: String,
+    /// Lints, and what `--lenient` let through.
+    pub warnings: usize,
+}
+
 /// The flags a command passes on to the format; each format uses what applies to it.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Flags {
@@ -67,8 +76,8 @@ pub trait Tool {
     ) -> io::Result<Verdict>;
     /// `zerocol dump`: the JSON of docs/dump.md, or the message for a malformed file.
     fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String>;
-    /// `zerocol check`: the text inside `ok (...)`, or the message for `error: ...`.
-    fn check(&self, bytes: &[u8], flags: Flags) -> Result<String, String>;
+    /// `zerocol check`: the summary and warning count, or the message for `error: ...`.
+    fn check(&self, bytes: &[u8], flags: Flags) -> Result<Checked, String>;
 }
 
 /// Implements [`Tool`] as a unit struct `$tool` for the format module it is invoked
@@ -97,7 +106,11 @@ macro_rules! module_tool {
                 dump(bytes, flags).map(|d| $crate::tool::to_json(&d))
             }
 
-            fn check(&self, bytes: &[u8], flags: $crate::tool::Flags) -> Result<String, String> {
+            fn check(
+                &self,
+                bytes: &[u8],
+                flags: $crate::tool::Flags,
+            ) -> Result<$crate::tool::Checked, String> {
                 check(bytes, flags)
             }
         }
@@ -113,6 +126,7 @@ pub fn tool(format: Format) -> &'static dyn Tool {
         Format::CollisionShape => &crate::battleforge::BattleForge,
         Format::Tcol => &crate::grit::Grit(zerocol::grit::Flavour::Tcol),
         Format::Bcol => &crate::grit::Grit(zerocol::grit::Flavour::Bcol),
+        Format::Dff => &crate::dff::Dffs,
     }
 }
 

@@ -12,7 +12,8 @@ use serde_json::Value;
 use crate::support::bytes::{push_f32, push_f32s, push_i32, set_i32, set_u32};
 use crate::support::cli::{
     Fields, TempFile, array, assert_f32, assert_floats, assert_quiet_on_closed_pipe, code,
-    dump_bytes, dump_fails_at, keys, sample, stderr, stdout, u64_of, zerocol,
+    dump_bytes, dump_fails_at, keys, sample, stderr, stdout, u64_of, unknown_format, verdicts,
+    zerocol,
 };
 use crate::support::rng::Rng;
 
@@ -486,7 +487,7 @@ fn check_verdicts(files: &[(TempFile, Option<usize>)], extra: &[&str]) {
     assert_eq!(code(&o), i32::from(expect_fail), "{}", stderr(&o));
     // Ok verdicts on stdout, errors on stderr, each in file order.
     let (out, err) = (stdout(&o), stderr(&o));
-    let (mut oks, mut errors) = (out.lines(), err.lines());
+    let (mut oks, mut errors) = (verdicts(&out).lines(), err.lines());
     for (file, expected) in files {
         let (line, prefix) = match expected {
             Some(n) => (
@@ -873,7 +874,7 @@ fn a_bare_payload_needs_format_collision_shape() {
     let o = zerocol(&["check", "--format", "collision-shape", file.path()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(
-        stdout(&o),
+        verdicts(&stdout(&o)),
         format!(
             "{}: ok (bare collisionShape payload: 1 boxes, 1 spheres, 1 cylinders)\n",
             file.path()
@@ -896,7 +897,7 @@ fn bad_magic_is_an_unknown_format_unless_forced() {
             assert_eq!(o.stdout, b"", "{command}");
             assert_eq!(
                 stderr(&o),
-                format!("zerocol: {}: unknown format\n", file.path())
+                format!("zerocol: {}: {}\n", file.path(), unknown_format(&bad))
             );
         }
         // Forced, the file is a bare payload whose first byte is no version.
@@ -1327,7 +1328,7 @@ fn check_gives_drs_verdicts_among_gta_and_mkgp_files() {
         good.path(),
         random_file.path(),
     );
-    let out = stdout(&o);
+    let out = verdicts(&stdout(&o)).to_owned();
     assert!(out.starts_with(&expected_out), "{out}");
     assert_eq!(out.lines().count(), 5, "{out}");
     assert_eq!(
@@ -1345,7 +1346,7 @@ fn check_gives_drs_verdicts_among_gta_and_mkgp_files() {
     // Forced, the GTA and MKGP files are bare payloads that fail at their first byte.
     let o = zerocol(&["check", "--format", "collision-shape", &gta, &course, &drs]);
     assert_eq!(code(&o), 1);
-    assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
+    assert_eq!(verdicts(&stdout(&o)).lines().count(), 1, "{}", stdout(&o));
     for file in [&gta, &course] {
         assert!(
             stderr(&o).contains(&format!(
@@ -1555,7 +1556,7 @@ fn hostile_drs_bytes_never_panic() {
         assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
         assert_eq!(
-            stdout(&o).lines().count() + stderr(&o).lines().count(),
+            verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
             files.len()
         );
     }
@@ -1584,7 +1585,7 @@ fn hostile_drs_bytes_never_panic() {
     let o = zerocol(&[&["check", "--format", "collision-shape"][..], &paths[..]].concat());
     assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
     assert_eq!(
-        stdout(&o).lines().count() + stderr(&o).lines().count(),
+        verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
         files.len()
     );
 }

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use crate::support::bytes::{push_f32, push_f32s, push_u32, set_u32};
 use crate::support::cli::{
     TempFile, ZEROCOL, assert_quiet_on_closed_pipe, code, dump_bytes, dump_ok, sample, stderr,
-    stdout, zerocol,
+    stdout, unknown_format, verdicts, zerocol,
 };
 use crate::support::rng::Rng;
 use crate::support::tcol;
@@ -424,7 +424,7 @@ fn malformed_fixtures_fail_at_the_engines_line_and_column() {
         assert_eq!(err.lines().count(), 1, "{err}");
         let check = zerocol(&["check", &path]);
         assert_eq!(code(&check), 1, "{}", row.file);
-        assert_eq!(stdout(&check), "");
+        assert_eq!(verdicts(&stdout(&check)), "");
         let Some((line, column)) = row.at else {
             continue;
         };
@@ -658,7 +658,7 @@ fn info_of_a_trimesh_gives_counts_bounds_material_uses_and_lints() {
     }
     let check = zerocol(&["check", file.path()]);
     assert_eq!(
-        stdout(&check),
+        verdicts(&stdout(&check)),
         format!(
             "{}: ok (tcol: static, 1 shape, trimesh of 5 vertices and 3 faces)\n",
             file.path()
@@ -705,7 +705,7 @@ fn info_without_a_file_names_every_sample_and_ends_with_the_tcol_body() {
         stderr(&o)
     );
     assert_eq!(
-        stdout(&zerocol(&["check", &sample("body.tcol")])),
+        verdicts(&stdout(&zerocol(&["check", &sample("body.tcol")]))),
         format!(
             "{}: ok (tcol: dynamic, mass 30, 4 shapes, no trimesh)\n",
             sample("body.tcol")
@@ -728,7 +728,7 @@ fn check_gives_tcol_verdicts_among_the_other_formats() {
     );
     let o = zerocol(&["check", &gta, &body, bad.path(), &course, gcol.path(), &drs]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
-    let out = stdout(&o);
+    let out = verdicts(&stdout(&o)).to_owned();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 5, "{out}");
     assert_eq!(lines[0], format!("{gta}: ok (4 models, 0 trailing bytes)"));
@@ -829,7 +829,7 @@ fn a_one_megabyte_crlf_terrain_checks_and_dumps() {
     let o = zerocol(&["check", file.path()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(
-        stdout(&o),
+        verdicts(&stdout(&o)),
         format!(
             "{}: ok (tcol: static, 0 shapes, trimesh of 9216 vertices and 18050 faces)\n",
             file.path()
@@ -1995,7 +1995,7 @@ fn convert_refuses_what_it_cannot_do() {
     assert_eq!(code(&o), 1);
     assert_eq!(
         stderr(&o),
-        format!("zerocol: {}: unknown format\n", text.path())
+        format!("zerocol: {}: {}\n", text.path(), unknown_format(b"hello"))
     );
     // Usage and I/O errors.
     assert_eq!(code(&zerocol(&["convert", &body])), 2);
@@ -2068,7 +2068,7 @@ fn check_gives_verdicts_for_every_format_in_order() {
         &body,
     ]);
     assert_eq!(code(&o), 1);
-    let out = stdout(&o);
+    let out = verdicts(&stdout(&o)).to_owned();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 5, "{out}");
     assert!(
@@ -2158,7 +2158,7 @@ fn hostile_tcol_bytes_never_panic() {
         let o = zerocol(&[&["check"][..], lenient, &paths].concat());
         assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
         assert_eq!(
-            stdout(&o).lines().count() + stderr(&o).lines().count(),
+            verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
             files.len()
         );
     }
@@ -2210,7 +2210,7 @@ fn hostile_bcol_bytes_never_panic() {
         let o = zerocol(&[&["check"][..], lenient, &paths].concat());
         assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
         assert_eq!(
-            stdout(&o).lines().count() + stderr(&o).lines().count(),
+            verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
             files.len()
         );
     }

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::support::bytes::{set_u32, u32_at};
 use crate::support::cli::{
     TempFile, ZEROCOL, assert_quiet_on_closed_pipe, code, dump_bytes, dump_ok, keys, missing_path,
-    stderr, stdout, u64_of, zerocol,
+    stderr, stdout, totals, u64_of, unknown_format, verdicts, zerocol,
 };
 use crate::support::gta::{self as builder, Line, ModelSpec, Sphere, V3};
 
@@ -537,7 +537,11 @@ fn unknown_format_is_malformed() {
         assert_eq!(o.stdout, b"", "{command}");
         assert_eq!(
             stderr(&o),
-            format!("zerocol: {}: unknown format\n", file.path()),
+            format!(
+                "zerocol: {}: {}\n",
+                file.path(),
+                unknown_format(b"hello, world\n")
+            ),
             "{command}"
         );
     }
@@ -547,14 +551,45 @@ fn unknown_format_is_malformed() {
 
 #[test]
 fn format_gta_col_forces_the_format() {
-    // All padding: no FourCC to sniff, but a valid (empty) .col when forced.
+    // All padding: no FourCC to sniff, and no model when forced: malformed either
+    // way, lenient too.
     let file = TempFile::new("padding.col", &[0u8; 2000]);
     assert_eq!(code(&zerocol(&["dump", file.path()])), 1);
-    let json = dump_ok(&["--format", "gta-col", file.path()]);
+    for lenient in [&[][..], &["--lenient"]] {
+        for command in ["dump", "check", "info"] {
+            let o = zerocol(
+                &[
+                    &[command][..],
+                    lenient,
+                    &["--format", "gta-col", file.path()],
+                ]
+                .concat(),
+            );
+            assert_eq!(code(&o), 1, "{command} {lenient:?}");
+            assert!(
+                stderr(&o).ends_with(": no model: the file holds zero bytes only\n"),
+                "{}",
+                stderr(&o)
+            );
+        }
+    }
+    // Random bytes read leniently are no model either.
+    let random = TempFile::new("random.bin", b"\x01\x02\x03\x04 random bytes");
+    let o = zerocol(&["check", "--lenient", "--format", "gta-col", random.path()]);
+    assert_eq!(code(&o), 1);
     assert_eq!(
-        json,
-        serde_json::json!({"format": "gta-col", "models": [], "trailing_bytes": 2000})
+        stderr(&o),
+        format!(
+            "{}: error: byte 0 (0x0): no model: expected a FourCC (COLL, COL2, COL3 or COL4), found bytes 01 02 03 04\n",
+            random.path()
+        )
     );
+    assert_eq!(stdout(&o), totals(0, 1, 0));
+    // An empty file.
+    let empty = TempFile::new("empty.col", b"");
+    let o = zerocol(&["dump", "--format", "gta-col", empty.path()]);
+    assert_eq!(code(&o), 1);
+    assert!(stderr(&o).ends_with(": the file is empty: no model\n"));
 }
 
 #[test]
@@ -638,7 +673,7 @@ fn lenient_accepts_a_size_4_bytes_too_large() {
     let check = zerocol(&["check", "--lenient", file.path()]);
     assert_eq!(code(&check), 0);
     assert_eq!(
-        stdout(&check),
+        verdicts(&stdout(&check)),
         format!("{}: ok (4 models, 0 trailing bytes)\n", file.path())
     );
 }
@@ -698,7 +733,10 @@ fn stdin_is_read_for_a_dash() {
         .unwrap();
     let o = child.wait_with_output().unwrap();
     assert_eq!(code(&o), 0);
-    assert_eq!(stdout(&o), "(stdin): ok (4 models, 0 trailing bytes)\n");
+    assert_eq!(
+        verdicts(&stdout(&o)),
+        "(stdin): ok (4 models, 0 trailing bytes)\n"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -715,7 +753,7 @@ fn check_reports_every_file_in_order() {
     assert_eq!(code(&o), 1);
     // Good files on stdout, in order; the error on stderr, one line.
     assert_eq!(
-        stdout(&o),
+        verdicts(&stdout(&o)),
         format!(
             "{}: ok (4 models, 0 trailing bytes)\n\
              {}: ok (4 models, 12 trailing bytes)\n",
@@ -740,11 +778,19 @@ fn check_unknown_format_is_a_verdict() {
     assert_eq!(code(&o), 1);
     assert_eq!(
         stdout(&o),
-        format!("{}: ok (4 models, 0 trailing bytes)\n", good.path())
+        format!(
+            "{}: ok (4 models, 0 trailing bytes)\n{}",
+            good.path(),
+            totals(1, 1, 0)
+        )
     );
     assert_eq!(
         stderr(&o),
-        format!("{}: error: unknown format\n", text.path())
+        format!(
+            "{}: error: {}\n",
+            text.path(),
+            unknown_format(b"not a collision file")
+        )
     );
 }
 
@@ -755,9 +801,11 @@ fn check_io_errors_go_to_stderr_and_win() {
     let missing = missing_path();
     let o = zerocol(&["check", good.path(), &missing, good.path()]);
     assert_eq!(code(&o), 2);
-    assert_eq!(stdout(&o).lines().count(), 2);
+    let out = stdout(&o);
+    assert_eq!(verdicts(&out).lines().count(), 2);
+    assert!(out.ends_with("total: 3 files, 2 ok, 0 malformed, 0 warnings, 1 unreadable\n"));
     assert!(
-        stdout(&o)
+        verdicts(&out)
             .lines()
             .all(|l| l.ends_with(": ok (4 models, 0 trailing bytes)"))
     );
@@ -768,7 +816,7 @@ fn check_io_errors_go_to_stderr_and_win() {
     // Malformed and missing: 2 wins over 1.
     let o = zerocol(&["check", bad.path(), &missing]);
     assert_eq!(code(&o), 2);
-    assert_eq!(stdout(&o), "");
+    assert_eq!(verdicts(&stdout(&o)), "");
     let err = stderr(&o);
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 2, "{err}");
@@ -824,7 +872,7 @@ fn hostile_bytes_never_panic() {
     assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
     // One verdict per file: ok lines on stdout, error lines on stderr.
     assert_eq!(
-        stdout(&o).lines().count() + stderr(&o).lines().count(),
+        verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
         files.len()
     );
     for file in files.iter().step_by(5) {

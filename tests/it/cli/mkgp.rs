@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::support::bytes::{push_f32, push_f32s, set_f32, set_i32};
 use crate::support::cli::{
     Fields, TempFile, ZEROCOL, array, assert_f32, assert_floats, code, dump_bytes, dump_fails_at,
-    keys, stderr, stdout, u64_of, zerocol,
+    keys, stderr, stdout, u64_of, unknown_format, verdicts, zerocol,
 };
 use crate::support::mkgp::{HEADER, TRI, TRI_WALL, WALL};
 use crate::support::rng::Rng;
@@ -638,7 +638,7 @@ fn bad_magic_is_unknown_unless_forced_then_byte_0() {
     assert_eq!(o.stdout, b"");
     assert_eq!(
         stderr(&o),
-        format!("zerocol: {}: unknown format\n", file.path())
+        format!("zerocol: {}: {}\n", file.path(), unknown_format(&bytes))
     );
     let message = dump_fails_at(&bytes, &["--format", "mkgp-col"], 0);
     assert!(message.contains("magic"), "{message}");
@@ -673,7 +673,7 @@ fn wrong_version_is_byte_4_and_lenient_accepts_it_with_a_warning() {
     let o = zerocol(&["check", "--lenient", file.path()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(
-        stdout(&o),
+        verdicts(&stdout(&o)),
         format!(
             "{}: ok (2×1 grid, 3 triangles, 1 walls, 1 triangle walls)\n",
             file.path()
@@ -818,7 +818,7 @@ fn every_truncation_names_the_right_offset() {
         assert_eq!(code(&o), 1);
         // Ok verdicts on stdout, errors on stderr, each in file order.
         let (out, err) = (stdout(&o), stderr(&o));
-        let (mut oks, mut errors) = (out.lines(), err.lines());
+        let (mut oks, mut errors) = (verdicts(&out).lines(), err.lines());
         for (file, expected) in &files {
             let (line, prefix) = match expected {
                 Some(n) => (
@@ -847,7 +847,7 @@ fn assert_verdicts(o: &Output, expected: &str) {
     let (errors, oks): (Vec<&str>, Vec<&str>) =
         expected.lines().partition(|l| l.contains(": error: "));
     let joined = |lines: Vec<&str>| lines.iter().map(|l| format!("{l}\n")).collect::<String>();
-    assert_eq!(stdout(o), joined(oks), "stdout");
+    assert_eq!(verdicts(&stdout(o)), joined(oks), "stdout");
     assert_eq!(stderr(o), joined(errors), "stderr");
 }
 
@@ -884,6 +884,7 @@ fn check_gives_mkgp_verdicts_among_gta_files() {
                 )
             });
     let s = random_layout.secondary;
+    let unknown = unknown_format(b"not a collision file");
     assert_verdicts(
         &o,
         &format!(
@@ -891,7 +892,7 @@ fn check_gives_mkgp_verdicts_among_gta_files() {
              {}: ok (2×1 grid, 3 triangles, 1 walls, 1 triangle walls)\n\
              {}: error: byte {s} (0x{s:x}): file ends before cell 0 of the secondary (triangle wall) grid\n\
              {}: ok (4×4 grid, {t} triangles, {c} walls, {u} triangle walls)\n\
-             {}: error: unknown format\n\
+             {}: error: {unknown}\n\
              {gta}: ok (4 models, 0 trailing bytes)\n",
             good.path(),
             cut.path(),
@@ -1102,7 +1103,7 @@ fn hostile_mkgp_bytes_never_panic() {
         let o = zerocol(&[lenient, &paths[..]].concat());
         assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
         assert_eq!(
-            stdout(&o).lines().count() + stderr(&o).lines().count(),
+            verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
             files.len()
         );
     }

@@ -1,6 +1,7 @@
 //! The `zerocol` command-line tool, run as a child process (`CARGO_BIN_EXE_zerocol`).
 
 mod battleforge;
+mod dff;
 // The tool itself (exit codes, streams, `check`, stdin) on GTA files, and `gta-col` JSON.
 mod grit;
 mod gta;

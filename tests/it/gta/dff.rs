@@ -211,6 +211,23 @@ fn a_short_clump_is_strict_error_and_lenient_warning() {
     // The real file's shape: the Extension lies wholly past the Clump's end.
     let mut outside = VEHICLE.to_vec();
     outside[4..8].copy_from_slice(&24u32.to_le_bytes());
+    let e = Dff::parse(&outside, Options::STRICT).unwrap_err();
+    assert_eq!(
+        (e.offset(), e.kind()),
+        (
+            4,
+            ErrorKind::ShortClump {
+                size: 24,
+                extension: 36,
+                needed: 452
+            }
+        )
+    );
+    assert_eq!(
+        e.to_string(),
+        "byte 4 (0x4): the Clump declares 24 bytes, but the Extension at byte 36 right after it \
+         needs a size of 452: the Clump's size is short (lenient reading goes past it)"
+    );
     let dff = Dff::parse(&outside, Options::LENIENT).unwrap();
     assert_eq!(dff.extension().unwrap().offset(), 36);
     assert!(dff.collision().is_some());

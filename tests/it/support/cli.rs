@@ -259,3 +259,36 @@ impl Fields for Rng {
         }
     }
 }
+
+/// The message for a file of no known format that starts with `bytes` (without a
+/// hint of its own).
+pub fn unknown_format(bytes: &[u8]) -> String {
+    let first: Vec<String> = bytes.iter().take(4).map(|b| format!("{b:02x}")).collect();
+    let found = if first.is_empty() {
+        "the file is empty".to_owned()
+    } else {
+        format!("it starts with bytes {}", first.join(" "))
+    };
+    format!(
+        "unknown format: {found}, which is no magic zerocol knows: COLL, COL2, COL3 or COL4 \
+         (gta-col), COL and a NUL (mkgp-col), 1e f1 7c c5 (a BattleForge DRS file, \
+         collision-shape), TCOL (tcol), BCOL (bcol), a RenderWare Clump 10 00 00 00 or UV \
+         dictionary 2b 00 00 00 (dff); --format NAME reads it as one of these"
+    )
+}
+
+/// The last line of `zerocol check` (with its newline).
+pub fn totals(ok: usize, malformed: usize, warnings: usize) -> String {
+    format!(
+        "total: {} files, {ok} ok, {malformed} malformed, {warnings} warnings\n",
+        ok + malformed
+    )
+}
+
+/// `check`'s stdout without its totals line, which must be the last.
+pub fn verdicts(out: &str) -> &str {
+    let body = out.strip_suffix('\n').unwrap_or(out);
+    let cut = body.rfind('\n').map_or(0, |i| i + 1);
+    assert!(body[cut..].starts_with("total: "), "no totals line: {out}");
+    &out[..cut]
+}

@@ -13,7 +13,7 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use crate::tool::{Flags, options};
+use crate::tool::{Checked, Flags, options};
 
 crate::tool::module_tool!(
     BattleForge,
@@ -74,7 +74,7 @@ fn bare_error(error: &Error) -> String {
 }
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8], flags: Flags) -> Result<String, String> {
+pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let lenient = flags.lenient;
     let read = read(bytes, options(lenient))?;
     let what = if read.container.is_some() {
@@ -83,12 +83,16 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<String, String> {
         "bare collisionShape payload"
     };
     let s = read.shape;
-    Ok(format!(
+    let summary = format!(
         "{what}: {} boxes, {} spheres, {} cylinders",
         s.boxes().len(),
         s.spheres().len(),
         s.cylinders().len()
-    ))
+    );
+    Ok(Checked {
+        summary,
+        warnings: s.lints().count(),
+    })
 }
 
 /// Bytes decoded as Latin-1: every byte is the code point of the same value.

@@ -14,6 +14,7 @@ pub use convert::{Target, convert};
 pub use dump::dump;
 pub use info::info;
 
+use crate::tool::Checked;
 use zerocol::grit::bcol::{self, Bcol};
 use zerocol::grit::{Attributes, Flavour, Options, Shape, Tcol, Trimesh};
 
@@ -178,8 +179,11 @@ fn count(n: usize, noun: &str) -> String {
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`
 /// (starting with `line L, column C` for TCOL, the byte offset for BCOL).
-pub fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<String, String> {
-    read(bytes, flavour, lenient).map(|body| body.summary())
+pub fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Checked, String> {
+    read(bytes, flavour, lenient).map(|body| Checked {
+        summary: body.summary(),
+        warnings: body.lints().len().saturating_add(body.warnings().len()),
+    })
 }
 
 /// `tcol` and `bcol`: Grit collision files through [`Tool`](crate::tool::Tool), one
@@ -205,7 +209,7 @@ impl crate::tool::Tool for Grit {
         dump(bytes, self.0, flags.lenient).map(|d| crate::tool::to_json(&d))
     }
 
-    fn check(&self, bytes: &[u8], flags: crate::tool::Flags) -> Result<String, String> {
+    fn check(&self, bytes: &[u8], flags: crate::tool::Flags) -> Result<Checked, String> {
         check(bytes, self.0, flags.lenient)
     }
 }

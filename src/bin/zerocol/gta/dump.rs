@@ -19,6 +19,58 @@ pub struct Dump {
     /// `--lenient` only: what the lenient rules let through.
     #[serde(skip_serializing_if = "Option::is_none")]
     warnings: Option<Vec<String>>,
+    /// A `.dff` only: where the model was found (docs/dump.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dff: Option<DffJson>,
+}
+
+/// The `"dff"` object: the Clump and collision chunk a model was read from.
+#[derive(Serialize, Debug)]
+pub struct DffJson {
+    /// Offset of the Clump's chunk header.
+    pub clump_offset: usize,
+    /// Offset of the collision chunk's header (`null` without one).
+    pub chunk_offset: Option<usize>,
+    /// Its chunk type (`null` without one).
+    pub chunk_type: Option<u32>,
+    /// A PS2 payload with no FourCC, size or name (read as COLL).
+    pub headerless: bool,
+}
+
+impl Dump {
+    /// The document of a `.dff`: its one model (if any) at `offset` in the `.dff`.
+    pub fn of_dff(
+        model: Option<(&Model<'_>, usize)>,
+        dff: DffJson,
+        mut warnings: Vec<String>,
+        lenient: bool,
+    ) -> Self {
+        let models = model
+            .map(|(model, offset)| {
+                let lints: Vec<Lint> = model.lints().collect();
+                tolerated(&lints, offset, &mut warnings);
+                let mut json = model_json(model, &lints);
+                json.offset = offset;
+                json
+            })
+            .into_iter()
+            .collect();
+        Self {
+            format: "gta-col",
+            models,
+            trailing_bytes: 0,
+            warnings: lenient.then_some(warnings),
+            dff: Some(dff),
+        }
+    }
+}
+
+/// The lenient warnings for a model's tolerated lints.
+fn tolerated(lints: &[Lint], at: usize, warnings: &mut Vec<String>) {
+    // The JSON keeps its text from before lints had an offset: the kind alone.
+    for lint in lints.iter().filter(|l| l.is_tolerated()) {
+        warnings.push(format!("model at byte {at} (0x{at:x}): {}", lint.kind));
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -108,12 +160,11 @@ pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
         let model = model.map_err(|e| e.to_string())?;
         // Computed once: the COLL fixed-point check scans every vertex.
         let lints: Vec<Lint> = model.lints().collect();
-        // The JSON keeps its text from before lints had an offset: the kind alone.
-        for lint in lints.iter().filter(|l| l.is_tolerated()) {
-            let at = model.offset();
-            warnings.push(format!("model at byte {at} (0x{at:x}): {}", lint.kind));
-        }
+        tolerated(&lints, model.offset(), &mut warnings);
         models.push(model_json(&model, &lints));
+    }
+    if models.is_empty() {
+        return Err(super::no_model(bytes));
     }
     // A walk that yielded no error has recorded its end.
     let end = walk.end().unwrap_or(End {
@@ -132,6 +183,7 @@ pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
         models,
         trailing_bytes: end.trailing_bytes,
         warnings: lenient.then_some(warnings),
+        dff: None,
     })
 }
 

@@ -33,7 +33,7 @@ pub fn info(
         for item in walk.by_ref() {
             match item {
                 Recovered::Model(model) => {
-                    write_model(out, count, &model)?;
+                    write_model(out, count, model.offset(), &model)?;
                     count = count.saturating_add(1);
                 }
                 Recovered::Skipped(s) => {
@@ -50,6 +50,9 @@ pub fn info(
             }
         }
         write_end(out, count, walk.end())?;
+        if count == 0 && skipped == 0 {
+            return Ok(Verdict::Malformed(super::no_model(bytes)));
+        }
         if skipped > 0 {
             return Ok(Verdict::Malformed(format!(
                 "{skipped} damaged byte ranges skipped, {count} models recovered"
@@ -61,18 +64,22 @@ pub fn info(
     for model in walk.by_ref() {
         match model {
             Ok(model) => {
-                write_model(out, count, &model)?;
+                write_model(out, count, model.offset(), &model)?;
                 count = count.saturating_add(1);
             }
             Err(error) => return Ok(Verdict::Malformed(error.to_string())),
         }
     }
     write_end(out, count, walk.end())?;
+    if count == 0 {
+        return Ok(Verdict::Malformed(super::no_model(bytes)));
+    }
     Ok(Verdict::Ok)
 }
 
-fn write_model(out: &mut impl Write, index: usize, m: &Model<'_>) -> io::Result<()> {
-    let at = m.offset();
+/// One model's lines; `at` is where it lies in the file (a `.dff`'s headerless
+/// payload is read from a copy).
+pub fn write_model(out: &mut impl Write, index: usize, at: usize, m: &Model<'_>) -> io::Result<()> {
     writeln!(
         out,
         "model {index} at byte {at} (0x{at:x}): {} {:?}",

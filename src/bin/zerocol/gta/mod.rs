@@ -3,26 +3,55 @@
 mod dump;
 mod info;
 
-pub use dump::dump;
-pub use info::info;
+pub use dump::{DffJson, Dump, dump};
+pub use info::{info, write_model};
 
-use crate::tool::{Flags, options};
+use crate::tool::{Checked, Flags, options};
 
 crate::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
 
-/// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8], flags: Flags) -> Result<String, String> {
-    let lenient = flags.lenient;
-    match zerocol::gta::check(bytes, options(lenient)) {
-        Ok(summary) => Ok(format!(
-            "{} models, {} trailing bytes",
-            summary.models, summary.end.trailing_bytes
-        )),
-        Err(error) => Err(error.to_string()),
+/// `zerocol check`: the model count and lints, or the error for `error: ...`. A
+/// file with no model is malformed, also with `--lenient`.
+pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
+    let mut walk = zerocol::gta::models(bytes, options(flags.lenient));
+    let (mut models, mut warnings) = (0usize, 0usize);
+    for model in walk.by_ref() {
+        let model = model.map_err(|error| error.to_string())?;
+        models = models.saturating_add(1);
+        warnings = warnings.saturating_add(model.lints().count());
+    }
+    let end = walk.end();
+    if models == 0 {
+        return Err(no_model(bytes));
+    }
+    let trailing = end.map_or(0, |end| end.trailing_bytes);
+    if end.is_some_and(|end| !end.trailing_is_padding) {
+        warnings = warnings.saturating_add(1);
+    }
+    Ok(Checked {
+        summary: format!("{models} models, {trailing} trailing bytes"),
+        warnings,
+    })
+}
+
+/// The message for a buffer that holds no model: empty, zero padding only, or
+/// (lenient) bytes that are not a FourCC.
+pub fn no_model(bytes: &[u8]) -> String {
+    match bytes.get(..4) {
+        None if bytes.is_empty() => "the file is empty: no model".to_owned(),
+        Some(first) if first.iter().any(|&b| b != 0) => format!(
+            "byte 0 (0x0): no model: expected a FourCC (COLL, COL2, COL3 or COL4), found bytes {}",
+            first
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        _ => "no model: the file holds zero bytes only".to_owned(),
     }
 }
 
 /// Bytes decoded as Latin-1: every byte is the code point of the same value.
-fn latin1(bytes: &[u8]) -> String {
+pub fn latin1(bytes: &[u8]) -> String {
     bytes.iter().copied().map(char::from).collect()
 }

@@ -6,7 +6,7 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use crate::tool::{Flags, options};
+use crate::tool::{Checked, Flags, options};
 
 crate::tool::module_tool!(
     Mkgp,
@@ -48,16 +48,18 @@ fn totals(course: &Course<'_>) -> Totals {
 }
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8], flags: Flags) -> Result<String, String> {
+pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let lenient = flags.lenient;
     let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
     let t = totals(&course);
-    Ok(format!(
+    let warnings = course.lints().count();
+    let summary = format!(
         "{}×{} grid, {} triangles, {} walls, {} triangle walls",
         course.width(),
         course.length(),
         t.triangles,
         t.walls,
         t.triangle_walls
-    ))
+    );
+    Ok(Checked { summary, warnings })
 }

@@ -1,0 +1,144 @@
+//! RenderWare `.dff` files (`--format dff`): the GTA model in the Clump's collision
+//! plugin, through the `gta-col` printers, with where it was found.
+
+use std::io::{self, Write};
+
+use zerocol::gta::dff::{Dff, Payload};
+use zerocol::gta::{Model, Options};
+
+use crate::gta::{DffJson, Dump, latin1, write_model};
+use crate::tool::{self, Checked, Flags, Verdict, options};
+
+crate::tool::module_tool!(Dffs, "`dff`: GTA collision inside a RenderWare `.dff`.");
+
+/// A `.dff` read, and its model (from `bytes`, or from `scratch` for a headerless
+/// payload) with its offset in the `.dff`.
+pub struct Read<'a> {
+    /// The chunk walk.
+    pub dff: Dff<'a>,
+    /// The model and where it starts in the `.dff` (its bounds, when headerless).
+    pub model: Option<(Model<'a>, usize)>,
+    /// Lenient reading let a short Clump through.
+    pub warnings: Vec<String>,
+}
+
+/// Reads the `.dff` and its model; a headerless payload is framed into `scratch`.
+pub fn read<'a>(
+    bytes: &'a [u8],
+    lenient: bool,
+    scratch: &'a mut Vec<u8>,
+) -> Result<Read<'a>, String> {
+    let options: Options = options(lenient);
+    let dff = Dff::parse(bytes, options).map_err(|e| e.to_string())?;
+    let mut warnings = Vec::new();
+    if dff.has_short_clump() {
+        let clump = dff.clump();
+        warnings.push(format!(
+            "the Clump at byte {} declares {} bytes and ends at byte {}, before chunks it holds (read past it)",
+            clump.offset(),
+            clump.size(),
+            clump.end()
+        ));
+    }
+    let model = match dff.collision().map(|c| c.payload()) {
+        None => None,
+        Some(Payload::Model(model)) => Some((model, model.offset())),
+        Some(Payload::Headerless(headerless)) => {
+            scratch.clear();
+            scratch.resize(headerless.framed_len(), 0);
+            let model = headerless
+                .frame(scratch, options)
+                .map_err(|e| e.to_string())?;
+            Some((model, headerless.offset()))
+        }
+    };
+    Ok(Read {
+        dff,
+        model,
+        warnings,
+    })
+}
+
+/// `zerocol info` for a `.dff`.
+pub fn info(
+    out: &mut impl Write,
+    label: &str,
+    bytes: &[u8],
+    flags: tool::Flags,
+) -> io::Result<Verdict> {
+    let mode = if flags.lenient { "lenient" } else { "strict" };
+    writeln!(out, "{label}: dff, {} bytes ({mode})", bytes.len())?;
+    let mut scratch = Vec::new();
+    let read = match read(bytes, flags.lenient, &mut scratch) {
+        Ok(read) => read,
+        Err(message) => return Ok(Verdict::Malformed(message)),
+    };
+    let clump = read.dff.clump();
+    let at = clump.offset();
+    write!(out, "Clump at byte {at} (0x{at:x}), {} bytes", clump.size())?;
+    match read.dff.collision() {
+        Some(collision) => {
+            let chunk = collision.chunk();
+            let at = chunk.offset();
+            writeln!(
+                out,
+                "; collision chunk 0x{:08x} at byte {at} (0x{at:x}), {} bytes",
+                chunk.kind(),
+                chunk.size()
+            )?;
+        }
+        None => writeln!(out, "; no collision chunk (0x0253f2fa) in its Extension")?,
+    }
+    for warning in &read.warnings {
+        writeln!(out, "warning: {warning}")?;
+    }
+    if let Some((model, at)) = &read.model {
+        if read.dff.collision().is_some_and(|c| c.is_headerless()) {
+            writeln!(
+                out,
+                "headerless payload (PS2: no FourCC, size or name) at byte {at} (0x{at:x}), read as a COLL model with an empty name"
+            )?;
+        }
+        write_model(out, 0, *at, model)?;
+    }
+    Ok(Verdict::Ok)
+}
+
+/// `zerocol dump` for a `.dff`: the `gta-col` document with a `"dff"` object.
+pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
+    let mut scratch = Vec::new();
+    let read = read(bytes, flags.lenient, &mut scratch)?;
+    let collision = read.dff.collision();
+    let json = DffJson {
+        clump_offset: read.dff.clump().offset(),
+        chunk_offset: collision.map(|c| c.chunk().offset()),
+        chunk_type: collision.map(|c| c.chunk().kind()),
+        headerless: collision.is_some_and(|c| c.is_headerless()),
+    };
+    let model = read.model.as_ref().map(|(model, at)| (model, *at));
+    Ok(Dump::of_dff(model, json, read.warnings, flags.lenient))
+}
+
+/// `zerocol check` for a `.dff`.
+pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
+    let mut scratch = Vec::new();
+    let read = read(bytes, flags.lenient, &mut scratch)?;
+    let headerless = read.dff.collision().is_some_and(|c| c.is_headerless());
+    let lints = read
+        .model
+        .as_ref()
+        .map_or(0, |(model, _)| model.lints().count());
+    let summary = match &read.model {
+        None => "dff, no collision model".to_owned(),
+        Some((model, at)) => format!(
+            "dff, {} {:?} at byte {at}{}",
+            model.version(),
+            latin1(model.name()),
+            if headerless { " (headerless)" } else { "" },
+        ),
+    };
+    Ok(Checked {
+        summary,
+        warnings: lints.saturating_add(read.warnings.len()),
+    })
+}
