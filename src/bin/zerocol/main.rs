@@ -4,7 +4,9 @@
 //! zerocol info  [--lenient] [--recover] [--format NAME] [FILE]   readable summary (no FILE: the embedded samples)
 //! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of `docs/dump.md`
 //! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
-//! zerocol convert [--lenient] [--to tcol|bcol] INPUT OUTPUT       Grit TCOL text <-> BCOL binary
+//! zerocol convert [--lenient] [--to FORMAT] [GTA options] INPUT OUTPUT
+//!                                                     GTA versions; Grit TCOL text <-> BCOL binary
+//! zerocol put   [--lenient] [--model NAME] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
 //! ```
 //!
 //! `FILE` may be `-` for standard input. Exit status: 0 when every file was read, 1
@@ -118,23 +120,94 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Convert a Grit collision file between TCOL text and BCOL binary (the input's
-    /// first bytes decide which it is; `.gcol` holds either).
+    /// Convert a GTA library (or the model in a `.dff`) to another version, or a
+    /// Grit collision file between TCOL text and BCOL binary (the input's first
+    /// bytes decide what it is; `.gcol` holds either).
     Convert {
-        /// Read the old TCOL dialect, or repair the material offsets Grit's own
-        /// converter writes wrongly into BCOL files; what was let through is printed
-        /// on stderr as warnings.
+        /// Read what the games accept (GTA), the old TCOL dialect, or repair the
+        /// material offsets Grit's own converter writes wrongly into BCOL files;
+        /// what was let through is printed on stderr as warnings.
         #[arg(long)]
         lenient: bool,
-        /// What to write: by default the other encoding than the input's. The same
+        /// What to write. GTA: `coll`, `col2`, `col3` or `col4` (by default each
+        /// model's own version: a rewrite); vertices go to the nearest 1/128 for
+        /// COL2+. Grit: by default the other encoding than the input's; the same
         /// one rewrites the file (TCOL in canonical form).
         #[arg(long, value_enum, value_name = "FORMAT")]
-        to: Option<grit::Target>,
+        to: Option<Target>,
+        /// GTA: recompute each model's bounds (min, max, centre, radius) from its
+        /// content.
+        #[arg(long)]
+        recompute_bounds: bool,
+        /// GTA: what to do with face groups.
+        #[arg(long, value_enum, value_name = "MODE", default_value = "auto")]
+        face_groups: gta::FaceGroups,
+        /// GTA: write a model with a shadow mesh as COLL or COL2 without it
+        /// (otherwise an error).
+        #[arg(long)]
+        drop_shadow_mesh: bool,
         /// The file to read (`-` for stdin).
         input: PathBuf,
         /// The file to write (`-` for stdout); never the input itself.
         output: PathBuf,
     },
+    /// Put a GTA model into a `.dff`: replace its collision, or add one. The model
+    /// is copied as it is (`zerocol convert` changes its version first).
+    Put {
+        /// Read both files as the games do (a short Clump, padding in the model).
+        #[arg(long)]
+        lenient: bool,
+        /// The model to take from MODEL_FILE (by name, ignoring case); by default
+        /// its first.
+        #[arg(long, value_name = "NAME")]
+        model: Option<String>,
+        /// The `.dff` to put it in (`-` for stdin).
+        dff: PathBuf,
+        /// The `.col` file holding the model.
+        model_file: PathBuf,
+        /// The `.dff` to write (`-` for stdout); never an input.
+        output: PathBuf,
+    },
+}
+
+/// `convert --to`: a GTA version, or a Grit encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Target {
+    /// GTA III / Vice City `COLL` (read by San Andreas too).
+    Coll,
+    /// San Andreas PS2 `COL2`.
+    Col2,
+    /// San Andreas PC and Xbox `COL3` (adds the shadow mesh).
+    Col3,
+    /// `COL4`: COL3 and one more word.
+    Col4,
+    /// Grit TCOL text.
+    Tcol,
+    /// Grit BCOL binary.
+    Bcol,
+}
+
+impl Target {
+    /// The GTA version, or `None` for a Grit target.
+    const fn gta(self) -> Option<zerocol::gta::Version> {
+        use zerocol::gta::Version;
+        match self {
+            Self::Coll => Some(Version::Coll),
+            Self::Col2 => Some(Version::Col2),
+            Self::Col3 => Some(Version::Col3),
+            Self::Col4 => Some(Version::Col4),
+            Self::Tcol | Self::Bcol => None,
+        }
+    }
+
+    /// The Grit encoding, or `None` for a GTA target.
+    const fn grit(self) -> Option<grit::Target> {
+        match self {
+            Self::Tcol => Some(grit::Target::Tcol),
+            Self::Bcol => Some(grit::Target::Bcol),
+            Self::Coll | Self::Col2 | Self::Col3 | Self::Col4 => None,
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone, Copy)]
@@ -255,9 +328,27 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         Command::Convert {
             lenient,
             to,
+            recompute_bounds,
+            face_groups,
+            drop_shadow_mesh,
             input,
             output,
-        } => convert(&input, &output, to, lenient, out),
+        } => {
+            let settings = gta::Settings {
+                version: to.and_then(Target::gta),
+                recompute_bounds,
+                face_groups,
+                drop_shadow_mesh,
+            };
+            convert(&input, &output, to, settings, lenient, out)
+        }
+        Command::Put {
+            lenient,
+            model,
+            dff,
+            model_file,
+            output,
+        } => put(&dff, &model_file, &output, model.as_deref(), lenient, out),
     }
 }
 
@@ -461,23 +552,20 @@ fn json_line(
     writeln!(out)
 }
 
-/// `zerocol convert`: reads INPUT (TCOL or BCOL, by its first bytes), writes OUTPUT
-/// (`-`: stdout) only once the whole conversion succeeded. Malformed input, or a body
-/// the target cannot hold, is exit 1; an input of another format, an OUTPUT that is
-/// the INPUT, and I/O errors are exit 2.
+/// `zerocol convert`: reads INPUT (GTA `.col` or `.dff`, TCOL or BCOL, by its
+/// first bytes), writes OUTPUT (`-`: stdout) only once the whole conversion
+/// succeeded. Malformed input, or a model the target cannot hold, is exit 1; an
+/// input or target convert does not handle, an OUTPUT that is the INPUT, and I/O
+/// errors are exit 2.
 fn convert(
     input: &Path,
     output: &Path,
-    to: Option<grit::Target>,
+    to: Option<Target>,
+    settings: gta::Settings,
     lenient: bool,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
-    let to_stdout = output.as_os_str() == "-";
-    if !to_stdout && input.as_os_str() != "-" && same_file(input, output) {
-        eprint_line(&format!(
-            "zerocol: {}: refusing to overwrite the input file",
-            label(output)
-        ));
+    if refuse_overwrite(&[input], output) {
         return Ok(Status::Failed);
     }
     let input = match load(input) {
@@ -487,43 +575,127 @@ fn convert(
             return Ok(Status::Failed);
         }
     };
-    let flavour = match format::sniff(&input.bytes) {
-        Some(format) => match format.grit() {
-            Some(flavour) => flavour,
-            None => {
-                report(
-                    &input.label,
-                    &format!("convert reads tcol and bcol files, not {}", format.name()),
-                );
-                return Ok(Status::Failed);
-            }
-        },
-        None => {
-            report(&input.label, &format::unknown(&input.bytes));
-            return Ok(Status::Malformed);
+    let Some(format) = format::sniff(&input.bytes) else {
+        report(&input.label, &format::unknown(&input.bytes));
+        return Ok(Status::Malformed);
+    };
+    let converted = match (format, format.grit(), to) {
+        (_, Some(flavour), None) => grit::convert(
+            &input.bytes,
+            flavour,
+            grit::Target::other_than(flavour),
+            lenient,
+        )
+        .map(|c| (c.bytes, c.warnings)),
+        (_, Some(flavour), Some(target)) if target.grit().is_some() => {
+            let target = target.grit().unwrap_or(grit::Target::other_than(flavour));
+            grit::convert(&input.bytes, flavour, target, lenient).map(|c| (c.bytes, c.warnings))
+        }
+        (Format::GtaCol | Format::Dff, _, to) if to.is_none_or(|t| t.gta().is_some()) => {
+            let mut scratch = Vec::new();
+            let models = if format == Format::Dff {
+                dff::read(&input.bytes, lenient, &mut scratch).and_then(|read| {
+                    read.model
+                        .map(|model| vec![model])
+                        .ok_or_else(|| "the .dff holds no collision model".to_owned())
+                })
+            } else {
+                gta::read_library(&input.bytes, lenient)
+            };
+            models
+                .and_then(|models| gta::write_models(&models, settings))
+                .map(|c| (c.bytes, c.warnings))
+        }
+        (format, _, to) => {
+            let to = to.map_or("its default", |t| match t {
+                Target::Coll => "coll",
+                Target::Col2 => "col2",
+                Target::Col3 => "col3",
+                Target::Col4 => "col4",
+                Target::Tcol => "tcol",
+                Target::Bcol => "bcol",
+            });
+            report(
+                &input.label,
+                &format!(
+                    "convert writes GTA .col and .dff models as coll, col2, col3 or col4, and \
+                     Grit tcol and bcol files as tcol or bcol: not {} as {to}",
+                    format.name()
+                ),
+            );
+            return Ok(Status::Failed);
         }
     };
-    let target = to.unwrap_or(grit::Target::other_than(flavour));
-    let converted = match grit::convert(&input.bytes, flavour, target, lenient) {
+    let (bytes, warnings) = match converted {
         Ok(converted) => converted,
         Err(message) => {
             report(&input.label, &message);
             return Ok(Status::Malformed);
         }
     };
-    for warning in &converted.warnings {
+    for warning in &warnings {
         report(&input.label, &format!("warning: {warning}"));
     }
-    if to_stdout {
+    write_output(output, &bytes, out)
+}
+
+/// `zerocol put`: the `.dff` with the model put in, to OUTPUT.
+fn put(
+    dff: &Path,
+    model_file: &Path,
+    output: &Path,
+    name: Option<&str>,
+    lenient: bool,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    if refuse_overwrite(&[dff, model_file], output) {
+        return Ok(Status::Failed);
+    }
+    let (dff, model_file) = match (load(dff), load(model_file)) {
+        (Ok(dff), Ok(model_file)) => (dff, model_file),
+        (Err(message), _) | (_, Err(message)) => {
+            eprint_line(&message);
+            return Ok(Status::Failed);
+        }
+    };
+    match gta::put(&dff.bytes, &model_file.bytes, name, lenient) {
+        Ok(bytes) => write_output(output, &bytes, out),
+        Err(message) => {
+            report(&dff.label, &message);
+            Ok(Status::Malformed)
+        }
+    }
+}
+
+/// `true` (and the message said) when OUTPUT names one of the inputs.
+fn refuse_overwrite(inputs: &[&Path], output: &Path) -> bool {
+    if output.as_os_str() == "-" {
+        return false;
+    }
+    let clash = inputs
+        .iter()
+        .any(|input| input.as_os_str() != "-" && same_file(input, output));
+    if clash {
+        eprint_line(&format!(
+            "zerocol: {}: refusing to overwrite the input file",
+            label(output)
+        ));
+    }
+    clash
+}
+
+/// Writes a command's output file (`-`: stdout).
+fn write_output(output: &Path, bytes: &[u8], out: &mut impl Write) -> Result<Status, Interrupted> {
+    if output.as_os_str() == "-" {
         return out
-            .write_all(&converted.bytes)
+            .write_all(bytes)
             .map(|()| Status::Ok)
             .map_err(|error| Interrupted {
                 status: Status::Ok,
                 error,
             });
     }
-    match std::fs::write(output, &converted.bytes) {
+    match std::fs::write(output, bytes) {
         Ok(()) => Ok(Status::Ok),
         Err(error) => {
             eprint_line(&format!(

@@ -207,3 +207,195 @@ fn check_totals_count_files_verdicts_and_warnings() {
         stdout(&o)
     );
 }
+
+#[test]
+fn convert_writes_gta_versions_and_says_what_was_lost() {
+    let out = TempFile::new("out.col", b"");
+    // No --to: a rewrite, byte for byte for a file in the usual layout.
+    let o = zerocol(&["convert", &sample("sample.col"), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(std::fs::read(out.path()).unwrap(), SAMPLE);
+    // To COL3: the COLL model's faces lose their flag and brightness bytes.
+    let o = zerocol(&["convert", "--to", "col3", &sample("sample.col"), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: warning: model 0 \"bollard_iii\": 12 face surface bytes (flag, brightness) dropped\n",
+            sample("sample.col")
+        )
+    );
+    let json = dump_ok(&[out.path()]);
+    let versions: Vec<_> = json["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["version"].clone())
+        .collect();
+    assert_eq!(versions, [json!(3), json!(3), json!(3), json!(3)]);
+    // To COLL: the shadow mesh needs --drop-shadow-mesh.
+    let o = zerocol(&["convert", "--to", "coll", &sample("sample.col"), out.path()]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).contains("cannot write model 1 \"lamppost_sa\" (at byte 428): "),
+        "{}",
+        stderr(&o)
+    );
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "coll",
+        "--drop-shadow-mesh",
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o)
+            .contains("model 1 \"lamppost_sa\": 2 shadow faces dropped, 1 face groups dropped"),
+        "{}",
+        stderr(&o)
+    );
+    // --recompute-bounds: the lamppost's stored bounds become its content's.
+    let o = zerocol(&[
+        "convert",
+        "--recompute-bounds",
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let json = dump_ok(&[out.path()]);
+    let model = &json["models"][0];
+    let min = model["bounds"]["min"].as_array().unwrap();
+    let vertex_min = (0..3)
+        .map(|axis| {
+            model["vertices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(
+                    model["spheres"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|s| &s["center"]),
+                )
+                .map(|v| v[axis].as_f64().unwrap())
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect::<Vec<_>>();
+    assert!(
+        min.iter()
+            .zip(&vertex_min)
+            .all(|(m, v)| m.as_f64().unwrap() <= *v)
+    );
+    // A .dff's model, written as a .col.
+    let o = zerocol(&["convert", &sample("vehicle.dff"), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(std::fs::read(out.path()).unwrap(), &SAMPLE[428..832]);
+}
+
+#[test]
+fn convert_generates_face_groups_for_coll_meshes_of_more_than_80_faces() {
+    // A COLL model with 81 faces over a strip of vertices.
+    let vertices: Vec<[f32; 3]> = (0..83)
+        .map(|i| [i as f32 * 0.5, (i % 2) as f32, 0.0])
+        .collect();
+    let mut model = Vec::new();
+    model.extend_from_slice(&[0; 40]); // bounds
+    model.extend_from_slice(&0u32.to_le_bytes()); // spheres
+    model.extend_from_slice(&0u32.to_le_bytes()); // lines
+    model.extend_from_slice(&0u32.to_le_bytes()); // boxes
+    model.extend_from_slice(&(vertices.len() as u32).to_le_bytes());
+    for v in &vertices {
+        for c in v {
+            model.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    model.extend_from_slice(&81u32.to_le_bytes());
+    for i in 0..81u32 {
+        for index in [i, i + 1, i + 2] {
+            model.extend_from_slice(&index.to_le_bytes());
+        }
+        model.extend_from_slice(&[1, 0, 0, 0]);
+    }
+    let mut file = b"COLL".to_vec();
+    file.extend_from_slice(&(model.len() as u32 + 24).to_le_bytes());
+    file.extend_from_slice(b"strip\0");
+    file.extend_from_slice(&[0; 18]);
+    file.extend_from_slice(&model);
+    let input = TempFile::new("strip.col", &file);
+    let out = TempFile::new("strip3.col", b"");
+    let o = zerocol(&["convert", "--to", "col3", input.path(), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let json = dump_ok(&[out.path()]);
+    let groups = json["models"][0]["face_groups"].as_array().unwrap();
+    // 81 faces: split once, into 40 and 41.
+    let ranges: Vec<(u64, u64)> = groups
+        .iter()
+        .map(|g| (g["first"].as_u64().unwrap(), g["last"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(ranges.len(), 2, "{ranges:?}");
+    assert_eq!(ranges.iter().map(|(a, b)| b - a + 1).sum::<u64>(), 81);
+    // --face-groups remove keeps them out.
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--face-groups",
+        "remove",
+        input.path(),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        dump_ok(&[out.path()])["models"][0]["face_groups"],
+        json!([])
+    );
+}
+
+#[test]
+fn put_replaces_the_collision_of_a_dff() {
+    let out = TempFile::new("out.dff", b"");
+    let o = zerocol(&[
+        "put",
+        &sample("vehicle.dff"),
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let json = dump_ok(&[out.path()]);
+    assert_eq!(json["models"][0]["name"], "bollard_iii");
+    assert_eq!(json["dff"]["chunk_offset"], 48);
+    let o = zerocol(&[
+        "put",
+        "--model",
+        "CRATE_PS2",
+        &sample("vehicle.dff"),
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(dump_ok(&[out.path()])["models"][0]["name"], "crate_ps2");
+    let o = zerocol(&[
+        "put",
+        "--model",
+        "nothing",
+        &sample("vehicle.dff"),
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).ends_with("the model file holds no model named \"nothing\" (it holds bollard_iii, lamppost_sa, crate_ps2, empty_col3)\n"),
+        "{}",
+        stderr(&o)
+    );
+    let o = zerocol(&[
+        "put",
+        &sample("vehicle.dff"),
+        &sample("sample.col"),
+        &sample("vehicle.dff"),
+    ]);
+    assert_eq!(code(&o), 2);
+}

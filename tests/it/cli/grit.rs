@@ -1983,10 +1983,20 @@ fn convert_refuses_what_it_cannot_do() {
     assert!(stderr(&o).contains("cannot print TCOL: "), "{}", stderr(&o));
     assert!(!out_tcol.0.exists());
     // Another format: a usage error; an unknown one: malformed.
-    let o = zerocol(&["convert", &sample("sample.col"), out.path()]);
+    let o = zerocol(&["convert", &sample("course.col"), out.path()]);
     assert_eq!(code(&o), 2);
     assert!(
-        stderr(&o).contains("convert reads tcol and bcol files, not gta-col"),
+        stderr(&o).ends_with(
+            "convert writes GTA .col and .dff models as coll, col2, col3 or col4, and Grit \
+             tcol and bcol files as tcol or bcol: not mkgp-col as its default\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let o = zerocol(&["convert", "--to", "col3", &sample("body.tcol"), out.path()]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).ends_with(": not tcol as col3\n"),
         "{}",
         stderr(&o)
     );

@@ -1,8 +1,10 @@
 //! GTA `.col` (`"format": "gta-col"`): `info`, `dump` and `check`.
 
+mod convert;
 mod dump;
 mod info;
 
+pub use convert::{FaceGroups, Settings, put, read_library, write_models};
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
 
