@@ -112,6 +112,29 @@ pub enum LintKind {
         /// How many vertices are out of range.
         count: u32,
     },
+    /// Content lies outside the stored bounding box (min, max) by more than one
+    /// fixed-point step (1/128): vertices, shadow vertices, sphere extents or box
+    /// corners. The game culls by the bounds, so it can miss collisions there. At the
+    /// bounds (model start + 32).
+    OutsideBounds {
+        /// The first section with content outside.
+        section: Section,
+        /// Its first record outside.
+        first: u32,
+        /// Records outside, over every section.
+        count: u32,
+        /// The farthest any of them reaches past the box on one axis, in 1/128
+        /// steps, rounded up (saturating).
+        steps: u32,
+    },
+    /// A face group's box does not hold the vertices of its faces (by more than
+    /// 1/128): the game skips the group's faces outside its box. At the group.
+    FaceGroupBox {
+        /// The group.
+        group: u32,
+        /// Its faces with a vertex outside the box.
+        faces: u32,
+    },
     /// The declared size overruns the buffer; accepted by
     /// [`Options::allow_size_past_end`](super::Options::allow_size_past_end). At the
     /// size field (model start + 4).
@@ -179,6 +202,20 @@ impl fmt::Display for LintKind {
                 f,
                 "{count} vertices (first #{first}) lie outside -256..256 and cannot be stored as COL2+ fixed point"
             ),
+            Self::OutsideBounds {
+                section,
+                first,
+                count,
+                steps,
+            } => write!(
+                f,
+                "{count} records lie outside the stored bounds (first: {section} #{first}; up to {} past them): recompute the bounds",
+                f64::from(steps) / f64::from(super::FIXED_POINT_SCALE)
+            ),
+            Self::FaceGroupBox { group, faces } => write!(
+                f,
+                "face group {group}'s box does not hold {faces} of its faces"
+            ),
             Self::SizePastEnd {
                 declared_len,
                 available,
@@ -201,7 +238,7 @@ type Check = fn(&Model<'_>) -> Option<Lint>;
 
 /// Every check, in the order lints are reported: first the [`TOLERATED`] checks of
 /// what a lenient rule let through, then the engine limits.
-const CHECKS: [Check; 14] = [
+const CHECKS: [Check; 16] = [
     |m| {
         m.is_truncated().then(|| Lint {
             offset: size_field(m),
@@ -256,7 +293,126 @@ const CHECKS: [Check; 14] = [
     |m| over_int16(m, Section::Vertices, m.vertices().len()),
     |m| over_int16(m, Section::Faces, m.faces().len()),
     |m| coll(m).then(|| vertices_outside_fixed_point(m)).flatten(),
+    outside_bounds,
+    face_group_boxes,
 ];
+
+/// How far content may lie outside a stored box before it is a lint: one COL2+
+/// fixed-point step.
+const BOX_TOLERANCE: f32 = 1.0 / super::FIXED_POINT_SCALE;
+
+/// How far `[lo, hi]` (per axis) reaches outside `min..max`, 0 inside; NaN
+/// coordinates count as inside (other lints and the reader report them).
+fn excess(min: [f32; 3], max: [f32; 3], lo: [f32; 3], hi: [f32; 3]) -> f32 {
+    let mut by = 0.0f32;
+    for axis in 0..3 {
+        let at = |v: [f32; 3]| v.get(axis).copied().unwrap_or(0.0);
+        by = by.max(at(min) - at(lo)).max(at(hi) - at(max));
+    }
+    by
+}
+
+/// A positive distance in 1/128 steps, rounded up, saturating.
+fn to_steps(distance: f32) -> u32 {
+    let steps = distance * super::FIXED_POINT_SCALE;
+    if steps >= u32::MAX as f32 {
+        return u32::MAX;
+    }
+    // `as` saturates and maps NaN to 0; the ceiling is taken by hand (no `std`).
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a saturating conversion is what is wanted"
+    )]
+    let whole = steps as u32;
+    if (whole as f32) < steps {
+        whole.saturating_add(1)
+    } else {
+        whole
+    }
+}
+
+/// Content outside the stored bounding box.
+fn outside_bounds(m: &Model<'_>) -> Option<Lint> {
+    let bounds = m.bounds();
+    let (min, max) = (bounds.min, bounds.max);
+    let mut first = None;
+    let mut count = 0u32;
+    let mut farthest = 0.0f32;
+    let mut note = |section: Section, i: usize, by: f32| {
+        if by > BOX_TOLERANCE {
+            first.get_or_insert((section, i));
+            count = count.saturating_add(1);
+            farthest = farthest.max(by);
+        }
+    };
+    for (i, v) in m.vertices().iter().enumerate() {
+        note(Section::Vertices, i, excess(min, max, v, v));
+    }
+    for (i, s) in m.spheres().iter().enumerate() {
+        let r = s.radius;
+        let [x, y, z] = s.center;
+        note(
+            Section::Spheres,
+            i,
+            excess(min, max, [x - r, y - r, z - r], [x + r, y + r, z + r]),
+        );
+    }
+    for (i, b) in m.boxes().iter().enumerate() {
+        note(Section::Boxes, i, excess(min, max, b.min, b.max));
+    }
+    for (i, v) in m.shadow_vertices().iter().enumerate() {
+        note(Section::ShadowVertices, i, excess(min, max, v, v));
+    }
+    let (section, first) = first?;
+    Some(Lint {
+        offset: m.offset().saturating_add(super::layout::BOUNDS_START),
+        kind: LintKind::OutsideBounds {
+            section,
+            first: saturate_u32(first),
+            count,
+            steps: to_steps(farthest),
+        },
+    })
+}
+
+/// The first face group whose box does not hold its faces.
+fn face_group_boxes(m: &Model<'_>) -> Option<Lint> {
+    let groups = match m.face_groups() {
+        super::Records::Coll(groups) | super::Records::Col2(groups) => groups,
+    };
+    let vertices = m.vertices();
+    for (g, raw_group) in groups.iter().enumerate() {
+        let group = super::Decode::decode(raw_group);
+        let (min, max) = (group.min, group.max);
+        let mut faces = 0u32;
+        for face in group.faces().filter_map(|i| m.faces().get(i)) {
+            let outside = face.indices.iter().any(|&i| {
+                vertices
+                    .get(i as usize)
+                    .is_some_and(|v| excess(min, max, v, v) > BOX_TOLERANCE)
+            });
+            if outside {
+                faces = faces.saturating_add(1);
+            }
+        }
+        if faces > 0 {
+            // The group's record position, from the slice the model handed out.
+            let at = (raw_group as *const raw::FaceGroup as usize)
+                .checked_sub(m.bytes().as_ptr() as usize)
+                .and_then(|at| at.checked_add(m.offset()))
+                .unwrap_or(usize::MAX);
+            return Some(Lint {
+                offset: at,
+                kind: LintKind::FaceGroupBox {
+                    group: saturate_u32(g),
+                    faces,
+                },
+            });
+        }
+    }
+    None
+}
 
 /// The first checks of [`CHECKS`], whose lints are [`LintKind::is_tolerated`].
 const TOLERATED: usize = 2;

@@ -253,6 +253,87 @@ impl ModelSpec {
         }
     }
 
+    /// Sets each face group's box to the box of its faces' vertices (as stored:
+    /// COL2+ vertices on the 1/128 grid).
+    pub fn fit_face_groups(&mut self) {
+        for g in 0..self.face_groups.len() {
+            let (first, last) = (self.face_groups[g].first, self.face_groups[g].last);
+            let mut min = [f32::INFINITY; 3];
+            let mut max = [f32::NEG_INFINITY; 3];
+            for face in self
+                .faces
+                .iter()
+                .take(last as usize + 1)
+                .skip(first as usize)
+            {
+                for &i in &face.indices {
+                    if let Some(v) = self.vertices.get(i as usize) {
+                        let v = v.map(|c| (c * 128.0).round().clamp(-32768.0, 32767.0) / 128.0);
+                        for a in 0..3 {
+                            min[a] = min[a].min(v[a]);
+                            max[a] = max[a].max(v[a]);
+                        }
+                    }
+                }
+            }
+            if min.iter().chain(&max).all(|c| c.is_finite()) {
+                self.face_groups[g].min = min;
+                self.face_groups[g].max = max;
+            }
+        }
+    }
+
+    /// The box of the content (zero without any), its centre and a radius that
+    /// reaches its corners.
+    pub fn fitted_bounds(&self) -> Bounds {
+        let mut min = [f32::INFINITY; 3];
+        let mut max = [f32::NEG_INFINITY; 3];
+        let mut add = |lo: V3, hi: V3| {
+            for a in 0..3 {
+                min[a] = min[a].min(lo[a]);
+                max[a] = max[a].max(hi[a]);
+            }
+        };
+        let quantize = |v: V3| -> V3 {
+            if self.version() == 1 {
+                v
+            } else {
+                v.map(|c| (c * 128.0).round().clamp(-32768.0, 32767.0) / 128.0)
+            }
+        };
+        for v in &self.vertices {
+            add(quantize(*v), quantize(*v));
+        }
+        if self.version() >= 3 {
+            for v in &self.shadow_vertices {
+                add(quantize(*v), quantize(*v));
+            }
+        }
+        for s in &self.spheres {
+            let r = s.radius;
+            add(s.center.map(|c| c - r), s.center.map(|c| c + r));
+        }
+        for b in &self.boxes {
+            add(b.min, b.max);
+        }
+        if !min.iter().chain(&max).all(|c| c.is_finite()) {
+            return Bounds::zero();
+        }
+        let center = [0, 1, 2].map(|a| (min[a] + max[a]) / 2.0);
+        let radius = [0, 1, 2]
+            .map(|a| max[a] - center[a])
+            .iter()
+            .map(|d| d * d)
+            .sum::<f32>()
+            .sqrt();
+        Bounds {
+            radius,
+            center,
+            min,
+            max,
+        }
+    }
+
     /// Flags as `build` would compute them (ignores `self.flags`).
     pub fn computed_flags(&self) -> u32 {
         let v = self.version();
@@ -279,7 +360,15 @@ impl ModelSpec {
         w.bytes(&self.fourcc);
         w.u32(0); // size, patched below
         w.bytes(&self.name_block);
-        let b = &self.bounds;
+        // Zero bounds (the default) become the content's box, as a game file has it;
+        // `with_bounds` (or a non-zero field) writes them as given.
+        let fitted;
+        let b = if self.bounds == Bounds::zero() {
+            fitted = self.fitted_bounds();
+            &fitted
+        } else {
+            &self.bounds
+        };
         if self.version() == 1 {
             w.f32(b.radius);
             w.v3(b.center);
@@ -742,6 +831,10 @@ pub fn full_spec(fourcc: &[u8; 4], base: u32) -> ModelSpec {
     if v >= 4 {
         spec.col4_extra = 0xC0DE_0000 + base;
     }
+    // Boxes that hold what they bound, as a game file has them (the sequence still
+    // gives every other field its distinct value).
+    spec.fit_face_groups();
+    spec.bounds = spec.fitted_bounds();
     spec
 }
 

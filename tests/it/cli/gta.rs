@@ -408,7 +408,12 @@ fn dump_prints_non_finite_floats_as_null() {
     assert_eq!(model["bounds"]["radius"], Value::Null);
     // The library flags vertices that COL2+ cannot store.
     let lints = model["lints"].as_array().unwrap();
-    assert_eq!(lints.len(), 1, "{lints:?}");
+    // And the stored bounds (zero) do not hold the infinite vertex.
+    assert_eq!(lints.len(), 2, "{lints:?}");
+    assert_eq!(
+        lints[1],
+        "2 records lie outside the stored bounds (first: vertices #0; up to 33554431.9921875 past them): recompute the bounds"
+    );
     assert!(
         lints[0].as_str().unwrap().contains("2 vertices (first #0)"),
         "{lints:?}"

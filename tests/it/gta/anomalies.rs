@@ -679,6 +679,7 @@ fn coll_unused_trailing_vertices() {
     let mut spec = full_spec(b"COLL", 80);
     let mut q = b::Seq::new(300);
     spec.vertices.extend((0..3).map(|_| q.v3()));
+    spec.bounds = spec.fitted_bounds();
     let bytes = spec.build().bytes;
     let m = Model::parse(&bytes, Options::STRICT).unwrap();
     assert_eq!(m.vertices().len(), 8);

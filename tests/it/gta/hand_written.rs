@@ -207,12 +207,24 @@ fn coll_written_by_hand() {
     let lints: Vec<_> = m.lints().collect();
     assert_eq!(
         lints,
-        [gta::Lint {
-            // Vertex 1: after the counts and records of 1 sphere, 0 lines and 1 box
-            // (72 + 4 + 20 + 4 + 4 + 28), the vertex count and vertex 0.
-            offset: 148,
-            kind: gta::LintKind::VertexOutsideFixedPoint { first: 1, count: 1 }
-        }]
+        [
+            gta::Lint {
+                // Vertex 1: after the counts and records of 1 sphere, 0 lines and 1 box
+                // (72 + 4 + 20 + 4 + 4 + 28), the vertex count and vertex 0.
+                offset: 148,
+                kind: gta::LintKind::VertexOutsideFixedPoint { first: 1, count: 1 }
+            },
+            gta::Lint {
+                // The same vertex lies outside the stored bounds, at the bounds.
+                offset: 32,
+                kind: gta::LintKind::OutsideBounds {
+                    section: gta::Section::Vertices,
+                    first: 1,
+                    count: 1,
+                    steps: 37504
+                }
+            }
+        ]
     );
     assert_eq!(
         lints[0].to_string(),
@@ -287,7 +299,26 @@ fn col3_written_by_hand() {
             }
         )
     );
-    assert_eq!(m.lints().count(), 0);
+    // Its extreme vertices (±255.99) lie outside the small stored box, and so do
+    // those of group 0's faces: the lints a real file like it would get.
+    assert_eq!(
+        m.lints().collect::<Vec<_>>(),
+        [
+            gta::Lint {
+                offset: 32,
+                kind: gta::LintKind::OutsideBounds {
+                    section: gta::Section::Vertices,
+                    first: 2,
+                    count: 3,
+                    steps: 32639
+                }
+            },
+            gta::Lint {
+                offset: 188,
+                kind: gta::LintKind::FaceGroupBox { group: 0, faces: 1 }
+            }
+        ]
+    );
 
     // Both in one library, the COL3 first, then 2,047 bytes of sector padding.
     let library = [col3(), coll(), vec![0; 2047]].concat();

@@ -1614,6 +1614,18 @@ fn lint_too_many_faces() {
                 first: 0,
                 last: 600,
             }];
+            // A box that holds the faces, or the group lint says it does not.
+            assert_eq!(
+                lints_of(&spec.build().bytes, Options::STRICT),
+                [at(
+                    spec.build().layout.face_groups,
+                    LintKind::FaceGroupBox {
+                        group: 0,
+                        faces: 601
+                    }
+                )]
+            );
+            spec.fit_face_groups();
             assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
         }
     }
@@ -1709,10 +1721,23 @@ fn lint_vertex_outside_fixed_point() {
     assert_eq!(built.layout.vertices, 88);
     assert_eq!(
         lints_of(&built.bytes, Options::STRICT),
-        [at(
-            88 + 3 * 12,
-            LintKind::VertexOutsideFixedPoint { first: 3, count: 6 }
-        )]
+        [
+            at(
+                88 + 3 * 12,
+                LintKind::VertexOutsideFixedPoint { first: 3, count: 6 }
+            ),
+            // Every vertex but the first lies outside the stored bounds, the
+            // infinite one without end.
+            at(
+                32,
+                LintKind::OutsideBounds {
+                    section: Section::Vertices,
+                    first: 1,
+                    count: 8,
+                    steps: u32::MAX
+                }
+            )
+        ]
     );
 }
 
@@ -1823,4 +1848,142 @@ fn messages_compute_ends() {
         kind.to_string(),
         "expected the sections to end at the model size (4294967303 bytes), they end at 92"
     );
+}
+
+/// Content outside the stored bounds, section by section, at the bounds (byte 32);
+/// one fixed-point step (1/128) outside is tolerated, two are not.
+#[test]
+fn lint_outside_bounds_names_each_section() {
+    let bounds = b::Bounds {
+        radius: 2.0,
+        center: [0.0; 3],
+        min: [-1.0; 3],
+        max: [1.0; 3],
+    };
+    let step = 1.0 / 128.0;
+    let base = || {
+        let mut spec = ModelSpec::new(b"COL3", "fit").with_bounds(bounds.clone());
+        spec.vertices = vec![[0.0; 3], [1.0 + step, 0.0, 0.0], [0.0, -1.0, 1.0]];
+        spec.faces = vec![Face {
+            indices: [0, 1, 2],
+            surface: [0; 4],
+        }];
+        spec
+    };
+    // Inside, within one step: no lint.
+    assert_eq!(lints_of(&base().build().bytes, Options::STRICT), []);
+    let outside = |section, first, count, steps| {
+        at(
+            32,
+            LintKind::OutsideBounds {
+                section,
+                first,
+                count,
+                steps,
+            },
+        )
+    };
+    let mut spec = base();
+    spec.vertices[2] = [0.0, -1.0 - 2.0 * step, 0.0];
+    assert_eq!(
+        lints_of(&spec.build().bytes, Options::STRICT),
+        [outside(Section::Vertices, 2, 1, 2)]
+    );
+    let mut spec = base();
+    spec.spheres.push(Sphere {
+        center: [0.5, 0.0, 0.0],
+        radius: 0.75,
+        surface: [0; 4],
+    });
+    assert_eq!(
+        lints_of(&spec.build().bytes, Options::STRICT),
+        [outside(Section::Spheres, 0, 1, 32)]
+    );
+    let mut spec = base();
+    spec.boxes.push(Cuboid {
+        min: [0.0; 3],
+        max: [0.5; 3],
+        surface: [0; 4],
+    });
+    spec.boxes.push(Cuboid {
+        min: [-3.0, 0.0, 0.0],
+        max: [0.0; 3],
+        surface: [0; 4],
+    });
+    assert_eq!(
+        lints_of(&spec.build().bytes, Options::STRICT),
+        [outside(Section::Boxes, 1, 1, 256)]
+    );
+    let mut spec = base();
+    spec.shadow_vertices = vec![[0.0; 3], [0.0; 3], [0.0, 0.0, 1.5]];
+    spec.shadow_faces = vec![Face {
+        indices: [0, 1, 2],
+        surface: [0; 4],
+    }];
+    let lints = lints_of(&spec.build().bytes, Options::STRICT);
+    assert_eq!(lints, [outside(Section::ShadowVertices, 2, 1, 64)]);
+    assert_eq!(
+        lints[0].to_string(),
+        "byte 32 (0x20): 1 records lie outside the stored bounds (first: shadow vertices #2; up to 0.5 past them): recompute the bounds"
+    );
+    // Several sections: the first is named, all are counted.
+    let mut spec = base();
+    spec.vertices[0] = [5.0, 0.0, 0.0];
+    spec.boxes.push(Cuboid {
+        min: [0.0; 3],
+        max: [2.0; 3],
+        surface: [0; 4],
+    });
+    assert_eq!(
+        lints_of(&spec.build().bytes, Options::STRICT),
+        [outside(Section::Vertices, 0, 2, 512)]
+    );
+}
+
+/// A face group whose box misses a vertex of one of its faces, at the group.
+#[test]
+fn lint_face_group_box_that_misses_its_faces() {
+    let mut spec = ModelSpec::new(b"COL2", "groups");
+    spec.vertices = vec![[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 4.0]];
+    spec.faces = vec![
+        Face {
+            indices: [0, 1, 2],
+            surface: [0; 4],
+        },
+        Face {
+            indices: [0, 1, 3],
+            surface: [0; 4],
+        },
+    ];
+    spec.face_groups = vec![
+        FaceGroup {
+            min: [0.0; 3],
+            max: [1.0; 3],
+            first: 0,
+            last: 0,
+        },
+        FaceGroup {
+            min: [0.0; 3],
+            max: [1.0, 1.0, 3.5],
+            first: 1,
+            last: 1,
+        },
+    ];
+    let built = spec.build();
+    let lints = lints_of(&built.bytes, Options::STRICT);
+    // Group records are 28 bytes: group 1 follows group 0.
+    assert_eq!(
+        lints,
+        [at(
+            built.layout.face_groups + 28,
+            LintKind::FaceGroupBox { group: 1, faces: 1 }
+        )]
+    );
+    assert!(
+        lints[0]
+            .to_string()
+            .ends_with(": face group 1's box does not hold 1 of its faces")
+    );
+    spec.face_groups[1].max = [1.0, 1.0, 4.0];
+    assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
 }
