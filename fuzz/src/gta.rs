@@ -35,6 +35,9 @@ pub fn options() -> impl Iterator<Item = Options> {
         options.stop_at_unknown_fourcc = bits & 1 != 0;
         options.allow_size_past_end = bits & 2 != 0;
         options.allow_coll_slack = bits & 4 != 0;
+        // `.dff` reading only (`dff_round_trip`); set with the rest so that
+        // `LENIENT` comes last.
+        options.allow_short_clump = bits == 7;
         options
     })
 }
@@ -921,6 +924,98 @@ struct Counts {
     outside_fixed_point: Vec<usize>,
 }
 
+/// How far the box `lo..=hi` reaches outside `min..=max` on its worst axis; NaN
+/// differences count as inside.
+fn reach(min: Vec3, max: Vec3, lo: Vec3, hi: Vec3) -> f32 {
+    let mut worst = 0.0f32;
+    for axis in 0..3 {
+        for d in [min[axis] - lo[axis], hi[axis] - max[axis]] {
+            if d > worst {
+                worst = d;
+            }
+        }
+    }
+    worst
+}
+
+/// One 1/128 step: what the box lints tolerate.
+const STEP: f32 = 1.0 / 128.0;
+
+/// The documented `OutsideBounds` lint: every vertex, sphere extent, box and shadow
+/// vertex more than a step outside the stored min..max, the first named.
+fn outside_bounds(m: &Model<'_>) -> Option<LintKind> {
+    let b = m.bounds();
+    let mut outside: Vec<(Section, usize, f32)> = Vec::new();
+    let mut add = |section, i, lo, hi| {
+        let by = reach(b.min, b.max, lo, hi);
+        if by > STEP {
+            outside.push((section, i, by));
+        }
+    };
+    m.vertices()
+        .iter()
+        .enumerate()
+        .for_each(|(i, v)| add(Section::Vertices, i, v, v));
+    m.spheres().iter().enumerate().for_each(|(i, s)| {
+        let r = s.radius;
+        let c = s.center;
+        add(Section::Spheres, i, c.map(|x| x - r), c.map(|x| x + r));
+    });
+    m.boxes()
+        .iter()
+        .enumerate()
+        .for_each(|(i, x)| add(Section::Boxes, i, x.min, x.max));
+    m.shadow_vertices()
+        .iter()
+        .enumerate()
+        .for_each(|(i, v)| add(Section::ShadowVertices, i, v, v));
+    let &(section, first, _) = outside.first()?;
+    let farthest = outside.iter().map(|o| o.2).fold(0.0f32, f32::max);
+    let steps = (f64::from(farthest) * 128.0)
+        .ceil()
+        .min(f64::from(u32::MAX)) as u32;
+    Some(LintKind::OutsideBounds {
+        section,
+        first: u32::try_from(first).unwrap_or(u32::MAX),
+        count: u32::try_from(outside.len()).unwrap_or(u32::MAX),
+        steps,
+    })
+}
+
+/// The documented `FaceGroupBox` lint (the first group whose box misses a vertex of
+/// one of its faces), with the group's offset in the model.
+fn face_group_box(m: &Model<'_>) -> Option<(usize, LintKind)> {
+    let Records::Col2(groups) = m.face_groups() else {
+        return None;
+    };
+    let vertices: Vec<Vec3> = m.vertices().iter().collect();
+    for (g, raw) in groups.iter().enumerate() {
+        let group = raw.decode();
+        let faces = (group.first as usize..=group.last as usize)
+            .filter(|&f| {
+                let face = m.faces().get(f).expect("validated group range");
+                face.indices.iter().any(|&i| {
+                    let v = vertices[i as usize];
+                    reach(group.min, group.max, v, v) > STEP
+                })
+            })
+            .count();
+        if faces > 0 {
+            let at = std::ptr::from_ref(raw) as usize - m.bytes().as_ptr() as usize;
+            let u16_at = |o: usize| u16::from_le_bytes([m.bytes()[at + o], m.bytes()[at + o + 1]]);
+            assert_eq!((u16_at(24), u16_at(26)), (group.first, group.last));
+            return Some((
+                at,
+                LintKind::FaceGroupBox {
+                    group: g as u32,
+                    faces: faces as u32,
+                },
+            ));
+        }
+    }
+    None
+}
+
 /// Checks a model's lints are exactly the documented limits it exceeds, in order, where
 /// they are documented to be, and displays them. Returns them with offsets from the
 /// model start.
@@ -1001,6 +1096,10 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
         });
     }
 
+    expected.extend(outside_bounds(m));
+    let group_box = face_group_box(m);
+    expected.extend(group_box.map(|(_, kind)| kind));
+
     let lints: Vec<Lint> = m.lints().collect();
     let kinds: Vec<LintKind> = lints.iter().map(|l| l.kind).collect();
     assert_eq!(kinds, expected, "the lints of the limits the model exceeds");
@@ -1028,6 +1127,15 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
                 LintKind::UnparsedTail { bytes } => {
                     assert_eq!(lint.offset, model.end - bytes, "{lint}");
                 }
+                LintKind::OutsideBounds { section, .. } => {
+                    assert_eq!(lint.offset, m.offset() + 32, "{lint}");
+                    super::common::one_line(&section);
+                }
+                LintKind::FaceGroupBox { .. } => {
+                    // At the group's 28-byte record.
+                    let (at, _) = group_box.expect("a group lint has its group");
+                    assert_eq!(lint.offset, m.offset() + at, "{lint}");
+                }
                 _ => {}
             }
             match lint.kind {
@@ -1042,4 +1150,123 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
             (lint.offset - m.offset(), lint.kind)
         })
         .collect()
+}
+
+/// Collision inside a `.dff`: `dff` read strictly and leniently, and, where it reads,
+/// the first model of `col` (read strictly) put into it. The walk's chunks lie
+/// inside the buffer and each other; a model payload lies inside its chunk and
+/// equals what `Model::parse` reads there; a headerless one frames into scratch of
+/// `framed_len` (and not one byte less). The output of `replace` is exactly
+/// `replace_len` bytes, reads under the same options with the new model's bytes in
+/// its collision chunk, the Clump where it was, and every byte outside the splice
+/// and the size fields unchanged.
+pub fn dff_round_trip(dff: &[u8], col: &[u8]) {
+    use zerocol::gta::dff::{self, Dff, Payload};
+    let new = gta::Model::parse(col, Options::STRICT).ok();
+    for options in [Options::STRICT, Options::LENIENT] {
+        let Ok(parsed) = Dff::parse(dff, options) else {
+            continue;
+        };
+        let clump = parsed.clump();
+        assert_eq!(clump.kind(), dff::CLUMP);
+        assert!(clump.body_start() <= clump.end() && clump.end() <= dff.len());
+        assert_eq!(clump.end() - clump.body_start(), clump.size() as usize);
+        if !options.allow_short_clump {
+            assert!(!parsed.has_short_clump());
+            assert_eq!(parsed.children_end(), clump.end());
+        }
+        assert!(parsed.children_end() >= clump.end() && parsed.children_end() <= dff.len());
+        if let Some(extension) = parsed.extension() {
+            assert_eq!(extension.kind(), dff::EXTENSION);
+            assert!(extension.offset() >= clump.body_start() && extension.end() <= dff.len());
+            if !parsed.has_short_clump() {
+                assert!(extension.end() <= clump.end());
+            }
+        }
+        if let Some(collision) = parsed.collision() {
+            let chunk = collision.chunk();
+            let extension = parsed
+                .extension()
+                .expect("a collision chunk is in the Extension");
+            assert_eq!(chunk.kind(), dff::COLLISION_PLUGIN);
+            assert!(chunk.offset() >= extension.body_start() && chunk.end() <= extension.end());
+            match collision.payload() {
+                Payload::Model(model) => {
+                    assert_eq!(model.offset(), chunk.body_start());
+                    assert!(model.offset() + model.len() <= chunk.end());
+                    let again = gta::Model::parse(&dff[model.offset()..chunk.end()], options)
+                        .expect("the payload reads on its own");
+                    assert_eq!(again.bytes(), model.bytes());
+                }
+                Payload::Headerless(headerless) => {
+                    assert_eq!(headerless.offset(), chunk.body_start());
+                    assert_eq!(headerless.bytes(), &dff[chunk.body_start()..chunk.end()]);
+                    let mut scratch = vec![0; headerless.framed_len()];
+                    if let Ok(model) = headerless.frame(&mut scratch, options) {
+                        assert_eq!(model.name(), b"");
+                        assert_eq!(model.version(), Version::Coll);
+                        let mut short = vec![0; headerless.framed_len() - 1];
+                        let error = headerless.frame(&mut short, options).unwrap_err();
+                        assert!(matches!(
+                            error.kind(),
+                            dff::ErrorKind::ScratchTooSmall { .. }
+                        ));
+                    }
+                }
+            }
+        }
+        let Some(new) = new else { continue };
+        let Ok(len) = parsed.replace_len(new.len()) else {
+            continue;
+        };
+        let mut out = vec![0xA5; len];
+        if len > 0 {
+            let error = parsed.replace(&new, &mut out[..len - 1]).unwrap_err();
+            assert!(
+                matches!(error, dff::WriteError::BufferTooSmall { .. }),
+                "{error}"
+            );
+        }
+        assert_eq!(parsed.replace(&new, &mut out), Ok(len));
+        let back = Dff::parse(&out, options).expect("the output reads as its input did");
+        assert_eq!(back.clump().offset(), clump.offset());
+        let collision = back.collision().expect("the model was put in");
+        assert_eq!(collision.chunk().size() as usize, new.len());
+        let Payload::Model(model) = collision.payload() else {
+            panic!("a model with a header reads as one");
+        };
+        assert_eq!(model.bytes(), new.bytes());
+        // Before the splice, only size fields change.
+        // Where the input was cut: its collision chunk, or the end of the Extension
+        // (or of the Clump) where one was inserted.
+        let insert_at = parsed
+            .extension()
+            .map_or(parsed.children_end(), |e| e.end());
+        let start = parsed.collision().map_or(insert_at, |c| c.chunk().offset());
+        let sizes = [
+            clump.offset() + 4,
+            parsed.extension().map_or(usize::MAX, |e| e.offset() + 4),
+        ];
+        for (at, (a, b)) in dff[..start].iter().zip(&out[..start]).enumerate() {
+            if a != b {
+                assert!(
+                    sizes.iter().any(|s| (*s..s + 4).contains(&at)),
+                    "byte {at} changed"
+                );
+            }
+        }
+        // After it, the input's tail.
+        let tail = parsed.collision().map_or(insert_at, |c| c.chunk().end());
+        assert!(out.ends_with(&dff[tail..]));
+    }
+}
+
+/// `roundtrip_dff`'s input: a little-endian u16 `n`, the model file's `n` bytes (fewer
+/// if the input ends), then the `.dff`.
+pub fn split_dff_input(data: &[u8]) -> (&[u8], &[u8]) {
+    let (len, rest) = match data {
+        [a, b, rest @ ..] => (usize::from(u16::from_le_bytes([*a, *b])), rest),
+        _ => (0, data),
+    };
+    rest.split_at(len.min(rest.len()))
 }

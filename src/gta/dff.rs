@@ -335,6 +335,9 @@ pub struct Dff<'a> {
     extension: Option<Chunk>,
     collision: Option<Collision<'a>>,
     short_clump: bool,
+    /// Where the Clump's last child read ends: past the Clump's declared end when
+    /// a short Clump was read leniently.
+    children_end: usize,
 }
 
 /// A chunk open on the walk's stack, and where its next child starts.
@@ -365,6 +368,7 @@ impl<'a> Dff<'a> {
             clump.end
         };
         let mut short_clump = false;
+        let mut children_end = clump.end;
         let mut extension = None;
         let mut found = None;
         push(&mut stack, clump, clump.body_start(), clump_limit);
@@ -387,6 +391,9 @@ impl<'a> Dff<'a> {
             open.next = child.end;
             if child.end > open.chunk.end {
                 short_clump = true;
+            }
+            if open.chunk.kind == CLUMP {
+                children_end = children_end.max(child.end);
             }
             match (open.chunk.kind, child.kind) {
                 (CLUMP, EXTENSION) if extension.is_none() => {
@@ -427,6 +434,7 @@ impl<'a> Dff<'a> {
             extension,
             collision,
             short_clump,
+            children_end,
         })
     }
 
@@ -448,6 +456,13 @@ impl<'a> Dff<'a> {
     /// The collision plugin, if the Clump's Extension holds one.
     pub const fn collision(&self) -> Option<Collision<'a>> {
         self.collision
+    }
+
+    /// Where the Clump's last child ends: the Clump's end, or past it when
+    /// [`Options::allow_short_clump`] read a short Clump. [`Dff::replace`] puts a new
+    /// Extension there.
+    pub const fn children_end(&self) -> usize {
+        self.children_end
     }
 
     /// `true` when a chunk of the Clump lies past the Clump's declared end, which
@@ -531,10 +546,11 @@ impl<'a> Dff<'a> {
                 false,
                 [Some(self.clump), Some(extension)],
             ),
-            // A collision chunk is only found inside an Extension.
+            // A collision chunk is only found inside an Extension. The new one goes
+            // after the Clump's last child (past a short Clump's declared end).
             (_, None) => (
-                self.clump.end,
-                self.clump.end,
+                self.children_end,
+                self.children_end,
                 true,
                 true,
                 [Some(self.clump), None],
@@ -555,14 +571,23 @@ impl<'a> Dff<'a> {
             .ok_or(too_large)?;
         let mut resized = [None, None];
         for (slot, parent) in resized.iter_mut().zip(parents) {
-            // A chunk is resized when its declared body holds what changed: not a
-            // short Clump whose Extension lies past its end.
-            let Some(parent) = parent.filter(|parent| parent.end >= end) else {
+            // A chunk that holds what changed grows or shrinks with it; one that ends
+            // before it (a short Clump) keeps its size; a short Clump whose declared
+            // end falls inside the bytes replaced now ends with the new bytes.
+            let Some(parent) = parent.filter(|parent| parent.end >= end || parent.end > start)
+            else {
                 continue;
             };
-            let size = u64::from(parent.size)
-                .checked_sub(removed as u64)
-                .and_then(|size| size.checked_add(added as u64))
+            let new_end = if parent.end >= end {
+                parent
+                    .end
+                    .checked_sub(removed)
+                    .and_then(|e| e.checked_add(added))
+            } else {
+                start.checked_add(added)
+            };
+            let size = new_end
+                .and_then(|e| e.checked_sub(parent.body_start()))
                 .and_then(|size| u32::try_from(size).ok())
                 .ok_or(too_large)?;
             *slot = Some((parent.offset, size));
