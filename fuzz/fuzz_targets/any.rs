@@ -4,10 +4,12 @@
 //! in unchanged from `src/bin/zerocol/`.
 #![no_main]
 // The tool's modules are compiled here for `info`, `dump` and `check` only.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 #[path = "../../src/bin/zerocol/battleforge/mod.rs"]
 mod battleforge;
+#[path = "../../src/bin/zerocol/dff.rs"]
+mod dff;
 #[path = "../../src/bin/zerocol/format.rs"]
 mod format;
 #[path = "../../src/bin/zerocol/grit/mod.rs"]
@@ -22,13 +24,7 @@ mod tool;
 use tool::{Flags, Verdict, tool};
 use zerocol::Format;
 
-const FORMATS: [Format; 5] = [
-    Format::GtaCol,
-    Format::MkgpCol,
-    Format::CollisionShape,
-    Format::Tcol,
-    Format::Bcol,
-];
+const FORMATS: [Format; 6] = Format::ALL;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let sniffed = format::sniff(data);
@@ -103,7 +99,7 @@ fn run(format: Format, data: &[u8], flags: Flags) {
     let verdict = info(format, data, flags);
     let check = tool.check(data, flags);
     match (&verdict, &check) {
-        (Verdict::Ok, Ok(summary)) => assert!(!summary.contains('\n')),
+        (Verdict::Ok, Ok(checked)) => assert!(!checked.summary.contains('\n')),
         (Verdict::Malformed(a), Err(b)) => {
             assert!(!a.contains('\n') && !b.contains('\n'), "{a:?} / {b:?}");
         }
