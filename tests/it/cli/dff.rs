@@ -2,19 +2,11 @@
 
 use serde_json::json;
 
+use crate::support::bytes::rw_chunk as chunk;
 use crate::support::cli::{TempFile, code, dump_ok, sample, stderr, stdout, totals, zerocol};
 
 const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
 const VEHICLE: &[u8] = include_bytes!("../../../samples/vehicle.dff");
-
-fn chunk(kind: u32, body: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for word in [kind, body.len() as u32, 0x1803_FFFF] {
-        out.extend_from_slice(&word.to_le_bytes());
-    }
-    out.extend_from_slice(body);
-    out
-}
 
 #[test]
 fn info_names_the_clump_the_chunk_and_the_model() {

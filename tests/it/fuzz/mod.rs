@@ -49,14 +49,7 @@ fn seed_sets() -> Vec<(&'static str, Seeds)> {
 /// of the sample library glued to the sample `.dff`, one to a `.dff` whose payload is
 /// headerless, and one to a Clump without an Extension.
 fn dff_seeds() -> Seeds {
-    let chunk = |kind: u32, body: &[u8]| {
-        let mut out = Vec::new();
-        for word in [kind, body.len() as u32, 0x1803_FFFF] {
-            out.extend_from_slice(&word.to_le_bytes());
-        }
-        out.extend_from_slice(body);
-        out
-    };
+    let chunk = crate::support::bytes::rw_chunk;
     let glue = |model: &[u8], dff: &[u8]| {
         let mut out = (model.len() as u16).to_le_bytes().to_vec();
         out.extend_from_slice(model);
@@ -255,14 +248,7 @@ fn gta_inputs_round_trip_under_every_write_option() {
 /// inputs put in.
 #[test]
 fn dff_shapes_round_trip_every_committed_model() {
-    let chunk = |kind: u32, body: &[u8]| {
-        let mut out = Vec::new();
-        for word in [kind, body.len() as u32, 0x1803_FFFF] {
-            out.extend_from_slice(&word.to_le_bytes());
-        }
-        out.extend_from_slice(body);
-        out
-    };
+    let chunk = crate::support::bytes::rw_chunk;
     let vehicle = fs::read(root().join("samples/vehicle.dff")).unwrap();
     let sample = fs::read(root().join("samples/sample.col")).unwrap();
     let strukt = chunk(0x01, &[0; 12]);

@@ -7,18 +7,10 @@ use zerocol::gta::dff::{
 };
 use zerocol::gta::{self, Model, Options, Version};
 
+use crate::support::bytes::{RW_STAMP as STAMP, rw_chunk as chunk};
+
 const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
 const VEHICLE: &[u8] = include_bytes!("../../../samples/vehicle.dff");
-const STAMP: u32 = 0x1803_FFFF;
-
-fn chunk(kind: u32, body: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    out.extend_from_slice(&kind.to_le_bytes());
-    out.extend_from_slice(&(body.len() as u32).to_le_bytes());
-    out.extend_from_slice(&STAMP.to_le_bytes());
-    out.extend_from_slice(body);
-    out
-}
 
 /// A Clump with a Struct and an Extension holding `plugins`.
 fn clump(plugins: &[u8]) -> Vec<u8> {

@@ -75,3 +75,17 @@ pub fn push_f32s(out: &mut Vec<u8>, v: &[f32]) {
 pub fn bits<const N: usize>(v: [f32; N]) -> [u32; N] {
     v.map(f32::to_bits)
 }
+
+/// The library stamp the tests' RenderWare chunks carry (3.6.0.3, GTA SA's), as
+/// `samples/vehicle.dff` has it.
+pub const RW_STAMP: u32 = 0x1803_FFFF;
+
+/// A RenderWare chunk: type, size and [`RW_STAMP`], then `body`.
+pub fn rw_chunk(kind: u32, body: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for word in [kind, body.len() as u32, RW_STAMP] {
+        out.extend_from_slice(&word.to_le_bytes());
+    }
+    out.extend_from_slice(body);
+    out
+}
