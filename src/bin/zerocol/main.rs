@@ -607,14 +607,10 @@ fn convert(
                 .map(|c| (c.bytes, c.warnings))
         }
         (format, _, to) => {
-            let to = to.map_or("its default", |t| match t {
-                Target::Coll => "coll",
-                Target::Col2 => "col2",
-                Target::Col3 => "col3",
-                Target::Col4 => "col4",
-                Target::Tcol => "tcol",
-                Target::Bcol => "bcol",
-            });
+            // The name `--to` took, as clap spells it.
+            let to = to
+                .and_then(|t| clap::ValueEnum::to_possible_value(&t))
+                .map_or_else(|| "its default".to_owned(), |v| v.get_name().to_owned());
             report(
                 &input.label,
                 &format!(
