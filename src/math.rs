@@ -40,6 +40,12 @@ pub(crate) fn sqrt_up(x: f32) -> f32 {
     y
 }
 
+/// `f` applied axis by axis to two vectors.
+pub(crate) fn zip3(a: [f32; 3], b: [f32; 3], f: impl Fn(f32, f32) -> f32) -> [f32; 3] {
+    let ([ax, ay, az], [bx, by, bz]) = (a, b);
+    [f(ax, bx), f(ay, by), f(az, bz)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

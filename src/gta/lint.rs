@@ -5,6 +5,7 @@ use core::fmt;
 
 use super::layout::FIELD_SIZE;
 use super::{Model, Section, Version, raw, saturate_u32};
+use crate::math::zip3;
 
 /// Which game a limit belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -304,12 +305,9 @@ const BOX_TOLERANCE: f32 = 1.0 / super::FIXED_POINT_SCALE;
 /// How far `[lo, hi]` (per axis) reaches outside `min..max`, 0 inside; NaN
 /// coordinates count as inside (other lints and the reader report them).
 fn excess(min: [f32; 3], max: [f32; 3], lo: [f32; 3], hi: [f32; 3]) -> f32 {
-    let mut by = 0.0f32;
-    for axis in 0..3 {
-        let at = |v: [f32; 3]| v.get(axis).copied().unwrap_or(0.0);
-        by = by.max(at(min) - at(lo)).max(at(hi) - at(max));
-    }
-    by
+    let below = zip3(min, lo, |m, l| m - l);
+    let above = zip3(hi, max, |h, m| h - m);
+    below.into_iter().chain(above).fold(0.0, f32::max)
 }
 
 /// A positive distance in 1/128 steps, rounded up, saturating.

@@ -26,7 +26,7 @@ use super::records::{
     Bounds, CollisionBox, Face, FaceGroup, FaceSurface, Line, Sphere, Surface, Vec3,
 };
 use super::{Flags, Model, Section, Version, raw, saturate_u32};
-use crate::math::sqrt_up;
+use crate::math::{sqrt_up, zip3};
 use crate::wire::{self, Out, raw_vec3};
 
 /// Why nothing was written: an [`InputError`] for a model the target version cannot
@@ -1655,11 +1655,6 @@ impl Aabb {
             2
         }
     }
-}
-
-fn zip3(a: Vec3, b: Vec3, f: impl Fn(f32, f32) -> f32) -> Vec3 {
-    let ([ax, ay, az], [bx, by, bz]) = (a, b);
-    [f(ax, bx), f(ay, by), f(az, bz)]
 }
 
 fn component(v: Vec3, axis: usize) -> f32 {
