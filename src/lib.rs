@@ -118,6 +118,7 @@ pub mod grit;
 pub mod gta;
 mod math;
 pub mod mkgp;
+pub mod obj;
 pub mod wire;
 
 pub use format::{Format, sniff};

@@ -1,9 +1,9 @@
 //! Any bytes, as the `zerocol` tool reads them: sniff the format as the CLI does (and
 //! also read the bytes as every other format, as `--format` would), then run the CLI's
-//! own `info`, `dump`, `check` and (for Grit files) `convert` code into a sink. The tool's modules are compiled
-//! in unchanged from `src/bin/zerocol/`.
+//! own `info`, `dump`, `check`, `export` and (for Grit files) `convert` code into a
+//! sink. The tool's modules are compiled in unchanged from `src/bin/zerocol/`.
 #![no_main]
-// The tool's modules are compiled here for `info`, `dump` and `check` only.
+// The tool's modules are compiled here for `info`, `dump`, `check` and `export` only.
 #![allow(dead_code, unused_imports)]
 
 #[path = "../../src/bin/zerocol/battleforge/mod.rs"]
@@ -41,10 +41,26 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                     continue;
                 }
                 let recover = false;
-                run(format, data, Flags { lenient, recover });
+                run(
+                    format,
+                    data,
+                    Flags {
+                        lenient,
+                        recover,
+                        ..Flags::default()
+                    },
+                );
                 if format == Format::GtaCol {
                     let recover = true;
-                    let _ = info(format, data, Flags { lenient, recover });
+                    let _ = info(
+                        format,
+                        data,
+                        Flags {
+                            lenient,
+                            recover,
+                            ..Flags::default()
+                        },
+                    );
                 }
             }
         } else {
@@ -112,5 +128,17 @@ fn run(format: Format, data: &[u8], flags: Flags) {
             assert!(value.is_object(), "dump prints one JSON object");
         }
         Err(message) => assert!(!message.contains('\n'), "{message:?}"),
+    }
+    // `export` reads what `check` reads (a `.dff` without collision has nothing to
+    // export), and writes OBJ that reads back.
+    match tool.export(data, flags, "fuzz.mtl") {
+        Ok(exported) => {
+            assert!(check.is_ok(), "export of a file check refuses: {check:?}");
+            zerocol_fuzz::obj::read(&exported.obj, &exported.mtl, &exported.summary);
+        }
+        Err(message) => {
+            assert!(!message.contains('\n'), "{message:?}");
+            assert!(check.is_err() || format == Format::Dff, "{message}");
+        }
     }
 }

@@ -18,3 +18,4 @@ pub mod common;
 pub mod grit;
 pub mod gta;
 pub mod mkgp;
+pub mod obj;

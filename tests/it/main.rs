@@ -24,3 +24,7 @@ mod cli;
 // round-trip checks draw `zerocol::generate` values, which need `arbitrary`.
 #[cfg(feature = "arbitrary")]
 mod fuzz;
+
+// OBJ export, read back by the `export` fuzz target's reader.
+#[cfg(feature = "arbitrary")]
+mod obj;

@@ -142,3 +142,23 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
         warnings: lints.saturating_add(read.warnings.len()),
     })
 }
+
+/// `zerocol export` for a `.dff`: its collision model as OBJ.
+pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<tool::Exported, String> {
+    let mut scratch = Vec::new();
+    let read = read(bytes, flags.lenient, &mut scratch)?;
+    let Some((model, _)) = read.model else {
+        return Err("the .dff holds no collision model".to_owned());
+    };
+    let mut warnings = read.warnings;
+    warnings.extend(crate::gta::tolerated(core::slice::from_ref(&model)));
+    tool::exported(warnings, |obj, mtl| {
+        zerocol::obj::gta(
+            core::slice::from_ref(&model),
+            flags.game,
+            obj,
+            mtl,
+            Some(mtllib),
+        )
+    })
+}

@@ -7,6 +7,8 @@
 //! zerocol convert [--lenient] [--to FORMAT] [GTA options] INPUT OUTPUT
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
 //! zerocol put   [--lenient] [--model NAME] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
+//! zerocol export [--lenient] [--format NAME] [--game GAME] FILE OUT.obj
+//!                                                     Wavefront OBJ and .mtl, for Blender
 //! ```
 //!
 //! `FILE` may be `-` for standard input. Exit status: 0 when every file was read, 1
@@ -168,6 +170,39 @@ enum Command {
         /// The `.dff` to write (`-` for stdout); never an input.
         output: PathBuf,
     },
+    /// Write FILE as a Wavefront OBJ to look at in Blender (File > Import >
+    /// Wavefront): every model, shape and mesh, a group and a colour per material.
+    /// The materials go to a `.mtl` beside OUTPUT, named like it.
+    Export {
+        #[command(flatten)]
+        common: Common,
+        /// GTA: whose material names to use; by default COLL models take III/VC's
+        /// and COL2+ models SA's.
+        #[arg(long, value_enum)]
+        game: Option<GameNames>,
+        /// The file to read (`-` for stdin).
+        file: PathBuf,
+        /// The OBJ file to write (its `.mtl` goes beside it); never the input.
+        output: PathBuf,
+    },
+}
+
+/// `export --game`: whose GTA material names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum GameNames {
+    /// GTA III and Vice City (35 surfaces).
+    IiiVc,
+    /// San Andreas (179 surfaces, as in surfinfo.dat).
+    Sa,
+}
+
+impl GameNames {
+    const fn game(self) -> zerocol::gta::Game {
+        match self {
+            Self::IiiVc => zerocol::gta::Game::IiiVc,
+            Self::Sa => zerocol::gta::Game::Sa,
+        }
+    }
 }
 
 /// `convert --to`: a GTA version, or a Grit encoding.
@@ -227,7 +262,7 @@ impl Common {
     fn flags(self) -> Flags {
         Flags {
             lenient: self.lenient,
-            recover: false,
+            ..Flags::default()
         }
     }
 }
@@ -298,6 +333,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             let flags = Flags {
                 lenient: common.lenient,
                 recover,
+                ..Flags::default()
             };
             let info = |format: Format, input: &Input, out: &mut W| {
                 tool(format).info(out, &input.label, &input.bytes, flags)
@@ -349,7 +385,102 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             model_file,
             output,
         } => put(&dff, &model_file, &output, model.as_deref(), lenient, out),
+        Command::Export {
+            common,
+            game,
+            file,
+            output,
+        } => {
+            let flags = Flags {
+                game: game.map(GameNames::game),
+                ..common.flags()
+            };
+            export(&file, &output, common, flags, out)
+        }
     }
+}
+
+/// `zerocol export`: FILE as OUTPUT (OBJ) and the `.mtl` beside it, written only
+/// once the whole export succeeded; a line on stdout says what they hold.
+fn export(
+    file: &Path,
+    output: &Path,
+    common: Common,
+    flags: Flags,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    let mtl_path = output.with_extension("mtl");
+    if output.as_os_str() == "-" || mtl_path == output {
+        eprint_line(&format!(
+            "zerocol: {}: export writes two files: give an OBJ path not ending in .mtl (its .mtl goes beside it)",
+            label(output)
+        ));
+        return Ok(Status::Failed);
+    }
+    if refuse_overwrite(&[file], output) || refuse_overwrite(&[file], &mtl_path) {
+        return Ok(Status::Failed);
+    }
+    let mtllib = mtl_path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let input = match load(file) {
+        Ok(input) => input,
+        Err(message) => {
+            eprint_line(&message);
+            return Ok(Status::Failed);
+        }
+    };
+    let Some(format) = common.format.or_else(|| format::sniff(&input.bytes)) else {
+        report(&input.label, &format::unknown(&input.bytes));
+        return Ok(Status::Malformed);
+    };
+    let exported = match tool(format).export(&input.bytes, flags, &mtllib) {
+        Ok(exported) => exported,
+        Err(message) => {
+            report(&input.label, &message);
+            return Ok(Status::Malformed);
+        }
+    };
+    let s = exported.summary;
+    let mut warnings = exported.warnings;
+    if s.non_finite > 0 {
+        warnings.push(format!(
+            "{} NaN or infinite coordinates written as 0",
+            s.non_finite
+        ));
+    }
+    if s.unshown > 0 {
+        warnings.push(format!(
+            "{} shapes without faces (hulls of more than {} vertices as points, planes without a normal left out)",
+            s.unshown,
+            zerocol::obj::HULL_CAP
+        ));
+    }
+    for warning in &warnings {
+        report(&input.label, &format!("warning: {warning}"));
+    }
+    for (path, text) in [(output, &exported.obj), (mtl_path.as_path(), &exported.mtl)] {
+        if let Err(error) = std::fs::write(path, text) {
+            eprint_line(&format!("zerocol: {}: cannot write: {error}", label(path)));
+            return Ok(Status::Failed);
+        }
+    }
+    writeln!(
+        out,
+        "{}: objects {}, vertices {}, faces {}, lines {}, materials {} (in {})",
+        label(output),
+        s.objects,
+        s.vertices,
+        s.faces,
+        s.lines,
+        s.materials,
+        label(&mtl_path)
+    )
+    .map(|()| Status::Ok)
+    .map_err(|error| Interrupted {
+        status: Status::Ok,
+        error,
+    })
 }
 
 /// Runs `command` on one file for `info` and `dump`: I/O errors and malformed input

@@ -31,6 +31,37 @@ pub struct Flags {
     pub lenient: bool,
     /// `info --recover`: step over damaged models (GTA).
     pub recover: bool,
+    /// `--game`: whose material names GTA models take (by default, from each
+    /// model's version).
+    pub game: Option<zerocol::gta::Game>,
+}
+
+/// What `zerocol export` made of a file.
+#[derive(Debug)]
+pub struct Exported {
+    /// The OBJ document.
+    pub obj: String,
+    /// Its material library.
+    pub mtl: String,
+    /// What the OBJ holds.
+    pub summary: zerocol::obj::Summary,
+    /// What reading let through (a `.dff`'s short Clump).
+    pub warnings: Vec<String>,
+}
+
+/// Runs a library export into two strings (which never fail to take text).
+pub fn exported(
+    warnings: Vec<String>,
+    export: impl FnOnce(&mut String, &mut String) -> Result<zerocol::obj::Summary, std::fmt::Error>,
+) -> Result<Exported, String> {
+    let (mut obj, mut mtl) = (String::new(), String::new());
+    let summary = export(&mut obj, &mut mtl).map_err(|_| "cannot format the OBJ".to_owned())?;
+    Ok(Exported {
+        obj,
+        mtl,
+        summary,
+        warnings,
+    })
 }
 
 /// The library's `Options` for `--lenient` or strict reading, in any format.
@@ -78,10 +109,13 @@ pub trait Tool {
     fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String>;
     /// `zerocol check`: the summary and warning count, or the message for `error: ...`.
     fn check(&self, bytes: &[u8], flags: Flags) -> Result<Checked, String>;
+    /// `zerocol export`: the OBJ and its material library (which the OBJ names
+    /// `mtllib`), or the message for a malformed file.
+    fn export(&self, bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String>;
 }
 
 /// Implements [`Tool`] as a unit struct `$tool` for the format module it is invoked
-/// in, whose `info`, `dump` and `check` functions take [`Flags`].
+/// in, whose `info`, `dump`, `check` and `export` functions take [`Flags`].
 macro_rules! module_tool {
     ($tool:ident, $doc:literal) => {
         #[doc = $doc]
@@ -112,6 +146,15 @@ macro_rules! module_tool {
                 flags: $crate::tool::Flags,
             ) -> Result<$crate::tool::Checked, String> {
                 check(bytes, flags)
+            }
+
+            fn export(
+                &self,
+                bytes: &[u8],
+                flags: $crate::tool::Flags,
+                mtllib: &str,
+            ) -> Result<$crate::tool::Exported, String> {
+                export(bytes, flags, mtllib)
             }
         }
     };

@@ -22,6 +22,8 @@ mod grit;
 mod gta;
 #[path = "../../../fuzz/src/mkgp.rs"]
 mod mkgp;
+#[path = "../../../fuzz/src/obj.rs"]
+pub mod obj;
 
 mod kinds;
 
@@ -186,6 +188,23 @@ fn battleforge_inputs_replay() {
 #[test]
 fn grit_inputs_replay() {
     assert!(replay("grit", "grit", grit::bytes) > 0);
+}
+
+/// `export`'s check on every committed input of every format, and on the samples.
+#[test]
+fn export_inputs_replay() {
+    let mut total = 0;
+    for format in ["gta", "mkgp", "battleforge", "grit"] {
+        total += replay(format, format, obj::bytes);
+    }
+    assert!(total > 0);
+    for (path, bytes) in files_in(&root().join("samples")) {
+        let result = std::panic::catch_unwind(|| obj::bytes(&bytes));
+        if let Err(panic) = result {
+            eprintln!("exporting {}", path.display());
+            std::panic::resume_unwind(panic);
+        }
+    }
 }
 
 /// `roundtrip_gta`'s check on every committed GTA input under every combination of

@@ -95,6 +95,14 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     })
 }
 
+/// `zerocol export`: the collision shapes as OBJ.
+pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<crate::tool::Exported, String> {
+    let read = read(bytes, options(flags.lenient))?;
+    crate::tool::exported(Vec::new(), |obj, mtl| {
+        zerocol::obj::battleforge(&read.shape, obj, mtl, Some(mtllib))
+    })
+}
+
 /// Bytes decoded as Latin-1: every byte is the code point of the same value.
 fn latin1(bytes: &[u8]) -> String {
     bytes.iter().copied().map(char::from).collect()

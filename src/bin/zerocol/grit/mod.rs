@@ -212,4 +212,33 @@ impl crate::tool::Tool for Grit {
     fn check(&self, bytes: &[u8], flags: crate::tool::Flags) -> Result<Checked, String> {
         check(bytes, self.0, flags.lenient)
     }
+
+    fn export(
+        &self,
+        bytes: &[u8],
+        flags: crate::tool::Flags,
+        mtllib: &str,
+    ) -> Result<crate::tool::Exported, String> {
+        export(bytes, self.0, flags.lenient, mtllib)
+    }
+}
+
+/// `zerocol export`: the body's shapes and trimesh as OBJ.
+pub fn export(
+    bytes: &[u8],
+    flavour: Flavour,
+    lenient: bool,
+    mtllib: &str,
+) -> Result<crate::tool::Exported, String> {
+    let body = read(bytes, flavour, lenient)?;
+    let warnings = body.warnings();
+    crate::tool::exported(warnings, |obj, mtl| {
+        zerocol::obj::grit(
+            body.shapes.iter().cloned(),
+            body.trimesh.clone(),
+            obj,
+            mtl,
+            Some(mtllib),
+        )
+    })
 }

@@ -18,7 +18,9 @@ pub fn info(
     bytes: &[u8],
     flags: tool::Flags,
 ) -> io::Result<Verdict> {
-    let tool::Flags { lenient, recover } = flags;
+    let tool::Flags {
+        lenient, recover, ..
+    } = flags;
     let mode = match (lenient, recover) {
         (false, false) => "strict",
         (true, false) => "lenient",

@@ -1,4 +1,5 @@
-//! GTA `.col` (`"format": "gta-col"`): `info`, `dump` and `check`.
+//! GTA `.col` (`"format": "gta-col"`): `info`, `dump`, `check`, `convert` and
+//! `export`.
 
 mod convert;
 mod dump;
@@ -8,7 +9,7 @@ pub use convert::{FaceGroups, Settings, put, read_library, write_models};
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
 
-use crate::tool::{Checked, Flags, options};
+use crate::tool::{Checked, Exported, Flags, options};
 
 crate::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
 
@@ -34,6 +35,29 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
         summary: format!("{models} models, {trailing} trailing bytes"),
         warnings,
     })
+}
+
+/// `zerocol export`: every model of the library as OBJ.
+pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String> {
+    let models: Vec<_> = read_library(bytes, flags.lenient)?
+        .into_iter()
+        .map(|(model, _)| model)
+        .collect();
+    let warnings = tolerated(&models);
+    crate::tool::exported(warnings, |obj, mtl| {
+        zerocol::obj::gta(&models, flags.game, obj, mtl, Some(mtllib))
+    })
+}
+
+/// What a lenient read let through, a line each (`MODEL: LINT`).
+pub fn tolerated(models: &[zerocol::gta::Model<'_>]) -> Vec<String> {
+    models
+        .iter()
+        .flat_map(|m| {
+            let name = latin1(m.name());
+            m.tolerated().map(move |lint| format!("{name:?}: {lint}"))
+        })
+        .collect()
 }
 
 /// The message for a buffer that holds no model: empty, zero padding only, or

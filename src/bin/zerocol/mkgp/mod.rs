@@ -63,3 +63,12 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     );
     Ok(Checked { summary, warnings })
 }
+
+/// `zerocol export`: the course as OBJ.
+pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<crate::tool::Exported, String> {
+    let course = Course::parse(bytes, options(flags.lenient)).map_err(|e| e.to_string())?;
+    let warnings = course.tolerated().map(|lint| lint.to_string()).collect();
+    crate::tool::exported(warnings, |obj, mtl| {
+        zerocol::obj::mkgp(&course, obj, mtl, Some(mtllib))
+    })
+}

@@ -1,0 +1,522 @@
+//! Wavefront OBJ export (docs/obj.md): each format's sample exported and read back
+//! by the `export` fuzz target's reader (`fuzz/src/obj.rs`), which checks the syntax,
+//! the indices and the summary's counts; here, the values: vertices, bounds, group
+//! and material names, and tessellated shapes that are closed and face outwards.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+use zerocol::gta::{self, Game, Model, Options};
+use zerocol::obj::{self, Summary};
+
+use crate::fuzz::obj::{Document, read};
+use crate::support::gta::{Face, ModelSpec, Sphere};
+
+fn sample(name: &str) -> Vec<u8> {
+    fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// Runs an export into strings and reads it back.
+fn export(
+    f: impl FnOnce(&mut String, &mut String) -> Result<Summary, std::fmt::Error>,
+) -> (Summary, Document, String) {
+    let (mut obj, mut mtl) = (String::new(), String::new());
+    let summary = f(&mut obj, &mut mtl).unwrap();
+    let doc = read(&obj, &mtl, &summary);
+    (summary, doc, obj)
+}
+
+/// The box around points.
+fn bounds_of(points: impl IntoIterator<Item = [f32; 3]>) -> ([f32; 3], [f32; 3]) {
+    points.into_iter().fold(
+        ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]),
+        |(lo, hi), p| {
+            (
+                [0, 1, 2].map(|i| lo[i].min(p[i])),
+                [0, 1, 2].map(|i| hi[i].max(p[i])),
+            )
+        },
+    )
+}
+
+#[track_caller]
+fn assert_near(a: ([f32; 3], [f32; 3]), b: ([f32; 3], [f32; 3]), tolerance: f32) {
+    for (x, y) in a.0.iter().chain(&a.1).zip(b.0.iter().chain(&b.1)) {
+        assert!((x - y).abs() <= tolerance, "{a:?} vs {b:?}");
+    }
+}
+
+/// A surface of faces is closed (every edge is met once in each direction) and faces
+/// outwards (its signed volume is positive), with vertices told apart by position.
+#[track_caller]
+fn assert_closed_outward(faces: &[Vec<[f32; 3]>]) {
+    assert!(!faces.is_empty());
+    let key = |p: [f32; 3]| p.map(f32::to_bits);
+    let mut edges: BTreeMap<([u32; 3], [u32; 3]), i32> = BTreeMap::new();
+    let mut volume = 0.0f64;
+    for face in faces {
+        for (i, &a) in face.iter().enumerate() {
+            let b = face[(i + 1) % face.len()];
+            *edges.entry((key(a), key(b))).or_default() += 1;
+        }
+        let p0 = face[0].map(f64::from);
+        for w in face[1..].windows(2) {
+            let (p1, p2) = (w[0].map(f64::from), w[1].map(f64::from));
+            let cross = [
+                p1[1] * p2[2] - p1[2] * p2[1],
+                p1[2] * p2[0] - p1[0] * p2[2],
+                p1[0] * p2[1] - p1[1] * p2[0],
+            ];
+            volume += (p0[0] * cross[0] + p0[1] * cross[1] + p0[2] * cross[2]) / 6.0;
+        }
+    }
+    for (&(a, b), &n) in &edges {
+        assert_eq!(n, 1, "edge {a:?} → {b:?} met {n} times");
+        assert_eq!(
+            edges.get(&(b, a)),
+            Some(&1),
+            "edge {a:?} → {b:?} has no twin"
+        );
+    }
+    assert!(volume > 0.0, "signed volume {volume}: faces point inwards");
+}
+
+fn sample_models(bytes: &[u8]) -> Vec<Model<'_>> {
+    gta::models(bytes, Options::STRICT)
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+#[test]
+fn gta_sample_exports_every_model_with_its_values() {
+    let bytes = sample("sample.col");
+    let models = sample_models(&bytes);
+    let (summary, doc, text) = export(|o, m| obj::gta(&models, None, o, m, Some("sample.mtl")));
+    assert_eq!(doc.mtllib.as_deref(), Some("sample.mtl"));
+    assert!(text.starts_with("# zerocol: a GTA collision file\n# up axis: Z\n"));
+
+    let mut objects = Vec::new();
+    let (mut vertices, mut faces) = (0u64, 0u64);
+    let mut points = Vec::new();
+    let mut materials = BTreeSet::new();
+    for m in &models {
+        let name = String::from_utf8(m.name().to_vec()).unwrap();
+        objects.push(name.clone());
+        if !m.shadow_faces().is_empty() {
+            objects.push(format!("{name}_shadow"));
+        }
+        vertices += m.vertices().len() as u64
+            + 62 * m.spheres().len() as u64
+            + 8 * m.boxes().len() as u64
+            + 2 * m.lines().len() as u64
+            + m.shadow_vertices().len() as u64;
+        faces += m.faces().len() as u64
+            + 72 * m.spheres().len() as u64
+            + 6 * m.boxes().len() as u64
+            + m.shadow_faces().len() as u64;
+        points.extend(m.vertices());
+        points.extend(m.shadow_vertices());
+        for s in m.spheres() {
+            points.extend([
+                s.center.map(|c| c - s.radius),
+                s.center.map(|c| c + s.radius),
+            ]);
+        }
+        for b in m.boxes() {
+            points.extend([b.min, b.max]);
+        }
+        for l in m.lines() {
+            points.extend([l.start, l.end]);
+        }
+        let game = Game::of_version(m.version());
+        let ids = m
+            .spheres()
+            .iter()
+            .map(|s| s.surface.material)
+            .chain(m.boxes().iter().map(|b| b.surface.material))
+            .chain(m.faces().iter().map(|f| f.surface.material()))
+            .chain(m.shadow_faces().iter().map(|f| f.surface.material()));
+        materials.extend(ids.map(|id| gta::material_name(game, id).unwrap().to_owned()));
+    }
+    assert_eq!(doc.objects, objects);
+    assert_eq!((summary.vertices, summary.faces), (vertices, faces));
+    assert_eq!(summary.objects as usize, objects.len());
+    assert_eq!(doc.used, materials);
+    assert_eq!(summary.materials as usize, materials.len());
+    assert_eq!(summary.non_finite, 0);
+    assert_near(doc.bounds().unwrap(), bounds_of(points), 1e-5);
+
+    // Each model's mesh comes first in its object, exactly, and its faces name it.
+    let mut at = 0usize;
+    for (index, m) in models.iter().enumerate() {
+        let object = doc
+            .objects
+            .iter()
+            .position(|o| o.as_bytes() == m.name())
+            .unwrap();
+        let mesh: Vec<[f32; 3]> = m.vertices().iter().collect();
+        assert_eq!(doc.vertices[at..at + mesh.len()], mesh[..], "model {index}");
+        let in_mesh = |n: u64| (at as u64) < n && n <= (at + mesh.len()) as u64;
+        let mut got: Vec<Vec<usize>> = doc
+            .faces
+            .iter()
+            .filter(|f| f.object == object && f.vertices.iter().all(|&n| in_mesh(n)))
+            .map(|f| f.vertices.iter().map(|&n| n as usize - 1 - at).collect())
+            .collect();
+        let mut want: Vec<Vec<usize>> = m
+            .faces()
+            .iter()
+            .map(|f| f.indices.iter().map(|&i| i as usize).collect())
+            .collect();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "model {index}");
+        at += vertices_of(m) as usize;
+    }
+}
+
+/// What one model writes.
+fn vertices_of(m: &Model<'_>) -> u64 {
+    m.vertices().len() as u64
+        + 62 * m.spheres().len() as u64
+        + 8 * m.boxes().len() as u64
+        + 2 * m.lines().len() as u64
+        + m.shadow_vertices().len() as u64
+}
+
+/// A COLL model of a sphere and two faces of materials 2 and 200, named `two words#`.
+fn named_model(vertex: [f32; 3]) -> Vec<u8> {
+    let mut spec = ModelSpec::new(b"COLL", "two words#");
+    spec.spheres.push(Sphere {
+        center: [1.0, 2.0, 3.0],
+        radius: 0.5,
+        surface: [2, 0, 0, 0],
+    });
+    spec.vertices = vec![[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], vertex];
+    spec.faces = vec![
+        Face {
+            indices: [0, 1, 2],
+            surface: [2, 0, 0, 0],
+        },
+        Face {
+            indices: [1, 3, 2],
+            surface: [200, 0, 0, 0],
+        },
+    ];
+    spec.build().bytes
+}
+
+#[test]
+fn gta_materials_take_the_games_names() {
+    let bytes = named_model([1.0, 1.0, 0.0]);
+    let models = sample_models(&bytes);
+    let names = |game| {
+        let (_, doc, _) = export(|o, m| obj::gta(&models, game, o, m, None));
+        assert_eq!(doc.objects, ["two_words_"]);
+        doc.materials
+            .iter()
+            .map(|(n, _)| n.clone())
+            .collect::<Vec<_>>()
+    };
+    // COLL: III/VC's table by default; 200 is past every table.
+    assert_eq!(names(None), ["GRASS", "material_200"]);
+    assert_eq!(names(Some(Game::IiiVc)), ["GRASS", "material_200"]);
+    assert_eq!(names(Some(Game::Sa)), ["TARMAC_FUCKED", "material_200"]);
+    // Each material is one group: the sphere and face 0 are GRASS.
+    let (_, doc, _) = export(|o, m| obj::gta(&models, None, o, m, None));
+    assert_eq!(
+        doc.groups,
+        [vec!["GRASS".to_owned(), "material_200".to_owned()]]
+    );
+    assert_eq!(doc.faces_of("two_words_", "GRASS").len(), 72 + 1);
+    assert_eq!(
+        doc.faces_of("two_words_", "material_200"),
+        [vec![[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]]]
+    );
+    // The colour of a name is the same in every file.
+    let grass = doc.materials[0].1;
+    assert_eq!(grass, obj::colour(obj::name_key("GRASS")));
+}
+
+#[test]
+fn gta_non_finite_coordinates_are_written_as_zero_and_counted() {
+    let bytes = named_model([f32::NAN, f32::INFINITY, 2.0]);
+    let models = gta::models(&bytes, Options::STRICT)
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let (summary, doc, text) = export(|o, m| obj::gta(&models, None, o, m, None));
+    assert_eq!(summary.non_finite, 2);
+    assert_eq!(doc.vertices[3], [0.0, 0.0, 2.0]);
+    assert!(!text.contains("NaN") && !text.contains("inf"));
+}
+
+#[test]
+fn gta_dff_sample_exports_its_model() {
+    let bytes = sample("vehicle.dff");
+    let dff = gta::dff::Dff::parse(&bytes, Options::STRICT).unwrap();
+    let Some(gta::dff::Payload::Model(model)) = dff.collision().map(|c| c.payload()) else {
+        panic!("the sample holds a model");
+    };
+    let (summary, doc, _) = export(|o, m| obj::gta(&[model], None, o, m, None));
+    assert_eq!(doc.objects[0], "lamppost_sa");
+    assert_eq!(summary.vertices, vertices_of(&model));
+}
+
+#[test]
+fn tessellated_shapes_are_closed_and_face_outwards() {
+    let text = "TCOL1.0 attributes { static; } compound {
+        box { material \"box\"; centre 1 2 3; orientation 0.9238795 0.3826834 0 0; dimensions 2 4 6; }
+        cylinder { material \"cylinder\"; centre -1 0 0; orientation 0.7071068 0 0.7071068 0; dimensions 1 1 3; }
+        cone { material \"cone\"; centre 0 5 0; radius 2; height 4; }
+        sphere { material \"sphere\"; centre 0 0 9; radius 1.5; }
+        hull { material \"cube\"; vertexes { 0 0 0; 1 0 0; 0 1 0; 1 1 0; 0 0 1; 1 0 1; 0 1 1; 1 1 1; } }
+        hull { material \"tetrahedron\"; vertexes { 0 0 0; 2 0 0; 0 2 0; 0 0 2; } }
+        hull { material \"octagon\"; vertexes { 3 0 0; 2 2 0; 0 3 0; -2 2 0; -3 0 0; -2 -2 0; 0 -3 0; 2 -2 0; 0 0 1; } }
+    }";
+    let tcol = zerocol::grit::Tcol::parse_str(text, zerocol::grit::Options::STRICT).unwrap();
+    let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), tcol.trimesh(), o, m, None));
+    assert_eq!(doc.objects, ["compound"]);
+    let expect = [
+        ("box", 6),
+        ("cylinder", 14),
+        ("cone", 13),
+        ("sphere", 72),
+        ("cube", 12),
+        ("tetrahedron", 4),
+        // Eight sides and the octagon (coplanar points) as a fan of six triangles.
+        ("octagon", 14),
+    ];
+    for (material, faces) in expect {
+        let got = doc.faces_of("compound", material);
+        assert_eq!(got.len(), faces, "{material}");
+        assert_closed_outward(&got);
+    }
+    assert_eq!(summary.vertices, 8 + 24 + 13 + 62 + 8 + 4 + 9);
+    assert_eq!((summary.points, summary.unshown), (0, 0));
+    // The box: dimensions 2 4 6 about (1, 2, 3), turned 45° about X.
+    let corners: Vec<[f32; 3]> = doc.faces_of("compound", "box").concat();
+    let (lo, hi) = bounds_of(corners);
+    let half = (2.0f32 + 3.0) / 2.0f32.sqrt();
+    assert_near(
+        (lo, hi),
+        ([0.0, 2.0 - half, 3.0 - half], [2.0, 2.0 + half, 3.0 + half]),
+        1e-5,
+    );
+    // The cylinder: turned 90° about Y, so its axis lies along X.
+    let (lo, hi) = bounds_of(doc.faces_of("compound", "cylinder").concat());
+    assert_near((lo, hi), ([-2.5, -0.5, -0.5], [0.5, 0.5, 0.5]), 1e-5);
+    // The cone points to +Z, its base at -height/2.
+    let (lo, hi) = bounds_of(doc.faces_of("compound", "cone").concat());
+    assert_near((lo, hi), ([-2.0, 3.0, -2.0], [2.0, 7.0, 2.0]), 1e-5);
+}
+
+#[test]
+fn grit_sample_exports_its_shapes() {
+    let bytes = sample("body.tcol");
+    let tcol = zerocol::grit::Tcol::parse(&bytes, zerocol::grit::Options::STRICT).unwrap();
+    let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), tcol.trimesh(), o, m, None));
+    let names: Vec<_> = doc.materials.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        ["../shared/Plastic", "/common/props/Wood", "Metal", "Rubber"]
+    );
+    // The hull is a pyramid on a square: four sides and the square as two triangles.
+    let hull = doc.faces_of("compound", "../shared/Plastic");
+    assert_eq!(hull.len(), 6);
+    assert_closed_outward(&hull);
+    assert_eq!(summary.vertices, 5 + 8 + 24 + 62);
+    assert_eq!(summary.faces, 6 + 6 + 14 + 72);
+    // The apex of the hull is the highest point; the sphere the lowest.
+    let (lo, hi) = doc.bounds().unwrap();
+    assert_eq!(hi[2], 1.2);
+    assert!((lo[2] - -0.15).abs() < 1e-6);
+}
+
+#[test]
+fn large_hulls_are_points_and_flat_planes_unshown() {
+    let mut text =
+        String::from("TCOL1.0 attributes { static; } compound { hull { material \"m\"; vertexes {");
+    for i in 0..65 {
+        text += &format!(" {i} {} 0;", i * i);
+    }
+    text += " } } plane { material \"p\"; normal 0 0 0; distance 1; } plane { material \"q\"; normal 0 0 2; distance 4; } }";
+    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), tcol.trimesh(), o, m, None));
+    assert_eq!((summary.points, summary.unshown), (65, 2));
+    assert!(doc.faces_of("compound", "m").is_empty());
+    assert!(doc.faces_of("compound", "p").is_empty());
+    // The plane z = 2 (normal 0 0 2, distance 4): a 100 m square around (0, 0, 2).
+    let plane = doc.faces_of("compound", "q");
+    assert_eq!(plane.len(), 1);
+    assert_near(
+        bounds_of(plane.concat()),
+        ([-50.0, -50.0, 2.0], [50.0, 50.0, 2.0]),
+        1e-4,
+    );
+}
+
+#[test]
+fn mkgp_sample_course_exports_floor_walls_and_triangle_walls() {
+    let bytes = sample("course.col");
+    let course = zerocol::mkgp::Course::parse(&bytes, zerocol::mkgp::Options::STRICT).unwrap();
+    let (summary, doc, text) = export(|o, m| obj::mkgp(&course, o, m, None));
+    assert!(text.contains("# up axis: Y\n"));
+    let (mut tris, mut walls, mut twalls) = (0u64, 0u64, 0u64);
+    let mut points = Vec::new();
+    let mut floors = BTreeSet::new();
+    for cell in course.cells() {
+        for t in cell.triangles() {
+            let t = t.decode();
+            points.extend(t.vertices);
+            floors.insert(
+                t.flags
+                    .surface_type()
+                    .map_or("other".to_owned(), |s| s.name().replace(' ', "_")),
+            );
+            tris += 1;
+        }
+        for w in cell.walls() {
+            let w = w.decode();
+            let up = |p: [f32; 3]| [p[0], p[1] + obj::WALL_HEIGHT, p[2]];
+            points.extend([w.p1, w.p2, up(w.p1), up(w.p2)]);
+            walls += 1;
+        }
+    }
+    for cell in course.wall_cells() {
+        for t in cell.triangle_walls() {
+            points.extend(t.decode().vertices);
+            twalls += 1;
+        }
+    }
+    assert!(tris > 0 && walls > 0);
+    let mut objects = vec!["floor", "walls"];
+    if twalls > 0 {
+        objects.push("triangle_walls");
+    }
+    assert_eq!(doc.objects, objects);
+    assert_eq!(summary.vertices, 3 * tris + 4 * walls + 3 * twalls);
+    assert_eq!(summary.faces, tris + walls + twalls);
+    assert_eq!(
+        doc.groups[0].iter().cloned().collect::<BTreeSet<_>>(),
+        floors
+    );
+    assert_eq!(doc.groups[1], ["wall"]);
+    assert_eq!(doc.bounds().unwrap(), bounds_of(points));
+}
+
+#[test]
+fn battleforge_sample_exports_shapes_through_their_transforms() {
+    let bytes = sample("collision.drs");
+    let drs =
+        zerocol::battleforge::Drs::parse(&bytes, zerocol::battleforge::Options::STRICT).unwrap();
+    let (_, shape) = drs.collision_shape().unwrap();
+    let (summary, doc, _) = export(|o, m| obj::battleforge(&shape, o, m, None));
+    assert_eq!(doc.objects, ["collisionShape"]);
+    let kinds: Vec<&str> = [
+        (!shape.boxes().is_empty(), "box"),
+        (!shape.spheres().is_empty(), "sphere"),
+        (!shape.cylinders().is_empty(), "cylinder"),
+    ]
+    .into_iter()
+    .filter_map(|(present, kind)| present.then_some(kind))
+    .collect();
+    assert_eq!(
+        doc.groups,
+        [kinds.iter().map(|k| k.to_string()).collect::<Vec<_>>()]
+    );
+    assert_eq!(
+        summary.vertices,
+        8 * shape.boxes().len() as u64
+            + 62 * shape.spheres().len() as u64
+            + 24 * shape.cylinders().len() as u64
+    );
+    // Boxes and spheres reach their world boxes exactly; cylinders stay inside theirs.
+    for (i, b) in shape.boxes().iter().enumerate() {
+        let faces = doc.faces_of("collisionShape", "box");
+        let aabb = b.decode().aabb();
+        assert_near(
+            bounds_of(faces[i * 6..i * 6 + 6].concat()),
+            (aabb.min, aabb.max),
+            1e-4,
+        );
+    }
+    for (i, s) in shape.spheres().iter().enumerate() {
+        let faces = doc.faces_of("collisionShape", "sphere");
+        let aabb = s.decode().aabb();
+        assert_near(
+            bounds_of(faces[i * 72..i * 72 + 72].concat()),
+            (aabb.min, aabb.max),
+            1e-4,
+        );
+    }
+    for (i, c) in shape.cylinders().iter().enumerate() {
+        let faces = doc.faces_of("collisionShape", "cylinder");
+        let aabb = c.decode().aabb();
+        let (lo, hi) = bounds_of(faces[i * 14..i * 14 + 14].concat());
+        for axis in 0..3 {
+            assert!(lo[axis] >= aabb.min[axis] - 1e-4 && hi[axis] <= aabb.max[axis] + 1e-4);
+        }
+        assert_closed_outward(&faces[i * 14..i * 14 + 14]);
+    }
+}
+
+#[test]
+fn colours_depend_on_the_key_alone() {
+    for key in [0, 1, 2, 3, 0x1000, u32::MAX] {
+        let c = obj::colour(key);
+        assert!(c.iter().all(|x| (0.0..=1.0).contains(x)), "{key}: {c:?}");
+        assert_eq!(c, obj::colour(key));
+    }
+    assert_ne!(obj::colour(1), obj::colour(2));
+    // FNV-1a of "a".
+    assert_eq!(obj::name_key("a"), 0xE40C_292C);
+}
+
+#[test]
+fn material_tables_name_every_surface_of_each_game() {
+    use gta::{material_count, material_name};
+    assert_eq!(material_count(Game::IiiVc), 35);
+    assert_eq!(material_count(Game::Sa), 179);
+    assert_eq!(material_count(Game::All), 0);
+    for (game, id, name) in [
+        (Game::IiiVc, 0, "DEFAULT"),
+        (Game::IiiVc, 4, "MUD_DRY"),
+        (Game::IiiVc, 17, "PED"),
+        (Game::IiiVc, 19, "WATER"),
+        (Game::IiiVc, 32, "METAL_GATE"),
+        (Game::IiiVc, 34, "CONCRETE_BEACH"),
+        (Game::Sa, 0, "DEFAULT"),
+        (Game::Sa, 9, "GRASS_SHORT_LUSH"),
+        (Game::Sa, 57, "FIRE_HYDRANT"),
+        (Game::Sa, 63, "CAR"),
+        (Game::Sa, 103, "P_KIRCHENFLOOR"),
+        (Game::Sa, 118, "P_GRASSGRNMIX"),
+        (Game::Sa, 158, "DOOR"),
+        (Game::Sa, 178, "RAILTRACK"),
+    ] {
+        assert_eq!(material_name(game, id), Some(name), "{game:?} {id}");
+    }
+    assert_eq!(material_name(Game::IiiVc, 35), None);
+    assert_eq!(material_name(Game::Sa, 179), None);
+    assert_eq!(material_name(Game::All, 0), None);
+    for game in [Game::IiiVc, Game::Sa] {
+        let names: BTreeSet<_> = (0..=255).filter_map(|id| material_name(game, id)).collect();
+        assert_eq!(
+            names.len(),
+            material_count(game),
+            "{game:?}: names are unique"
+        );
+        assert!(names.iter().all(|n| {
+            n.bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        }));
+    }
+    assert_eq!(Game::of_version(gta::Version::Coll), Game::IiiVc);
+    assert_eq!(Game::of_version(gta::Version::Col3), Game::Sa);
+}
