@@ -99,7 +99,7 @@ pub fn info(
                 "headerless payload (PS2: no FourCC, size or name) at byte {at} (0x{at:x}), read as a COLL model with an empty name"
             )?;
         }
-        write_model(out, 0, *at, model)?;
+        write_model(out, 0, *at, model, flags.game)?;
     }
     Ok(Verdict::Ok)
 }

@@ -1,7 +1,8 @@
 //! `zerocol`: inspect, dump and check game collision files.
 //!
 //! ```text
-//! zerocol info  [--lenient] [--recover] [--format NAME] [FILE]   readable summary (no FILE: the embedded samples)
+//! zerocol info  [--lenient] [--recover] [--game GAME] [--format NAME] [FILE]
+//!                                                     readable summary (no FILE: the embedded samples)
 //! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of `docs/dump.md`
 //! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
 //! zerocol convert [--lenient] [--to FORMAT] [GTA options] INPUT OUTPUT
@@ -98,6 +99,10 @@ enum Command {
         /// the skipped byte ranges (gta-col only: an MKGP course is read whole).
         #[arg(long)]
         recover: bool,
+        /// GTA: whose material names to show; by default COLL models take III/VC's
+        /// and COL2+ models SA's.
+        #[arg(long, value_enum)]
+        game: Option<GameNames>,
         /// The file to read (`-` for stdin); without it, the samples built into
         /// zerocol (a GTA .col, an MKGP course, a BattleForge DRS model, then a Grit TCOL
         /// body; only the one of `--format` if given).
@@ -328,12 +333,13 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         Command::Info {
             common,
             recover,
+            game,
             file,
         } => {
             let flags = Flags {
                 lenient: common.lenient,
                 recover,
-                ..Flags::default()
+                game: game.map(GameNames::game),
             };
             let info = |format: Format, input: &Input, out: &mut W| {
                 tool(format).info(out, &input.label, &input.bytes, flags)

@@ -2,6 +2,7 @@
 
 mod battleforge;
 mod dff;
+mod export;
 // The tool itself (exit codes, streams, `check`, stdin) on GTA files, and `gta-col` JSON.
 mod grit;
 mod gta;

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use zerocol::gta::{self, End, Flags, Model, Recovered, Version};
+use zerocol::gta::{self, End, Flags, Game, Model, Recovered, Version};
 
 use super::latin1;
 use crate::tool;
@@ -19,7 +19,9 @@ pub fn info(
     flags: tool::Flags,
 ) -> io::Result<Verdict> {
     let tool::Flags {
-        lenient, recover, ..
+        lenient,
+        recover,
+        game,
     } = flags;
     let mode = match (lenient, recover) {
         (false, false) => "strict",
@@ -35,7 +37,7 @@ pub fn info(
         for item in walk.by_ref() {
             match item {
                 Recovered::Model(model) => {
-                    write_model(out, count, model.offset(), &model)?;
+                    write_model(out, count, model.offset(), &model, game)?;
                     count = count.saturating_add(1);
                 }
                 Recovered::Skipped(s) => {
@@ -66,7 +68,7 @@ pub fn info(
     for model in walk.by_ref() {
         match model {
             Ok(model) => {
-                write_model(out, count, model.offset(), &model)?;
+                write_model(out, count, model.offset(), &model, game)?;
                 count = count.saturating_add(1);
             }
             Err(error) => return Ok(Verdict::Malformed(error.to_string())),
@@ -80,8 +82,15 @@ pub fn info(
 }
 
 /// One model's lines; `at` is where it lies in the file (a `.dff`'s headerless
-/// payload is read from a copy).
-pub fn write_model(out: &mut impl Write, index: usize, at: usize, m: &Model<'_>) -> io::Result<()> {
+/// payload is read from a copy); `game` names the materials (by default the
+/// model's version's game).
+pub fn write_model(
+    out: &mut impl Write,
+    index: usize,
+    at: usize,
+    m: &Model<'_>,
+    game: Option<Game>,
+) -> io::Result<()> {
     writeln!(
         out,
         "model {index} at byte {at} (0x{at:x}): {} {:?}",
@@ -131,10 +140,49 @@ pub fn write_model(out: &mut impl Write, index: usize, at: usize, m: &Model<'_>)
         m.shadow_vertices().len(),
         m.shadow_faces().len(),
     )?;
+    write_materials(out, m, game)?;
     for lint in m.lints() {
         writeln!(out, "  warning: {lint}")?;
     }
     Ok(())
+}
+
+/// `  materials (SA names): 9 GRASS_SHORT_LUSH ×12, 45 GLASS ×2`: each material of
+/// the spheres, boxes and faces (shadow faces apart) by id and name, with how many
+/// use it; nothing for a model without any.
+fn write_materials(out: &mut impl Write, m: &Model<'_>, game: Option<Game>) -> io::Result<()> {
+    let game = match game {
+        Some(Game::All) | None => Game::of_version(m.version()),
+        Some(game) => game,
+    };
+    let mut counts = [0usize; 256];
+    let ids = m
+        .spheres()
+        .iter()
+        .map(|s| s.surface.material)
+        .chain(m.boxes().iter().map(|b| b.surface.material))
+        .chain(m.faces().iter().map(|f| f.surface.material()));
+    for id in ids {
+        if let Some(n) = counts.get_mut(usize::from(id)) {
+            *n = n.saturating_add(1);
+        }
+    }
+    let used: Vec<String> = (0..=u8::MAX)
+        .zip(counts)
+        .filter(|&(_, n)| n > 0)
+        .map(|(id, n)| match gta::material_name(game, id) {
+            Some(name) => format!("{id} {name} ×{n}"),
+            None => format!("{id} (unnamed) ×{n}"),
+        })
+        .collect();
+    if used.is_empty() {
+        return Ok(());
+    }
+    let names = match game {
+        Game::IiiVc => "III/VC",
+        Game::Sa | Game::All => "SA",
+    };
+    writeln!(out, "  materials ({names} names): {}", used.join(", "))
 }
 
 /// `not-empty, face-groups`; unknown bits as hex; `none` for 0.
