@@ -27,7 +27,7 @@
 //! let (mut obj, mut mtl) = (String::new(), String::new());
 //! let summary = zerocol::obj::gta(&models, None, &mut obj, &mut mtl, Some("sample.mtl"))?;
 //! assert!(obj.starts_with("# zerocol"));
-//! assert_eq!(summary.objects, 1);
+//! assert_eq!(summary.objects, 5); // four models, one with a shadow mesh
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
