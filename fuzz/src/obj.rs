@@ -277,7 +277,8 @@ pub fn bytes(data: &[u8]) {
             .map_while(Result::ok)
             .collect();
         if !models.is_empty() {
-            for game in [None, Some(Game::IiiVc), Some(Game::Sa), Some(Game::All)] {
+            // By version, and forced (SA's table; III/VC's is the default for COLL).
+            for game in [None, Some(Game::Sa)] {
                 gta_export(&models, game, budget);
             }
         }

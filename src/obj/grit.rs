@@ -287,15 +287,18 @@ fn hull<W: Write + ?Sized>(out: &mut Obj<'_, W>, points: &[[f32; 3]]) -> fmt::Re
                     continue;
                 };
                 let side = |p: [f32; 3]| dot(normal, sub(p, a));
+                // Most triangles have points on both sides: stop at the second side.
                 let (mut front, mut behind) = (false, false);
-                let mut lowest = true;
-                for (m, &p) in points.iter().enumerate() {
+                for &p in points {
                     let d = side(p);
                     front |= d > tolerance;
                     behind |= d < -tolerance;
-                    lowest &= !(m < i && d.abs() <= tolerance);
+                    if front && behind {
+                        break;
+                    }
                 }
-                if (front && behind) || !lowest {
+                let lowest = || !points.iter().take(i).any(|&p| side(p).abs() <= tolerance);
+                if (front && behind) || !lowest() {
                     continue;
                 }
                 // Outwards: the side with no points (either, for a flat hull).
