@@ -189,7 +189,10 @@ fn export_of_a_malformed_file_writes_nothing() {
     let o = zerocol(&["export", input.path(), out.obj.path()]);
     assert_eq!(code(&o), 1);
     assert!(
-        stderr(&o).starts_with(&format!("zerocol: {}: byte 432 (0x1b0): expected the model to end inside the buffer", input.path())),
+        stderr(&o).starts_with(&format!(
+            "zerocol: {}: byte 432 (0x1b0): expected the model to end inside the buffer",
+            input.path()
+        )),
         "{}",
         stderr(&o)
     );
