@@ -87,11 +87,12 @@ impl Document {
     }
 }
 
-/// One token: non-empty, printable, no whitespace, no `#`.
+/// One token: non-empty, printable, no whitespace, no `#` (a comment), no `\\` (a
+/// line continuation).
 fn name(token: Option<&str>, line: &str) -> String {
     let token = token.unwrap_or_else(|| panic!("no name: {line:?}"));
     assert!(
-        !token.is_empty() && !token.contains('#') && !token.chars().any(char::is_control),
+        !token.is_empty() && !token.contains(['#', '\\']) && !token.chars().any(char::is_control),
         "bad name in {line:?}"
     );
     token.to_owned()

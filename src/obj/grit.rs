@@ -5,7 +5,7 @@ use core::fmt::{self, Write};
 
 use heapless::Vec;
 
-use super::{HULL_CAP, Mtl, Obj, Summary, add, cross, dot, name_key, scale, sub, unit};
+use super::{HULL_CAP, Mtl, Obj, Summary, add, cross, dot, scale, sub, unit, written_key};
 use crate::grit::{Shape, Trimesh};
 
 /// The most distinct materials named in the `.mtl`; faces and shapes of any
@@ -25,15 +25,31 @@ enum Material<'a> {
     Other,
 }
 
+/// Material names are written up to this many characters: names alike up to
+/// there are one material (and comparing them stays cheap).
+pub const NAME_CAP: usize = 256;
+
 impl fmt::Display for Material<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            // The empty name (BCOL may hold one) still needs a word.
-            Self::Named("") => f.write_str("unnamed"),
-            Self::Named(name) => f.write_str(name),
-            Self::Other => f.write_str(OTHER),
-        }
+        written(*self).try_for_each(|c| f.write_char(c))
     }
+}
+
+/// The characters a material's name is written as: cleaned (see
+/// [`super::clean`]), at most [`NAME_CAP`] of them, `unnamed` for an empty name.
+fn written(material: Material<'_>) -> impl Iterator<Item = char> + '_ {
+    let name = match material {
+        Material::Named("") => "unnamed",
+        Material::Named(name) => name,
+        Material::Other => OTHER,
+    };
+    name.chars().take(NAME_CAP).map(super::clean)
+}
+
+/// Whether two names are written alike: the same string (BCOL files share one
+/// copy of each), or the same characters once written.
+fn alike(a: &str, b: &str) -> bool {
+    core::ptr::eq(a, b) || written(Material::Named(a)).eq(written(Material::Named(b)))
 }
 
 /// The distinct material names in order of appearance, up to [`PALETTE_CAP`].
@@ -46,10 +62,7 @@ struct Palette<'a> {
 impl<'a> Palette<'a> {
     /// The palette entry written like `name`.
     fn find(&self, name: &str) -> Option<&'a str> {
-        self.names
-            .iter()
-            .copied()
-            .find(|&n| written(Material::Named(n)).eq(written(Material::Named(name))))
+        self.names.iter().copied().find(|&n| alike(n, name))
     }
 
     fn insert(&mut self, name: &'a str) {
@@ -58,28 +71,24 @@ impl<'a> Palette<'a> {
         }
     }
 
-    /// The material `name` is written as: its entry, or past the palette's
-    /// capacity `other_materials` (an entry of that name if there is one).
-    fn of(&self, name: &str) -> Material<'a> {
-        self.find(name)
-            .or_else(|| self.find(OTHER))
-            .map_or(Material::Other, Material::Named)
+    /// Whether `name` is written as `material`: one comparison for a named
+    /// material, a search of the palette for `other_materials`.
+    fn is(&self, name: &str, material: Material<'_>) -> bool {
+        match material {
+            Material::Named(entry) => {
+                alike(entry, name) || (alike(entry, OTHER) && self.find(name).is_none())
+            }
+            Material::Other => self.find(name).is_none(),
+        }
     }
 
+    /// The materials to write: the entries, then `other_materials` for the names
+    /// past [`PALETTE_CAP`] (unless an entry is written that way: then those
+    /// names are written as it, and [`is`](Self::is) puts them there).
     fn iter(&self) -> impl Iterator<Item = Material<'a>> + '_ {
         let other = (self.overflow && self.find(OTHER).is_none()).then_some(Material::Other);
         self.names.iter().map(|&n| Material::Named(n)).chain(other)
     }
-}
-
-/// The characters a material's name is written as.
-fn written(material: Material<'_>) -> impl Iterator<Item = char> + '_ {
-    let name = match material {
-        Material::Named("") => "unnamed",
-        Material::Named(name) => name,
-        Material::Other => OTHER,
-    };
-    name.chars().map(super::clean)
 }
 
 /// Writes a Grit body as OBJ to `obj` and its materials to `mtl`: `shapes` and
@@ -90,9 +99,12 @@ fn written(material: Material<'_>) -> impl Iterator<Item = char> + '_ {
 /// with a group per material (a material name as written, `unnamed` when empty).
 /// Shapes are placed by their centre and orientation: boxes, cylinders (local Z,
 /// radius `dimensions[0] / 2`) and cones (apex towards local +Z) centred on the
-/// centre; spheres; planes as a square of 100 m around the point of the plane
-/// nearest the origin; hulls by their convex hull (of up to [`HULL_CAP`]
-/// vertices; a larger one as points). The only error is one of the writers'.
+/// centre; spheres; planes (`n̂ · x = distance`, the normal normalised as Bullet
+/// does) as a square of 100 m around the point of the plane nearest the origin;
+/// hulls by the convex hull of their distinct points (of up to [`HULL_CAP`], within
+/// the export's [`HULL_BUDGET`](super::HULL_BUDGET); others as points). Material
+/// names are written up to [`NAME_CAP`] characters. The only error is one of the
+/// writers'.
 pub fn grit<'a, O, M>(
     shapes: impl Iterator<Item = Shape<'a>> + Clone,
     trimesh: Option<Trimesh<'a>>,
@@ -118,11 +130,7 @@ where
     }
     let mut mtl = Mtl::new(mtl, "a Grit collision body")?;
     for material in palette.iter() {
-        let key = match material {
-            Material::Named(name) => name_key(name),
-            Material::Other => 0,
-        };
-        mtl.material(material, key)?;
+        mtl.material(material, written_key(material))?;
     }
     let mut out = Obj::new(obj, "a Grit collision body", 'Z', mtllib)?;
     if shapes.clone().next().is_some() {
@@ -130,7 +138,7 @@ where
         for material in palette.iter() {
             let mut mine = shapes
                 .clone()
-                .filter(|s| palette.of(s.material()) == material)
+                .filter(|s| palette.is(s.material(), material))
                 .peekable();
             if mine.peek().is_none() {
                 continue;
@@ -151,7 +159,7 @@ where
         for material in palette.iter() {
             let mut mine = mesh
                 .faces()
-                .filter(|f| palette.of(f.material) == material)
+                .filter(|f| palette.is(f.material, material))
                 .peekable();
             if mine.peek().is_none() {
                 continue;
@@ -209,9 +217,9 @@ fn write_shape<W: Write + ?Sized>(out: &mut Obj<'_, W>, shape: &Shape<'_>) -> fm
                 out.unshown();
                 return Ok(());
             };
-            // `normal · x = distance` with the normal as written: the point nearest
-            // the origin is normal × distance / |normal|².
-            let centre = scale(normal, distance / dot(normal, normal));
+            // `n̂ · x = distance` with the normal normalised, as Bullet's plane
+            // shape takes it: the point nearest the origin is n̂ × distance.
+            let centre = scale(n, distance);
             let [x, y, z] = n.map(f32::abs);
             let helper = if x <= y && x <= z {
                 [1.0, 0.0, 0.0]
@@ -242,8 +250,19 @@ fn write_shape<W: Write + ?Sized>(out: &mut Obj<'_, W>, shape: &Shape<'_>) -> fm
             ])
         }
         Shape::Hull { ref vertices, .. } => {
+            // The distinct points (a repeated one would make repeated faces).
             let mut points: Vec<[f32; 3], HULL_CAP> = Vec::new();
-            if vertices.clone().any(|v| points.push(v).is_err()) {
+            let mut full = false;
+            for v in vertices.clone() {
+                let bits = v.map(f32::to_bits);
+                if points.iter().all(|p| p.map(f32::to_bits) != bits) {
+                    full |= points.push(v).is_err();
+                }
+            }
+            // C(n, 3) triangles, each tested against up to n points.
+            let n = u64::try_from(points.len()).unwrap_or(u64::MAX);
+            let cost = n.saturating_mul(n).saturating_mul(n).saturating_mul(n) / 6;
+            if full || !out.spend(cost) {
                 out.unshown();
                 let base = out.base();
                 let mut number = base;
@@ -270,12 +289,19 @@ fn hull<W: Write + ?Sized>(out: &mut Obj<'_, W>, points: &[[f32; 3]]) -> fmt::Re
     for &p in points {
         out.vertex(p)?;
     }
-    // A tolerance for "in the plane": relative to the hull's size.
-    let extent = points.iter().fold(0.0f32, |m, p| {
-        p.iter()
-            .fold(m, |m, c| if c.abs() > m { c.abs() } else { m })
-    });
-    let tolerance = extent * 1e-5;
+    // A tolerance for "in the plane": relative to the hull's size (the largest
+    // side of its box).
+    let (lo, hi) = points.iter().fold(
+        ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]),
+        |(lo, hi), &p| {
+            (
+                crate::math::zip3(lo, p, f32::min),
+                crate::math::zip3(hi, p, f32::max),
+            )
+        },
+    );
+    let [x, y, z] = sub(hi, lo);
+    let tolerance = x.max(y).max(z) * 1e-5;
     let number = |i: usize| {
         base.saturating_add(u64::try_from(i).unwrap_or(u64::MAX))
             .saturating_add(1)

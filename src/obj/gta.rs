@@ -142,8 +142,8 @@ fn name_key_of(material: Material) -> u32 {
     }
 }
 
-/// A model's object name: its name with bytes outside printable ASCII as `_`, or
-/// `model_N` when it has none.
+/// A model's object name: its name with bytes outside printable ASCII (and `#`,
+/// `\`) as `_`, or `model_N` when it has none.
 #[derive(Clone, Copy)]
 struct Name<'m, 'a> {
     model: &'m Model<'a>,
@@ -158,7 +158,7 @@ impl fmt::Display for Name<'_, '_> {
         }
         for &byte in name {
             let c = if byte.is_ascii_graphic() {
-                char::from(byte)
+                super::clean(char::from(byte))
             } else {
                 '_'
             };

@@ -17,7 +17,8 @@
 //!   depends on the material alone, so it is the same in every file;
 //! - spheres, boxes, cylinders and cones are tessellated ([`SPHERE_VERTICES`],
 //!   [`SPHERE_FACES`], ...), faces wind counter-clockwise seen from outside;
-//! - names are written with whitespace, control characters and `#` replaced by `_`.
+//! - names are written with whitespace, control characters, `#` and `\` replaced by
+//!   `_` ([`clean`]).
 //!
 //! ```
 //! # let bytes: &[u8] = include_bytes!("../../samples/sample.col");
@@ -39,7 +40,7 @@ mod mkgp;
 use core::fmt::{self, Write};
 
 pub use battleforge::battleforge;
-pub use grit::{PALETTE_CAP, grit};
+pub use grit::{NAME_CAP, PALETTE_CAP, grit};
 pub use gta::gta;
 pub use mkgp::{WALL_HEIGHT, mkgp};
 
@@ -60,12 +61,14 @@ pub struct Summary {
     /// `l` statements (GTA's lines).
     pub lines: u64,
     /// `p` statements: the vertices of a shape drawn as points because no faces
-    /// are made for it (a Grit hull of more than [`HULL_CAP`] vertices).
+    /// are made for it (a Grit hull of more than [`HULL_CAP`] points, or past the
+    /// export's [`HULL_BUDGET`]).
     pub points: u64,
     /// Coordinates that were NaN or infinite, written as 0.
     pub non_finite: u64,
-    /// Shapes written without faces: Grit hulls over [`HULL_CAP`] vertices (as
-    /// points) and Grit planes whose normal has no direction (not written).
+    /// Shapes written without faces: Grit hulls drawn as points (see
+    /// [`points`](Self::points)) and Grit planes whose normal has no direction (not
+    /// written).
     pub unshown: u32,
 }
 
@@ -90,6 +93,10 @@ pub const SEGMENTS: usize = 12;
 /// The most vertices of a convex hull whose faces are computed (by testing every
 /// triangle of its vertices); a larger hull is drawn as points.
 pub const HULL_CAP: usize = 64;
+/// Point-against-plane tests one export may spend on hulls (`n³ / 6` triangles of
+/// `n` points each for a hull of `n`): about a second's work. Hulls past it are drawn
+/// as points, and counted as [`Summary::unshown`].
+pub const HULL_BUDGET: u64 = 1 << 26;
 
 /// `cos` and `sin` of `k × 30°`, `k = 0..12`: circles without `libm`.
 const CIRCLE: [(f32, f32); SEGMENTS] = {
@@ -142,15 +149,36 @@ pub fn colour(key: u32) -> [f32; 3] {
     }
 }
 
-/// FNV-1a of a name: the colour key of a material known only by name.
+/// FNV-1a of a name's UTF-8 bytes: the colour key of a material known only by name.
 pub fn name_key(name: &str) -> u32 {
-    name.bytes().fold(0x811C_9DC5, |hash, byte| {
-        (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
-    })
+    name.bytes().fold(FNV_OFFSET, fnv)
 }
 
-/// Writes names with whitespace, control characters and `#` (which would end the
-/// statement or start a comment) replaced by `_`.
+const FNV_OFFSET: u32 = 0x811C_9DC5;
+
+fn fnv(hash: u32, byte: u8) -> u32 {
+    (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+}
+
+/// [`name_key`] of a name as it is written (see [`Clean`]): names written alike get
+/// one colour.
+pub(crate) fn written_key(name: impl fmt::Display) -> u32 {
+    struct Hash(u32);
+    impl Write for Hash {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0 = s.bytes().fold(self.0, fnv);
+            Ok(())
+        }
+    }
+    let mut hash = Hash(FNV_OFFSET);
+    // Hashing never fails; a failing `Display` leaves a key all the same.
+    let _ = write!(Clean(&mut hash), "{name}");
+    hash.0
+}
+
+/// Writes names with whitespace, control characters, `#` (which would end the
+/// statement or start a comment) and `\` (which would continue the line) replaced
+/// by `_`.
 struct Clean<'w, W: ?Sized>(&'w mut W);
 
 impl<W: Write + ?Sized> Write for Clean<'_, W> {
@@ -159,9 +187,10 @@ impl<W: Write + ?Sized> Write for Clean<'_, W> {
     }
 }
 
-/// How a character of a name is written.
-pub(crate) fn clean(c: char) -> char {
-    if c.is_whitespace() || c.is_control() || c == '#' {
+/// How a character of a name is written: whitespace, control characters, `#` and
+/// `\` as `_`, any other as it is.
+pub fn clean(c: char) -> char {
+    if c.is_whitespace() || c.is_control() || c == '#' || c == '\\' {
         '_'
     } else {
         c
@@ -198,6 +227,8 @@ impl<'w, W: Write + ?Sized> Mtl<'w, W> {
 pub(crate) struct Obj<'w, W: ?Sized> {
     out: &'w mut W,
     summary: Summary,
+    /// Point tests the hulls may still take ([`HULL_BUDGET`]).
+    hull_budget: u64,
 }
 
 impl<'w, W: Write + ?Sized> Obj<'w, W> {
@@ -209,7 +240,7 @@ impl<'w, W: Write + ?Sized> Obj<'w, W> {
         mtllib: Option<&str>,
     ) -> Result<Self, fmt::Error> {
         writeln!(out, "# zerocol: {what}\n# up axis: {up}")?;
-        if let Some(mtllib) = mtllib {
+        if let Some(mtllib) = mtllib.filter(|m| !m.is_empty()) {
             out.write_str("mtllib ")?;
             write!(Clean(&mut *out), "{mtllib}")?;
             out.write_char('\n')?;
@@ -217,7 +248,20 @@ impl<'w, W: Write + ?Sized> Obj<'w, W> {
         Ok(Self {
             out,
             summary: Summary::default(),
+            hull_budget: HULL_BUDGET,
         })
+    }
+
+    /// Takes `cost` point tests from the export's hull budget, or says there are
+    /// not that many left.
+    pub(crate) fn spend(&mut self, cost: u64) -> bool {
+        match self.hull_budget.checked_sub(cost) {
+            Some(left) => {
+                self.hull_budget = left;
+                true
+            }
+            None => false,
+        }
     }
 
     /// What was written, with the material count of the `.mtl`.
@@ -382,6 +426,11 @@ impl<'w, W: Write + ?Sized> Obj<'w, W> {
         hi: [f32; 3],
         map: impl Fn([f32; 3]) -> [f32; 3],
     ) -> fmt::Result {
+        // Corners sorted, so that faces point outwards whichever way they are given.
+        let (lo, hi) = (
+            crate::math::zip3(lo, hi, f32::min),
+            crate::math::zip3(lo, hi, f32::max),
+        );
         // Corner i takes X from `hi` when bit 0 is set, Y bit 1, Z bit 2.
         let ([lx, ly, lz], [hx, hy, hz]) = (lo, hi);
         let corner = |i: u8| {
@@ -411,6 +460,9 @@ impl<'w, W: Write + ?Sized> Obj<'w, W> {
         z1: f32,
         map: impl Fn([f32; 3]) -> [f32; 3],
     ) -> fmt::Result {
+        // The ends sorted, so that faces point outwards either way (a negative
+        // radius turns the rings half round: no reflection).
+        let (z0, z1) = (z0.min(z1), z0.max(z1));
         let ring = |z: f32| CIRCLE.map(|(c, s)| map([radius * c, radius * s, z]));
         let base = self.vertices(ring(z0).into_iter().chain(ring(z1)))?;
         // Within the cylinder: the bottom ring is 0..n, the top ring n..2n.
@@ -435,13 +487,21 @@ impl<'w, W: Write + ?Sized> Obj<'w, W> {
     ) -> fmt::Result {
         let ring = CIRCLE.map(|(c, s)| map([radius * c, radius * s, z0]));
         let base = self.vertices(ring.into_iter().chain([map([0.0, 0.0, z1])]))?;
-        // Within the cone: the base ring is 0..n, the apex n.
+        // Within the cone: the base ring is 0..n, the apex n. An apex below the
+        // base (a negative height) turns the cone over: wind the other way.
         let n = SEGMENTS;
         let ring = |j: usize| j % n;
+        let flip = z1 < z0;
         for j in 0..n {
-            self.face_at(base, [ring(j), ring(j.saturating_add(1)), n])?;
+            let (a, b) = (ring(j), ring(j.saturating_add(1)));
+            let (a, b) = if flip { (b, a) } else { (a, b) };
+            self.face_at(base, [a, b, n])?;
         }
-        self.face_at(base, (0..n).rev().map(ring))
+        if flip {
+            self.face_at(base, (0..n).map(ring))
+        } else {
+            self.face_at(base, (0..n).rev().map(ring))
+        }
     }
 }
 

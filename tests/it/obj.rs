@@ -351,12 +351,13 @@ fn large_hulls_are_points_and_flat_planes_unshown() {
     assert_eq!((summary.points, summary.unshown), (65, 2));
     assert!(doc.faces_of("compound", "m").is_empty());
     assert!(doc.faces_of("compound", "p").is_empty());
-    // The plane z = 2 (normal 0 0 2, distance 4): a 100 m square around (0, 0, 2).
+    // Normal 0 0 2, distance 4: Bullet normalises the normal, so the plane is z = 4,
+    // a 100 m square around (0, 0, 4).
     let plane = doc.faces_of("compound", "q");
     assert_eq!(plane.len(), 1);
     assert_near(
         bounds_of(plane.concat()),
-        ([-50.0, -50.0, 2.0], [50.0, 50.0, 2.0]),
+        ([-50.0, -50.0, 4.0], [50.0, 50.0, 4.0]),
         1e-4,
     );
 }
@@ -468,12 +469,20 @@ fn battleforge_sample_exports_shapes_through_their_transforms() {
 
 #[test]
 fn colours_depend_on_the_key_alone() {
-    for key in [0, 1, 2, 3, 0x1000, u32::MAX] {
-        let c = obj::colour(key);
-        assert!(c.iter().all(|x| (0.0..=1.0).contains(x)), "{key}: {c:?}");
-        assert_eq!(c, obj::colour(key));
+    let colours: Vec<[f32; 3]> = [0, 1, 2, 3, 0x1000, u32::MAX].map(obj::colour).to_vec();
+    for c in &colours {
+        assert!(c.iter().all(|x| (0.0..=1.0).contains(x)), "{c:?}");
     }
-    assert_ne!(obj::colour(1), obj::colour(2));
+    // Key 0 is hue 0; keys next to each other get colours well apart.
+    assert_eq!(colours[0], [0.9, 0.9 * (1.0 - 0.55), 0.9 * (1.0 - 0.55)]);
+    for pair in colours.windows(2) {
+        let distance: f32 = pair[0]
+            .iter()
+            .zip(&pair[1])
+            .map(|(a, b)| (a - b).abs())
+            .sum();
+        assert!(distance > 0.1, "{pair:?}");
+    }
     // FNV-1a of "a".
     assert_eq!(obj::name_key("a"), 0xE40C_292C);
 }
@@ -519,4 +528,128 @@ fn material_tables_name_every_surface_of_each_game() {
     }
     assert_eq!(Game::of_version(gta::Version::Coll), Game::IiiVc);
     assert_eq!(Game::of_version(gta::Version::Col3), Game::Sa);
+}
+
+/// A TCOL body of spheres, one per material name given.
+fn spheres_of(names: &[String]) -> String {
+    let mut text = String::from("TCOL1.0 attributes { static; } compound {");
+    for (i, name) in names.iter().enumerate() {
+        text += &format!(" sphere {{ material \"{name}\"; centre {i} 0 0; radius 0.25; }}");
+    }
+    text + " }"
+}
+
+#[test]
+fn grit_material_names_are_written_as_obj_can_hold_them() {
+    let names: Vec<String> = ["", "unnamed", "a b", "a_b", "c#d", "e\\", "f\tg"]
+        .map(str::to_owned)
+        .to_vec();
+    let text = spheres_of(&names);
+    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let (_, doc, obj_text) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
+    // Written alike, one material: "" and "unnamed", "a b" and "a_b".
+    let written: Vec<&str> = doc.materials.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(written, ["unnamed", "a_b", "c_d", "e_", "f_g"]);
+    assert_eq!(doc.faces_of("compound", "unnamed").len(), 2 * 72);
+    assert_eq!(doc.faces_of("compound", "a_b").len(), 2 * 72);
+    assert!(!obj_text.contains('\\'));
+    // A name's colour is that of its written form, the same in every file.
+    assert_eq!(doc.materials[1].1, obj::colour(obj::name_key("a_b")));
+}
+
+#[test]
+fn grit_names_past_the_palette_share_other_materials() {
+    let names: Vec<String> = (0..obj::PALETTE_CAP + 3).map(|i| format!("m{i}")).collect();
+    let text = spheres_of(&names);
+    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
+    assert_eq!(summary.materials as usize, obj::PALETTE_CAP + 1);
+    assert_eq!(doc.materials.last().unwrap().0, "other_materials");
+    assert_eq!(doc.faces_of("compound", "other_materials").len(), 3 * 72);
+    assert_eq!(doc.faces_of("compound", "m63").len(), 72);
+    // Long names are written up to NAME_CAP characters: alike up to there, one.
+    let long = |c: char| format!("{}{c}", "x".repeat(obj::NAME_CAP));
+    let text = spheres_of(&[long('a'), long('b')]);
+    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
+    assert_eq!(summary.materials, 1);
+    assert_eq!(doc.materials[0].0, "x".repeat(obj::NAME_CAP));
+}
+
+#[test]
+fn hulls_skip_repeated_points_and_stay_within_the_budget() {
+    // A cube with a corner given twice: still 12 faces, closed.
+    let text = "TCOL1.0 attributes { static; } compound { hull { material \"cube\"; vertexes {
+        0 0 0; 1 0 0; 0 1 0; 1 1 0; 0 0 1; 1 0 1; 0 1 1; 1 1 1; 1 1 1; } } }";
+    let tcol = zerocol::grit::Tcol::parse_str(text, zerocol::grit::Options::STRICT).unwrap();
+    let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
+    let cube = doc.faces_of("compound", "cube");
+    assert_eq!(cube.len(), 12);
+    assert_closed_outward(&cube);
+    assert_eq!(summary.vertices, 8);
+    // Hulls of 64 points on a sphere, until the budget is spent: 64⁴ / 6 tests each.
+    let per_hull = 64u64.pow(4) / 6;
+    let shown = obj::HULL_BUDGET / per_hull;
+    let mut text = String::from("TCOL1.0 attributes { static; } compound {");
+    for _ in 0..shown + 2 {
+        text += " hull { material \"h\"; vertexes {";
+        for i in 0..64 {
+            let (a, b) = (i as f32 * 0.7, i as f32 * 1.3);
+            text += &format!(" {} {} {};", a.cos() * b.sin(), a.sin() * b.sin(), b.cos());
+        }
+        text += " } }";
+    }
+    text += " }";
+    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let (summary, _, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
+    assert_eq!(summary.unshown, 2);
+    assert_eq!(summary.points, 2 * 64);
+    assert_eq!(summary.vertices, (shown + 2) * 64);
+}
+
+#[test]
+fn shapes_given_inside_out_are_written_outwards() {
+    let text = "TCOL1.0 attributes { static; } compound {
+        box { material \"box\"; centre 0 0 0; dimensions -2 3 -4; }
+        cylinder { material \"cylinder\"; centre 5 0 0; dimensions -1 1 -3; }
+        cone { material \"cone\"; centre 0 5 0; radius -2; height -4; }
+    }";
+    let tcol = zerocol::grit::Tcol::parse_str(text, zerocol::grit::Options::STRICT).unwrap();
+    let (_, doc, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
+    for material in ["box", "cylinder", "cone"] {
+        assert_closed_outward(&doc.faces_of("compound", material));
+    }
+    // A GTA box with min > max on an axis.
+    let mut spec = ModelSpec::new(b"COLL", "b");
+    spec.boxes.push(crate::support::gta::Cuboid {
+        min: [1.0, 0.0, 0.0],
+        max: [0.0, 1.0, 1.0],
+        surface: [0; 4],
+    });
+    let bytes = spec.build().bytes;
+    let models = sample_models(&bytes);
+    let (_, doc, _) = export(|o, m| obj::gta(&models, None, o, m, None));
+    assert_closed_outward(&doc.faces_of("b", "DEFAULT"));
+}
+
+#[test]
+fn gta_names_shared_by_both_games_are_one_material() {
+    // Material 0 is DEFAULT in both tables: a COLL and a COL3 model share it.
+    let mut coll = ModelSpec::new(b"COLL", "iii\\");
+    coll.spheres.push(Sphere {
+        center: [0.0; 3],
+        radius: 1.0,
+        surface: [0; 4],
+    });
+    let mut col3 = coll.clone();
+    col3.fourcc = *b"COL3";
+    col3.name_block = ModelSpec::new(b"COL3", "sa").name_block;
+    let bytes = [coll.build().bytes, col3.build().bytes].concat();
+    let models = sample_models(&bytes);
+    let (summary, doc, text) = export(|o, m| obj::gta(&models, None, o, m, None));
+    assert_eq!(summary.materials, 1);
+    assert_eq!(doc.used.iter().collect::<Vec<_>>(), ["DEFAULT"]);
+    // A backslash would continue the line: the object is `iii_`.
+    assert_eq!(doc.objects, ["iii_", "sa"]);
+    assert!(!text.contains('\\'));
 }

@@ -177,7 +177,8 @@ enum Command {
     },
     /// Write FILE as a Wavefront OBJ to look at in Blender (File > Import >
     /// Wavefront): every model, shape and mesh, a group and a colour per material.
-    /// The materials go to a `.mtl` beside OUTPUT, named like it.
+    /// The materials go to a `.mtl` beside OUTPUT, named like it (spaces, `#` and
+    /// `\` as `_`). Nothing is left written unless both files are.
     Export {
         #[command(flatten)]
         common: Common,
@@ -415,8 +416,18 @@ fn export(
     flags: Flags,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
-    let mtl_path = output.with_extension("mtl");
-    if output.as_os_str() == "-" || mtl_path == output {
+    // The `.mtl` is named like OUTPUT, as the OBJ's `mtllib` line can name it (no
+    // spaces, `#` or `\`).
+    let mtllib: String = output
+        .file_stem()
+        .map(|stem| stem.to_string_lossy())
+        .unwrap_or_default()
+        .chars()
+        .map(zerocol::obj::clean)
+        .chain(".mtl".chars())
+        .collect();
+    let mtl_path = output.with_file_name(&mtllib);
+    if output.as_os_str() == "-" || output.file_stem().is_none() || mtl_path == output {
         eprint_line(&format!(
             "zerocol: {}: export writes two files: give an OBJ path not ending in .mtl (its .mtl goes beside it)",
             label(output)
@@ -426,9 +437,6 @@ fn export(
     if refuse_overwrite(&[file], output) || refuse_overwrite(&[file], &mtl_path) {
         return Ok(Status::Failed);
     }
-    let mtllib = mtl_path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let input = match load(file) {
         Ok(input) => input,
         Err(message) => {
@@ -457,7 +465,7 @@ fn export(
     }
     if s.unshown > 0 {
         warnings.push(format!(
-            "{} shapes without faces (hulls of more than {} vertices as points, planes without a normal left out)",
+            "{} shapes without faces (hulls of more than {} points, or past the export's budget, as points; planes without a normal left out)",
             s.unshown,
             zerocol::obj::HULL_CAP
         ));
@@ -468,6 +476,10 @@ fn export(
     for (path, text) in [(output, &exported.obj), (mtl_path.as_path(), &exported.mtl)] {
         if let Err(error) = std::fs::write(path, text) {
             eprint_line(&format!("zerocol: {}: cannot write: {error}", label(path)));
+            // Not half a pair: the OBJ goes if its `.mtl` cannot be written.
+            if path != output {
+                let _ = std::fs::remove_file(output);
+            }
             return Ok(Status::Failed);
         }
     }

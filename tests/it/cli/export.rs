@@ -77,8 +77,9 @@ fn export_reads_every_sample_format() {
         ("body.tcol", "objects 1,", "materials 4"),
     ] {
         let (line, obj, mtl) = export_ok(&sample(file), &[]);
+        assert!(line.contains(&format!(": {objects} ")), "{file}: {line}");
         assert!(
-            line.contains(objects) && line.contains(materials),
+            line.contains(&format!(", {materials} (in ")),
             "{file}: {line}"
         );
         assert!(obj.starts_with("# zerocol: "), "{file}");
@@ -274,4 +275,33 @@ fn info_names_each_models_materials() {
     // A .dff's model too.
     let o = zerocol(&["info", &sample("vehicle.dff")]);
     assert!(stdout(&o).contains("\n  materials (SA names): 13 GRASS_MEDIUM_DRY ×1,"));
+}
+
+#[test]
+fn export_names_the_mtl_as_the_obj_can_and_leaves_no_half_pair() {
+    // Spaces and `#` cannot be in an OBJ's `mtllib` name: the .mtl is written cleaned.
+    let dir = TempFile::path_only("dir");
+    std::fs::create_dir(&dir.0).unwrap();
+    let obj = dir.0.join("my model#1.obj");
+    let o = zerocol(&["export", &sample("sample.col"), obj.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let mtl = dir.0.join("my_model_1.mtl");
+    assert!(stdout(&o).ends_with(&format!("(in {})\n", mtl.display())));
+    let text = std::fs::read_to_string(&obj).unwrap();
+    assert!(text.contains("\nmtllib my_model_1.mtl\n"));
+    assert!(mtl.is_file());
+    std::fs::remove_file(&obj).unwrap();
+    std::fs::remove_file(&mtl).unwrap();
+    // A .mtl that cannot be written takes its OBJ with it.
+    let obj = dir.0.join("blocked.obj");
+    std::fs::create_dir(dir.0.join("blocked.mtl")).unwrap();
+    let o = zerocol(&["export", &sample("sample.col"), obj.to_str().unwrap()]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("blocked.mtl: cannot write"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!obj.exists());
+    std::fs::remove_dir_all(&dir.0).unwrap();
 }
