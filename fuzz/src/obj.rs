@@ -429,7 +429,7 @@ fn grit_export<'a>(
         zerocol::obj::grit(shapes.clone(), trimesh.clone(), obj, mtl, Some("x.mtl"))
     });
     let mut want = Expected::default();
-    let mut hull_vertices = 0u64;
+    let (mut hull_vertices, mut hull_distinct) = (0u64, 0u64);
     let mut planes = 0u64;
     for shape in shapes.clone() {
         match shape {
@@ -438,19 +438,39 @@ fn grit_export<'a>(
             grit::Shape::Cone { .. } => want.add(1, (CONE_VERTICES, CONE_FACES)),
             grit::Shape::Sphere { .. } => want.add(1, (SPHERE_VERTICES, SPHERE_FACES)),
             grit::Shape::Plane { .. } => planes += 1,
-            grit::Shape::Hull { vertices, .. } => hull_vertices += vertices.len() as u64,
+            grit::Shape::Hull { vertices, .. } => {
+                // Drawn as its distinct points with faces, or as all of them as points.
+                let mut distinct: Vec<[u32; 3]> = Vec::new();
+                for v in vertices.clone() {
+                    let bits = v.map(f32::to_bits);
+                    if !distinct.contains(&bits) {
+                        distinct.push(bits);
+                    }
+                }
+                hull_distinct += distinct.len() as u64;
+                hull_vertices += vertices.len() as u64;
+            }
         }
     }
     if let Some(mesh) = &trimesh {
         want.add(mesh.vertex_count(), (1, 0));
         want.add(mesh.face_count(), (0, 1));
     }
-    // Planes are a quad, or nothing when unshown; hulls add their vertices and some
-    // faces, or their vertices as points.
-    let shown_planes = summary.vertices - want.vertices - hull_vertices;
-    assert_eq!(shown_planes % 4, 0);
-    assert!(shown_planes / 4 <= planes);
-    assert!(summary.faces >= want.faces + shown_planes / 4);
+    // Planes are a quad, or nothing when unshown; hulls add their distinct points
+    // and some faces, or all their vertices as points.
+    let extra = summary
+        .vertices
+        .checked_sub(want.vertices)
+        .expect("fewer vertices than the view predicts");
+    assert!(
+        extra >= hull_distinct,
+        "{extra} vertices for hulls of {hull_distinct} distinct points"
+    );
+    assert!(
+        extra <= hull_vertices + 4 * planes,
+        "{extra} vertices past the shapes'"
+    );
+    assert!(summary.faces >= want.faces);
     assert!(summary.points <= hull_vertices);
     let _ = doc;
 }
