@@ -437,16 +437,9 @@ fn export(
     if refuse_overwrite(&[file], output) || refuse_overwrite(&[file], &mtl_path) {
         return Ok(Status::Failed);
     }
-    let input = match load(file) {
-        Ok(input) => input,
-        Err(message) => {
-            eprint_line(&message);
-            return Ok(Status::Failed);
-        }
-    };
-    let Some(format) = common.format.or_else(|| format::sniff(&input.bytes)) else {
-        report(&input.label, &format::unknown(&input.bytes));
-        return Ok(Status::Malformed);
+    let (input, format) = match open(load(file), common.format) {
+        Ok(opened) => opened,
+        Err(status) => return Ok(status),
     };
     let exported = match tool(format).export(&input.bytes, flags, &mtllib) {
         Ok(exported) => exported,
@@ -501,6 +494,22 @@ fn export(
     })
 }
 
+/// A loaded file and its format (`forced`, or sniffed), or, with its one stderr line
+/// said, the status of a file that could not be read (2) or sniffs as nothing (1).
+fn open(input: Result<Input, String>, forced: Option<Format>) -> Result<(Input, Format), Status> {
+    let input = input.map_err(|message| {
+        eprint_line(&message);
+        Status::Failed
+    })?;
+    match forced.or_else(|| format::sniff(&input.bytes)) {
+        Some(format) => Ok((input, format)),
+        None => {
+            report(&input.label, &format::unknown(&input.bytes));
+            Err(Status::Malformed)
+        }
+    }
+}
+
 /// Runs `command` on one file for `info` and `dump`: I/O errors and malformed input
 /// become one stderr line each.
 fn one_file<W: Write>(
@@ -509,16 +518,9 @@ fn one_file<W: Write>(
     out: &mut W,
     command: impl FnOnce(Format, &Input, &mut W) -> io::Result<Verdict>,
 ) -> Result<Status, Interrupted> {
-    let input = match input {
-        Ok(input) => input,
-        Err(message) => {
-            eprint_line(&message);
-            return Ok(Status::Failed);
-        }
-    };
-    let Some(format) = common.format.or_else(|| format::sniff(&input.bytes)) else {
-        report(&input.label, &format::unknown(&input.bytes));
-        return Ok(Status::Malformed);
+    let (input, format) = match open(input, common.format) {
+        Ok(opened) => opened,
+        Err(status) => return Ok(status),
     };
     match command(format, &input, out) {
         Ok(Verdict::Ok) => Ok(Status::Ok),
@@ -717,16 +719,9 @@ fn convert(
     if refuse_overwrite(&[input], output) {
         return Ok(Status::Failed);
     }
-    let input = match load(input) {
-        Ok(input) => input,
-        Err(message) => {
-            eprint_line(&message);
-            return Ok(Status::Failed);
-        }
-    };
-    let Some(format) = format::sniff(&input.bytes) else {
-        report(&input.label, &format::unknown(&input.bytes));
-        return Ok(Status::Malformed);
+    let (input, format) = match open(load(input), None) {
+        Ok(opened) => opened,
+        Err(status) => return Ok(status),
     };
     let converted = match (format, format.grit(), to) {
         (_, Some(flavour), None) => grit::convert(
