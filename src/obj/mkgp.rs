@@ -34,6 +34,15 @@ impl Floor {
             Self::Other => 0,
         }
     }
+
+    /// A bit of its own, to gather which materials occur in one pass: the type's
+    /// bit, the one above them for `other`.
+    fn mask(self) -> u32 {
+        match self {
+            Self::Type(t) => u32::from(t.bit()),
+            Self::Other => 0x1_0000,
+        }
+    }
 }
 
 impl fmt::Display for Floor {
@@ -89,10 +98,12 @@ where
             .wall_cells()
             .flat_map(|cell| cell.triangle_walls().iter())
     };
-    let present = |floor: Floor| triangles().any(|t| floor_of(t.flags) == floor);
+    // The floor materials that occur, in one walk of the grid.
+    let present = triangles().fold(0u32, |mask, t| mask | floor_of(t.flags).mask());
+    let floors = || Floor::all().filter(move |f| present & f.mask() != 0);
 
     let mut mtl = Mtl::new(mtl, "a Mario Kart Arcade GP DX course")?;
-    for floor in Floor::all().filter(|&f| present(f)) {
+    for floor in floors() {
         mtl.material(floor, floor.key())?;
     }
     let has_walls = walls().next().is_some();
@@ -105,9 +116,9 @@ where
     }
 
     let mut out = Obj::new(obj, "a Mario Kart Arcade GP DX course", 'Y', mtllib)?;
-    if triangles().next().is_some() {
+    if present != 0 {
         out.object("floor")?;
-        for floor in Floor::all().filter(|&f| present(f)) {
+        for floor in floors() {
             out.material(floor)?;
             for t in triangles().filter(|t| floor_of(t.flags) == floor) {
                 out.triangle(t.vertices)?;
