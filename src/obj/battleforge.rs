@@ -5,7 +5,6 @@ use core::fmt::{self, Write};
 
 use super::{Mtl, Obj, Summary};
 use crate::battleforge::CollisionShape;
-use crate::math::zip3;
 
 /// Writes `shape` as OBJ to `obj` and its materials to `mtl`; `mtllib` is the
 /// name the OBJ gives its material library.
@@ -48,12 +47,8 @@ where
             .iter()
             .map(crate::battleforge::raw::BoxShape::decode)
         {
-            // Sorted corners: files may hold them the other way round.
-            let (lo, hi) = (
-                zip3(b.lower, b.upper, f32::min),
-                zip3(b.lower, b.upper, f32::max),
-            );
-            out.cuboid(lo, hi, |p| b.transform.apply(p))?;
+            // `cuboid` sorts the corners: files may hold them the other way round.
+            out.cuboid(b.lower, b.upper, |p| b.transform.apply(p))?;
         }
     }
     if !shape.spheres().is_empty() {
