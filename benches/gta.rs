@@ -1,141 +1,326 @@
-//! Throughput of the GTA reader on a synthetic San Andreas-style library.
+//! The GTA reader against the games' own loader (a copy of the file) and against
+//! a plain allocating decoder, on a San Andreas-shaped library.
 //!
-//! `cargo bench --bench gta`. Prints MB/s for validating the whole file (`check`)
-//! and for validating plus decoding every record. The library is built by the
-//! test builder: 2,000 COL3 models, each a 10×10 grid mesh (121 vertices, 200
-//! faces) in face groups of 25, 2 spheres, 2 boxes and a 4-face shadow mesh.
+//! `cargo bench --bench gta`. The library is built by the crate's writer at the
+//! size of the real one this was first measured on (README.md, "Benchmarks").
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::sync::LazyLock;
 
+use divan::Bencher;
+use divan::counter::BytesCount;
 use zerocol::gta::{self, Options};
 
-#[path = "../tests/common/builder.rs"]
-mod builder;
+mod data;
 
-use builder::{Bounds, Cuboid, Face, FaceGroup, ModelSpec, Sphere};
-
-fn grid_model(i: usize) -> Vec<u8> {
-    let mut spec = ModelSpec::new(b"COL3", &format!("bench_{i:05}"));
-    spec.bounds = Bounds {
-        radius: 8.0,
-        center: [0.0; 3],
-        min: [-5.0; 3],
-        max: [5.0; 3],
-    };
-    for z in 0..=10 {
-        for x in 0..=10 {
-            spec.vertices
-                .push([x as f32 - 5.0, z as f32 - 5.0, ((x * z) % 3) as f32 * 0.25]);
-        }
-    }
-    for z in 0..10u32 {
-        for x in 0..10u32 {
-            let v = z * 11 + x;
-            let s = [(x % 8) as u8, 0, 0, 0x21];
-            spec.faces.push(Face {
-                indices: [v, v + 1, v + 11],
-                surface: s,
-            });
-            spec.faces.push(Face {
-                indices: [v + 1, v + 12, v + 11],
-                surface: s,
-            });
-        }
-    }
-    for g in 0..8u16 {
-        spec.face_groups.push(FaceGroup {
-            min: [-5.0; 3],
-            max: [5.0; 3],
-            first: g * 25,
-            last: g * 25 + 24,
-        });
-    }
-    for k in 0..2 {
-        spec.spheres.push(Sphere {
-            center: [k as f32, 0.0, 1.0],
-            radius: 0.5,
-            surface: [1, 0, 0, 0],
-        });
-        spec.boxes.push(Cuboid {
-            min: [-1.0; 3],
-            max: [k as f32, 1.0, 1.0],
-            surface: [2, 0, 0, 0],
-        });
-    }
-    spec.shadow_vertices = vec![
-        [-5.0, -5.0, 0.0],
-        [5.0, -5.0, 0.0],
-        [5.0, 5.0, 0.0],
-        [-5.0, 5.0, 0.0],
-    ];
-    spec.shadow_faces = vec![
-        Face {
-            indices: [0, 1, 2],
-            surface: [0; 4],
-        },
-        Face {
-            indices: [0, 2, 3],
-            surface: [0; 4],
-        },
-        Face {
-            indices: [0, 3, 1],
-            surface: [0; 4],
-        },
-        Face {
-            indices: [1, 3, 2],
-            surface: [0; 4],
-        },
-    ];
-    spec.build().bytes
-}
-
-/// Runs `f` repeatedly for about a second and returns the best time of one run.
-fn best_of(mut f: impl FnMut()) -> Duration {
-    let mut best = Duration::MAX;
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(1) {
-        let t = Instant::now();
-        f();
-        best = best.min(t.elapsed());
-    }
-    best
-}
+static LIBRARY: LazyLock<Vec<u8>> = LazyLock::new(data::gta::library);
 
 fn main() {
-    let models: Vec<Vec<u8>> = (0..2000).map(grid_model).collect();
-    let mut file: Vec<u8> = models.concat();
-    file.extend(std::iter::repeat_n(0u8, 1024)); // sector padding
-    let mb = file.len() as f64 / 1e6;
+    let file = &*LIBRARY;
+    let mut stats = [0usize; 4];
+    for m in gta::models(file, Options::STRICT) {
+        let m = m.unwrap();
+        stats[0] += 1;
+        stats[1] += m.vertices().len();
+        stats[2] += m.faces().len();
+        stats[3] += m.face_groups().len();
+    }
+    let face_bytes = stats[2] * size_of::<gta::raw::FaceV2>();
+    println!(
+        "library: {} bytes, {} COL3 models, {} vertices, {} faces ({:.0} % of the bytes), {} face groups",
+        file.len(),
+        stats[0],
+        stats[1],
+        stats[2],
+        face_bytes as f64 * 100.0 / file.len() as f64,
+        stats[3]
+    );
+    divan::main();
+}
 
-    let check = best_of(|| {
-        black_box(gta::check(black_box(&file), Options::STRICT).unwrap());
+fn bytes() -> BytesCount {
+    BytesCount::of_slice(&**LIBRARY)
+}
+
+/// The floor: the games copied the file into memory and turned offsets into
+/// pointers, without a check.
+#[divan::bench]
+fn memcpy(b: Bencher) {
+    let mut to = vec![0u8; LIBRARY.len()];
+    b.counter(bytes())
+        .bench_local(|| data::memcpy(&LIBRARY, &mut to));
+}
+
+/// A FourCC + size hop from model to model, nothing validated.
+#[divan::bench]
+fn bare_hop(b: Bencher) {
+    b.counter(bytes()).bench(|| {
+        let bytes = black_box(&**LIBRARY);
+        let mut pos = 0usize;
+        let mut models = 0usize;
+        while let Some(&[a, b, c, d, s0, s1, s2, s3]) = bytes.get(pos..pos + 8) {
+            if gta::Version::from_fourcc([a, b, c, d]).is_none() {
+                break;
+            }
+            pos += u32::from_le_bytes([s0, s1, s2, s3]) as usize + 8;
+            models += 1;
+        }
+        models
     });
-    let decode = best_of(|| {
+}
+
+/// `gta::headers`: FourCC, size, name, model id and bounds of each model, the
+/// framing validated.
+#[divan::bench]
+fn headers(b: Bencher) {
+    b.counter(bytes()).bench(|| {
         let mut sum = 0f32;
-        for m in gta::models(black_box(&file), Options::STRICT) {
+        for h in gta::headers(black_box(&LIBRARY), Options::STRICT) {
+            let h = h.unwrap();
+            sum += h.bounds().radius + f32::from(h.model_id()) + h.name().len() as f32;
+        }
+        sum
+    });
+}
+
+/// `gta::models`, reading only name and bounds: every model fully validated.
+#[divan::bench]
+fn models_name_bounds(b: Bencher) {
+    b.counter(bytes()).bench(|| {
+        let mut sum = 0f32;
+        for m in gta::models(black_box(&LIBRARY), Options::STRICT) {
             let m = m.unwrap();
-            for v in m.vertices() {
+            sum += m.bounds().radius + m.name().len() as f32;
+        }
+        sum
+    });
+}
+
+/// `gta::check`: every rule of docs/formats/gta.md, every model.
+#[divan::bench]
+fn check(b: Bencher) {
+    b.counter(bytes())
+        .bench(|| gta::check(black_box(&LIBRARY), Options::STRICT).unwrap());
+}
+
+/// Validate, then decode every record of every section.
+#[divan::bench]
+fn decode_all(b: Bencher) {
+    b.counter(bytes()).bench(|| {
+        let mut sum = 0f32;
+        let mut n = 0u32;
+        for m in gta::models(black_box(&LIBRARY), Options::STRICT) {
+            let m = m.unwrap();
+            let bounds = m.bounds();
+            sum += bounds
+                .min
+                .iter()
+                .chain(&bounds.max)
+                .chain(&bounds.center)
+                .sum::<f32>();
+            sum += bounds.radius;
+            n = n.wrapping_add(m.name().len() as u32 + u32::from(m.model_id()));
+            for s in m.spheres() {
+                sum += s.radius;
+                n = n.wrapping_add(u32::from(s.surface.material));
+            }
+            for b in m.boxes() {
+                sum += b.max[1];
+                n = n.wrapping_add(u32::from(b.surface.material));
+            }
+            for v in m.vertices().iter().chain(m.shadow_vertices()) {
                 sum += v[0] + v[1] + v[2];
             }
-            for f in m.faces() {
-                sum += f.indices[0] as f32;
+            for f in m.faces().iter().chain(m.shadow_faces()) {
+                n = n.wrapping_add(f.indices[0] ^ f.indices[2] ^ u32::from(f.surface.material()));
+                n = n.wrapping_add(u32::from(f.surface.light()) + f.indices[1]);
             }
             for g in m.face_groups() {
-                sum += g.min[0];
+                sum += g.min[0] + g.max[2];
+                n = n.wrapping_add(u32::from(g.last) + u32::from(g.first));
             }
         }
-        black_box(sum);
+        (sum, n)
     });
-    println!("file: {} models, {:.2} MB", models.len(), mb);
-    println!(
-        "check (validate every model):    {:>8.2} ms  {:>7.0} MB/s",
-        check.as_secs_f64() * 1e3,
-        mb / check.as_secs_f64()
-    );
-    println!(
-        "walk + decode every vertex/face: {:>8.2} ms  {:>7.0} MB/s",
-        decode.as_secs_f64() * 1e3,
-        mb / decode.as_secs_f64()
-    );
+}
+
+/// The baseline decoder: what a plain Rust reader does, every section read into
+/// `Vec`s of decoded values with checked reads (docs/formats/gta.md's layout).
+#[divan::bench]
+fn allocating_decoder(b: Bencher) {
+    b.counter(bytes())
+        .bench(|| plain::fold(&plain::decode(black_box(&LIBRARY)).unwrap()));
+}
+
+mod plain {
+    //! A straightforward allocating COL2/COL3 decoder, as a baseline.
+
+    pub struct Face {
+        pub indices: [u16; 3],
+        pub material: u8,
+        pub light: u8,
+    }
+
+    pub struct Group {
+        pub min: [f32; 3],
+        pub max: [f32; 3],
+        pub first: u16,
+        pub last: u16,
+    }
+
+    #[derive(Default)]
+    pub struct Model {
+        pub name: String,
+        pub model_id: u16,
+        pub bounds: [f32; 10],
+        pub spheres: Vec<([f32; 4], [u8; 4])>,
+        pub boxes: Vec<([f32; 6], [u8; 4])>,
+        pub vertices: Vec<[f32; 3]>,
+        pub faces: Vec<Face>,
+        pub groups: Vec<Group>,
+        pub shadow_vertices: Vec<[f32; 3]>,
+        pub shadow_faces: Vec<Face>,
+    }
+
+    fn u16_at(b: &[u8], at: usize) -> Option<u16> {
+        Some(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?))
+    }
+    fn u32_at(b: &[u8], at: usize) -> Option<u32> {
+        Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?))
+    }
+    fn f32_at(b: &[u8], at: usize) -> Option<f32> {
+        u32_at(b, at).map(f32::from_bits)
+    }
+    fn floats<const N: usize>(b: &[u8], at: usize) -> Option<[f32; N]> {
+        let mut out = [0.0; N];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = f32_at(b, at + 4 * i)?;
+        }
+        Some(out)
+    }
+    fn vertices(b: &[u8], at: usize, n: usize) -> Option<Vec<[f32; 3]>> {
+        (0..n)
+            .map(|i| {
+                let p = at + 6 * i;
+                let c = |k: usize| u16_at(b, p + 2 * k).map(|v| v as i16 as f32 / 128.0);
+                Some([c(0)?, c(1)?, c(2)?])
+            })
+            .collect()
+    }
+    fn faces(b: &[u8], at: usize, n: usize) -> Option<Vec<Face>> {
+        (0..n)
+            .map(|i| {
+                let p = at + 8 * i;
+                Some(Face {
+                    indices: [u16_at(b, p)?, u16_at(b, p + 2)?, u16_at(b, p + 4)?],
+                    material: *b.get(p + 6)?,
+                    light: *b.get(p + 7)?,
+                })
+            })
+            .collect()
+    }
+    fn vertex_count(faces: &[Face]) -> usize {
+        faces
+            .iter()
+            .flat_map(|f| f.indices)
+            .max()
+            .map_or(0, |m| m as usize + 1)
+    }
+
+    /// Every field folded into two numbers, as `decode_all` folds what it reads.
+    pub fn fold(models: &[Model]) -> (f32, u32) {
+        let mut sum = 0f32;
+        let mut n = 0u32;
+        for m in models {
+            sum += m.bounds.iter().sum::<f32>();
+            n = n.wrapping_add(m.name.len() as u32 + u32::from(m.model_id));
+            for (s, surface) in &m.spheres {
+                sum += s[3];
+                n = n.wrapping_add(u32::from(surface[0]));
+            }
+            for (b, surface) in &m.boxes {
+                sum += b[4];
+                n = n.wrapping_add(u32::from(surface[0]));
+            }
+            for v in m.vertices.iter().chain(&m.shadow_vertices) {
+                sum += v[0] + v[1] + v[2];
+            }
+            for f in m.faces.iter().chain(&m.shadow_faces) {
+                n = n.wrapping_add(u32::from(
+                    f.indices[0] ^ f.indices[2] ^ u16::from(f.material),
+                ));
+                n = n.wrapping_add(u32::from(f.light) + u32::from(f.indices[1]));
+            }
+            for g in &m.groups {
+                sum += g.min[0] + g.max[2];
+                n = n.wrapping_add(u32::from(g.last) + u32::from(g.first));
+            }
+        }
+        (sum, n)
+    }
+
+    /// Every model of a COL2/COL3 library.
+    pub fn decode(file: &[u8]) -> Option<Vec<Model>> {
+        let mut models = Vec::new();
+        let mut pos = 0;
+        while let Some(fourcc) = file.get(pos..pos + 4) {
+            if fourcc != b"COL3" && fourcc != b"COL2" {
+                break;
+            }
+            let size = u32_at(file, pos + 4)? as usize;
+            let m = file.get(pos..pos + 8 + size)?;
+            // Offsets are relative to the model start + 4.
+            let o = m.get(4..)?;
+            let mut model = Model {
+                name: String::from_utf8_lossy(m.get(8..30)?.split(|&c| c == 0).next()?)
+                    .into_owned(),
+                model_id: u16_at(m, 30)?,
+                bounds: floats(m, 32)?,
+                ..Model::default()
+            };
+            let spheres = u16_at(m, 72)? as usize;
+            let boxes = u16_at(m, 74)? as usize;
+            let face_count = u16_at(m, 76)? as usize;
+            let flags = u32_at(m, 80)?;
+            let at = |field| u32_at(m, field).map(|v| v as usize);
+            let (sphere_at, box_at, vertex_at, face_at) = (at(84)?, at(88)?, at(96)?, at(100)?);
+            for i in 0..spheres {
+                let p = sphere_at + 20 * i;
+                let s: [u8; 4] = o.get(p + 16..p + 20)?.try_into().ok()?;
+                model.spheres.push((floats(o, p)?, s));
+            }
+            for i in 0..boxes {
+                let p = box_at + 28 * i;
+                let s: [u8; 4] = o.get(p + 24..p + 28)?.try_into().ok()?;
+                model.boxes.push((floats(o, p)?, s));
+            }
+            model.faces = faces(o, face_at, face_count)?;
+            model.vertices = vertices(o, vertex_at, vertex_count(&model.faces))?;
+            if flags & 8 != 0 && face_at >= 4 {
+                let groups = u32_at(o, face_at - 4)? as usize;
+                let first = face_at.checked_sub(4 + 28 * groups)?;
+                for i in 0..groups {
+                    let p = first + 28 * i;
+                    let [a, b, c, d, e, f] = floats(o, p)?;
+                    model.groups.push(Group {
+                        min: [a, b, c],
+                        max: [d, e, f],
+                        first: u16_at(o, p + 24)?,
+                        last: u16_at(o, p + 26)?,
+                    });
+                }
+            }
+            if fourcc == b"COL3" {
+                let shadow_faces = u32_at(m, 108)? as usize;
+                if shadow_faces > 0 {
+                    model.shadow_faces = faces(o, at(116)?, shadow_faces)?;
+                    let n = vertex_count(&model.shadow_faces);
+                    model.shadow_vertices = vertices(o, at(112)?, n)?;
+                }
+            }
+            models.push(model);
+            pos += 8 + size;
+        }
+        Some(models)
+    }
 }

@@ -235,10 +235,57 @@ fn with(bytes: &[u8], options: Options, seen: &mut Seen) -> Walk {
         (checked, walked) => panic!("check says {checked:?}, the walk {walked:?}"),
     }
     recover(bytes, options, &models, &outcome, seen);
+    headers(bytes, options, &models, &outcome);
     Walk {
         options,
         models,
         outcome,
+    }
+}
+
+/// `headers` frames the same models as `models` (each header's parse is that
+/// model), and where the model walk failed, either fails there with the same
+/// error (a framing error) or yields a header whose parse gives that error.
+fn headers(
+    bytes: &[u8],
+    options: Options,
+    models: &[(usize, Digest)],
+    outcome: &Result<End, Error>,
+) {
+    let mut heads = gta::headers(bytes, options);
+    for &(offset, _) in models {
+        let head = heads
+            .next()
+            .expect("a header for every model")
+            .expect("framed");
+        assert_eq!(head.offset(), offset, "headers follow the models");
+        debug(&(
+            head.name(),
+            head.model_id(),
+            head.bounds(),
+            head.raw_bounds(),
+        ));
+        let model = head.parse(options).expect("the model walk parsed it");
+        assert_eq!((model.offset(), model.len()), (offset, head.len()));
+        assert_eq!(model.as_header().bytes(), head.bytes());
+    }
+    match (heads.next(), outcome) {
+        (None, Ok(end)) => assert_eq!(heads.end(), Some(*end), "headers end where models end"),
+        (Some(Err(e)), Err(walked)) => {
+            assert_eq!(
+                e, *walked,
+                "the header walk's error against the model walk's"
+            );
+            assert!(heads.next().is_none() && heads.end().is_none());
+        }
+        (Some(Ok(head)), Err(walked)) => {
+            assert_eq!(
+                head.parse(options).unwrap_err(),
+                *walked,
+                "a header the model walk rejected"
+            );
+        }
+        (framed, walked) => panic!("headers say {framed:?}, the model walk {walked:?}"),
     }
 }
 

@@ -46,6 +46,7 @@
 
 pub mod dff;
 mod error;
+mod header;
 mod layout;
 mod lint;
 mod materials;
@@ -59,6 +60,7 @@ pub mod write;
 use core::fmt;
 
 pub use error::{Error, ErrorKind};
+pub use header::Header;
 pub use lint::{
     Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, LintKind, Lints, SA_BOX_CAP,
     SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
@@ -71,7 +73,8 @@ pub use records::{
     Spheres, Surface, Vec3, Vertices, day_night,
 };
 pub use walk::{
-    End, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, models, recover,
+    End, Headers, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, headers,
+    models, recover,
 };
 
 /// A count or index for an error or lint field: exact for anything a model can

@@ -4,20 +4,20 @@
 //! [`layout`](super::layout), which [`validate`](super::validate) ran first.
 
 use crate::wire;
-use zerocopy::byteorder::little_endian::{F32, U16, U32};
+use zerocopy::byteorder::little_endian::U32;
 
 use super::error::Error;
+use super::header::Header;
 use super::layout::{
-    BOUNDS_START, COL2_BOXES, COL2_FACE_GROUPS, COL2_FACES, COL2_LINES, COL2_SHADOW_FACES,
-    COL2_SHADOW_VERTICES, COL2_SPHERES, COL2_VERTICES, COL4_EXTRA_START, COLL_BOXES, COLL_FACES,
-    COLL_LINES, COLL_NONE, COLL_SPHERES, COLL_VERTICES, FIELD_SIZE, HEADER_V2_START, NAME_BLOCK,
-    OFFSET_ORIGIN, SHADOW_HEADER_START, col2_place, coll_place, coll_position, count_field,
-    declared_len, record_len, records_len, typed,
+    COL2_BOXES, COL2_FACE_GROUPS, COL2_FACES, COL2_LINES, COL2_SHADOW_FACES, COL2_SHADOW_VERTICES,
+    COL2_SPHERES, COL2_VERTICES, COL4_EXTRA_START, COLL_BOXES, COLL_FACES, COLL_LINES, COLL_NONE,
+    COLL_SPHERES, COLL_VERTICES, FIELD_SIZE, HEADER_V2_START, OFFSET_ORIGIN, SHADOW_HEADER_START,
+    col2_place, coll_place, coll_position, count_field, record_len, records_len, typed,
 };
 use super::lint::Lints;
 use super::raw;
 use super::records::{
-    Bounds, Boxes, Decode, FaceGroups, Faces, Lines, Records, ShadowFaces, ShadowVertices, Spheres,
+    Bounds, Boxes, FaceGroups, Faces, Lines, Records, ShadowFaces, ShadowVertices, Spheres,
     Vertices,
 };
 use super::{Flags, Options, Section, Version};
@@ -41,9 +41,8 @@ pub enum RawBounds<'a> {
 /// face group names existing faces.
 #[derive(Clone, Copy, Debug)]
 pub struct Model<'a> {
-    offset: usize,
-    bytes: &'a [u8],
-    version: Version,
+    /// Offset, bytes and version.
+    head: Header<'a>,
     /// COL2+: largest face index + 1, the engine's count, found by the parser's
     /// scan of the faces (COLL stores its count).
     vertex_count: u32,
@@ -61,9 +60,7 @@ impl<'a> Model<'a> {
         shadow_vertex_count: u32,
     ) -> Self {
         Self {
-            offset,
-            bytes,
-            version,
+            head: Header::new(offset, bytes, version),
             vertex_count,
             shadow_vertex_count,
         }
@@ -79,25 +76,31 @@ impl<'a> Model<'a> {
         super::validate::parse_at(bytes, 0, options)
     }
 
+    /// The model's framing and header fields: what [`headers`](super::headers)
+    /// yields for it.
+    pub const fn as_header(&self) -> Header<'a> {
+        self.head
+    }
+
     /// Offset of the model's FourCC in the buffer it was parsed from.
     pub const fn offset(&self) -> usize {
-        self.offset
+        self.head.offset()
     }
 
     /// The model's version (from its FourCC).
     pub const fn version(&self) -> Version {
-        self.version
+        self.head.version()
     }
 
     /// The model's bytes, FourCC first: `size + 8` bytes, or fewer when
     /// [`Options::allow_size_past_end`] accepted a size that overruns the buffer.
     pub const fn bytes(&self) -> &'a [u8] {
-        self.bytes
+        self.head.bytes()
     }
 
     /// Bytes the model occupies in the buffer (the next model starts right after).
     pub const fn len(&self) -> usize {
-        self.bytes.len()
+        self.head.len()
     }
 
     /// Always `false`: a model holds at least its 32-byte header.
@@ -107,86 +110,51 @@ impl<'a> Model<'a> {
 
     /// The size field as stored (bytes after the size field).
     pub fn size(&self) -> u32 {
-        self.header().size.get()
+        self.head.size()
     }
 
     /// `size + 8`: the length the model declares.
     pub fn declared_len(&self) -> u64 {
-        declared_len(self.size())
+        self.head.declared_len()
     }
 
     /// `true` when the declared length overruns the buffer and the lenient rule
     /// accepted it because every section lies inside.
     pub fn is_truncated(&self) -> bool {
-        self.declared_len() > self.len() as u64
+        self.head.is_truncated()
     }
 
     /// The first 32 bytes: FourCC, size, name and model id.
     pub fn header(&self) -> &'a raw::ModelHeader {
-        // Inside the header the parser checked: the fallback is never used.
-        static NONE: raw::ModelHeader = raw::ModelHeader {
-            fourcc: [0; 4],
-            size: U32::ZERO,
-            name: [0; 22],
-            model_id: U16::ZERO,
-        };
-        wire::validated(self.fixed(0)).unwrap_or(&NONE)
+        self.head.raw()
     }
 
     /// The name: the bytes before the first NUL, searched within 24 bytes for COLL
     /// (III/VC read 24) and 22 bytes for COL2+ (SA reads 22, then the model id).
     /// Genuine files have junk after the NUL and 22-byte names with no NUL at all.
     pub fn name(&self) -> &'a [u8] {
-        let block: &'a [u8] = match self.version {
-            Version::Coll => self.name_block(),
-            _ => &self.header().name,
-        };
-        let end = block.iter().position(|&b| b == 0).unwrap_or(block.len());
-        block.get(..end).unwrap_or(block)
+        self.head.name()
     }
 
     /// The whole 24-byte name block (model bytes 8..32), junk after the NUL included.
     pub fn name_block(&self) -> &'a [u8; 24] {
-        self.bytes
-            .get(NAME_BLOCK..)
-            .and_then(<[u8]>::first_chunk)
-            .unwrap_or(&[0; 24])
+        self.head.name_block()
     }
 
     /// The u16 at model byte 30: SA's model id. Junk in COLL files and often bogus
     /// elsewhere; expose it, never trust it.
     pub fn model_id(&self) -> u16 {
-        self.header().model_id.get()
+        self.head.model_id()
     }
 
     /// Decoded bounds.
     pub fn bounds(&self) -> Bounds {
-        match self.raw_bounds() {
-            RawBounds::Coll(b) => b.decode(),
-            RawBounds::Col2(b) => b.decode(),
-        }
+        self.head.bounds()
     }
 
     /// Bounds as stored.
     pub fn raw_bounds(&self) -> RawBounds<'a> {
-        // Inside the header the parser checked: the fallbacks are never used.
-        const ZERO: raw::RawVec3 = [F32::ZERO; 3];
-        static NONE_V1: raw::BoundsV1 = raw::BoundsV1 {
-            radius: F32::ZERO,
-            center: ZERO,
-            min: ZERO,
-            max: ZERO,
-        };
-        static NONE_V2: raw::BoundsV2 = raw::BoundsV2 {
-            min: ZERO,
-            max: ZERO,
-            center: ZERO,
-            radius: F32::ZERO,
-        };
-        match self.version {
-            Version::Coll => RawBounds::Coll(self.fixed(BOUNDS_START).unwrap_or(&NONE_V1)),
-            _ => RawBounds::Col2(self.fixed(BOUNDS_START).unwrap_or(&NONE_V2)),
-        }
+        self.head.raw_bounds()
     }
 
     /// COL2+ header flags; empty for COLL, which has none.
@@ -196,7 +164,7 @@ impl<'a> Model<'a> {
 
     /// The COL2+ header (counts, flags, offsets); `None` for COLL.
     pub fn header_v2(&self) -> Option<&'a raw::HeaderV2> {
-        match self.version {
+        match self.head.version() {
             Version::Coll => None,
             _ => self.fixed(HEADER_V2_START),
         }
@@ -204,7 +172,7 @@ impl<'a> Model<'a> {
 
     /// The COL3+ shadow-mesh header; `None` for COLL and COL2.
     pub fn shadow_header(&self) -> Option<&'a raw::ShadowHeader> {
-        match self.version {
+        match self.head.version() {
             Version::Col3 | Version::Col4 => self.fixed(SHADOW_HEADER_START),
             Version::Coll | Version::Col2 => None,
         }
@@ -212,7 +180,7 @@ impl<'a> Model<'a> {
 
     /// COL4's extra header word (its meaning is unknown); `None` before COL4.
     pub fn col4_extra(&self) -> Option<u32> {
-        match self.version {
+        match self.head.version() {
             Version::Col4 => self.fixed::<U32>(COL4_EXTRA_START).map(|w| w.get()),
             _ => None,
         }
@@ -220,7 +188,7 @@ impl<'a> Model<'a> {
 
     /// The header record at model byte `at` (inside the header the parser checked).
     fn fixed<T: wire::Record>(&self, at: usize) -> Option<&'a T> {
-        wire::Cursor::at(self.bytes, at).read()
+        self.head.fixed(at)
     }
 
     /// Collision spheres.
@@ -278,7 +246,7 @@ impl<'a> Model<'a> {
             const { record_len::<V1>() },
             const { record_len::<V2>() },
         );
-        match self.version {
+        match self.head.version() {
             Version::Coll => Records::Coll(typed(bytes, count)),
             _ => Records::Col2(typed(bytes, count)),
         }
@@ -295,7 +263,7 @@ impl<'a> Model<'a> {
         coll_len: u8,
         col2_len: u8,
     ) -> (&'a [u8], usize) {
-        let record_len = match self.version {
+        let record_len = match self.head.version() {
             Version::Coll => coll_len,
             _ => col2_len,
         };
@@ -306,7 +274,7 @@ impl<'a> Model<'a> {
         };
         let records = records_len(count, record_len).and_then(|len| {
             Some((
-                self.bytes.get(at..at.checked_add(len)?)?,
+                self.head.bytes().get(at..at.checked_add(len)?)?,
                 usize::try_from(count).ok()?,
             ))
         });
@@ -315,10 +283,10 @@ impl<'a> Model<'a> {
 
     /// Where a section's records start in the model's bytes, and how many there are.
     fn place(&self, coll: usize, col2: usize) -> Option<(usize, u32)> {
-        let (offset, count) = match self.version {
-            Version::Coll => return coll_place(self.bytes, coll),
+        let (offset, count) = match self.head.version() {
+            Version::Coll => return coll_place(self.head.bytes(), coll),
             version => col2_place(
-                self.bytes,
+                self.head.bytes(),
                 version,
                 col2,
                 (self.vertex_count, self.shadow_vertex_count),
@@ -334,10 +302,9 @@ impl<'a> Model<'a> {
     /// the buffer's end, for a size accepted past it), which
     /// [`Options::allow_coll_slack`] accepted (0 otherwise).
     pub fn unparsed_tail(&self) -> usize {
-        match self.version {
-            Version::Coll => {
-                coll_position(self.bytes, COLL_NONE).map_or(0, |end| self.len().saturating_sub(end))
-            }
+        match self.head.version() {
+            Version::Coll => coll_position(self.head.bytes(), COLL_NONE)
+                .map_or(0, |end| self.len().saturating_sub(end)),
             _ => 0,
         }
     }
@@ -360,7 +327,7 @@ impl<'a> Model<'a> {
     /// `count_field` in [`layout`](super::layout)); the size field where the
     /// section has none. Where a lint about a count points.
     pub(super) fn count_field(&self, section: Section) -> usize {
-        let at = count_field(self.bytes, self.version, section).unwrap_or(FIELD_SIZE);
-        self.offset.saturating_add(at)
+        let at = count_field(self.head.bytes(), self.head.version(), section).unwrap_or(FIELD_SIZE);
+        self.head.offset().saturating_add(at)
     }
 }

@@ -2,9 +2,11 @@
 //! every rule of docs/formats/gta.md, reported as an [`Error`] at the byte at fault.
 
 use crate::wire;
-use zerocopy::byteorder::little_endian::U32;
+use zerocopy::byteorder::little_endian::{U16, U32};
+use zerocopy::{FromBytes, IntoBytes};
 
 use super::error::{Error, ErrorKind};
+use super::header::{Header, size_past_end};
 use super::layout::{
     BOUNDS_END, COL2_FACE_GROUPS, COL2_SECTIONS, COL2_SHADOW_FACES, COLL_FACES, COLL_SECTIONS,
     COLL_VERTICES, Count, FACE_GROUP_FIRST, FACE_GROUP_LEN, FIELD_FACE_COUNT, FIELD_FACE_OFFSET,
@@ -18,6 +20,14 @@ use super::{Options, Section, Version, saturate_u32};
 /// Parses the model whose FourCC is at `buf[start]`. Every error offset is an
 /// absolute position in `buf`.
 pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Model<'_>, Error> {
+    check_at(frame_at(buf, start, options)?, options)
+}
+
+/// Checks the framing of the model whose FourCC is at `buf[start]`: a known
+/// FourCC, a size that holds the version's header, and the model inside `buf`
+/// (or cut at its end, under [`Options::allow_size_past_end`]).
+#[cfg_attr(not(target_os = "none"), inline)]
+pub(crate) fn frame_at(buf: &[u8], start: usize, options: Options) -> Result<Header<'_>, Error> {
     let at = |relative: usize| start.saturating_add(relative);
     let rest = buf.get(start..).unwrap_or_default();
     let (fourcc, size) = match rest {
@@ -49,21 +59,19 @@ pub(crate) fn parse_at(buf: &[u8], start: usize, options: Options) -> Result<Mod
     {
         Some(model) => model,
         None if options.allow_size_past_end => rest,
-        None => {
-            return Err(Error::new(
-                at(FIELD_SIZE),
-                ErrorKind::SizePastEnd {
-                    size,
-                    available: rest.len(),
-                },
-            ));
-        }
+        None => return Err(size_past_end(start, size, rest.len())),
     };
     if model.len() < header_len {
         return Err(truncated(start, header_len, rest.len()));
     }
+    Ok(Header::new(start, model, version))
+}
+
+/// Checks the sections of a model whose framing [`frame_at`] accepted.
+pub(crate) fn check_at(head: Header<'_>, options: Options) -> Result<Model<'_>, Error> {
+    let (model, start, version) = (head.bytes(), head.offset(), head.version());
     let (vertex_count, shadow_vertex_count) = if version == Version::Coll {
-        check_coll(model, start, size, options)?;
+        check_coll(model, start, head.size(), options)?;
         (0, 0)
     } else {
         check_col2(model, start, version)?
@@ -249,7 +257,54 @@ fn section_at(i: usize) -> Section {
 }
 
 /// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
+///
+/// Most of the time [`check`](super::check) takes is this scan, so on hosts it
+/// is written for the vectoriser, in the one shape it handles well: the faces as
+/// a flat run of u16 words, 64 at a time (16 faces), each folded into its own
+/// lane of 64 maxima, a mask zeroing the material and light words. Every lane
+/// moves in step, so the lanes are vector registers and nothing is shuffled; the
+/// max is signed (the top bit flipped), which SSE2 has and its unsigned max
+/// lacks; the `+ 1` comes once, after the loop. On bare metal the plain loop is
+/// smaller. Out of line on hosts, where its 64 lanes get the registers to
+/// themselves.
+#[cfg_attr(not(target_os = "none"), inline(never))]
 fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
+    if cfg!(target_os = "none") {
+        return derived_vertex_count_plain(faces);
+    }
+    /// The u16 words of 16 faces.
+    const LANES: usize = 64;
+    /// The three index words of a face kept, its material and light word zeroed.
+    const MASK: [u16; LANES] = zerocopy::transmute!([[0xFFFF_u16, 0xFFFF, 0xFFFF, 0]; 16]);
+    fn fold(lanes: &mut [i16; LANES], words: &[U16]) {
+        for ((lane, word), mask) in lanes.iter_mut().zip(words).zip(MASK) {
+            *lane = (*lane).max(i16::from_ne_bytes(
+                ((word.get() & mask) ^ 0x8000).to_ne_bytes(),
+            ));
+        }
+    }
+    if faces.is_empty() {
+        return 0;
+    }
+    let words = <[U16]>::ref_from_bytes(faces.as_bytes()).unwrap_or_default();
+    let mut chunks = words.chunks_exact(LANES);
+    let mut lanes = [i16::MIN; LANES];
+    for chunk in chunks.by_ref() {
+        fold(&mut lanes, chunk);
+    }
+    // The last faces, padded with index 0 (which a face list never exceeds) to a
+    // whole chunk: a scalar loop over up to 15 faces cost as much as the rest.
+    let mut tail = [U16::ZERO; LANES];
+    for (to, word) in tail.iter_mut().zip(chunks.remainder()) {
+        *to = *word;
+    }
+    fold(&mut lanes, &tail);
+    let top = lanes.into_iter().max().unwrap_or(i16::MIN);
+    u32::from(u16::from_ne_bytes(top.to_ne_bytes()) ^ 0x8000).saturating_add(1)
+}
+
+/// [`derived_vertex_count`] face by face.
+fn derived_vertex_count_plain(faces: &[raw::FaceV2]) -> u32 {
     let mut count = 0;
     for face in faces {
         for index in &face.indices {
@@ -431,4 +486,55 @@ fn check_face_groups(
         field = field.saturating_add(size_of::<raw::FaceGroup>());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerocopy::byteorder::little_endian::U16;
+
+    fn face(indices: [u16; 3], material: u8, light: u8) -> raw::FaceV2 {
+        raw::FaceV2 {
+            indices: indices.map(U16::new),
+            material,
+            light,
+        }
+    }
+
+    /// The vectorised scan agrees with the face-by-face one on every length
+    /// around the 16-face chunk, with the largest index in every position, and is
+    /// never swayed by material and light (which are often larger than any index).
+    #[test]
+    fn derived_vertex_count_matches_the_plain_scan() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for len in 0..70 {
+            for top in [0, 1, 255, 256, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF] {
+                let mut faces: heapless::Vec<raw::FaceV2, 70> = (0..len)
+                    .map(|_| {
+                        let r = next();
+                        let i = |s: u32| (r >> s) as u16 % top.max(1);
+                        face([i(0), i(16), i(32)], 0xFF, 0xFF)
+                    })
+                    .collect();
+                if let Some(f) = faces.get_mut((next() as usize) % len.max(1)) {
+                    f.indices[(next() % 3) as usize] = U16::new(top);
+                }
+                let expected = derived_vertex_count_plain(&faces);
+                assert_eq!(
+                    derived_vertex_count(&faces),
+                    expected,
+                    "len {len} top {top}"
+                );
+                if len > 0 {
+                    assert_eq!(expected, u32::from(top) + 1, "len {len} top {top}");
+                }
+            }
+        }
+    }
 }

@@ -4,9 +4,10 @@
 use core::iter::FusedIterator;
 
 use super::error::{Error, ErrorKind};
+use super::header::Header;
 use super::layout::declared_len;
 use super::model::Model;
-use super::validate::parse_at;
+use super::validate::{frame_at, parse_at};
 use super::{Options, Version};
 
 /// Where the models of a buffer ended and what followed them.
@@ -39,11 +40,7 @@ pub struct Summary {
 /// `None`, [`Models::end`] says where the models ended.
 pub fn models(bytes: &[u8], options: Options) -> Models<'_> {
     Models {
-        bytes,
-        options,
-        pos: 0,
-        end: None,
-        failed: false,
+        walk: Walk::new(bytes, options),
     }
 }
 
@@ -67,6 +64,66 @@ pub fn check(bytes: &[u8], options: Options) -> Result<Summary, Error> {
 /// Iterator returned by [`models`].
 #[derive(Clone, Debug)]
 pub struct Models<'a> {
+    walk: Walk<'a>,
+}
+
+impl Models<'_> {
+    /// Where the models ended: `Some` once the walk has finished without error.
+    pub const fn end(&self) -> Option<End> {
+        self.walk.end
+    }
+}
+
+impl<'a> Iterator for Models<'a> {
+    type Item = Result<Model<'a>, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.walk.step(parse_at, Model::len)
+    }
+}
+
+/// Walks the model headers of a `.col` buffer in file order, checking only the
+/// framing: each model's FourCC, that its size holds the version's header and
+/// lies inside the buffer, and that only zero padding follows the last model (the
+/// [`Options`] rules of [`models`] apply). The sections are not read: a
+/// [`Header`] gives the name, model id and bounds, and [`Header::parse`] checks
+/// the rest of the one model it is called on.
+///
+/// Its cost follows the number of models, not the bytes: an index of a library
+/// by name, or a search for one model, without validating the others.
+pub fn headers(bytes: &[u8], options: Options) -> Headers<'_> {
+    Headers {
+        walk: Walk::new(bytes, options),
+    }
+}
+
+/// Iterator returned by [`headers`].
+#[derive(Clone, Debug)]
+pub struct Headers<'a> {
+    walk: Walk<'a>,
+}
+
+impl Headers<'_> {
+    /// Where the models ended: `Some` once the walk has finished without error.
+    pub const fn end(&self) -> Option<End> {
+        self.walk.end
+    }
+}
+
+impl<'a> Iterator for Headers<'a> {
+    type Item = Result<Header<'a>, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.walk.step(frame_at, Header::len)
+    }
+}
+
+impl FusedIterator for Headers<'_> {}
+
+/// The walk [`Models`] and [`Headers`] share: from model to model, then the
+/// trailing bytes.
+#[derive(Clone, Debug)]
+struct Walk<'a> {
     bytes: &'a [u8],
     options: Options,
     pos: usize,
@@ -76,25 +133,33 @@ pub struct Models<'a> {
     failed: bool,
 }
 
-impl Models<'_> {
-    /// Where the models ended: `Some` once the walk has finished without error.
-    pub const fn end(&self) -> Option<End> {
-        self.end
+impl<'a> Walk<'a> {
+    const fn new(bytes: &'a [u8], options: Options) -> Self {
+        Self {
+            bytes,
+            options,
+            pos: 0,
+            end: None,
+            failed: false,
+        }
     }
-}
 
-impl<'a> Iterator for Models<'a> {
-    type Item = Result<Model<'a>, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+    /// The next model, read by `read` (`len` says how many bytes it spans), or the
+    /// error at the trailing bytes; `None` once the walk has ended.
+    #[inline]
+    fn step<T>(
+        &mut self,
+        read: impl FnOnce(&'a [u8], usize, Options) -> Result<T, Error>,
+        len: impl FnOnce(&T) -> usize,
+    ) -> Option<Result<T, Error>> {
         if self.end.is_some() || self.failed {
             return None;
         }
         let rest = self.bytes.get(self.pos..).unwrap_or_default();
         if rest.get(..4).and_then(Version::from_fourcc).is_some() {
-            let model = parse_at(self.bytes, self.pos, self.options);
+            let model = read(self.bytes, self.pos, self.options);
             match &model {
-                Ok(model) => self.pos = self.pos.saturating_add(model.len()),
+                Ok(model) => self.pos = self.pos.saturating_add(len(model)),
                 Err(_) => self.failed = true,
             }
             return Some(model);
@@ -202,11 +267,11 @@ impl<'a> Iterator for Recover<'a> {
     type Item = Recovered<'a>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let pos = self.inner.pos;
+        let pos = self.inner.walk.pos;
         match self.inner.next()? {
             Ok(model) => Some(Recovered::Model(model)),
             Err(error) => {
-                let bytes = self.inner.bytes;
+                let bytes = self.inner.walk.bytes;
                 let rest = bytes.get(pos..).unwrap_or_default();
                 self.budget = self.budget.saturating_sub(attempt_cost(rest));
                 let resume = pos.saturating_add(1);
@@ -220,8 +285,8 @@ impl<'a> Iterator for Recover<'a> {
                         .position(|w| Version::from_fourcc(w).is_some())
                         .map_or(bytes.len(), |i| resume.saturating_add(i))
                 };
-                self.inner.pos = next;
-                self.inner.failed = false;
+                self.inner.walk.pos = next;
+                self.inner.walk.failed = false;
                 Some(Recovered::Skipped(Skipped {
                     offset: pos,
                     len: next.saturating_sub(pos),

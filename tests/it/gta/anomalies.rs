@@ -91,6 +91,22 @@ fn last_size_four_bytes_past_end() {
         // Lenient (or only `allow_size_past_end`): accepted, flagged, every record intact.
         let mut only = Options::STRICT;
         only.allow_size_past_end = true;
+        // The header walk frames the model as `models` does; parsing that header
+        // strictly still fails at the size field.
+        let heads: Vec<_> = gta::headers(&buf, only).map(Result::unwrap).collect();
+        assert_eq!(heads.len(), 2);
+        assert!(heads[1].is_truncated() && !heads[0].is_truncated());
+        assert_eq!(heads[1].len(), last.len());
+        assert_eq!(heads[1].declared_len(), last.len() as u64 + 4);
+        assert_eq!(heads[1].parse(Options::STRICT).unwrap_err(), err);
+        assert_eq!(heads[1].parse(only).unwrap().bytes(), &buf[first.len()..]);
+        assert_eq!(
+            gta::headers(&buf, Options::STRICT)
+                .nth(1)
+                .unwrap()
+                .unwrap_err(),
+            err
+        );
         for options in [Options::LENIENT, only] {
             let models: Vec<Model<'_>> = gta::models(&buf, options).map(Result::unwrap).collect();
             assert_eq!(models.len(), 2);

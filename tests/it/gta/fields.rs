@@ -137,6 +137,35 @@ fn assert_decoded(model: &Model<'_>, spec: &ModelSpec, built: &Built, offset: us
     );
     assert_eq!(model.bounds(), expected_bounds(spec));
 
+    // The header alone: the model's own, and the one the header walk reads.
+    let walked = gta::headers(model.bytes(), Options::STRICT)
+        .next()
+        .unwrap()
+        .unwrap();
+    for (head, at) in [(model.as_header(), offset), (walked, 0)] {
+        assert_eq!(head.offset(), at);
+        assert_eq!(head.version(), model.version());
+        assert_eq!(head.bytes(), &built.bytes[..]);
+        assert_eq!(head.len(), built.bytes.len());
+        assert!(!head.is_empty());
+        assert_eq!(head.size(), model.size());
+        assert_eq!(head.declared_len(), built.bytes.len() as u64);
+        assert!(!head.is_truncated());
+        assert_eq!(head.raw(), model.header());
+        assert_eq!(head.name(), model.name());
+        assert_eq!(head.name_block(), &spec.name_block);
+        assert_eq!(head.model_id(), model.model_id());
+        assert_eq!(head.bounds(), expected_bounds(spec));
+        assert_eq!(head.raw_bounds(), model.raw_bounds());
+    }
+    let parsed = walked.parse(Options::STRICT).unwrap();
+    assert_eq!(parsed.bytes(), model.bytes());
+    assert_eq!(parsed.vertices().len(), model.vertices().len());
+    assert_eq!(
+        parsed.shadow_vertices().len(),
+        model.shadow_vertices().len()
+    );
+
     let spheres = expected_spheres(spec);
     assert_eq!(model.spheres().iter().collect::<Vec<_>>(), spheres);
     assert_eq!(model.spheres().len(), spheres.len());
@@ -601,6 +630,24 @@ fn sample_file_literal_values() {
     assert_eq!(
         versions,
         [Version::Coll, Version::Col3, Version::Col2, Version::Col3]
+    );
+
+    // The header walk: the same models, framed only, and the same end.
+    let mut heads = gta::headers(&file, Options::STRICT);
+    let offsets: Vec<(usize, usize, u16)> = heads
+        .by_ref()
+        .map(|h| h.unwrap())
+        .map(|h| (h.offset(), h.len(), h.model_id()))
+        .collect();
+    let expected: Vec<_> = models
+        .iter()
+        .map(|m| (m.offset(), m.len(), m.model_id()))
+        .collect();
+    assert_eq!(offsets, expected);
+    assert_eq!(offsets[1].2, 1294);
+    assert_eq!(
+        heads.end(),
+        gta::check(&file, Options::STRICT).map(|s| s.end).ok()
     );
 
     let bollard = &models[0];

@@ -51,6 +51,29 @@ fn expect_err(bytes: &[u8], options: Options, offset: usize, kind: ErrorKind) {
             (lead + offset, kind),
             "check, lead {lead}"
         );
+        // The header walk reports the framing errors itself; the rest come from
+        // `Header::parse` on the header it yields, at the same offset.
+        let mut heads = gta::headers(&buf, options);
+        if lead > 0 {
+            assert_eq!(heads.next().unwrap().unwrap().len(), lead);
+        }
+        let err = match heads.next().unwrap() {
+            Err(err) => {
+                assert!(is_framing(kind), "headers failed on {kind:?}");
+                assert!(heads.next().is_none() && heads.end().is_none());
+                err
+            }
+            Ok(head) => {
+                assert!(!is_framing(kind), "headers accepted {kind:?}");
+                assert_eq!(head.offset(), lead);
+                head.parse(options).unwrap_err()
+            }
+        };
+        assert_eq!(
+            (err.offset(), err.kind()),
+            (lead + offset, kind),
+            "headers, lead {lead}"
+        );
         let skipped: Vec<_> = gta::recover(&buf, options)
             .filter_map(|r| match r {
                 Recovered::Skipped(s) => Some(s),
@@ -81,6 +104,26 @@ fn expect_walk_err(buf: &[u8], options: Options, models: usize, offset: usize, k
     assert!(walk.next().is_none() && walk.end().is_none());
     let err = gta::check(buf, options).unwrap_err();
     assert_eq!((err.offset(), err.kind()), (offset, kind));
+    let mut heads = gta::headers(buf, options);
+    for _ in 0..models {
+        heads.next().unwrap().unwrap();
+    }
+    let err = heads.next().unwrap().unwrap_err();
+    assert_eq!((err.offset(), err.kind()), (offset, kind), "headers");
+    assert!(heads.next().is_none() && heads.end().is_none());
+}
+
+/// The errors [`gta::headers`] reports itself: those of the framing.
+fn is_framing(kind: ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::Truncated { .. }
+            | ErrorKind::BadMagic { .. }
+            | ErrorKind::SizeTooSmall { .. }
+            | ErrorKind::HeaderPastModelEnd { .. }
+            | ErrorKind::SizePastEnd { .. }
+            | ErrorKind::NonZeroPadding { .. }
+    )
 }
 
 /// A valid COL2 model whose length is 2 mod 4 (no vertex padding).
