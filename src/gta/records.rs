@@ -335,11 +335,7 @@ where
 
     /// Decoded records in file order.
     pub fn iter(&self) -> RecordIter<'a, V1, V2> {
-        RecordIter {
-            records: *self,
-            front: 0,
-            back: self.len(),
-        }
+        RecordIter { records: *self }
     }
 }
 
@@ -365,12 +361,12 @@ where
     }
 }
 
-/// Iterator over decoded [`Records`].
+/// Iterator over decoded [`Records`]: the records not yet handed out, front
+/// and back, as a slice of one layout. Each step is a slice step and a decode,
+/// with no index to check against a length.
 #[derive(Debug)]
 pub struct RecordIter<'a, V1, V2> {
     records: Records<'a, V1, V2>,
-    front: usize,
-    back: usize,
 }
 
 impl<V1, V2> Clone for RecordIter<'_, V1, V2> {
@@ -386,18 +382,33 @@ where
 {
     type Item = T;
 
+    #[inline]
     fn next(&mut self) -> Option<T> {
-        if self.front >= self.back {
-            return None;
+        match &mut self.records {
+            Records::Coll(s) => {
+                let (first, rest) = s.split_first()?;
+                *s = rest;
+                Some(first.decode())
+            }
+            Records::Col2(s) => {
+                let (first, rest) = s.split_first()?;
+                *s = rest;
+                Some(first.decode())
+            }
         }
-        let item = self.records.get(self.front);
-        self.front = self.front.saturating_add(1);
-        item
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.back.saturating_sub(self.front);
+        let n = self.records.len();
         (n, Some(n))
+    }
+
+    #[inline]
+    fn fold<B, F: FnMut(B, T) -> B>(self, init: B, mut f: F) -> B {
+        match self.records {
+            Records::Coll(s) => s.iter().fold(init, |acc, r| f(acc, r.decode())),
+            Records::Col2(s) => s.iter().fold(init, |acc, r| f(acc, r.decode())),
+        }
     }
 }
 
@@ -406,12 +417,20 @@ where
     V1: Decode<Output = T>,
     V2: Decode<Output = T>,
 {
+    #[inline]
     fn next_back(&mut self) -> Option<T> {
-        if self.front >= self.back {
-            return None;
+        match &mut self.records {
+            Records::Coll(s) => {
+                let (last, rest) = s.split_last()?;
+                *s = rest;
+                Some(last.decode())
+            }
+            Records::Col2(s) => {
+                let (last, rest) = s.split_last()?;
+                *s = rest;
+                Some(last.decode())
+            }
         }
-        self.back = self.back.saturating_sub(1);
-        self.records.get(self.back)
     }
 }
 

@@ -221,9 +221,12 @@ fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32)
 
     // A derived vertex array must not run into any other section (docs/formats/gta.md:
     // on real files the gap to the next section is 6 × count, or that + 2).
+    // Each section's span, found once for both derived arrays' tests.
+    let spans: [Option<Span>; COL2_FACE_GROUPS + 1] =
+        core::array::from_fn(|i| body.span(i, vertex_counts));
     for (i, entry) in COL2_SECTIONS.iter().enumerate() {
         if let Count::Derived { .. } = entry.count {
-            body.check_clear(i, entry.offset_at.into(), vertex_counts)?;
+            body.check_clear(i, entry.offset_at.into(), vertex_counts, &spans)?;
         }
     }
     Ok(vertex_counts)
@@ -425,18 +428,19 @@ impl Body<'_> {
 
     /// Checks that the derived vertex array of section `mine` (see
     /// [`col2_place`]) shares no byte with any other section; `field` is its
-    /// offset field.
+    /// offset field; `spans` holds every section's [`span`](Self::span).
     fn check_clear(
         &self,
         mine: usize,
         field: usize,
         vertex_counts: (u32, u32),
+        spans: &[Option<Span>],
     ) -> Result<(), Error> {
-        let Some(span) = self.span(mine, vertex_counts) else {
+        let Some(span) = spans.get(mine).copied().flatten() else {
             return Ok(());
         };
-        for other in (0..=COL2_FACE_GROUPS).filter(|&i| i != mine) {
-            let Some(other_span) = self.span(other, vertex_counts) else {
+        for (other, other_span) in spans.iter().enumerate() {
+            let Some(other_span) = other_span.filter(|_| other != mine) else {
                 continue;
             };
             if span.overlaps(other_span) {

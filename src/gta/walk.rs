@@ -77,6 +77,7 @@ impl Models<'_> {
 impl<'a> Iterator for Models<'a> {
     type Item = Result<Model<'a>, Error>;
 
+    #[cfg_attr(not(target_os = "none"), inline)]
     fn next(&mut self) -> Option<Self::Item> {
         self.walk.step(parse_at, Model::len)
     }
@@ -113,6 +114,7 @@ impl Headers<'_> {
 impl<'a> Iterator for Headers<'a> {
     type Item = Result<Header<'a>, Error>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         self.walk.step(frame_at, Header::len)
     }
