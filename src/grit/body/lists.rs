@@ -72,6 +72,9 @@ pub struct TextFaces<'a> {
     pub(crate) remaining: usize,
     /// Every index is below it (checked at parse time).
     pub(crate) vertex_count: usize,
+    /// The last face's material: faces run in long stretches of one material,
+    /// and a string equal to it needs no UTF-8 check.
+    pub(crate) material: &'a str,
 }
 
 /// Shapes read from validated TCOL text.

@@ -256,7 +256,15 @@ impl<'a> Lexer<'a> {
         loop {
             match self.byte(self.pos) {
                 Some(b' ' | b'\t' | b'\r' | b'\n' | 0x0b) => {
-                    self.advance(self.pos.saturating_add(1))
+                    // The whole run at once: one pass to find its end, one to
+                    // count its line feeds (byte by byte, this was the lexer's
+                    // largest cost).
+                    let rest = self.text.get(self.pos..).unwrap_or_default();
+                    let run = rest
+                        .iter()
+                        .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b))
+                        .unwrap_or(rest.len());
+                    self.advance(self.pos.saturating_add(run));
                 }
                 Some(b'/') => match self.byte(self.pos.saturating_add(1)) {
                     Some(b'/') => {
@@ -326,7 +334,13 @@ impl<'a> Lexer<'a> {
                     (TokenKind::Keyword(*k), spelling.len())
                 }),
         };
-        self.advance(start.saturating_add(len));
+        let end = start.saturating_add(len);
+        if kind == TokenKind::String {
+            // Only a string can hold a line feed.
+            self.advance(end);
+        } else {
+            self.pos = end;
+        }
         Ok(Token {
             kind,
             position,

@@ -55,14 +55,17 @@ impl<'a> TextFaces<'a> {
             at: span.lex.at(),
             remaining: span.count,
             vertex_count,
+            material: "",
         }
     }
 
     /// The next face and where it starts.
     pub(crate) fn next_positioned(&mut self) -> Option<(Position, Face<'a>)> {
         let vertex_count = self.vertex_count;
+        let material = &mut self.material;
         next_item(&mut self.at, &mut self.remaining, |lex| {
-            Ok(parse::face_item(lex, vertex_count, true)?.map(|item| (item.position, item.value)))
+            Ok(parse::face_item(lex, vertex_count, true, material)?
+                .map(|item| (item.position, item.value)))
         })
     }
 }

@@ -66,11 +66,67 @@ const DIRECT_LEN: usize = 64;
 /// The value of a NATURAL or FLOAT token's text, rounded to nearest f32; `None`
 /// when it rounds beyond the f32 range (or the text is not a number).
 pub(crate) fn real(token: &[u8]) -> Option<f32> {
+    if let Some(value) = short_decimal(token) {
+        return Some(value);
+    }
     if token.len() <= DIRECT_LEN {
         let value: f32 = core::str::from_utf8(token).ok()?.parse().ok()?;
         return value.is_finite().then_some(value);
     }
     canonical(token)
+}
+
+/// Powers of ten exact in an f64 (5^22 < 2^53).
+const POWERS_OF_TEN: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// Clinger's fast path, for what exported files are made of (`-12.375`,
+/// `431.082764`): a sign, digits and a point, no exponent, the digits an integer
+/// `m <= 2^53` with at most 22 after the point. Then `m` and `10^k` are exact
+/// in an f64 and one division rounds `m / 10^k` correctly; narrowing that to
+/// f32 is correct too unless the f64 lies exactly halfway between two f32s (a
+/// second rounding could then go the wrong way: those go to the slow path). The
+/// result is always a normal f32 or zero (`1e-22 .. 2^53`). Core's parser gives
+/// the same value at several times the cost (it was a third of iterating a mesh).
+/// `None` for anything else.
+fn short_decimal(token: &[u8]) -> Option<f32> {
+    let (negative, digits) = match token.split_first()? {
+        (b'-', rest) => (true, rest),
+        (b'+', rest) => (false, rest),
+        _ => (false, token),
+    };
+    let mut mantissa: u64 = 0;
+    let mut point = None;
+    for (i, &b) in digits.iter().enumerate() {
+        match b {
+            b'0'..=b'9' => {
+                mantissa = mantissa
+                    .checked_mul(10)?
+                    .checked_add(u64::from(b.wrapping_sub(b'0')))?;
+            }
+            b'.' if point.is_none() => point = Some(i),
+            _ => return None,
+        }
+    }
+    // `5.` and `.5` are numbers; `.` alone is not one (nor is the empty token).
+    if digits.len() <= usize::from(point.is_some()) || mantissa > 1 << 53 {
+        return None;
+    }
+    let fraction = point.map_or(0, |p| digits.len().saturating_sub(p).saturating_sub(1));
+    let power = POWERS_OF_TEN.get(fraction)?;
+    // Exact: `mantissa <= 2^53`.
+    #[allow(clippy::cast_precision_loss)]
+    let wide = mantissa as f64 / power;
+    // The 29 bits an f64 has beyond an f32's 24: exactly one half of an f32's
+    // last place is a tie the narrowing might break the wrong way.
+    if wide.to_bits() & 0x1FFF_FFFF == 0x1000_0000 {
+        return None;
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let value = wide as f32;
+    Some(if negative { -value } else { value })
 }
 
 /// [`real`] through the canonical rewrite, for tokens of any length.
@@ -276,6 +332,71 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The fast path rounds as core's parser does, on every shape it takes,
+    /// and declines the rest.
+    #[test]
+    fn short_decimals_match_core() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut declined = 0;
+        for _ in 0..200_000 {
+            let digits = 1 + next() % 17;
+            let m = next() % 10u64.pow(digits as u32);
+            let text = std::format!("{m:0width$}", width = digits as usize);
+            let point = (next() % (digits + 1)) as usize;
+            let sign = ["", "-", "+"][(next() % 3) as usize];
+            let text = std::format!("{sign}{}.{}", &text[..point], &text[point..]);
+            let expected: f32 = text.parse().unwrap();
+            let fast = short_decimal(text.as_bytes());
+            match fast {
+                Some(v) => assert_eq!(v.to_bits(), expected.to_bits(), "{text}"),
+                // Only past 2^53 or at an exact tie.
+                None if m > 1 << 53 => {}
+                None => declined += 1,
+            }
+            assert_eq!(
+                real(text.as_bytes()).map(f32::to_bits),
+                Some(expected.to_bits())
+            );
+        }
+        // Ties: decimals exactly halfway between two f32s (1 + 2^-24 and its
+        // neighbours) decline, and the slow path rounds them to even.
+        assert_eq!(short_decimal(b"1.000000059604644775390625"), None);
+        assert_eq!(real(b"1.000000059604644775390625"), Some(1.0));
+        // Ties are integers past 2^24 or decimals with as many digits: few.
+        assert!(declined < 1_000, "{declined} ties of 200,000");
+        // 2^24 + 1 is halfway between two f32s: the slow path rounds it to even.
+        assert_eq!(short_decimal(b"16777217"), None);
+        assert_eq!(real(b"16777217"), Some(16_777_216.0));
+        for declined in [
+            &b"."[..],
+            b"-",
+            b"+.",
+            b"1e5",
+            b"1.2.3",
+            b"0.00000000000000000000001",
+            b"9007199254740993",
+            b"",
+        ] {
+            assert_eq!(short_decimal(declined), None, "{declined:?}");
+        }
+        assert_eq!(short_decimal(b"16777216"), Some(16_777_216.0));
+        assert_eq!(short_decimal(b"431.082764"), Some(431.082_764));
+        assert_eq!(
+            short_decimal(b"-0").map(f32::to_bits),
+            Some((-0.0f32).to_bits())
+        );
+        assert_eq!(short_decimal(b"5."), Some(5.0));
+        assert_eq!(short_decimal(b".5"), Some(0.5));
+        assert_eq!(short_decimal(b"0.1"), Some(0.1));
+        assert_eq!(short_decimal(b"1234567.8"), Some(1_234_567.8));
     }
 
     #[test]

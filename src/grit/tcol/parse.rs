@@ -89,13 +89,18 @@ fn separator(lex: &mut Lexer<'_>) -> Result<Option<Position>, Error> {
     }
 }
 
+/// The bytes between a STRING token's quotes.
+fn quoted<'a>(lex: &Lexer<'a>, t: Token) -> &'a [u8] {
+    let bytes = t.bytes(lex.text());
+    bytes
+        .get(1..bytes.len().saturating_sub(1))
+        .unwrap_or_default()
+}
+
 /// The text between a STRING token's quotes, which must be UTF-8 (the error is
 /// at the first byte that is not).
 fn string_value<'a>(lex: &Lexer<'a>, t: Token) -> Result<&'a str, Error> {
-    let bytes = t.bytes(lex.text());
-    let inner = bytes
-        .get(1..bytes.len().saturating_sub(1))
-        .unwrap_or_default();
+    let inner = quoted(lex, t);
     core::str::from_utf8(inner).map_err(|e| {
         let good = inner.get(..e.valid_up_to()).unwrap_or_default();
         let (line, column) = match good.iter().rposition(|&b| b == b'\n') {
@@ -200,10 +205,13 @@ fn index(lex: &Lexer<'_>, t: Token, vertex_count: usize) -> Result<u32, Error> {
 
 /// A face `NAT NAT NAT STRING` and its separator, or `None` at the list's `}`.
 /// With `accept_hex`, HEX flags stand in for the material (old dialect).
+/// `last` is the previous face's material (`""` at first), and becomes this
+/// one's: a material string equal to it is taken without a UTF-8 check.
 pub(crate) fn face_item<'a>(
     lex: &mut Lexer<'a>,
     vertex_count: usize,
     accept_hex: bool,
+    last: &mut &'a str,
 ) -> Result<Option<Item<Face<'a>>>, Error> {
     let t = lex.next_token()?;
     match t.kind {
@@ -218,13 +226,18 @@ pub(crate) fn face_item<'a>(
     let c = index(lex, next, vertex_count)?;
     let m = lex.next_token()?;
     let (material, hex) = match m.kind {
-        TokenKind::String => (string_value(lex, m)?, false),
+        TokenKind::String => match quoted(lex, m) {
+            // (`""` at first is not the text's: never handed out.)
+            same if !last.is_empty() && same == last.as_bytes() => (*last, false),
+            _ => (string_value(lex, m)?, false),
+        },
         TokenKind::Hex if accept_hex => (
             core::str::from_utf8(m.bytes(lex.text())).unwrap_or_default(),
             true,
         ),
         _ => return Err(unexpected(m, Expected::String)),
     };
+    *last = material;
     let last = separator(lex)?.is_some();
     Ok(Some(Item {
         position: t.position,
@@ -247,7 +260,13 @@ fn face_list<'a>(
     expect(lex, TokenKind::LeftBrace, Expected::LeftBrace)?;
     let start = *lex;
     let mut count = 0usize;
-    while let Some(item) = face_item(lex, vertex_count, options.accept_old_dialects)? {
+    let mut material = "";
+    while let Some(item) = face_item(
+        lex,
+        vertex_count,
+        options.accept_old_dialects,
+        &mut material,
+    )? {
         count = count.saturating_add(1);
         if item.hex {
             tolerances.note(Tolerance::HexFaceMaterial, item.position);
