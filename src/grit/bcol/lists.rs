@@ -43,7 +43,14 @@ impl<'a> BinaryFaces<'a> {
         };
         self.next = at.saturating_add(size_of::<raw::Face>());
         self.remaining = self.remaining.saturating_sub(1);
-        let material = material_at(self.bytes, target(Rule::Record, at, face, 0));
+        let material = match (target(Rule::Record, at, face, 0), self.last) {
+            (Some(t), Some((last, string))) if t == last => string,
+            (t, _) => {
+                let string = material_at(self.bytes, t);
+                self.last = t.map(|t| (t, string));
+                string
+            }
+        };
         Some((
             at,
             Face {

@@ -274,6 +274,7 @@ impl<'a> Bcol<'a> {
             bytes: self.bytes,
             next: self.sections.faces.start(),
             remaining: self.sections.faces.len(),
+            last: None,
         }
     }
 

@@ -112,6 +112,9 @@ pub struct BinaryFaces<'a> {
     /// Byte offset of the next face record.
     pub(crate) next: usize,
     pub(crate) remaining: usize,
+    /// The last face's material target and string: faces run in long stretches
+    /// of one material, read once for the stretch.
+    pub(crate) last: Option<(u64, &'a str)>,
 }
 
 impl fmt::Debug for BinaryFaces<'_> {
