@@ -105,18 +105,19 @@ pub fn info(
 }
 
 /// `zerocol dump` for a `.dff`: the `gta-col` document with a `"dff"` object.
-pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
+pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
     let mut scratch = Vec::new();
-    let read = read(bytes, flags.lenient, &mut scratch)?;
-    let collision = read.dff.collision();
-    let json = DffJson {
-        clump_offset: read.dff.clump().offset(),
-        chunk_offset: collision.map(|c| c.chunk().offset()),
-        chunk_type: collision.map(|c| c.chunk().kind()),
-        headerless: collision.is_some_and(|c| c.is_headerless()),
-    };
-    let model = read.model.as_ref().map(|(model, at)| (model, *at));
-    Ok(Dump::of_dff(model, json, read.warnings, flags.lenient))
+    let document = read(bytes, flags.lenient, &mut scratch).map(|read| {
+        let collision = read.dff.collision();
+        let json = DffJson {
+            clump_offset: read.dff.clump().offset(),
+            chunk_offset: collision.map(|c| c.chunk().offset()),
+            chunk_type: collision.map(|c| c.chunk().kind()),
+            headerless: collision.is_some_and(|c| c.is_headerless()),
+        };
+        Dump::of_dff(read.model, json, read.warnings, flags.lenient)
+    });
+    tool::write_dump(out, document)
 }
 
 /// `zerocol check` for a `.dff`.

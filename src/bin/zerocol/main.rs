@@ -351,16 +351,9 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             }
         }
         Command::Dump { common, file } => {
+            // Streamed to `out` as it is serialized, once the file is known to read.
             one_file(load(&file), common, out, |format, input, out| {
-                let dumped = tool(format).dump(&input.bytes, common.flags());
-                match dumped {
-                    Ok(Ok(json)) => {
-                        out.write_all(&json)?;
-                        Ok(Verdict::Ok)
-                    }
-                    Ok(Err(error)) => Err(io::Error::other(format!("cannot write JSON: {error}"))),
-                    Err(error) => Ok(Verdict::Malformed(error)),
-                }
+                tool(format).dump(out, &input.bytes, common.flags())
             })
         }
         Command::Check {

@@ -4,6 +4,8 @@
 use std::fmt::Display;
 use std::io::{self, Write};
 
+use serde::{Serialize, Serializer};
+
 use zerocol::Format;
 
 /// What a format module concluded about a buffer.
@@ -105,8 +107,9 @@ pub trait Tool {
         bytes: &[u8],
         flags: Flags,
     ) -> io::Result<Verdict>;
-    /// `zerocol dump`: the JSON of docs/dump.md, or the message for a malformed file.
-    fn dump(&self, bytes: &[u8], flags: Flags) -> Result<serde_json::Result<Vec<u8>>, String>;
+    /// `zerocol dump`: the JSON of docs/dump.md streamed to `out`, or (with nothing
+    /// written) the message for a malformed file.
+    fn dump(&self, out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict>;
     /// `zerocol check`: the summary and warning count, or the message for `error: ...`.
     fn check(&self, bytes: &[u8], flags: Flags) -> Result<Checked, String>;
     /// `zerocol export`: the OBJ and its material library (which the OBJ names
@@ -134,10 +137,11 @@ macro_rules! module_tool {
 
             fn dump(
                 &self,
+                out: &mut dyn std::io::Write,
                 bytes: &[u8],
                 flags: $crate::tool::Flags,
-            ) -> Result<serde_json::Result<Vec<u8>>, String> {
-                dump(bytes, flags).map(|d| $crate::tool::to_json(&d))
+            ) -> std::io::Result<$crate::tool::Verdict> {
+                dump(out, bytes, flags)
             }
 
             fn check(
@@ -173,11 +177,50 @@ pub fn tool(format: Format) -> &'static dyn Tool {
     }
 }
 
-/// Pretty JSON (2-space indent) and a final newline.
-pub fn to_json(value: &impl serde::Serialize) -> serde_json::Result<Vec<u8>> {
-    let mut json = serde_json::to_vec_pretty(value)?;
-    json.push(b'\n');
-    Ok(json)
+/// `dump`'s document, once the file is known to be well-formed, streamed to `out`
+/// as pretty JSON (2-space indent) and a final newline; a malformed file's message
+/// becomes its verdict, with nothing written.
+///
+/// The document borrows the parsed views and serializes its arrays from them as it
+/// goes ([`Seq`]): neither a `serde_json::Value` nor the text is ever held whole.
+pub fn write_dump(
+    out: &mut dyn Write,
+    document: Result<impl Serialize, String>,
+) -> io::Result<Verdict> {
+    let document = match document {
+        Ok(document) => document,
+        Err(message) => return Ok(Verdict::Malformed(message)),
+    };
+    // serde_json writes a few bytes at a time: buffered here, the calls to `out`
+    // (behind a `dyn`) are whole blocks.
+    let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
+    let mut serializer = serde_json::Serializer::pretty(&mut buffered);
+    document.serialize(&mut serializer).map_err(|error| {
+        if error.is_io() {
+            // The writer's own error, kind and all: a closed pipe stays one.
+            io::Error::from(error)
+        } else {
+            io::Error::other(format!("cannot write JSON: {error}"))
+        }
+    })?;
+    buffered.write_all(b"\n")?;
+    buffered.flush()?;
+    Ok(Verdict::Ok)
+}
+
+/// A JSON array of what the closure's iterator yields, made anew each time it is
+/// serialized: the items go to the writer one by one, never into a `Vec`.
+pub struct Seq<F>(pub F);
+
+impl<F, I> Serialize for Seq<F>
+where
+    F: Fn() -> I,
+    I: IntoIterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((self.0)())
+    }
 }
 
 /// How many lints `info` lists before it says how many more there are.

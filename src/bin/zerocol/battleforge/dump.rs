@@ -4,37 +4,67 @@
 //! NaN or infinity as `null`, as `docs/dump.md` asks. Rotations are the 9 floats as stored
 //! (row-major).
 
-use serde::Serialize;
-use zerocol::battleforge::{Aabb, Drs, Node, raw};
+use std::io::{self, Write};
 
-use super::{latin1, read};
-use crate::tool::{Flags, options};
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+use zerocol::battleforge::{Aabb, Node, raw};
+
+use super::{Read, latin1, read};
+use crate::tool::{Flags, Seq, Verdict, options, write_dump};
 
 type Vec3 = [f32; 3];
 
-/// The whole document.
-#[derive(Serialize, Debug)]
-pub struct Dump {
-    format: &'static str,
-    /// The `collisionShape` node's payload; `null` for a bare payload.
-    node: Option<NodeRefJson>,
-    version: u8,
-    boxes: Vec<BoxJson>,
-    spheres: Vec<SphereJson>,
-    cylinders: Vec<CylinderJson>,
-    /// Every non-root node of the container in hierarchy order; `null` for a bare
-    /// payload (an addition to `docs/dump.md`).
-    nodes: Option<Vec<NodeJson>>,
-    /// The world box around every shape, `null` without shapes (an addition).
-    aabb: Option<AabbJson>,
-    /// What the format's documentation asks for but readers must not enforce
-    /// (an addition).
-    lints: Vec<String>,
-    /// `--lenient` only: the lints that report what the lenient read let through;
-    /// always empty, as this format has no lenient rules (`Options::LENIENT` is
-    /// `Options::STRICT`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    warnings: Option<Vec<String>>,
+/// The whole document, its arrays serialized straight from the parsed views.
+struct Dump<'a> {
+    read: Read<'a>,
+    lenient: bool,
+}
+
+impl Serialize for Dump<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let s = &self.read.shape;
+        let container = self.read.container;
+        let mut doc = serializer.serialize_struct("Dump", 10)?;
+        doc.serialize_field("format", "collision-shape")?;
+        // The `collisionShape` node's payload; `null` for a bare payload.
+        doc.serialize_field(
+            "node",
+            &container.map(|(_, node)| NodeRefJson {
+                offset: node.payload_offset(),
+                size: node.payload().len(),
+                info_index: node.info_index(),
+            }),
+        )?;
+        doc.serialize_field("version", &s.version())?;
+        doc.serialize_field("boxes", &Seq(|| s.boxes().iter().map(box_json)))?;
+        doc.serialize_field("spheres", &Seq(|| s.spheres().iter().map(sphere_json)))?;
+        doc.serialize_field(
+            "cylinders",
+            &Seq(|| s.cylinders().iter().map(cylinder_json)),
+        )?;
+        // Every non-root node of the container in hierarchy order; `null` for a bare
+        // payload (an addition to `docs/dump.md`).
+        doc.serialize_field(
+            "nodes",
+            &container.map(|(drs, _)| Seq(move || drs.nodes().map(|n| node_json(&n)))),
+        )?;
+        // The world box around every shape, `null` without shapes (an addition).
+        doc.serialize_field("aabb", &s.aabb().map(aabb_json))?;
+        // What the format's documentation asks for but readers must not enforce (an
+        // addition).
+        doc.serialize_field("lints", &Seq(|| s.lints().map(|lint| lint.to_string())))?;
+        if self.lenient {
+            // The lints that report what the lenient read let through; always empty,
+            // as this format has no lenient rules (`Options::LENIENT` is
+            // `Options::STRICT`).
+            doc.serialize_field(
+                "warnings",
+                &Seq(|| s.tolerated().map(|lint| lint.to_string())),
+            )?;
+        }
+        doc.end()
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -96,32 +126,13 @@ struct CylinderJson {
     aabb: AabbJson,
 }
 
-/// Reads the file (a DRS container by its magic, else a bare payload); the error
-/// message is the library's, which starts with the byte offset.
-pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
+/// `zerocol dump`: the file (a DRS container by its magic, else a bare payload) as
+/// JSON on `out`; a malformed file writes nothing, and its message is the
+/// library's, which starts with the byte offset.
+pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
     let lenient = flags.lenient;
-    let read = read(bytes, options(lenient))?;
-    let s = read.shape;
-    Ok(Dump {
-        format: "collision-shape",
-        node: read.container.map(|(_, node)| NodeRefJson {
-            offset: node.payload_offset(),
-            size: node.payload().len(),
-            info_index: node.info_index(),
-        }),
-        version: s.version(),
-        boxes: s.boxes().iter().map(box_json).collect(),
-        spheres: s.spheres().iter().map(sphere_json).collect(),
-        cylinders: s.cylinders().iter().map(cylinder_json).collect(),
-        nodes: read.container.map(|(drs, _)| nodes_json(&drs)),
-        aabb: s.aabb().map(aabb_json),
-        lints: s.lints().map(|lint| lint.to_string()).collect(),
-        warnings: lenient.then(|| s.tolerated().map(|lint| lint.to_string()).collect()),
-    })
-}
-
-fn nodes_json(drs: &Drs<'_>) -> Vec<NodeJson> {
-    drs.nodes().map(|n| node_json(&n)).collect()
+    let read = read(bytes, options(lenient));
+    write_dump(out, read.map(|read| Dump { read, lenient }))
 }
 
 fn node_json(n: &Node<'_>) -> NodeJson {

@@ -5,10 +5,10 @@
 //! canonical form, BCOL to BCOL rewrites the file (with `--lenient`, Grit's
 //! converter's material offsets come out repaired).
 
-use zerocol::grit::bcol::{self, Bcol};
-use zerocol::grit::{Flavour, Shapes, Tcol};
+use zerocol::grit::bcol;
+use zerocol::grit::{Flavour, Shapes};
 
-use super::{Body, File, read};
+use super::{Body, read};
 
 /// What `convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -49,10 +49,7 @@ pub fn convert(
     lenient: bool,
 ) -> Result<Converted, String> {
     let body = read(bytes, flavour, lenient)?;
-    let shapes = match &body.file {
-        File::Tcol(tcol) => Tcol::shapes(tcol),
-        File::Bcol(file) => Bcol::shapes(file),
-    };
+    let shapes = body.shapes();
     let out = match target {
         Target::Bcol => {
             to_bcol(&body, shapes).map_err(|error| format!("cannot write BCOL: {error}"))?

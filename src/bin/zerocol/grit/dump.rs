@@ -1,4 +1,4 @@
-//! The `tcol` / `bcol` JSON of `docs/dump.md`.
+//! The `tcol` / `bcol` JSON of `docs/dump.md`, streamed.
 //!
 //! Floats are `f32` fields: serde_json prints them in shortest round-trip form and
 //! NaN or infinity as `null`, as `docs/dump.md` asks. Values have their defaults applied,
@@ -6,27 +6,87 @@
 //! written (no shrink applied). One document for both encodings: a BCOL file's hulls
 //! have a shrink of 0 (its converter applied it), and its mass of 0 is a static body.
 
+use std::io::{self, Write};
+
 use serde::Serialize;
+use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use zerocol::grit::{Attributes, BoxLike, Flavour, Shape, Trimesh};
 
-use super::{name, read};
+use super::{Body, File, name, read};
+use crate::tool::{Seq, Verdict, write_dump};
 
 type Vec3 = [f32; 3];
 
-/// The whole document.
-#[derive(Serialize, Debug)]
-pub struct Dump {
-    format: &'static str,
-    attributes: AttributesJson,
-    /// `[]` both for an empty compound block and for none.
-    compound: Vec<ShapeJson>,
-    trimesh: Option<TrimeshJson>,
-    /// What the engine loads but the author likely did not mean (an addition to
-    /// `docs/dump.md`).
-    lints: Vec<String>,
-    /// `--lenient` only: what the lenient rules let through.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    warnings: Option<Vec<String>>,
+/// The whole document, its arrays serialized straight from the parsed views.
+struct Dump<'a> {
+    body: Body<'a>,
+    lenient: bool,
+}
+
+impl Serialize for Dump<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let body = &self.body;
+        let mut doc = serializer.serialize_struct("Dump", 6)?;
+        doc.serialize_field("format", name(body.flavour()))?;
+        doc.serialize_field("attributes", &attributes_json(&body.attributes))?;
+        // `[]` both for an empty compound block and for none.
+        doc.serialize_field("compound", &Seq(|| body.shapes().map(shape_json)))?;
+        doc.serialize_field("trimesh", &body.trimesh.as_ref().map(TrimeshJson))?;
+        // What the engine loads but the author likely did not mean (an addition to
+        // `docs/dump.md`).
+        doc.serialize_field("lints", &LintsJson(body))?;
+        if self.lenient {
+            // What the lenient rules let through.
+            doc.serialize_field("warnings", &WarningsJson(body))?;
+        }
+        doc.end()
+    }
+}
+
+/// [`Body::lints`], each formatted as it is written.
+struct LintsJson<'b, 'a>(&'b Body<'a>);
+
+impl Serialize for LintsJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.0.file {
+            File::Tcol(tcol) => {
+                let mut seq = serializer.serialize_seq(None)?;
+                for lint in tcol.lints().filter(|l| !l.kind.is_tolerated()) {
+                    seq.serialize_element(&lint.to_string())?;
+                }
+                let mut scratch = vec![[0u32; 4]; tcol.mesh_scratch_len()];
+                match tcol.mesh_lints(&mut scratch) {
+                    Ok(mesh) => {
+                        for lint in mesh {
+                            seq.serialize_element(&lint.to_string())?;
+                        }
+                    }
+                    // Unreachable: the scratch has the length asked for.
+                    Err(error) => {
+                        seq.serialize_element(&format!("mesh checks skipped: {error}"))?;
+                    }
+                }
+                seq.end()
+            }
+            File::Bcol(file) => serializer.collect_seq(
+                file.lints()
+                    .filter(|l| !l.kind.is_tolerated())
+                    .map(|l| l.to_string()),
+            ),
+        }
+    }
+}
+
+/// [`Body::warnings`], each formatted as it is written.
+struct WarningsJson<'b, 'a>(&'b Body<'a>);
+
+impl Serialize for WarningsJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.0.file {
+            File::Tcol(tcol) => serializer.collect_seq(tcol.tolerated().map(|l| l.to_string())),
+            File::Bcol(file) => serializer.collect_seq(file.tolerated().map(|l| l.to_string())),
+        }
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -43,20 +103,21 @@ struct AttributesJson {
     ccd_swept_sphere_radius: f32,
 }
 
-/// One compound shape, tagged by `"shape"`.
+/// One compound shape, tagged by `"shape"`; a hull's vertices `V` are serialized
+/// as they are decoded.
 #[derive(Serialize, Debug)]
 #[serde(tag = "shape", rename_all = "lowercase")]
-enum ShapeJson {
+enum ShapeJson<'a, V> {
     Hull {
-        material: String,
+        material: &'a str,
         margin: f32,
         shrink: f32,
-        vertices: Vec<Vec3>,
+        vertices: V,
     },
-    Box(BoxJson),
-    Cylinder(BoxJson),
+    Box(BoxJson<'a>),
+    Cylinder(BoxJson<'a>),
     Cone {
-        material: String,
+        material: &'a str,
         margin: f32,
         centre: Vec3,
         orientation: [f32; 4],
@@ -64,12 +125,12 @@ enum ShapeJson {
         height: f32,
     },
     Plane {
-        material: String,
+        material: &'a str,
         normal: Vec3,
         distance: f32,
     },
     Sphere {
-        material: String,
+        material: &'a str,
         centre: Vec3,
         radius: f32,
     },
@@ -77,18 +138,18 @@ enum ShapeJson {
 
 /// A box's or a cylinder's fields, after its `"shape"` tag.
 #[derive(Serialize, Debug)]
-struct BoxJson {
-    material: String,
+struct BoxJson<'a> {
+    material: &'a str,
     margin: f32,
     centre: Vec3,
     orientation: [f32; 4],
     dimensions: Vec3,
 }
 
-impl From<BoxLike<'_>> for BoxJson {
-    fn from(b: BoxLike<'_>) -> Self {
+impl<'a> From<BoxLike<'a>> for BoxJson<'a> {
+    fn from(b: BoxLike<'a>) -> Self {
         Self {
-            material: b.material.to_owned(),
+            material: b.material,
             margin: b.margin,
             centre: b.centre,
             orientation: b.orientation,
@@ -97,32 +158,46 @@ impl From<BoxLike<'_>> for BoxJson {
     }
 }
 
-#[derive(Serialize, Debug)]
-struct TrimeshJson {
-    margin: f32,
-    edge_distance_threshold: f32,
-    vertices: Vec<Vec3>,
-    faces: Vec<FaceJson>,
+/// A trimesh: its values, then its vertices and faces as they are decoded.
+struct TrimeshJson<'b, 'a>(&'b Trimesh<'a>);
+
+impl Serialize for TrimeshJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mesh = self.0;
+        let mut json = serializer.serialize_struct("TrimeshJson", 4)?;
+        json.serialize_field("margin", &mesh.margin)?;
+        json.serialize_field("edge_distance_threshold", &mesh.edge_distance_threshold)?;
+        json.serialize_field("vertices", &Seq(|| mesh.vertices()))?;
+        json.serialize_field(
+            "faces",
+            &Seq(|| {
+                mesh.faces().map(|face| FaceJson {
+                    indices: face.indices,
+                    material: face.material,
+                })
+            }),
+        )?;
+        json.end()
+    }
 }
 
 #[derive(Serialize, Debug)]
-struct FaceJson {
+struct FaceJson<'a> {
     indices: [u32; 3],
-    material: String,
+    material: &'a str,
 }
 
-/// Reads a TCOL or BCOL file; the error message is the library's, which starts with
-/// `line L, column C` for TCOL and with the byte offset for BCOL.
-pub fn dump(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Dump, String> {
-    let body = read(bytes, flavour, lenient)?;
-    Ok(Dump {
-        format: name(flavour),
-        attributes: attributes_json(&body.attributes),
-        compound: body.shapes.iter().cloned().map(shape_json).collect(),
-        trimesh: body.trimesh.as_ref().map(trimesh_json),
-        lints: body.lints(),
-        warnings: lenient.then(|| body.warnings()),
-    })
+/// `zerocol dump`: a TCOL or BCOL file as JSON on `out`; a malformed file writes
+/// nothing, and its message is the library's, which starts with `line L, column C`
+/// for TCOL and with the byte offset for BCOL.
+pub fn dump(
+    out: &mut dyn Write,
+    bytes: &[u8],
+    flavour: Flavour,
+    lenient: bool,
+) -> io::Result<Verdict> {
+    let body = read(bytes, flavour, lenient);
+    write_dump(out, body.map(|body| Dump { body, lenient }))
 }
 
 fn attributes_json(a: &Attributes) -> AttributesJson {
@@ -139,7 +214,7 @@ fn attributes_json(a: &Attributes) -> AttributesJson {
     }
 }
 
-fn shape_json(shape: Shape<'_>) -> ShapeJson {
+fn shape_json(shape: Shape<'_>) -> ShapeJson<'_, impl Serialize> {
     match shape {
         Shape::Hull {
             material,
@@ -147,10 +222,10 @@ fn shape_json(shape: Shape<'_>) -> ShapeJson {
             shrink,
             vertices,
         } => ShapeJson::Hull {
-            material: material.to_owned(),
+            material,
             margin,
             shrink,
-            vertices: vertices.collect(),
+            vertices: Seq(move || vertices.clone()),
         },
         Shape::Box(b) => ShapeJson::Box(b.into()),
         Shape::Cylinder(b) => ShapeJson::Cylinder(b.into()),
@@ -162,7 +237,7 @@ fn shape_json(shape: Shape<'_>) -> ShapeJson {
             radius,
             height,
         } => ShapeJson::Cone {
-            material: material.to_owned(),
+            material,
             margin,
             centre,
             orientation,
@@ -174,7 +249,7 @@ fn shape_json(shape: Shape<'_>) -> ShapeJson {
             normal,
             distance,
         } => ShapeJson::Plane {
-            material: material.to_owned(),
+            material,
             normal,
             distance,
         },
@@ -183,24 +258,9 @@ fn shape_json(shape: Shape<'_>) -> ShapeJson {
             centre,
             radius,
         } => ShapeJson::Sphere {
-            material: material.to_owned(),
+            material,
             centre,
             radius,
         },
-    }
-}
-
-fn trimesh_json(mesh: &Trimesh<'_>) -> TrimeshJson {
-    TrimeshJson {
-        margin: mesh.margin,
-        edge_distance_threshold: mesh.edge_distance_threshold,
-        vertices: mesh.vertices().collect(),
-        faces: mesh
-            .faces()
-            .map(|face| FaceJson {
-                indices: face.indices,
-                material: face.material.to_owned(),
-            })
-            .collect(),
     }
 }

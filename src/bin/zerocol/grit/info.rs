@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use zerocol::grit::bcol::{Bcol, HEADER_LEN, Section};
-use zerocol::grit::{Attributes, BoxLike, Flavour, Shape, Trimesh};
+use zerocol::grit::{Attributes, BoxLike, Flavour, Shape, Shapes, Trimesh};
 
 use super::{Body, File, contents, count, motion, name, read};
 use crate::tool::Verdict;
@@ -114,12 +114,12 @@ fn write_body(out: &mut impl Write, body: &Body<'_>, lenient: bool) -> io::Resul
     )?;
     write_attributes(out, &body.attributes)?;
     if body.has_compound {
-        writeln!(out, "  compound: {}", kinds(&body.shapes))?;
+        writeln!(out, "  compound: {}", kinds(body.shapes()))?;
     } else {
         writeln!(out, "  compound: none")?;
     }
-    for (i, shape) in body.shapes.iter().enumerate() {
-        writeln!(out, "  shape {i}: {}", describe(shape))?;
+    for (i, shape) in body.shapes().enumerate() {
+        writeln!(out, "  shape {i}: {}", describe(&shape))?;
     }
     match &body.trimesh {
         Some(mesh) => write_trimesh(out, mesh)?,
@@ -155,7 +155,8 @@ fn write_attributes(out: &mut impl Write, a: &Attributes) -> io::Result<()> {
 }
 
 /// `4 shapes (1 hull, 2 boxes, …)`, kinds in first-seen order.
-fn kinds(shapes: &[Shape<'_>]) -> String {
+fn kinds(shapes: Shapes<'_>) -> String {
+    let total = shapes.len();
     let mut counts: Vec<(String, usize)> = Vec::new();
     for shape in shapes {
         let kind = shape.kind().to_string();
@@ -168,7 +169,7 @@ fn kinds(shapes: &[Shape<'_>]) -> String {
         return "0 shapes (an empty block)".to_owned();
     }
     let list: Vec<String> = counts.iter().map(|(k, n)| count(*n, k)).collect();
-    format!("{} ({})", count(shapes.len(), "shape"), list.join(", "))
+    format!("{} ({})", count(total, "shape"), list.join(", "))
 }
 
 /// One line for a shape: its kind, material and every value.
@@ -266,7 +267,7 @@ fn write_trimesh(out: &mut impl Write, mesh: &Trimesh<'_>) -> io::Result<()> {
 /// whether the engine resolves it against the file's directory.
 fn write_materials(out: &mut impl Write, body: &Body<'_>) -> io::Result<()> {
     let mut uses: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for shape in &body.shapes {
+    for shape in body.shapes() {
         let (shapes, _) = uses.entry(shape.material()).or_default();
         *shapes = shapes.saturating_add(1);
     }

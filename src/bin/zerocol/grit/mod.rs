@@ -16,7 +16,7 @@ pub use info::info;
 
 use crate::tool::Checked;
 use zerocol::grit::bcol::{self, Bcol};
-use zerocol::grit::{Attributes, Flavour, Options, Shape, Tcol, Trimesh};
+use zerocol::grit::{Attributes, Flavour, Options, Shapes, Tcol, Trimesh};
 
 /// The TCOL options for `--lenient` (also the 2009 dialect) or strict reading.
 fn tcol_options(lenient: bool) -> Options {
@@ -48,12 +48,19 @@ struct Body<'a> {
     attributes: Attributes,
     /// Whether the file has a compound block (TCOL, perhaps empty) or any shape (BCOL).
     has_compound: bool,
-    /// The compound's shapes in file order (BCOL: stored order).
-    shapes: Vec<Shape<'a>>,
     trimesh: Option<Trimesh<'a>>,
 }
 
 impl<'a> Body<'a> {
+    /// The compound's shapes in file order (BCOL: stored order), decoded as they
+    /// are iterated.
+    fn shapes(&self) -> Shapes<'a> {
+        match &self.file {
+            File::Tcol(tcol) => tcol.shapes(),
+            File::Bcol(file) => file.shapes(),
+        }
+    }
+
     fn flavour(&self) -> Flavour {
         match self.file {
             File::Tcol(_) => Flavour::Tcol,
@@ -127,7 +134,6 @@ fn read_with(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Body<'_>, 
             Ok(Body {
                 attributes: tcol.attributes(),
                 has_compound: tcol.has_compound(),
-                shapes: tcol.shapes().collect(),
                 trimesh: tcol.trimesh(),
                 file: File::Tcol(tcol),
             })
@@ -137,7 +143,6 @@ fn read_with(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Body<'_>, 
             Ok(Body {
                 attributes: file.attributes(),
                 has_compound: file.shape_count() > 0,
-                shapes: file.shapes().collect(),
                 trimesh: file.trimesh(),
                 file: File::Bcol(file),
             })
@@ -156,7 +161,7 @@ fn motion(a: &Attributes) -> String {
 
 /// `N shapes, no trimesh` or `…, trimesh of V vertices and F faces`.
 fn contents(body: &Body<'_>) -> String {
-    let shapes = count(body.shapes.len(), "shape");
+    let shapes = count(body.shapes().len(), "shape");
     match &body.trimesh {
         None => format!("{shapes}, no trimesh"),
         Some(mesh) => format!(
@@ -203,10 +208,11 @@ impl crate::tool::Tool for Grit {
 
     fn dump(
         &self,
+        out: &mut dyn std::io::Write,
         bytes: &[u8],
         flags: crate::tool::Flags,
-    ) -> Result<serde_json::Result<Vec<u8>>, String> {
-        dump(bytes, self.0, flags.lenient).map(|d| crate::tool::to_json(&d))
+    ) -> std::io::Result<crate::tool::Verdict> {
+        dump(out, bytes, self.0, flags.lenient)
     }
 
     fn check(&self, bytes: &[u8], flags: crate::tool::Flags) -> Result<Checked, String> {
@@ -233,12 +239,6 @@ pub fn export(
     let body = read(bytes, flavour, lenient)?;
     let warnings = body.warnings();
     crate::tool::exported(warnings, |obj, mtl| {
-        zerocol::obj::grit(
-            body.shapes.iter().cloned(),
-            body.trimesh.clone(),
-            obj,
-            mtl,
-            Some(mtllib),
-        )
+        zerocol::obj::grit(body.shapes(), body.trimesh.clone(), obj, mtl, Some(mtllib))
     })
 }

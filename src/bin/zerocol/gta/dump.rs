@@ -1,27 +1,43 @@
-//! The `gta-col` JSON of `docs/dump.md`.
+//! The `gta-col` JSON of `docs/dump.md`, streamed.
 //!
 //! Floats are `f32` fields: serde_json prints them in shortest round-trip form and
 //! NaN or infinity as `null`, as `docs/dump.md` asks.
+//!
+//! The library is walked once to check it (so that a malformed file prints nothing),
+//! then again as the JSON is written: each model's records go from the file's bytes
+//! to the writer as they are serialized, and no model is kept.
+
+use std::io::{self, Write};
 
 use serde::Serialize;
-use zerocol::gta::{self, End, FaceSurface, Lint, Model, Vec3};
+use serde::ser::{SerializeStruct, Serializer};
+use zerocol::gta::{self, End, FaceSurface, Lint, Model, Options, Vec3};
 
 use super::latin1;
-use crate::tool::{Flags, options};
+use crate::tool::{Flags, Seq, Verdict, options, write_dump};
 
-/// The whole document.
-#[derive(Serialize, Debug)]
-pub struct Dump {
-    format: &'static str,
-    models: Vec<ModelJson>,
-    /// Bytes after the last model.
-    trailing_bytes: usize,
-    /// `--lenient` only: what the lenient rules let through.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    warnings: Option<Vec<String>>,
-    /// A `.dff` only: where the model was found (docs/dump.md).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    dff: Option<DffJson>,
+/// The whole document: `format`, `models`, `trailing_bytes`, then `warnings`
+/// (`--lenient` only) and `dff` (a `.dff` only).
+pub struct Dump<'a> {
+    source: Source<'a>,
+    lenient: bool,
+}
+
+/// Where the models come from.
+enum Source<'a> {
+    /// A checked library: its models are walked again as they are written.
+    Library {
+        bytes: &'a [u8],
+        options: Options,
+        end: End,
+    },
+    /// A `.dff`: its one model (if any) at its offset in the `.dff`, what reading
+    /// the `.dff` let through, and where the model was found.
+    Dff {
+        model: Option<(Model<'a>, usize)>,
+        warnings: Vec<String>,
+        dff: DffJson,
+    },
 }
 
 /// The `"dff"` object: the Clump and collision chunk a model was read from.
@@ -37,61 +53,187 @@ pub struct DffJson {
     pub headerless: bool,
 }
 
-impl Dump {
+impl<'a> Dump<'a> {
     /// The document of a `.dff`: its one model (if any) at `offset` in the `.dff`.
-    pub fn of_dff(
-        model: Option<(&Model<'_>, usize)>,
+    pub const fn of_dff(
+        model: Option<(Model<'a>, usize)>,
         dff: DffJson,
-        mut warnings: Vec<String>,
+        warnings: Vec<String>,
         lenient: bool,
     ) -> Self {
-        let models = model
-            .map(|(model, offset)| {
-                let lints: Vec<Lint> = model.lints().collect();
-                tolerated(&lints, offset, &mut warnings);
-                let mut json = model_json(model, &lints);
-                json.offset = offset;
-                json
-            })
-            .into_iter()
-            .collect();
         Self {
-            format: "gta-col",
-            models,
-            trailing_bytes: 0,
-            warnings: lenient.then_some(warnings),
-            dff: Some(dff),
+            source: Source::Dff {
+                model,
+                warnings,
+                dff,
+            },
+            lenient,
         }
     }
 }
 
-/// The lenient warnings for a model's tolerated lints.
-fn tolerated(lints: &[Lint], at: usize, warnings: &mut Vec<String>) {
-    // The JSON keeps its text from before lints had an offset: the kind alone.
-    for lint in lints.iter().filter(|l| l.is_tolerated()) {
-        warnings.push(format!("model at byte {at} (0x{at:x}): {}", lint.kind));
+impl Serialize for Dump<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut doc = serializer.serialize_struct("Dump", 5)?;
+        doc.serialize_field("format", "gta-col")?;
+        match &self.source {
+            Source::Library {
+                bytes,
+                options,
+                end,
+            } => {
+                let models = || walk(bytes, *options);
+                doc.serialize_field(
+                    "models",
+                    &Seq(|| models().map(|m| ModelJson::at(m, m.offset()))),
+                )?;
+                doc.serialize_field("trailing_bytes", &end.trailing_bytes)?;
+                if self.lenient {
+                    let trailing = (!end.trailing_is_padding).then(|| {
+                        format!(
+                            "stopped at byte {}: {} trailing bytes that are not a model were ignored",
+                            end.offset, end.trailing_bytes
+                        )
+                    });
+                    let warnings = || {
+                        models()
+                            .flat_map(|m| tolerated(m, m.offset()))
+                            .chain(trailing.clone())
+                    };
+                    doc.serialize_field("warnings", &Seq(warnings))?;
+                }
+            }
+            Source::Dff {
+                model,
+                warnings,
+                dff,
+            } => {
+                let model = *model;
+                doc.serialize_field(
+                    "models",
+                    &Seq(|| model.map(|(model, at)| ModelJson::at(model, at))),
+                )?;
+                doc.serialize_field("trailing_bytes", &0usize)?;
+                if self.lenient {
+                    let warnings = || {
+                        warnings
+                            .iter()
+                            .cloned()
+                            .chain(model.into_iter().flat_map(|(m, at)| tolerated(m, at)))
+                    };
+                    doc.serialize_field("warnings", &Seq(warnings))?;
+                }
+                doc.serialize_field("dff", dff)?;
+            }
+        }
+        doc.end()
     }
 }
 
-#[derive(Serialize, Debug)]
-struct ModelJson {
+/// The models of a checked library, walked again (a walk that yielded no error
+/// the first time yields none now).
+fn walk(bytes: &[u8], options: Options) -> impl Iterator<Item = Model<'_>> {
+    gta::models(bytes, options).map_while(Result::ok)
+}
+
+/// The lenient warnings for a model's tolerated lints, the model being at `at`.
+fn tolerated(model: Model<'_>, at: usize) -> impl Iterator<Item = String> + use<'_> {
+    // The JSON keeps its text from before lints had an offset: the kind alone.
+    model
+        .lints()
+        .filter(Lint::is_tolerated)
+        .map(move |lint| format!("model at byte {at} (0x{at:x}): {}", lint.kind))
+}
+
+/// One model, its records serialized straight from its bytes.
+struct ModelJson<'a> {
+    model: Model<'a>,
+    /// Its `offset` (in a `.dff`: where it starts there).
     offset: usize,
-    version: u8,
-    size: u32,
-    name: String,
-    model_id: u16,
-    bounds: BoundsJson,
-    flags: u32,
-    spheres: Vec<SphereJson>,
-    boxes: Vec<BoxJson>,
-    lines: Vec<LineJson>,
-    vertices: Vec<Vec3>,
-    faces: Vec<FaceJson>,
-    face_groups: Vec<FaceGroupJson>,
-    shadow_vertices: Vec<Vec3>,
-    shadow_faces: Vec<FaceJson>,
-    /// Engine limits the model exceeds (an addition to `docs/dump.md`).
-    lints: Vec<String>,
+}
+
+impl<'a> ModelJson<'a> {
+    const fn at(model: Model<'a>, offset: usize) -> Self {
+        Self { model, offset }
+    }
+}
+
+impl Serialize for ModelJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let m = &self.model;
+        let bounds = m.bounds();
+        let mut json = serializer.serialize_struct("ModelJson", 16)?;
+        json.serialize_field("offset", &self.offset)?;
+        json.serialize_field("version", &m.version().number())?;
+        json.serialize_field("size", &m.size())?;
+        json.serialize_field("name", &latin1(m.name()))?;
+        json.serialize_field("model_id", &m.model_id())?;
+        json.serialize_field(
+            "bounds",
+            &BoundsJson {
+                min: bounds.min,
+                max: bounds.max,
+                center: bounds.center,
+                radius: bounds.radius,
+            },
+        )?;
+        json.serialize_field("flags", &m.flags().bits())?;
+        json.serialize_field(
+            "spheres",
+            &Seq(|| {
+                m.spheres().iter().map(|s| SphereJson {
+                    center: s.center,
+                    radius: s.radius,
+                    surface: s.surface.to_bytes(),
+                })
+            }),
+        )?;
+        json.serialize_field(
+            "boxes",
+            &Seq(|| {
+                m.boxes().iter().map(|b| BoxJson {
+                    min: b.min,
+                    max: b.max,
+                    surface: b.surface.to_bytes(),
+                })
+            }),
+        )?;
+        json.serialize_field(
+            "lines",
+            &Seq(|| {
+                m.lines().iter().map(|l| LineJson {
+                    start: l.start,
+                    end: l.end,
+                    start_radius: l.radii.map(|[start, _]| start),
+                    end_radius: l.radii.map(|[_, end]| end),
+                })
+            }),
+        )?;
+        json.serialize_field("vertices", &Seq(|| m.vertices().iter()))?;
+        json.serialize_field("faces", &Seq(|| m.faces().iter().map(face_json)))?;
+        json.serialize_field(
+            "face_groups",
+            &Seq(|| {
+                m.face_groups().iter().map(|g| FaceGroupJson {
+                    min: g.min,
+                    max: g.max,
+                    first: g.first,
+                    last: g.last,
+                })
+            }),
+        )?;
+        json.serialize_field("shadow_vertices", &Seq(|| m.shadow_vertices().iter()))?;
+        json.serialize_field(
+            "shadow_faces",
+            &Seq(|| m.shadow_faces().iter().map(face_json)),
+        )?;
+        // Engine limits the model exceeds (an addition to `docs/dump.md`).
+        json.serialize_field(
+            "lints",
+            &Seq(|| m.lints().map(|lint| lint.kind.to_string())),
+        )?;
+        json.end()
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -149,21 +291,23 @@ struct FaceGroupJson {
     last: u16,
 }
 
-/// Reads every model of `bytes`; the error message is the library's, which starts
-/// with the byte offset.
-pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
-    let lenient = flags.lenient;
-    let mut walk = gta::models(bytes, options(lenient));
-    let mut models = Vec::new();
-    let mut warnings = Vec::new();
+/// `zerocol dump`: every model of `bytes` as JSON on `out`. The library is
+/// checked whole first, so that a malformed one writes nothing; the error message
+/// is the library's, which starts with the byte offset.
+pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+    write_dump(out, check(bytes, flags.lenient))
+}
+
+/// The document of a library whose every model reads, or the first error.
+fn check(bytes: &[u8], lenient: bool) -> Result<Dump<'_>, String> {
+    let options = options(lenient);
+    let mut walk = gta::models(bytes, options);
+    let mut any = false;
     for model in walk.by_ref() {
-        let model = model.map_err(|e| e.to_string())?;
-        // Computed once: the COLL fixed-point check scans every vertex.
-        let lints: Vec<Lint> = model.lints().collect();
-        tolerated(&lints, model.offset(), &mut warnings);
-        models.push(model_json(&model, &lints));
+        model.map_err(|e| e.to_string())?;
+        any = true;
     }
-    if models.is_empty() {
+    if !any {
         return Err(super::no_model(bytes));
     }
     // A walk that yielded no error has recorded its end.
@@ -172,80 +316,14 @@ pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
         trailing_bytes: 0,
         trailing_is_padding: true,
     });
-    if !end.trailing_is_padding {
-        warnings.push(format!(
-            "stopped at byte {}: {} trailing bytes that are not a model were ignored",
-            end.offset, end.trailing_bytes
-        ));
-    }
     Ok(Dump {
-        format: "gta-col",
-        models,
-        trailing_bytes: end.trailing_bytes,
-        warnings: lenient.then_some(warnings),
-        dff: None,
-    })
-}
-
-fn model_json(m: &Model<'_>, lints: &[Lint]) -> ModelJson {
-    let bounds = m.bounds();
-    ModelJson {
-        offset: m.offset(),
-        version: m.version().number(),
-        size: m.size(),
-        name: latin1(m.name()),
-        model_id: m.model_id(),
-        bounds: BoundsJson {
-            min: bounds.min,
-            max: bounds.max,
-            center: bounds.center,
-            radius: bounds.radius,
+        source: Source::Library {
+            bytes,
+            options,
+            end,
         },
-        flags: m.flags().bits(),
-        spheres: m
-            .spheres()
-            .iter()
-            .map(|s| SphereJson {
-                center: s.center,
-                radius: s.radius,
-                surface: s.surface.to_bytes(),
-            })
-            .collect(),
-        boxes: m
-            .boxes()
-            .iter()
-            .map(|b| BoxJson {
-                min: b.min,
-                max: b.max,
-                surface: b.surface.to_bytes(),
-            })
-            .collect(),
-        lines: m
-            .lines()
-            .iter()
-            .map(|l| LineJson {
-                start: l.start,
-                end: l.end,
-                start_radius: l.radii.map(|[start, _]| start),
-                end_radius: l.radii.map(|[_, end]| end),
-            })
-            .collect(),
-        vertices: m.vertices().iter().collect(),
-        faces: m.faces().iter().map(face_json).collect(),
-        face_groups: m
-            .face_groups()
-            .iter()
-            .map(|g| FaceGroupJson {
-                min: g.min,
-                max: g.max,
-                first: g.first,
-                last: g.last,
-            })
-            .collect(),
-        shadow_vertices: m.shadow_vertices().iter().collect(),
-        shadow_faces: m.shadow_faces().iter().map(face_json).collect(),
-        lints: lints.iter().map(|lint| lint.kind.to_string()).collect(),
-    }
+        lenient,
+    })
 }
 
 fn face_json(face: gta::Face) -> FaceJson {

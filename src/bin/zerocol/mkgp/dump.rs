@@ -1,29 +1,67 @@
-//! The `mkgp-col` JSON of `docs/dump.md`.
+//! The `mkgp-col` JSON of `docs/dump.md`, streamed.
 //!
 //! Floats are `f32` fields: serde_json prints them in shortest round-trip form and
 //! NaN or infinity as `null`, as `docs/dump.md` asks. Pad floats are not printed.
+//!
+//! The course is parsed (and so checked) whole first; then its cells, their records
+//! and the lints go from the file's bytes to the writer as they are serialized.
+
+use std::io::{self, Write};
 
 use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
 use zerocol::mkgp::{Cell, Course, Vec3, WallCell, Xz};
 
-use crate::tool::{Flags, options};
+use crate::tool::{Flags, Seq, Verdict, options, write_dump};
 
 /// The whole document.
-#[derive(Serialize, Debug)]
-pub struct Dump {
-    format: &'static str,
-    /// The u32 after the magic.
-    version: u32,
-    grid: GridJson,
-    /// W × L entries, file order.
-    cells: Vec<CellJson>,
-    /// W × L entries, file order.
-    wall_cells: Vec<WallCellJson>,
-    /// Every consistency check the geometry fails (an addition to `docs/dump.md`).
-    lints: Vec<String>,
-    /// `--lenient` only: what the lenient rules let through.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    warnings: Option<Vec<String>>,
+struct Dump<'a> {
+    course: Course<'a>,
+    lenient: bool,
+}
+
+impl Serialize for Dump<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let course = &self.course;
+        let h = course.grid();
+        let mut doc = serializer.serialize_struct("Dump", 7)?;
+        doc.serialize_field("format", "mkgp-col")?;
+        // The u32 after the magic.
+        doc.serialize_field("version", &h.version)?;
+        doc.serialize_field(
+            "grid",
+            &GridJson {
+                width: h.width,
+                length: h.length,
+                cell_size: h.cell_size,
+                min: h.min,
+                max: h.max,
+                neg_min: h.neg_min,
+                secondary_offset: course.secondary_offset(),
+            },
+        )?;
+        // W × L entries each, file order.
+        doc.serialize_field("cells", &Seq(|| course.cells().map(CellJson)))?;
+        doc.serialize_field("wall_cells", &Seq(|| course.wall_cells().map(WallCellJson)))?;
+        // Every consistency check the geometry fails (an addition to `docs/dump.md`).
+        doc.serialize_field(
+            "lints",
+            &Seq(|| course.lints().map(|lint| lint.to_string())),
+        )?;
+        if self.lenient {
+            // What `--lenient` let through also becomes a warning.
+            doc.serialize_field(
+                "warnings",
+                &Seq(|| {
+                    course
+                        .lints()
+                        .filter(|lint| lint.is_tolerated())
+                        .map(|lint| lint.to_string())
+                }),
+            )?;
+        }
+        doc.end()
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -38,16 +76,52 @@ struct GridJson {
     secondary_offset: usize,
 }
 
-#[derive(Serialize, Debug)]
-struct CellJson {
-    index: u32,
-    /// Column and row (`index = z × W + x`) and the file offset of the cell's
-    /// counts (additions to `docs/dump.md`).
-    x: u32,
-    z: u32,
-    offset: usize,
-    triangles: Vec<TriangleJson>,
-    walls: Vec<WallJson>,
+/// A primary cell: `index`, then its column and row (`index = z × W + x`) and the
+/// file offset of its counts (additions to `docs/dump.md`), then its records.
+struct CellJson<'a>(Cell<'a>);
+
+impl Serialize for CellJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let cell = &self.0;
+        let mut json = serializer.serialize_struct("CellJson", 6)?;
+        json.serialize_field("index", &cell.index())?;
+        json.serialize_field("x", &cell.x())?;
+        json.serialize_field("z", &cell.z())?;
+        json.serialize_field("offset", &cell.offset())?;
+        json.serialize_field(
+            "triangles",
+            &Seq(|| {
+                cell.triangles().iter().map(|t| {
+                    let t = t.decode();
+                    TriangleJson {
+                        min: t.min,
+                        max: t.max,
+                        vertices: t.vertices,
+                        edges: t.edges,
+                        neighbours: t.neighbours,
+                        flags: t.flags.0,
+                        normal: t.normal,
+                        d: t.d,
+                    }
+                })
+            }),
+        )?;
+        json.serialize_field(
+            "walls",
+            &Seq(|| {
+                cell.walls().iter().map(|w| {
+                    let w = w.decode();
+                    WallJson {
+                        min: w.min,
+                        max: w.max,
+                        p1: w.p1,
+                        p2: w.p2,
+                    }
+                })
+            }),
+        )?;
+        json.end()
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -70,12 +144,30 @@ struct WallJson {
     p2: Vec3,
 }
 
-#[derive(Serialize, Debug)]
-struct WallCellJson {
-    index: u32,
-    /// File offset of the cell's count (an addition to `docs/dump.md`).
-    offset: usize,
-    triangle_walls: Vec<TriangleWallJson>,
+/// A secondary cell: `index`, the file offset of its count (an addition to
+/// `docs/dump.md`), its triangle walls.
+struct WallCellJson<'a>(WallCell<'a>);
+
+impl Serialize for WallCellJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let cell = &self.0;
+        let mut json = serializer.serialize_struct("WallCellJson", 3)?;
+        json.serialize_field("index", &cell.index())?;
+        json.serialize_field("offset", &cell.offset())?;
+        json.serialize_field(
+            "triangle_walls",
+            &Seq(|| {
+                cell.triangle_walls().iter().map(|w| {
+                    let w = w.decode();
+                    TriangleWallJson {
+                        flag: w.flag,
+                        vertices: w.vertices,
+                    }
+                })
+            }),
+        )?;
+        json.end()
+    }
 }
 
 #[derive(Serialize, Debug)]
@@ -84,93 +176,10 @@ struct TriangleWallJson {
     vertices: [Vec3; 3],
 }
 
-/// Reads the whole course; the error message is the library's, which starts with
-/// the byte offset.
-pub fn dump(bytes: &[u8], flags: Flags) -> Result<Dump, String> {
+/// `zerocol dump`: the whole course as JSON on `out`; a malformed course writes
+/// nothing, and its message is the library's, which starts with the byte offset.
+pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
     let lenient = flags.lenient;
-    let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
-    let h = course.grid();
-    let mut lints = Vec::new();
-    let mut warnings = Vec::new();
-    for lint in course.lints() {
-        // What `--lenient` let through also becomes a warning.
-        if lint.is_tolerated() {
-            warnings.push(lint.to_string());
-        }
-        lints.push(lint.to_string());
-    }
-    Ok(Dump {
-        format: "mkgp-col",
-        version: h.version,
-        grid: GridJson {
-            width: h.width,
-            length: h.length,
-            cell_size: h.cell_size,
-            min: h.min,
-            max: h.max,
-            neg_min: h.neg_min,
-            secondary_offset: course.secondary_offset(),
-        },
-        cells: course.cells().map(|c| cell_json(&c)).collect(),
-        wall_cells: course.wall_cells().map(|c| wall_cell_json(&c)).collect(),
-        lints,
-        warnings: lenient.then_some(warnings),
-    })
-}
-
-fn cell_json(cell: &Cell<'_>) -> CellJson {
-    CellJson {
-        index: cell.index(),
-        x: cell.x(),
-        z: cell.z(),
-        offset: cell.offset(),
-        triangles: cell
-            .triangles()
-            .iter()
-            .map(|t| {
-                let t = t.decode();
-                TriangleJson {
-                    min: t.min,
-                    max: t.max,
-                    vertices: t.vertices,
-                    edges: t.edges,
-                    neighbours: t.neighbours,
-                    flags: t.flags.0,
-                    normal: t.normal,
-                    d: t.d,
-                }
-            })
-            .collect(),
-        walls: cell
-            .walls()
-            .iter()
-            .map(|w| {
-                let w = w.decode();
-                WallJson {
-                    min: w.min,
-                    max: w.max,
-                    p1: w.p1,
-                    p2: w.p2,
-                }
-            })
-            .collect(),
-    }
-}
-
-fn wall_cell_json(cell: &WallCell<'_>) -> WallCellJson {
-    WallCellJson {
-        index: cell.index(),
-        offset: cell.offset(),
-        triangle_walls: cell
-            .triangle_walls()
-            .iter()
-            .map(|w| {
-                let w = w.decode();
-                TriangleWallJson {
-                    flag: w.flag,
-                    vertices: w.vertices,
-                }
-            })
-            .collect(),
-    }
+    let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string());
+    write_dump(out, course.map(|course| Dump { course, lenient }))
 }
