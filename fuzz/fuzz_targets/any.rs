@@ -121,13 +121,24 @@ fn run(format: Format, data: &[u8], flags: Flags) {
         }
         _ => panic!("info says {verdict:?}, check says {check:?}"),
     }
-    match tool.dump(data, flags) {
-        Ok(json) => {
-            let json = json.expect("a dump serialises");
+    // The dump streams into its writer, and writes nothing for a malformed file.
+    let mut json = Vec::new();
+    match tool
+        .dump(&mut json, data, flags)
+        .expect("a dump serialises")
+    {
+        Verdict::Ok => {
             let value: serde_json::Value = serde_json::from_slice(&json).expect("dump prints JSON");
             assert!(value.is_object(), "dump prints one JSON object");
         }
-        Err(message) => assert!(!message.contains('\n'), "{message:?}"),
+        Verdict::Malformed(message) => {
+            assert!(!message.contains('\n'), "{message:?}");
+            assert!(
+                json.is_empty(),
+                "a dump of a malformed file wrote {} bytes",
+                json.len()
+            );
+        }
     }
     // `export` reads what `check` reads (a `.dff` without collision has nothing to
     // export), and writes OBJ that reads back.
