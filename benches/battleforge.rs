@@ -14,6 +14,8 @@ use zerocol::battleforge::{self, CollisionShape, Drs, Options};
 
 mod data;
 
+use data::bits;
+
 static DRS: LazyLock<Vec<u8>> = LazyLock::new(data::battleforge::drs);
 
 fn main() {
@@ -59,12 +61,6 @@ fn memcpy(b: Bencher) {
 fn parse(b: Bencher) {
     b.counter(bytes())
         .bench(|| Drs::parse(black_box(&DRS), Options::STRICT).unwrap());
-}
-
-/// XOR of the bits of decoded floats: a fold with no latency chain (float sums
-/// would measure the adder's latency, not the decoding).
-fn bits(v: &[f32]) -> u32 {
-    v.iter().fold(0, |acc, f| acc ^ f.to_bits())
 }
 
 fn fold_transform(t: &battleforge::Transform) -> u32 {

@@ -14,6 +14,8 @@ use zerocol::grit::{Attributes, Face, Shape, Trimesh};
 
 mod data;
 
+use data::bits;
+
 static TCOL: LazyLock<Vec<u8>> = LazyLock::new(data::grit::tcol);
 static BCOL: LazyLock<Vec<u8>> = LazyLock::new(data::grit::bcol);
 
@@ -69,12 +71,6 @@ fn share(text: &[u8], from: &[u8], to: &[u8]) -> f64 {
     let start = find(text, from).unwrap();
     let end = start + find(&text[start..], to).unwrap();
     (end - start) as f64 * 100.0 / text.len() as f64
-}
-
-/// XOR of the bits of decoded floats: a fold with no latency chain (float sums
-/// would measure the adder's latency, not the decoding).
-fn bits(v: &[f32]) -> u32 {
-    v.iter().fold(0, |acc, f| acc ^ f.to_bits())
 }
 
 fn fold_attributes(a: &Attributes) -> u32 {

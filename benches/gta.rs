@@ -13,6 +13,8 @@ use zerocol::gta::{self, Options};
 
 mod data;
 
+use data::bits;
+
 static LIBRARY: LazyLock<Vec<u8>> = LazyLock::new(data::gta::library);
 
 fn main() {
@@ -115,12 +117,6 @@ fn models_name_bounds(b: Bencher) {
 fn check(b: Bencher) {
     b.counter(bytes())
         .bench(|| gta::check(black_box(&LIBRARY), Options::STRICT).unwrap());
-}
-
-/// XOR of the bits of decoded floats: a fold with no latency chain (float sums
-/// would measure the adder's latency, not the decoding).
-fn bits(v: &[f32]) -> u32 {
-    v.iter().fold(0, |acc, f| acc ^ f.to_bits())
 }
 
 /// Validate, then decode every record of every section, folding every field.
@@ -244,18 +240,20 @@ mod plain {
             .map_or(0, |m| m as usize + 1)
     }
 
+    use super::bits;
+
     /// Every field folded as `decode_all` folds what it reads.
     pub fn fold(models: &[Model]) -> u32 {
         let mut n = 0u32;
         for m in models {
-            n ^= super::bits(&m.bounds) ^ m.name.len() as u32 ^ u32::from(m.model_id);
+            n ^= bits(&m.bounds) ^ m.name.len() as u32 ^ u32::from(m.model_id);
             for (s, surface) in &m.spheres {
-                n ^= super::bits(s) ^ u32::from_le_bytes(*surface);
+                n ^= bits(s) ^ u32::from_le_bytes(*surface);
             }
             for (b, surface) in &m.boxes {
-                n ^= super::bits(b) ^ u32::from_le_bytes(*surface);
+                n ^= bits(b) ^ u32::from_le_bytes(*surface);
             }
-            let vertex = |n: u32, v: &[f32; 3]| n ^ super::bits(v);
+            let vertex = |n: u32, v: &[f32; 3]| n ^ bits(v);
             n = m.vertices.iter().fold(n, vertex);
             n = m.shadow_vertices.iter().fold(n, vertex);
             let face = |n: u32, f: &Face| {
@@ -265,7 +263,7 @@ mod plain {
             n = m.faces.iter().fold(n, face);
             n = m.shadow_faces.iter().fold(n, face);
             for g in &m.groups {
-                n ^= super::bits(&g.min) ^ super::bits(&g.max);
+                n ^= bits(&g.min) ^ bits(&g.max);
                 n ^= u32::from(g.first) ^ u32::from(g.last) << 16;
             }
         }

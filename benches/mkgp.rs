@@ -14,6 +14,8 @@ use zerocol::mkgp::{self, Course, Options};
 
 mod data;
 
+use data::bits;
+
 static COURSE: LazyLock<Vec<u8>> = LazyLock::new(data::mkgp::course);
 
 /// Seeded points over the whole grid (xorshift), as `(x, z)`.
@@ -90,12 +92,6 @@ fn memcpy(b: Bencher) {
 fn parse(b: Bencher) {
     b.counter(bytes())
         .bench(|| Course::parse(black_box(&COURSE), Options::STRICT).unwrap());
-}
-
-/// XOR of the bits of decoded floats: a fold with no latency chain (float sums
-/// would measure the adder's latency, not the decoding).
-fn bits(v: &[f32]) -> u32 {
-    v.iter().fold(0, |acc, f| acc ^ f.to_bits())
 }
 
 fn fold_triangle(t: &mkgp::Triangle) -> u32 {

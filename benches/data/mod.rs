@@ -40,6 +40,12 @@ pub fn memcpy(from: &[u8], to: &mut [u8]) {
     black_box(to);
 }
 
+/// XOR of the bits of decoded floats: a fold with no latency chain (float sums
+/// would measure the adder's latency, not the decoding).
+pub fn bits(v: &[f32]) -> u32 {
+    v.iter().fold(0, |acc, f| acc ^ f.to_bits())
+}
+
 /// A grid mesh of `w × h` quads (two faces each) over a `cell`-sized square,
 /// heights from `rng`: `(w + 1)(h + 1)` vertices, `2wh` faces.
 pub fn grid(
