@@ -90,8 +90,10 @@ impl<'a> Iterator for Models<'a> {
 /// [`Header`] gives the name, model id and bounds, and [`Header::parse`] checks
 /// the rest of the one model it is called on.
 ///
-/// Its cost follows the number of models, not the bytes: an index of a library
-/// by name, or a search for one model, without validating the others.
+/// Its cost follows the number of models, not their bytes (only trailing
+/// bytes after the last model are all read, to check they are padding): an
+/// index of a library by name, or a search for one model, without validating
+/// the others.
 pub fn headers(bytes: &[u8], options: Options) -> Headers<'_> {
     Headers {
         walk: Walk::new(bytes, options),

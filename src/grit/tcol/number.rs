@@ -66,9 +66,13 @@ const DIRECT_LEN: usize = 64;
 /// The value of a NATURAL or FLOAT token's text, rounded to nearest f32; `None`
 /// when it rounds beyond the f32 range (or the text is not a number).
 pub(crate) fn real(token: &[u8]) -> Option<f32> {
-    // Not on bare metal, where the f64 division is a soft-float routine: 1.8 KB
-    // more Cortex-M0 code for the fast path.
-    if !cfg!(target_os = "none") {
+    // Not on bare metal, where the f64 division is a soft-float routine (1.8 KB
+    // more Cortex-M0 code), nor on x86 without SSE2, whose x87 division would
+    // round to extended precision first.
+    if !cfg!(any(
+        target_os = "none",
+        all(target_arch = "x86", not(target_feature = "sse2"))
+    )) {
         if let Some(value) = short_decimal(token) {
             return Some(value);
         }
