@@ -11,7 +11,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
-use zerocol::gta::{self, End, FaceSurface, Lint, Model, Options, Vec3};
+use zerocol::gta::{self, End, FaceSurface, Model, Vec3};
 
 use super::latin1;
 use crate::tool::{Flags, Seq, Verdict, options, write_dump};
@@ -25,12 +25,9 @@ pub struct Dump<'a> {
 
 /// Where the models come from.
 enum Source<'a> {
-    /// A checked library: its models are walked again as they are written.
-    Library {
-        bytes: &'a [u8],
-        options: Options,
-        end: End,
-    },
+    /// A checked library: the models its one walk read (a model is a few words),
+    /// and where they ended.
+    Library { models: Vec<Model<'a>>, end: End },
     /// A `.dff`: its one model (if any) at its offset in the `.dff`, what reading
     /// the `.dff` let through, and where the model was found.
     Dff {
@@ -77,15 +74,10 @@ impl Serialize for Dump<'_> {
         let mut doc = serializer.serialize_struct("Dump", 5)?;
         doc.serialize_field("format", "gta-col")?;
         match &self.source {
-            Source::Library {
-                bytes,
-                options,
-                end,
-            } => {
-                let models = || walk(bytes, *options);
+            Source::Library { models, end } => {
                 doc.serialize_field(
                     "models",
-                    &Seq(|| models().map(|m| ModelJson::at(m, m.offset()))),
+                    &Seq(|| models.iter().map(|&m| ModelJson::at(m, m.offset()))),
                 )?;
                 doc.serialize_field("trailing_bytes", &end.trailing_bytes)?;
                 if self.lenient {
@@ -96,8 +88,9 @@ impl Serialize for Dump<'_> {
                         )
                     });
                     let warnings = || {
-                        models()
-                            .flat_map(|m| tolerated(m, m.offset()))
+                        models
+                            .iter()
+                            .flat_map(|&m| tolerated(m, m.offset()))
                             .chain(trailing.clone())
                     };
                     doc.serialize_field("warnings", &Seq(warnings))?;
@@ -130,18 +123,11 @@ impl Serialize for Dump<'_> {
     }
 }
 
-/// The models of a checked library, walked again (a walk that yielded no error
-/// the first time yields none now).
-fn walk(bytes: &[u8], options: Options) -> impl Iterator<Item = Model<'_>> {
-    gta::models(bytes, options).map_while(Result::ok)
-}
-
 /// The lenient warnings for a model's tolerated lints, the model being at `at`.
 fn tolerated(model: Model<'_>, at: usize) -> impl Iterator<Item = String> + use<'_> {
     // The JSON keeps its text from before lints had an offset: the kind alone.
     model
-        .lints()
-        .filter(Lint::is_tolerated)
+        .tolerated()
         .map(move |lint| format!("model at byte {at} (0x{at:x}): {}", lint.kind))
 }
 
@@ -302,12 +288,9 @@ pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdi
 fn check(bytes: &[u8], lenient: bool) -> Result<Dump<'_>, String> {
     let options = options(lenient);
     let mut walk = gta::models(bytes, options);
-    let mut any = false;
-    for model in walk.by_ref() {
-        model.map_err(|e| e.to_string())?;
-        any = true;
-    }
-    if !any {
+    let models = walk.by_ref().collect::<Result<Vec<_>, _>>();
+    let models = models.map_err(|e| e.to_string())?;
+    if models.is_empty() {
         return Err(super::no_model(bytes));
     }
     // A walk that yielded no error has recorded its end.
@@ -317,11 +300,7 @@ fn check(bytes: &[u8], lenient: bool) -> Result<Dump<'_>, String> {
         trailing_is_padding: true,
     });
     Ok(Dump {
-        source: Source::Library {
-            bytes,
-            options,
-            end,
-        },
+        source: Source::Library { models, end },
         lenient,
     })
 }
