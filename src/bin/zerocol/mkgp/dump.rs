@@ -52,12 +52,7 @@ impl Serialize for Dump<'_> {
             // What `--lenient` let through also becomes a warning.
             doc.serialize_field(
                 "warnings",
-                &Seq(|| {
-                    course
-                        .lints()
-                        .filter(|lint| lint.is_tolerated())
-                        .map(|lint| lint.to_string())
-                }),
+                &Seq(|| course.tolerated().map(|lint| lint.to_string())),
             )?;
         }
         doc.end()
