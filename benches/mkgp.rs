@@ -81,9 +81,7 @@ fn bytes() -> BytesCount {
 /// The floor: the game loaded the file as one blob.
 #[divan::bench]
 fn memcpy(b: Bencher) {
-    let mut to = vec![0u8; COURSE.len()];
-    b.counter(bytes())
-        .bench_local(|| data::memcpy(&COURSE, &mut to));
+    data::memcpy(b, &COURSE);
 }
 
 /// `Course::parse`: both grids walked, every count and record bounds-checked.
@@ -198,6 +196,8 @@ fn course_ground_height(b: Bencher) {
 mod plain {
     //! A straightforward allocating MKGP DX decoder, as a baseline.
 
+    use crate::data::read::{count_at, floats, u32_at};
+
     pub struct Triangle {
         pub min: [f32; 2],
         pub max: [f32; 2],
@@ -229,20 +229,6 @@ mod plain {
     pub struct Course {
         pub cells: Vec<Cell>,
         pub wall_cells: Vec<Vec<TriangleWall>>,
-    }
-
-    fn u32_at(b: &[u8], at: usize) -> Option<u32> {
-        Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?))
-    }
-    fn count_at(b: &[u8], at: usize) -> Option<usize> {
-        usize::try_from(u32_at(b, at)? as i32).ok()
-    }
-    fn floats<const N: usize>(b: &[u8], at: usize) -> Option<[f32; N]> {
-        let mut out = [0.0; N];
-        for (i, o) in out.iter_mut().enumerate() {
-            *o = f32::from_bits(u32_at(b, at + 4 * i)?);
-        }
-        Some(out)
     }
 
     /// Every field folded as `fold_course` folds what it reads.

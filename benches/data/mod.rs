@@ -34,10 +34,45 @@ impl Rng {
     }
 }
 
-/// The games' own loader: copy the file into memory that is already there.
-pub fn memcpy(from: &[u8], to: &mut [u8]) {
-    to.copy_from_slice(black_box(from));
-    black_box(to);
+/// The floor every bench is measured against, the games' own loader: copy the
+/// file into memory that is already there.
+pub fn memcpy(b: divan::Bencher, bytes: &[u8]) {
+    let mut to = vec![0u8; bytes.len()];
+    b.counter(divan::counter::BytesCount::of_slice(bytes))
+        .bench_local(|| {
+            to.copy_from_slice(black_box(bytes));
+            black_box(&mut to);
+        });
+}
+
+/// Checked little-endian reads, as the benches' plain allocating decoders make
+/// them: `None` past the end.
+pub mod read {
+    pub fn u16_at(b: &[u8], at: usize) -> Option<u16> {
+        Some(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?))
+    }
+
+    pub fn u32_at(b: &[u8], at: usize) -> Option<u32> {
+        Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?))
+    }
+
+    /// A non-negative `i32` count.
+    pub fn count_at(b: &[u8], at: usize) -> Option<usize> {
+        usize::try_from(u32_at(b, at)? as i32).ok()
+    }
+
+    pub fn f32_at(b: &[u8], at: usize) -> Option<f32> {
+        u32_at(b, at).map(f32::from_bits)
+    }
+
+    /// `N` consecutive floats.
+    pub fn floats<const N: usize>(b: &[u8], at: usize) -> Option<[f32; N]> {
+        let mut out = [0.0; N];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = f32_at(b, at + 4 * i)?;
+        }
+        Some(out)
+    }
 }
 
 /// XOR of the bits of decoded floats: a fold with no latency chain (float sums
