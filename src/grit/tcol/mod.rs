@@ -3,6 +3,7 @@
 //! items are re-exported at `zerocol::grit`.
 
 mod error;
+mod fast;
 pub mod lexer;
 mod lint;
 mod lists;

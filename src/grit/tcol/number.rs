@@ -63,16 +63,18 @@ impl Buffer {
 /// more bytes than this.
 const DIRECT_LEN: usize = 64;
 
+/// Whether [`decimal`] (Clinger's fast path) is used. Not on bare metal, where
+/// the f64 division is a soft-float routine (1.8 KB more Cortex-M0 code), nor on
+/// x86 without SSE2, whose x87 division would round to extended precision first.
+pub(crate) const FAST_REALS: bool = !cfg!(any(
+    target_os = "none",
+    all(target_arch = "x86", not(target_feature = "sse2"))
+));
+
 /// The value of a NATURAL or FLOAT token's text, rounded to nearest f32; `None`
 /// when it rounds beyond the f32 range (or the text is not a number).
 pub(crate) fn real(token: &[u8]) -> Option<f32> {
-    // Not on bare metal, where the f64 division is a soft-float routine (1.8 KB
-    // more Cortex-M0 code), nor on x86 without SSE2, whose x87 division would
-    // round to extended precision first.
-    if !cfg!(any(
-        target_os = "none",
-        all(target_arch = "x86", not(target_feature = "sse2"))
-    )) {
+    if FAST_REALS {
         if let Some(value) = short_decimal(token) {
             return Some(value);
         }
@@ -119,10 +121,21 @@ fn short_decimal(token: &[u8]) -> Option<f32> {
         }
     }
     // `5.` and `.5` are numbers; `.` alone is not one (nor is the empty token).
-    if digits.len() <= usize::from(point.is_some()) || mantissa > 1 << 53 {
+    if digits.len() <= usize::from(point.is_some()) {
         return None;
     }
     let fraction = point.map_or(0, |p| digits.len().saturating_sub(p).saturating_sub(1));
+    decimal(negative, mantissa, fraction)
+}
+
+/// `±mantissa / 10^fraction` rounded to nearest f32 by Clinger's fast path
+/// ([`short_decimal`] says why it is exact), or `None` where it is not:
+/// `mantissa > 2^53`, `fraction > 22`, or an f64 on an f32 tie.
+#[inline]
+pub(crate) fn decimal(negative: bool, mantissa: u64, fraction: usize) -> Option<f32> {
+    if mantissa > 1 << 53 {
+        return None;
+    }
     let power = POWERS_OF_TEN.get(fraction)?;
     // Exact: `mantissa <= 2^53`.
     #[allow(clippy::cast_precision_loss)]

@@ -9,7 +9,7 @@ use super::error::{Error, ErrorKind, Expected};
 use super::lexer::{Keyword, Lexer, Token, TokenKind};
 use super::lint::{Tolerance, Tolerances};
 use super::view::{CompoundSpan, ListSpan, Tcol, TrimeshSpan};
-use super::{Options, Position, number};
+use super::{Options, Position, fast, number};
 use crate::grit::body::{
     Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK, Face,
     IDENTITY_ORIENTATION, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, TextVertices, Vertices,
@@ -144,6 +144,7 @@ fn material<'a>(lex: &mut Lexer<'a>) -> Result<&'a str, Error> {
 }
 
 /// One list item and where it starts.
+#[derive(Debug)]
 pub(crate) struct Item<T> {
     pub(crate) position: Position,
     pub(crate) value: T,
@@ -153,8 +154,28 @@ pub(crate) struct Item<T> {
     pub(crate) hex: bool,
 }
 
+impl<T> Item<T> {
+    fn fast(f: fast::Fast<'_, T>) -> Self {
+        Self {
+            position: f.position,
+            value: f.value,
+            last: f.last,
+            hex: false,
+        }
+    }
+}
+
 /// A vertex `R R R` and its separator, or `None` at the list's `}`.
 pub(crate) fn vertex_item(lex: &mut Lexer<'_>) -> Result<Option<Item<[f32; 3]>>, Error> {
+    if let Some(f) = fast::vertex::<true>(lex.at()) {
+        *lex = Lexer::resume(f.next);
+        return Ok(Some(Item::fast(f)));
+    }
+    vertex_item_general(lex)
+}
+
+/// [`vertex_item`] through the general lexer.
+pub(super) fn vertex_item_general(lex: &mut Lexer<'_>) -> Result<Option<Item<[f32; 3]>>, Error> {
     let t = lex.next_token()?;
     let x = match t.kind {
         TokenKind::Natural | TokenKind::Float => value(lex, t)?,
@@ -176,9 +197,20 @@ fn vertex_list<'a>(lex: &mut Lexer<'a>) -> Result<ListSpan<'a>, Error> {
     expect(lex, TokenKind::LeftBrace, Expected::LeftBrace)?;
     let start = *lex;
     let mut count = 0usize;
-    while let Some(item) = vertex_item(lex)? {
+    loop {
+        // The values are not kept: the fast path only checks them.
+        let last = match fast::vertex::<false>(lex.at()) {
+            Some(f) => {
+                *lex = Lexer::resume(f.next);
+                f.last
+            }
+            None => match vertex_item_general(lex)? {
+                Some(item) => item.last,
+                None => break,
+            },
+        };
         count = count.saturating_add(1);
-        if item.last {
+        if last {
             break;
         }
     }
@@ -205,9 +237,24 @@ fn index(lex: &Lexer<'_>, t: Token, vertex_count: usize) -> Result<u32, Error> {
 
 /// A face `NAT NAT NAT STRING` and its separator, or `None` at the list's `}`.
 /// With `accept_hex`, HEX flags stand in for the material (old dialect).
-/// `last` is the previous face's material (`""` at first), and becomes this
-/// one's: a material string equal to it is taken without a UTF-8 check.
+/// `last` is the previous face's material (`""` at first or after one spanning
+/// lines), and becomes this one's: a material string equal to it is taken
+/// without a UTF-8 check, and by the fast path (`fast.rs`) without the lexer.
 pub(crate) fn face_item<'a>(
+    lex: &mut Lexer<'a>,
+    vertex_count: usize,
+    accept_hex: bool,
+    last: &mut &'a str,
+) -> Result<Option<Item<Face<'a>>>, Error> {
+    if let Some(f) = fast::face(lex.at(), vertex_count, last) {
+        *lex = Lexer::resume(f.next);
+        return Ok(Some(Item::fast(f)));
+    }
+    face_item_general(lex, vertex_count, accept_hex, last)
+}
+
+/// [`face_item`] through the general lexer.
+pub(super) fn face_item_general<'a>(
     lex: &mut Lexer<'a>,
     vertex_count: usize,
     accept_hex: bool,
@@ -237,7 +284,13 @@ pub(crate) fn face_item<'a>(
         ),
         _ => return Err(unexpected(m, Expected::String)),
     };
-    *last = material;
+    // The cache the fast path compares with: never a material spanning lines
+    // (the fast path counts no lines inside strings).
+    *last = if material.contains('\n') {
+        ""
+    } else {
+        material
+    };
     let last = separator(lex)?.is_some();
     Ok(Some(Item {
         position: t.position,
