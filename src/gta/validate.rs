@@ -264,12 +264,17 @@ fn section_at(i: usize) -> Section {
 /// Most of the time [`check`](super::check) takes is this scan, so on hosts it
 /// is written for the vectoriser, in the one shape it handles well: the faces as
 /// a flat run of u16 words, 64 at a time (16 faces), each folded into its own
-/// lane of 64 maxima, a mask zeroing the material and light words. Every lane
-/// moves in step, so the lanes are vector registers and nothing is shuffled; the
-/// max is signed (the top bit flipped), which SSE2 has and its unsigned max
-/// lacks; the `+ 1` comes once, after the loop. On bare metal the plain loop is
-/// smaller. Out of line on hosts, where its 64 lanes get the registers to
-/// themselves.
+/// lane of 64 maxima. Every lane moves in step, so the lanes are vector
+/// registers and nothing is shuffled. A face is four words (three indices, then
+/// material and light), and every chunk starts on a face, so lane `k` always
+/// holds word `k % 4` of its faces: the lanes of the fourth word are simply
+/// left out at the end, instead of masking every word in the loop (a third of
+/// its instructions). The max is signed (the top bit flipped), which SSE2 has
+/// and its unsigned max lacks; the `+ 1` comes once, after the loop. The faces
+/// past the last whole chunk are folded as the array's last 64 words, which
+/// overlap words already folded (a max does not mind), or, under 16 faces, as a
+/// chunk padded with index 0. On bare metal the plain loop is smaller. Out of
+/// line on hosts, where its 64 lanes get the registers to themselves.
 #[cfg_attr(not(target_os = "none"), inline(never))]
 fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
     if cfg!(target_os = "none") {
@@ -277,32 +282,42 @@ fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
     }
     /// The u16 words of 16 faces.
     const LANES: usize = 64;
-    /// The three index words of a face kept, its material and light word zeroed.
-    const MASK: [u16; LANES] = zerocopy::transmute!([[0xFFFF_u16, 0xFFFF, 0xFFFF, 0]; 16]);
+    const WORDS_PER_FACE: usize = size_of::<raw::FaceV2>() / size_of::<U16>();
+    const _: () = assert!(WORDS_PER_FACE == 4 && LANES % WORDS_PER_FACE == 0);
     fn fold(lanes: &mut [i16; LANES], words: &[U16]) {
-        for ((lane, word), mask) in lanes.iter_mut().zip(words).zip(MASK) {
-            *lane = (*lane).max(i16::from_ne_bytes(
-                ((word.get() & mask) ^ 0x8000).to_ne_bytes(),
-            ));
+        for (lane, word) in lanes.iter_mut().zip(words) {
+            *lane = (*lane).max(i16::from_ne_bytes((word.get() ^ 0x8000).to_ne_bytes()));
         }
     }
     if faces.is_empty() {
         return 0;
     }
     let words = <[U16]>::ref_from_bytes(faces.as_bytes()).unwrap_or_default();
-    let mut chunks = words.chunks_exact(LANES);
     let mut lanes = [i16::MIN; LANES];
+    let mut chunks = words.chunks_exact(LANES);
     for chunk in chunks.by_ref() {
         fold(&mut lanes, chunk);
     }
-    // The last faces, padded with index 0 (which a face list never exceeds) to a
-    // whole chunk: a scalar loop over up to 15 faces cost as much as the rest.
-    let mut tail = [U16::ZERO; LANES];
-    for (to, word) in tail.iter_mut().zip(chunks.remainder()) {
-        *to = *word;
+    if !chunks.remainder().is_empty() {
+        match words.last_chunk::<LANES>() {
+            // Starts on a face: `words.len()` and `LANES` are whole faces.
+            Some(last) => fold(&mut lanes, last),
+            None => {
+                let mut padded = [U16::ZERO; LANES];
+                for (to, word) in padded.iter_mut().zip(words) {
+                    *to = *word;
+                }
+                fold(&mut lanes, &padded);
+            }
+        }
     }
-    fold(&mut lanes, &tail);
-    let top = lanes.into_iter().max().unwrap_or(i16::MIN);
+    // The fourth word's lanes drop to the floor; the rest stay.
+    const KEEP: [i16; LANES] = zerocopy::transmute!([[i16::MAX, i16::MAX, i16::MAX, i16::MIN]; 16]);
+    let top = lanes
+        .iter()
+        .zip(KEEP)
+        .map(|(max, keep)| (*max).min(keep))
+        .fold(i16::MIN, i16::max);
     u32::from(u16::from_ne_bytes(top.to_ne_bytes()) ^ 0x8000).saturating_add(1)
 }
 
