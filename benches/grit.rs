@@ -179,9 +179,9 @@ mod tcol {
         tokens
     }
 
-    /// `Tcol::parse`: the whole file lexed and checked, every number converted
-    /// and range-checked, every face index checked; the lists are kept as
-    /// places in the text.
+    /// `Tcol::parse`: the whole file read and checked, every number
+    /// range-checked, every face index checked; the lists are kept as places in
+    /// the text.
     #[divan::bench]
     fn parse(b: Bencher) {
         b.counter(bytes())
@@ -189,7 +189,8 @@ mod tcol {
     }
 
     /// `Tcol::parse`, then every shape, trimesh vertex and face read through
-    /// the lazy views (which lex their part of the text again).
+    /// the lazy views (which read their part of the text again: the common
+    /// lines through the fast reader, the rest through the lexer).
     #[divan::bench]
     fn parse_iterate(b: Bencher) {
         b.counter(bytes()).bench(|| {

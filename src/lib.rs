@@ -52,7 +52,7 @@
 //!   - **re-walking validated bytes**: the view holds the buffer and a few counts and
 //!     re-derives a section on each call (GTA's `Model`, which must fit a Cortex-M0's
 //!     budget; MKGP's `Cells` and the DRS `Nodes` iterators; TCOL's text iterators,
-//!     which re-lex what the parser accepted).
+//!     which re-read what the parser accepted, through the same item readers).
 //!
 //!   In the second way, every branch that "cannot happen after validation" goes
 //!   through one internal helper that `debug_assert!`s: tests and fuzzers run with

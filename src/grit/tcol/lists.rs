@@ -1,5 +1,6 @@
-//! Reading the text lists (`body/lists.rs`): each item is lexed and parsed
-//! again from the validated text, by the item readers the parser used.
+//! Reading the text lists (`body/lists.rs`): each item is read again from the
+//! validated text by the item readers the parser used (the fast reader of
+//! `fast.rs` for the common lines, the lexer for the rest).
 
 use super::lexer::Lexer;
 use super::parse;
