@@ -45,7 +45,7 @@ impl<'a> TextVertices<'a> {
     /// The next vertex and where it starts.
     pub(crate) fn next_positioned(&mut self) -> Option<(Position, [f32; 3])> {
         next_item(&mut self.at, &mut self.remaining, |lex| {
-            Ok(parse::vertex_item(lex)?.map(|item| (item.position, item.value)))
+            Ok(parse::vertex_item::<true>(lex)?.map(|item| (item.position, item.value)))
         })
     }
 }

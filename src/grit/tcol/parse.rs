@@ -165,9 +165,13 @@ impl<T> Item<T> {
     }
 }
 
-/// A vertex `R R R` and its separator, or `None` at the list's `}`.
-pub(crate) fn vertex_item(lex: &mut Lexer<'_>) -> Result<Option<Item<[f32; 3]>>, Error> {
-    if let Some(f) = fast::vertex::<true>(lex.at()) {
+/// A vertex `R R R` and its separator, or `None` at the list's `}`. With
+/// `VALUES` false (the parser, which keeps no values), an item the fast reader
+/// takes is only checked and comes back with zero coordinates.
+pub(crate) fn vertex_item<const VALUES: bool>(
+    lex: &mut Lexer<'_>,
+) -> Result<Option<Item<[f32; 3]>>, Error> {
+    if let Some(f) = fast::vertex::<VALUES>(lex.at()) {
         *lex = Lexer::resume(f.next);
         return Ok(Some(Item::fast(f)));
     }
@@ -197,20 +201,9 @@ fn vertex_list<'a>(lex: &mut Lexer<'a>) -> Result<ListSpan<'a>, Error> {
     expect(lex, TokenKind::LeftBrace, Expected::LeftBrace)?;
     let start = *lex;
     let mut count = 0usize;
-    loop {
-        // The values are not kept: the fast path only checks them.
-        let last = match fast::vertex::<false>(lex.at()) {
-            Some(f) => {
-                *lex = Lexer::resume(f.next);
-                f.last
-            }
-            None => match vertex_item_general(lex)? {
-                Some(item) => item.last,
-                None => break,
-            },
-        };
+    while let Some(item) = vertex_item::<false>(lex)? {
         count = count.saturating_add(1);
-        if last {
+        if item.last {
             break;
         }
     }
