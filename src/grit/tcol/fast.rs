@@ -26,7 +26,7 @@
 //!   the general path, which counts lines inside strings.
 
 use super::Position;
-use super::lexer::Lexer;
+use super::lexer::{Lexer, is_blank};
 use super::number;
 use crate::grit::body::{Face, TextAt};
 
@@ -69,12 +69,12 @@ impl<'a> Cursor<'a> {
     fn blank(&mut self) -> Option<()> {
         loop {
             match self.byte() {
-                Some(b' ' | b'\t' | b'\r' | 0x0b) => self.step(),
                 Some(b'\n') => {
                     self.step();
                     self.at.line = self.at.line.saturating_add(1);
                     self.at.line_start = self.at.offset;
                 }
+                Some(b) if is_blank(b) => self.step(),
                 Some(b'/') => return None,
                 _ => return Some(()),
             }
@@ -244,10 +244,7 @@ pub(crate) fn face<'a>(
 /// no NATURAL, FLOAT or HEX token.
 #[inline(always)]
 fn ends_number(next: Option<&u8>) -> bool {
-    matches!(
-        next,
-        Some(b' ' | b'\t' | b'\r' | b'\n' | 0x0b | b';' | b'}')
-    )
+    matches!(next, Some(&b) if is_blank(b) || b == b';' || b == b'}')
 }
 
 /// `10^n` for a run of `n` digits read at once.

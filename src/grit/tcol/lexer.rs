@@ -255,14 +255,14 @@ impl<'a> Lexer<'a> {
     fn skip_blank(&mut self) -> Result<(), Error> {
         loop {
             match self.byte(self.pos) {
-                Some(b' ' | b'\t' | b'\r' | b'\n' | 0x0b) => {
+                Some(b) if is_blank(b) => {
                     // The whole run at once: one pass to find its end, one to
                     // count its line feeds (byte by byte, this was the lexer's
                     // largest cost).
                     let rest = self.text.get(self.pos..).unwrap_or_default();
                     let run = rest
                         .iter()
-                        .position(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b))
+                        .position(|&b| !is_blank(b))
                         .unwrap_or(rest.len());
                     self.advance(self.pos.saturating_add(run));
                 }
@@ -347,6 +347,12 @@ impl<'a> Lexer<'a> {
             len,
         })
     }
+}
+
+/// Whitespace to the engine's lexer: space, tab, CR, LF and VT (not FF).
+#[inline]
+pub(crate) const fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b)
 }
 
 /// Whether `text` begins with `prefix`, byte by byte. `starts_with` calls `memcmp`
