@@ -119,6 +119,8 @@ pub mod gta;
 mod math;
 pub mod mkgp;
 pub mod obj;
+#[cfg(test)]
+mod test_rng;
 pub mod wire;
 
 pub use format::{Format, sniff};

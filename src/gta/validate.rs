@@ -525,13 +525,8 @@ mod tests {
     /// never swayed by material and light (which are often larger than any index).
     #[test]
     fn derived_vertex_count_matches_the_plain_scan() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::test_rng::Rng(0x2545_F491_4F6C_DD1D);
+        let mut next = move || rng.next();
         for len in 0..70 {
             for top in [0, 1, 255, 256, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF] {
                 let mut faces: heapless::Vec<raw::FaceV2, 70> = (0..len)

@@ -319,26 +319,7 @@ mod tests {
     use super::*;
     use crate::grit::tcol::parse::{face_item_general, vertex_item_general};
     use crate::grit::tcol::{Options, Tcol};
-
-    /// xorshift64*.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-
-        fn pick<'s>(&mut self, from: &[&'s str]) -> &'s str {
-            from[self.below(from.len())]
-        }
-    }
+    use crate::test_rng::Rng;
 
     const BLANKS: &[&str] = &[
         " ",

@@ -320,13 +320,8 @@ mod tests {
 
     #[test]
     fn both_paths_agree() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_rng::Rng(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next();
         for _ in 0..20_000 {
             let v = f32::from_bits(next() as u32);
             if !v.is_finite() {
@@ -359,13 +354,8 @@ mod tests {
     /// and declines the rest.
     #[test]
     fn short_decimals_match_core() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next();
         let mut declined = 0;
         for _ in 0..200_000 {
             let digits = 1 + next() % 17;
