@@ -46,6 +46,7 @@
 
 pub mod dff;
 mod error;
+mod fast;
 mod header;
 mod layout;
 mod lint;

@@ -6,6 +6,7 @@ use zerocopy::byteorder::little_endian::{U16, U32};
 use zerocopy::{FromBytes, IntoBytes};
 
 use super::error::{Error, ErrorKind};
+use super::fast;
 use super::header::{Header, size_past_end};
 use super::layout::{
     BOUNDS_END, COL2_FACE_GROUPS, COL2_SECTIONS, COL2_SHADOW_FACES, COLL_FACES, COLL_SECTIONS,
@@ -74,7 +75,10 @@ pub(crate) fn check_at(head: Header<'_>, options: Options) -> Result<Model<'_>, 
         check_coll(model, start, head.size(), options)?;
         (0, 0)
     } else {
-        check_col2(model, start, version)?
+        match fast::col2(model, version) {
+            Some(counts) => counts,
+            None => check_col2(model, start, version)?,
+        }
     };
     Ok(Model::new(
         start,
@@ -180,7 +184,11 @@ fn check_coll(model: &[u8], start: usize, size: u32, options: Options) -> Result
 /// COL2/COL3/COL4: counts in a header, sections found through offsets relative to
 /// the model start + 4, vertex counts derived from the faces. Returns the vertex
 /// and shadow-vertex counts.
-fn check_col2(model: &[u8], start: usize, version: Version) -> Result<(u32, u32), Error> {
+pub(super) fn check_col2(
+    model: &[u8],
+    start: usize,
+    version: Version,
+) -> Result<(u32, u32), Error> {
     let body = Body {
         model,
         start,
@@ -264,62 +272,69 @@ fn section_at(i: usize) -> Section {
 /// Most of the time [`check`](super::check) takes is this scan, so on hosts it
 /// is written for the vectoriser, in the one shape it handles well: the faces as
 /// a flat run of u16 words, 64 at a time (16 faces), each folded into its own
-/// lane of 64 maxima. Every lane moves in step, so the lanes are vector
-/// registers and nothing is shuffled. A face is four words (three indices, then
-/// material and light), and every chunk starts on a face, so lane `k` always
-/// holds word `k % 4` of its faces: the lanes of the fourth word are simply
-/// left out at the end, instead of masking every word in the loop (a third of
-/// its instructions). The max is signed (the top bit flipped), which SSE2 has
-/// and its unsigned max lacks; the `+ 1` comes once, after the loop. The faces
-/// past the last whole chunk are folded as the array's last 64 words, which
-/// overlap words already folded (a max does not mind), or, under 16 faces, as a
-/// chunk padded with index 0. On bare metal the plain loop is smaller. Out of
-/// line on hosts, where its 64 lanes get the registers to themselves.
+/// lane of 64 maxima (see [`fold_lanes`]). A face is four words (three indices,
+/// then material and light), and every chunk starts on a face, so lane `k`
+/// always holds word `k % 4` of its faces: the lanes of the fourth word are
+/// simply left out at the end, instead of masking every word in the loop (a
+/// third of its instructions). The max is signed (the top bit flipped), which
+/// SSE2 has and its unsigned max lacks; the `+ 1` comes once, after the loop.
+/// Arrays of 2 to 15 faces take the same path 8 words at a time. On bare metal
+/// the plain loop is smaller. Out of line on hosts, where its 64 lanes get the
+/// registers to themselves.
 #[cfg_attr(not(target_os = "none"), inline(never))]
-fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
+pub(super) fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
+    const WORDS_PER_FACE: usize = size_of::<raw::FaceV2>() / size_of::<U16>();
+    const _: () = assert!(WORDS_PER_FACE == 4);
     if cfg!(target_os = "none") {
         return derived_vertex_count_plain(faces);
     }
-    /// The u16 words of 16 faces.
-    const LANES: usize = 64;
-    const WORDS_PER_FACE: usize = size_of::<raw::FaceV2>() / size_of::<U16>();
-    const _: () = assert!(WORDS_PER_FACE == 4 && LANES % WORDS_PER_FACE == 0);
-    fn fold(lanes: &mut [i16; LANES], words: &[U16]) {
+    let words = <[U16]>::ref_from_bytes(faces.as_bytes()).unwrap_or_default();
+    let top = if let Some(last) = words.last_chunk::<64>() {
+        top_index(fold_lanes(words, last), zerocopy::transmute!(KEEP))
+    } else if let (Some(last), Some(keep)) = (words.last_chunk::<8>(), KEEP.first_chunk::<2>()) {
+        top_index(fold_lanes(words, last), zerocopy::transmute!(*keep))
+    } else {
+        // One face, or none.
+        return derived_vertex_count_plain(faces);
+    };
+    u32::from(u16::from_ne_bytes(top.to_ne_bytes()) ^ 0x8000).saturating_add(1)
+}
+
+/// The largest word of `words`, top bit flipped, lane by lane: `N` words at a
+/// time, then `last` (the last `N` words) once more, which folds the words past
+/// the last whole chunk and, overlapping, some already folded (a max does not
+/// mind). Each chunk starts on a face, as `last` does: `N` and `words.len()`
+/// are whole faces. The chunk loop has one exit and no tail branch: its exit
+/// is the one branch the varying array lengths make mispredict.
+fn fold_lanes<const N: usize>(words: &[U16], last: &[U16; N]) -> [i16; N] {
+    fn fold<const N: usize>(lanes: &mut [i16; N], words: &[U16]) {
         for (lane, word) in lanes.iter_mut().zip(words) {
             *lane = (*lane).max(i16::from_ne_bytes((word.get() ^ 0x8000).to_ne_bytes()));
         }
     }
-    if faces.is_empty() {
-        return 0;
-    }
-    let words = <[U16]>::ref_from_bytes(faces.as_bytes()).unwrap_or_default();
-    let mut lanes = [i16::MIN; LANES];
-    let mut chunks = words.chunks_exact(LANES);
-    for chunk in chunks.by_ref() {
+    let mut lanes = [i16::MIN; N];
+    for chunk in words.chunks_exact(N) {
         fold(&mut lanes, chunk);
     }
-    if !chunks.remainder().is_empty() {
-        match words.last_chunk::<LANES>() {
-            // Starts on a face: `words.len()` and `LANES` are whole faces.
-            Some(last) => fold(&mut lanes, last),
-            None => {
-                let mut padded = [U16::ZERO; LANES];
-                for (to, word) in padded.iter_mut().zip(words) {
-                    *to = *word;
-                }
-                fold(&mut lanes, &padded);
-            }
-        }
-    }
-    // The fourth word's lanes drop to the floor; the rest stay.
-    const KEEP: [i16; LANES] = zerocopy::transmute!([[i16::MAX, i16::MAX, i16::MAX, i16::MIN]; 16]);
-    let top = lanes
-        .iter()
-        .zip(KEEP)
-        .map(|(max, keep)| (*max).min(keep))
-        .fold(i16::MIN, i16::max);
-    u32::from(u16::from_ne_bytes(top.to_ne_bytes()) ^ 0x8000).saturating_add(1)
+    fold(&mut lanes, last);
+    lanes
 }
+
+/// The largest of [`fold_lanes`]' lanes that hold face indices: lane `k`
+/// holds word `k % 4`, and word 3 (material and light) is dropped to the
+/// floor by `keep`, which is [`KEEP`] of the lanes' length. (A branch on
+/// `k % 4` here instead would not vectorise.)
+fn top_index<const N: usize>(lanes: [i16; N], keep: [i16; N]) -> i16 {
+    lanes
+        .iter()
+        .zip(keep)
+        .map(|(max, keep)| (*max).min(keep))
+        .fold(i16::MIN, i16::max)
+}
+
+/// Per lane of [`fold_lanes`], the most it may contribute to [`top_index`]:
+/// everything for the three index words of a face, nothing for the fourth.
+const KEEP: [[i16; 4]; 16] = [[i16::MAX, i16::MAX, i16::MAX, i16::MIN]; 16];
 
 /// [`derived_vertex_count`] face by face.
 fn derived_vertex_count_plain(faces: &[raw::FaceV2]) -> u32 {

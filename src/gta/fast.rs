@@ -1,0 +1,427 @@
+//! The COL2/COL3/COL4 section rules in one straight line, for hosts.
+//!
+//! The table path ([`check_col2`](super::validate::check_col2)) walks a table
+//! of the header's sections, so that one copy of each rule serves every
+//! section (the Cortex-M0 reader must fit in 6 KiB) and each error can name
+//! its field. On a host that walk is about half of what
+//! [`check`](super::check) costs a model: each field is found through the
+//! table and read with its own bounds check, and each section's place is
+//! worked out again for the overlap tests.
+//!
+//! [`col2`] reads the header through two zerocopy structs and tests the same
+//! rules of docs/formats/gta.md in 64-bit arithmetic, where no sum of a u32
+//! offset and a u32 count times a record length can overflow. It only ever
+//! answers "valid, with these vertex counts" or `None`; on `None` the table path
+//! runs from the start and finds and names the error, so every error still
+//! comes from one place. The unit tests hold the two paths to the same answer
+//! on random models, valid and broken.
+
+use zerocopy::FromBytes;
+use zerocopy::byteorder::little_endian::U32;
+
+use super::layout::{
+    FACE_GROUP_LEN, HEADER_V2_START, OFFSET_ORIGIN, SHADOW_HEADER_START, record_len,
+};
+use super::raw::{self, FaceGroup, HeaderV2, ShadowHeader};
+use super::validate::derived_vertex_count;
+use super::{Flags, Version};
+
+/// Whether the straight-line check runs: not on bare metal, where the table
+/// path alone keeps the reader inside its Cortex-M0 budget.
+const ENABLED: bool = !cfg!(target_os = "none");
+
+/// Where a section's records lie, `start..end` on the offset scale (model start
+/// + 4); [`Span::NONE`] for a section without records, which overlaps nothing.
+#[derive(Clone, Copy)]
+struct Span {
+    start: u64,
+    end: u64,
+}
+
+impl Span {
+    const NONE: Self = Self { start: 0, end: 0 };
+
+    /// Whether the two share a byte.
+    const fn overlaps(self, other: Self) -> bool {
+        self.start < other.end && other.start < self.end
+    }
+}
+
+/// The rules every section of the header follows, for `count` records of
+/// `record_len` bytes at `offset`.
+struct Limits {
+    /// The first offset past the header.
+    header_end: u64,
+    /// `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
+    limit: u64,
+}
+
+impl Limits {
+    /// Offset 0 ("absent") with no records, or records from past the header to
+    /// at most the model's end: their span, or `None` when a rule fails.
+    fn section(&self, offset: u32, count: u32, record_len: u8) -> Option<Span> {
+        let start = u64::from(offset);
+        if start == 0 {
+            return (count == 0).then_some(Span::NONE);
+        }
+        let end = u64::from(count)
+            .checked_mul(record_len.into())?
+            .checked_add(start)?;
+        if start < self.header_end || end > self.limit {
+            return None;
+        }
+        Some(if count == 0 {
+            Span::NONE
+        } else {
+            Span { start, end }
+        })
+    }
+}
+
+/// The vertex and shadow-vertex counts of a COL2+ model that breaks no section
+/// rule; `None` when one is broken (or on bare metal), and the table path must
+/// say which.
+#[cfg_attr(not(target_os = "none"), inline)]
+pub(super) fn col2(model: &[u8], version: Version) -> Option<(u32, u32)> {
+    if !ENABLED {
+        return None;
+    }
+    let (header, _) = HeaderV2::ref_from_prefix(model.get(HEADER_V2_START..)?).ok()?;
+    let limits = Limits {
+        header_end: u64::try_from(version.header_len().checked_sub(OFFSET_ORIGIN)?).ok()?,
+        limit: u64::try_from(model.len().checked_sub(OFFSET_ORIGIN)?).ok()?,
+    };
+    // The table path saturates section ends at u32::MAX: exact below this limit.
+    if limits.limit > u64::from(u32::MAX) {
+        return None;
+    }
+    let mesh = limits.mesh(
+        model,
+        header.face_offset.get(),
+        header.face_count.get().into(),
+        header.vertex_offset.get(),
+    )?;
+    let shadow = if version.has_shadow_mesh() {
+        let (shadow, _) = ShadowHeader::ref_from_prefix(model.get(SHADOW_HEADER_START..)?).ok()?;
+        let (faces, count) = (shadow.face_offset.get(), shadow.face_count.get());
+        limits.mesh(model, faces, count, shadow.vertex_offset.get())?
+    } else {
+        Mesh::NONE
+    };
+    let others = [
+        limits.section(
+            header.sphere_offset.get(),
+            header.sphere_count.get().into(),
+            record_len::<raw::SphereV2>(),
+        )?,
+        limits.section(
+            header.box_offset.get(),
+            header.box_count.get().into(),
+            record_len::<raw::CollisionBox>(),
+        )?,
+        limits.section(
+            header.line_offset.get(),
+            header.line_count.into(),
+            record_len::<raw::LineV2>(),
+        )?,
+        // Triangle planes: no count is known, so only the offset is checked
+        // (and without records they overlap nothing).
+        limits.section(header.triangle_plane_offset.get(), 0, 1)?,
+        mesh.faces,
+        face_groups(model, header, &limits)?,
+        shadow.faces,
+    ];
+    // A derived vertex array shares no byte with any other section.
+    let clear = |mine: Span| !others.iter().any(|other| mine.overlaps(*other));
+    if !clear(mesh.vertices) || !clear(shadow.vertices) || mesh.vertices.overlaps(shadow.vertices) {
+        return None;
+    }
+    Some((mesh.vertex_count, shadow.vertex_count))
+}
+
+/// A mesh's faces and vertices, the vertices as many as the faces use.
+#[derive(Clone, Copy)]
+struct Mesh {
+    faces: Span,
+    vertex_count: u32,
+    vertices: Span,
+}
+
+impl Mesh {
+    const NONE: Self = Self {
+        faces: Span::NONE,
+        vertex_count: 0,
+        vertices: Span::NONE,
+    };
+}
+
+impl Limits {
+    /// The faces at `face_offset` and the vertices they use at `vertex_offset`;
+    /// `None` when either breaks a section rule.
+    fn mesh(
+        &self,
+        model: &[u8],
+        face_offset: u32,
+        face_count: u32,
+        vertex_offset: u32,
+    ) -> Option<Mesh> {
+        let faces = self.section(face_offset, face_count, record_len::<raw::FaceV2>())?;
+        // Offsets count from the model start + 4 (an absent section, at 0, has no records).
+        let at = usize::try_from(face_offset)
+            .ok()?
+            .checked_add(OFFSET_ORIGIN)?;
+        let (records, _) = <[raw::FaceV2]>::ref_from_prefix_with_elems(
+            model.get(at..)?,
+            usize::try_from(face_count).ok()?,
+        )
+        .ok()?;
+        let vertex_count = derived_vertex_count(records);
+        let vertices = self.section(vertex_offset, vertex_count, record_len::<raw::VertexV2>())?;
+        Some(Mesh {
+            faces,
+            vertex_count,
+            vertices,
+        })
+    }
+}
+
+/// The face groups' span, from their count word just before the faces (flag 8
+/// and at least one face) back over their records, each of which must name
+/// faces `first..=last` that exist; [`Span::NONE`] without them.
+fn face_groups(model: &[u8], header: &HeaderV2, limits: &Limits) -> Option<Span> {
+    let face_count = header.face_count.get();
+    if !Flags(header.flags.get()).has_face_groups() || face_count == 0 {
+        return Some(Span::NONE);
+    }
+    // The faces passed `Limits::section`: their offset is past the header.
+    let faces = u64::from(header.face_offset.get());
+    let count_offset = faces.checked_sub(4)?;
+    // On the offset scale the count word is at `faces - 4`: model byte `faces`.
+    let count_at = usize::try_from(faces).ok()?;
+    let count = U32::read_from_prefix(model.get(count_at..)?).ok()?.0.get();
+    let len = u64::from(count).checked_mul(FACE_GROUP_LEN.into())?;
+    let start = count_offset.checked_sub(len)?;
+    if start < limits.header_end {
+        return None;
+    }
+    let from = usize::try_from(start).ok()?.checked_add(OFFSET_ORIGIN)?;
+    let (groups, _) =
+        <[FaceGroup]>::ref_from_prefix_with_elems(model.get(from..)?, usize::try_from(count).ok()?)
+            .ok()?;
+    let ranges_exist = groups.iter().all(|g| {
+        let (first, last) = (g.first.get(), g.last.get());
+        first <= last && last < face_count
+    });
+    // They end at their count word, which ends at the faces.
+    ranges_exist.then_some(Span { start, end: faces })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gta::validate::check_col2;
+    use crate::test_rng::Rng;
+
+    /// Room for the largest model [`model`] lays out.
+    const ROOM: usize = 4096;
+
+    fn put(buf: &mut [u8], at: usize, bytes: &[u8]) {
+        buf[at..at + bytes.len()].copy_from_slice(bytes);
+    }
+
+    /// Lays out `count` records of `len` bytes at `pos` and writes the offset
+    /// field (0 for an empty section, some of the time); returns where they start.
+    fn section(
+        rng: &mut Rng,
+        buf: &mut [u8],
+        pos: &mut usize,
+        field: usize,
+        count: usize,
+        len: usize,
+    ) -> usize {
+        let offset = if count > 0 || rng.below(3) == 0 {
+            *pos - 4
+        } else {
+            0
+        };
+        put(buf, field, &(offset as u32).to_le_bytes());
+        let at = *pos;
+        *pos += count * len;
+        at
+    }
+
+    /// A COL2+ model as the games' tools lay it out: header, spheres, boxes,
+    /// lines, vertices, face groups and their count, faces, shadow vertices,
+    /// shadow faces, each section present or not, the face indices below the
+    /// vertex count and the groups naming faces that exist. Returns its length.
+    fn model(rng: &mut Rng, version: Version, buf: &mut [u8; ROOM]) -> usize {
+        buf.fill(0);
+        put(buf, 0, &version.fourcc());
+        let mut pos = version.header_len();
+        let spheres = rng.below(3);
+        put(buf, 72, &(spheres as u16).to_le_bytes());
+        section(rng, buf, &mut pos, 84, spheres, 20);
+        let boxes = rng.below(3);
+        put(buf, 74, &(boxes as u16).to_le_bytes());
+        section(rng, buf, &mut pos, 88, boxes, 28);
+        let lines = rng.below(2);
+        buf[78] = lines as u8;
+        section(rng, buf, &mut pos, 92, lines, 32);
+        let vertices = rng.pick(&[0, 1, 3, 9, 40, 100]);
+        section(rng, buf, &mut pos, 96, vertices, 6);
+        // Real files pad the vertices to 4 bytes.
+        pos += rng.below(2) * 2;
+        let faces = if vertices == 0 {
+            0
+        } else {
+            rng.pick(&[0, 1, 2, 7, 16, 17, 40, 90])
+        };
+        let groups = if faces > 0 && rng.below(2) == 0 {
+            rng.below(5)
+        } else {
+            0
+        };
+        if faces > 0 && (groups > 0 || rng.below(4) == 0) {
+            put(buf, 80, &8u32.to_le_bytes());
+            for g in 0..groups {
+                let first = rng.below(faces) as u16;
+                let last = first + rng.below(faces - first as usize) as u16;
+                put(buf, pos + 28 * g + 24, &first.to_le_bytes());
+                put(buf, pos + 28 * g + 26, &last.to_le_bytes());
+            }
+            pos += 28 * groups;
+            put(buf, pos, &(groups as u32).to_le_bytes());
+            pos += 4;
+        }
+        put(buf, 76, &(faces as u16).to_le_bytes());
+        let faces_at = section(rng, buf, &mut pos, 100, faces, 8);
+        fill_faces(rng, buf, faces_at, faces, vertices);
+        if version.has_shadow_mesh() {
+            let vertices = rng.pick(&[0, 0, 1, 5, 30]);
+            section(rng, buf, &mut pos, 112, vertices, 6);
+            pos += rng.below(2) * 2;
+            let faces = if vertices == 0 {
+                0
+            } else {
+                rng.pick(&[1usize, 3, 20, 33])
+            };
+            put(buf, 108, &(faces as u32).to_le_bytes());
+            let faces_at = section(rng, buf, &mut pos, 116, faces, 8);
+            fill_faces(rng, buf, faces_at, faces, vertices);
+        }
+        put(buf, 4, &((pos - 8) as u32).to_le_bytes());
+        pos
+    }
+
+    /// `count` faces at `at`, indices below `vertices` (one of them the last
+    /// vertex, unless the model keeps spare vertices), material and light random.
+    fn fill_faces(rng: &mut Rng, buf: &mut [u8], at: usize, count: usize, vertices: usize) {
+        let top = if rng.below(8) == 0 {
+            vertices.saturating_sub(1).max(1)
+        } else {
+            vertices
+        };
+        for f in 0..count {
+            let mut face = [0u8; 8];
+            for i in 0..3 {
+                put(&mut face, 2 * i, &(rng.below(top) as u16).to_le_bytes());
+            }
+            face[6] = rng.next() as u8;
+            face[7] = rng.next() as u8;
+            put(buf, at + 8 * f, &face);
+        }
+        if count > 0 {
+            let f = rng.below(count);
+            let i = rng.below(3);
+            put(buf, at + 8 * f + 2 * i, &((top - 1) as u16).to_le_bytes());
+        }
+    }
+
+    /// One to three changes a broken file could hold: a header field moved by
+    /// a little or set to a value of its own, a byte anywhere, or the model cut.
+    fn break_model(rng: &mut Rng, buf: &mut [u8; ROOM], len: &mut usize, version: Version) {
+        let fields: &[usize] = &[72, 74, 76, 78, 80, 84, 88, 92, 96, 100, 104, 108, 112, 116];
+        for _ in 0..=rng.below(3) {
+            match rng.below(7) {
+                6 => {
+                    // The faces moved so that their groups start near the
+                    // header's end: `k` bytes past it, before it, or on it.
+                    let header_end = version.header_len() - 4;
+                    let groups = rng.below(3);
+                    let k = rng.pick(&[-2isize, -1, 0, 1]);
+                    let faces = (header_end + 28 * groups + 4).wrapping_add_signed(k);
+                    put(buf, 80, &8u32.to_le_bytes());
+                    put(buf, 100, &(faces as u32).to_le_bytes());
+                    put(buf, faces, &(groups as u32).to_le_bytes());
+                }
+                0..=2 => {
+                    let field = rng.pick(fields);
+                    if field >= version.header_len() {
+                        continue;
+                    }
+                    let old = u32::from_le_bytes(buf[field..field + 4].try_into().unwrap());
+                    let delta = rng.pick(&[1u32, 2, 4, 6, 8, 28, 0x8000, 0x1_0000]);
+                    let new = match rng.below(5) {
+                        0 => old.wrapping_add(delta),
+                        1 => old.wrapping_sub(delta),
+                        2 => 0,
+                        3 => rng.next() as u32,
+                        _ => u32::from_le_bytes(buf[rng.pick(fields)..][..4].try_into().unwrap()),
+                    };
+                    let width = match field {
+                        72 | 74 | 76 => 2,
+                        78 => 1,
+                        _ => 4,
+                    };
+                    put(buf, field, &new.to_le_bytes()[..width]);
+                }
+                3..=4 => {
+                    let at = rng.below(*len);
+                    let any = rng.next() as u8;
+                    buf[at] = rng.pick(&[0, 1, 0x7F, 0x80, 0xFF, any]);
+                }
+                _ => {
+                    let most = rng.pick(&[1, 2, 6, 64]);
+                    *len -= rng.below(*len - version.header_len() + 1).min(most);
+                }
+            }
+        }
+    }
+
+    /// The straight line and the table agree on every model, valid or broken:
+    /// the same vertex counts, or both refuse it. (`col2` refusing what the
+    /// table accepts would only be slower; it must not happen on these
+    /// models either, so that the fast path is the one that runs.)
+    #[test]
+    fn the_straight_line_and_the_table_agree() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut buf = [0u8; ROOM];
+        let (mut valid, mut broken) = (0, 0);
+        for round in 0..100_000 {
+            let version = [Version::Col2, Version::Col3, Version::Col4][round % 3];
+            let mut len = model(&mut rng, version, &mut buf);
+            let intact = rng.below(3) == 0;
+            if intact {
+                assert!(check_col2(&buf[..len], 0, version).is_ok(), "round {round}");
+            } else {
+                break_model(&mut rng, &mut buf, &mut len, version);
+            }
+            let model = &buf[..len];
+            let table = check_col2(model, 0, version).ok();
+            assert_eq!(
+                col2(model, version),
+                table,
+                "round {round}: {version}, {len} bytes"
+            );
+            if table.is_some() {
+                valid += 1;
+            } else {
+                broken += 1;
+            }
+        }
+        assert!(
+            valid > 80_000 && broken > 50_000,
+            "{valid} valid, {broken} broken"
+        );
+    }
+}
