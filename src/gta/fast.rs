@@ -420,7 +420,7 @@ mod tests {
             }
         }
         assert!(
-            valid > 80_000 && broken > 50_000,
+            valid > 40_000 && broken > 25_000,
             "{valid} valid, {broken} broken"
         );
     }
