@@ -3,39 +3,73 @@
 //!
 //! `cargo bench --bench gta`. The library is built by the crate's writer at the
 //! size of the real one this was first measured on (README.md, "Benchmarks").
+//! To measure a real library instead, name it in `ZEROCOL_BENCH_GTA`: every case
+//! then reads that file (COL2 and COL3 models, as the allocating decoder reads
+//! them, that pass `Options::STRICT`).
 
 use std::hint::black_box;
 use std::sync::LazyLock;
 
 use divan::Bencher;
 use divan::counter::BytesCount;
-use zerocol::gta::{self, Options};
+use zerocol::gta::{self, Options, Version};
 
 mod data;
 
 use data::bits;
 
-static LIBRARY: LazyLock<Vec<u8>> = LazyLock::new(data::gta::library);
+/// What every case reads: the file `ZEROCOL_BENCH_GTA` names, or the generated library.
+const FILE_VARIABLE: &str = "ZEROCOL_BENCH_GTA";
+
+static LIBRARY: LazyLock<Vec<u8>> = LazyLock::new(|| match std::env::var_os(FILE_VARIABLE) {
+    Some(path) => std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{FILE_VARIABLE}={}: {e}", path.to_string_lossy())),
+    None => data::gta::library(),
+});
 
 fn main() {
     let file = &*LIBRARY;
     let mut stats = [0usize; 4];
+    let mut versions = [0usize; 4];
     for m in gta::models(file, Options::STRICT) {
-        let m = m.unwrap();
+        let m = m.unwrap_or_else(|e| panic!("the library does not read strictly: {e}"));
         stats[0] += 1;
         stats[1] += m.vertices().len();
         stats[2] += m.faces().len();
         stats[3] += m.face_groups().len();
+        versions[usize::from(m.version().number() - 1)] += 1;
     }
     let face_bytes = stats[2] * size_of::<gta::raw::FaceV2>();
+    let versions: Vec<String> = [Version::Coll, Version::Col2, Version::Col3, Version::Col4]
+        .iter()
+        .zip(versions)
+        .filter(|(_, n)| *n > 0)
+        .map(|(v, n)| format!("{n} {v}"))
+        .collect();
     println!(
-        "library: {} bytes, {} COL3 models, {} vertices, {} faces ({:.0} % of the bytes), {} face groups",
+        "library{}: {} bytes, {} models ({}), {} vertices, {} faces ({:.0} % of the bytes), {} face groups",
+        std::env::var_os(FILE_VARIABLE)
+            .map(|p| format!(" {}", p.to_string_lossy()))
+            .unwrap_or_default(),
         file.len(),
         stats[0],
+        versions.join(", "),
         stats[1],
         stats[2],
         face_bytes as f64 * 100.0 / file.len() as f64,
         stats[3]
+    );
+    // The baseline must decode what the library reads, or it measures less.
+    let plain = plain::decode(file).expect("the allocating decoder failed");
+    assert_eq!(
+        plain.len(),
+        stats[0],
+        "the allocating decoder reads COL2 and COL3 models only"
+    );
+    assert_eq!(
+        plain::fold(&plain),
+        decode_all_fold(file),
+        "the allocating decoder and the library decode different values"
     );
     divan::main();
 }
@@ -120,39 +154,44 @@ fn check(b: Bencher) {
 /// Validate, then decode every record of every section, folding every field.
 #[divan::bench]
 fn decode_all(b: Bencher) {
-    b.counter(bytes()).bench(|| {
-        let mut n = 0u32;
-        for m in gta::models(black_box(&LIBRARY), Options::STRICT) {
-            let m = m.unwrap();
-            let bounds = m.bounds();
-            n ^= bits(&bounds.min) ^ bits(&bounds.max) ^ bits(&bounds.center);
-            n ^= bounds.radius.to_bits() ^ m.name().len() as u32 ^ u32::from(m.model_id());
-            for s in m.spheres() {
-                n ^=
-                    bits(&s.center) ^ s.radius.to_bits() ^ u32::from_le_bytes(s.surface.to_bytes());
-            }
-            for b in m.boxes() {
-                n ^= bits(&b.min) ^ bits(&b.max) ^ u32::from_le_bytes(b.surface.to_bytes());
-            }
-            let vertex = |n: u32, v: gta::Vec3| n ^ bits(&v);
-            n = m.vertices().iter().fold(n, vertex);
-            n = m.shadow_vertices().iter().fold(n, vertex);
-            let face = |n: u32, f: gta::Face| {
-                let [a, b, c] = f.indices;
-                n ^ a
-                    ^ b << 8
-                    ^ c << 16
-                    ^ u32::from(f.surface.material())
-                    ^ u32::from(f.surface.light()) << 8
-            };
-            n = m.faces().iter().fold(n, face);
-            n = m.shadow_faces().iter().fold(n, face);
-            for g in m.face_groups() {
-                n ^= bits(&g.min) ^ bits(&g.max) ^ u32::from(g.first) ^ u32::from(g.last) << 16;
-            }
+    b.counter(bytes())
+        .bench(|| decode_all_fold(black_box(&LIBRARY)));
+}
+
+/// Every field of every record of every model, folded as [`plain::fold`] folds
+/// the allocating decoder's values.
+#[inline(always)]
+fn decode_all_fold(file: &[u8]) -> u32 {
+    let mut n = 0u32;
+    for m in gta::models(file, Options::STRICT) {
+        let m = m.unwrap();
+        let bounds = m.bounds();
+        n ^= bits(&bounds.min) ^ bits(&bounds.max) ^ bits(&bounds.center);
+        n ^= bounds.radius.to_bits() ^ m.name().len() as u32 ^ u32::from(m.model_id());
+        for s in m.spheres() {
+            n ^= bits(&s.center) ^ s.radius.to_bits() ^ u32::from_le_bytes(s.surface.to_bytes());
         }
-        n
-    });
+        for b in m.boxes() {
+            n ^= bits(&b.min) ^ bits(&b.max) ^ u32::from_le_bytes(b.surface.to_bytes());
+        }
+        let vertex = |n: u32, v: gta::Vec3| n ^ bits(&v);
+        n = m.vertices().iter().fold(n, vertex);
+        n = m.shadow_vertices().iter().fold(n, vertex);
+        let face = |n: u32, f: gta::Face| {
+            let [a, b, c] = f.indices;
+            n ^ a
+                ^ b << 8
+                ^ c << 16
+                ^ u32::from(f.surface.material())
+                ^ u32::from(f.surface.light()) << 8
+        };
+        n = m.faces().iter().fold(n, face);
+        n = m.shadow_faces().iter().fold(n, face);
+        for g in m.face_groups() {
+            n ^= bits(&g.min) ^ bits(&g.max) ^ u32::from(g.first) ^ u32::from(g.last) << 16;
+        }
+    }
+    n
 }
 
 /// The baseline decoder: what a plain Rust reader does, every section read into
