@@ -39,11 +39,10 @@ fn main() {
         stats[2] += m.faces().len();
         stats[3] += m.face_groups().len();
         versions[usize::from(m.version().number() - 1)] += 1;
-        face_bytes += m.faces().len()
-            * match m.version() {
-                Version::Coll => size_of::<gta::raw::FaceV1>(),
-                _ => size_of::<gta::raw::FaceV2>(),
-            };
+        face_bytes += match m.faces() {
+            gta::Records::Coll(faces) => size_of_val(faces),
+            gta::Records::Col2(faces) => size_of_val(faces),
+        };
     }
     let versions: Vec<String> = [Version::Coll, Version::Col2, Version::Col3, Version::Col4]
         .iter()
