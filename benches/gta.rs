@@ -2,7 +2,7 @@
 //! a plain allocating decoder, on a San Andreas-shaped library.
 //!
 //! `cargo bench --bench gta`. The library is built by the crate's writer at the
-//! size of the real one this was first measured on (README.md, "Benchmarks").
+//! size of the real one this was first measured on (docs/benchmarks.md).
 //! To measure a real library instead, name it in `ZEROCOL_BENCH_GTA`: every case
 //! then reads that file (COL2 and COL3 models, as the allocating decoder reads
 //! them, that pass `Options::STRICT`).

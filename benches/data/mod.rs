@@ -1,5 +1,5 @@
 //! The benchmarks' inputs, built by the crate's own writers at the sizes of real
-//! files (README.md, "Benchmarks"), and the baselines every bench is measured
+//! files (docs/benchmarks.md), and the baselines every bench is measured
 //! against in the same process.
 //!
 //! Every generator is deterministic: the same bytes on every run and machine.
