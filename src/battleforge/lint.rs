@@ -146,29 +146,35 @@ impl fmt::Display for Lint {
         };
         write!(f, "{name} {index}: ")?;
         match self.kind {
-            LintKind::RotationNotOrthonormal { error } => {
-                write!(
-                    f,
-                    "rotation is not orthonormal (largest |R·Rᵀ − I| entry {error})"
-                )
-            }
+            LintKind::RotationNotOrthonormal { error } => write!(
+                f,
+                "rotation is not orthonormal (largest |R·Rᵀ − I| entry {error}): how the game \
+                 uses it is not documented (the format notes want it orthonormal to keep the \
+                 shape well-formed); store a pure rotation and put any scale into the sizes"
+            ),
             LintKind::NonPositiveMeasure { measure, value } => {
                 match measure {
                     Measure::Radius => f.write_str("radius")?,
                     Measure::Height => f.write_str("height")?,
                     Measure::Extent(axis) => write!(f, "extent along {axis}")?,
                 }
-                write!(f, " {value} is not positive")
-            }
-            LintKind::InvertedCorners { axis } => {
-                write!(f, "lower corner is above the upper corner along {axis}")
-            }
-            LintKind::CenterNotAtPosition { center, position } => {
                 write!(
                     f,
-                    "stored centre {center:?} differs from the position {position:?}"
+                    " {value} is not positive: the format notes say zero or negative sizes break \
+                     the game's hit tests; give it a size above 0"
                 )
             }
+            LintKind::InvertedCorners { axis } => write!(
+                f,
+                "lower corner is above the upper corner along {axis}: how the game reads that is \
+                 not documented (importers, and zerocol, sort the corners); swap them"
+            ),
+            LintKind::CenterNotAtPosition { center, position } => write!(
+                f,
+                "stored centre {center:?} differs from the position {position:?}: which one the \
+                 game uses is not documented (writers copy the position into the centre, zerocol \
+                 uses the position); store the position as the centre"
+            ),
         }
     }
 }

@@ -114,26 +114,25 @@ impl fmt::Display for LintKind {
         match *self {
             Self::UnexpectedVersion { found } => write!(
                 f,
-                "version word 0x{found:08x} is not 0x20120816: the game refuses this file"
+                "version word 0x{found:08x} is not 0x20120816: the game refuses this file; \
+                 store 0x20120816 (bytes 16 08 12 20)"
             ),
-            Self::NegatedMinMismatch { min, neg_min } => {
-                write!(
-                    f,
-                    "negated minimum {neg_min:?} is not the negation of the minimum {min:?}"
-                )
-            }
-            Self::NormalNotUnit { length_squared } => {
-                write!(
-                    f,
-                    "triangle normal is not unit length (squared length {length_squared})"
-                )
-            }
-            Self::PlaneOffsetMismatch { d, expected } => {
-                write!(
-                    f,
-                    "triangle d = {d}, but -dot(centroid, normal) = {expected}"
-                )
-            }
+            Self::NegatedMinMismatch { min, neg_min } => write!(
+                f,
+                "negated minimum {neg_min:?} is not the negation of the minimum {min:?}: \
+                 the game's use of this field is not documented; store the minimum negated"
+            ),
+            Self::NormalNotUnit { length_squared } => write!(
+                f,
+                "triangle normal is not unit length (squared length {length_squared}): how the \
+                 game uses it is not documented (it tells road from wall by a triangle's angle); \
+                 recompute it from the vertices"
+            ),
+            Self::PlaneOffsetMismatch { d, expected } => write!(
+                f,
+                "triangle d = {d}, but -dot(centroid, normal) = {expected}: how the game uses d \
+                 is not documented; recompute it from the vertices"
+            ),
             Self::BoundsMismatch {
                 min,
                 max,
@@ -141,26 +140,27 @@ impl fmt::Display for LintKind {
                 expected_max,
             } => write!(
                 f,
-                "triangle bounds {min:?}..{max:?} differ from its vertices' {expected_min:?}..{expected_max:?}"
+                "triangle bounds {min:?}..{max:?} differ from its vertices' \
+                 {expected_min:?}..{expected_max:?}: how the game uses them is not documented; \
+                 recompute them from the vertices"
             ),
-            Self::NeighbourBitsBeyondEdges { neighbours } => {
-                write!(
-                    f,
-                    "neighbour bits 0x{neighbours:x} go beyond the three edges"
-                )
-            }
-            Self::SurfaceTypeNotOneHot { flags } => {
-                write!(
-                    f,
-                    "surface flags 0x{flags:08x}: the low 16 bits are not exactly one surface type"
-                )
-            }
-            Self::TriangleOutsideCell { x, z } => {
-                write!(
-                    f,
-                    "triangle bounds do not reach the cell ({x}, {z}) it is stored in"
-                )
-            }
+            Self::NeighbourBitsBeyondEdges { neighbours } => write!(
+                f,
+                "neighbour bits 0x{neighbours:x} go beyond the three edges: what the game does \
+                 with the extra bits is not documented (walls come from the edges without a \
+                 neighbour); clear them"
+            ),
+            Self::SurfaceTypeNotOneHot { flags } => write!(
+                f,
+                "surface flags 0x{flags:08x}: the low 16 bits are not exactly one surface type, \
+                 and how the game reads that is not documented; set exactly one of them"
+            ),
+            Self::TriangleOutsideCell { x, z } => write!(
+                f,
+                "triangle bounds do not reach the cell ({x}, {z}) it is stored in: how the game \
+                 looks triangles up is not documented (a triangle belongs to the cells it \
+                 touches); store it only in those"
+            ),
         }
     }
 }

@@ -275,7 +275,8 @@ impl fmt::Display for ErrorKind {
                 })?;
                 write!(
                     f,
-                    ", first at {}): read with the repair option",
+                    ", first at {}) (the engine loads this file but reads these materials from \
+                     the wrong bytes: a lenient read, `--lenient`, takes it and repairs them)",
                     Record(section, index)
                 )
             }

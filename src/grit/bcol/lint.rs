@@ -78,16 +78,24 @@ impl fmt::Display for LintKind {
             Self::Tcol(kind) => kind.fmt(f),
             Self::VerticesWithoutFaces { vertices } => write!(
                 f,
-                "{vertices} trimesh vertices but no faces: the engine builds no trimesh"
+                "{vertices} trimesh vertices but no faces: the engine builds a trimesh only from \
+                 faces, so there is none; add the faces or drop the vertices"
             ),
             Self::InertiaFlag { value } => write!(
                 f,
-                "inertia_provided is {value}, neither 0 nor 1 (read as provided)"
+                "inertia_provided is {value}, neither 0 nor 1: the engine takes any value but 0 \
+                 as provided and uses the stored inertia; store 1, or 0 to have it computed"
             ),
-            Self::NonFinite { property } => write!(f, "{property} is not finite"),
-            Self::Negative { property, value } => {
-                write!(f, "{property} is {value}, below 0 (TCOL cannot say this)")
-            }
+            Self::NonFinite { property } => write!(
+                f,
+                "{property} is not finite: the engine uses it unchecked, and TCOL cannot write \
+                 it; store a finite value"
+            ),
+            Self::Negative { property, value } => write!(
+                f,
+                "{property} is {value}, below 0: the engine uses it unchecked, but its TCOL \
+                 parser rejects it, so TCOL cannot say this; store 0 or more"
+            ),
             Self::GritMaterialOffsets { section, count } => {
                 write!(
                     f,
@@ -99,7 +107,12 @@ impl fmt::Display for LintKind {
                 } else {
                     "stored 16 bytes per hull too far"
                 })?;
-                f.write_str(" by Grit's converter)")
+                let them = if count == 1 { "it" } else { "them" };
+                write!(
+                    f,
+                    " by Grit's converter, so the engine reads {them} from the wrong bytes); \
+                     `convert --lenient --to bcol` writes {them} right"
+                )
             }
         }
     }

@@ -139,55 +139,99 @@ impl LintKind {
     }
 }
 
+/// Whether Bullet's division by `length_squared` (a quaternion's, in
+/// `btMatrix3x3::setRotation`) or by its root (a plane normal's, in
+/// `btVector3::normalized`) gives a non-finite result.
+fn divides_by_nothing(length_squared: f32) -> bool {
+    length_squared == 0.0 || !length_squared.is_finite()
+}
+
 impl fmt::Display for LintKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::NonPositiveSize { shape, size, value } => {
-                write!(f, "{shape} {size} is {value}, not above 0")
-            }
+            Self::NonPositiveSize { shape, size, value } => write!(
+                f,
+                "{shape} {size} is {value}, not above 0: the engine hands it to Bullet unchecked, \
+                 and what Bullet then does is not documented; give a size above 0"
+            ),
             Self::NonUnitOrientation {
                 shape,
                 length_squared,
-            } => write!(
-                f,
-                "{shape} orientation is not a unit quaternion (squared length {length_squared})"
-            ),
-            Self::NonUnitNormal { length_squared } => write!(
-                f,
-                "plane normal is not unit length (squared length {length_squared})"
-            ),
+            } => {
+                write!(
+                    f,
+                    "{shape} orientation is not a unit quaternion (squared length \
+                     {length_squared}): "
+                )?;
+                f.write_str(if divides_by_nothing(length_squared) {
+                    "Bullet divides by its squared length, so the rotation is not finite; write a \
+                     unit quaternion (w x y z)"
+                } else {
+                    "Bullet divides by its squared length, so the shape turns as by the \
+                     normalised quaternion; write it normalised"
+                })
+            }
+            Self::NonUnitNormal { length_squared } => {
+                write!(
+                    f,
+                    "plane normal is not unit length (squared length {length_squared}): "
+                )?;
+                f.write_str(if divides_by_nothing(length_squared) {
+                    "Bullet divides by its length, so the plane is not finite; write a unit normal"
+                } else {
+                    "Bullet makes it unit length and keeps the distance, so the plane lies at \
+                     n/|n| · x = d; write a unit normal"
+                })
+            }
             Self::CylinderXyDiffer { x, y } => write!(
                 f,
-                "cylinder x and y dimensions differ ({x} and {y}): the engine uses x"
+                "cylinder x and y dimensions differ ({x} and {y}): the engine builds a Z \
+                 cylinder of radius x / 2 and ignores y; make y equal to x"
             ),
-            Self::DynamicTrimesh => f.write_str("trimesh in a dynamic body: the engine ignores it"),
-            Self::RepeatedIndex { face, indices } => {
-                write!(f, "face {face} {indices:?} repeats a vertex")
-            }
-            Self::ZeroAreaFace { face, indices } => {
-                write!(f, "face {face} {indices:?} has no area")
-            }
-            Self::DuplicateFace { face, first } => {
-                write!(f, "face {face} has the same vertices as face {first}")
-            }
-            Self::UnreferencedVertex { vertex } => {
-                write!(f, "vertex {vertex} is used by no face")
-            }
+            Self::DynamicTrimesh => f.write_str(
+                "trimesh in a dynamic body: the engine skips it (\"Dynamic trimesh not \
+                 supported\"), so only the compound collides; make the body static, or use hulls",
+            ),
+            Self::RepeatedIndex { face, indices } => write!(
+                f,
+                "face {face} {indices:?} repeats a vertex: the engine hands it to Bullet, where a \
+                 face without area has nothing to collide with; remove it"
+            ),
+            Self::ZeroAreaFace { face, indices } => write!(
+                f,
+                "face {face} {indices:?} has no area: the engine hands it to Bullet, where it has \
+                 nothing to collide with; remove it"
+            ),
+            Self::DuplicateFace { face, first } => write!(
+                f,
+                "face {face} has the same vertices as face {first}: the engine loads both, and the \
+                 copy adds nothing to collide with; remove it"
+            ),
+            Self::UnreferencedVertex { vertex } => write!(
+                f,
+                "vertex {vertex} is used by no face: the engine loads it and never uses it; \
+                 remove it"
+            ),
             Self::MissingAttributes => f.write_str(
-                "no attributes block (old dialect): read as a static body with default attributes",
+                "no attributes block (the 2009 format description allows this, Grit's parser \
+                 rejects it): read as a static body with default attributes; add \
+                 `attributes { static; }`",
             ),
             Self::HexFaceMaterial { count } => {
                 f.write_str(
-                    "hex face flags instead of a material (old dialect): kept as the material name",
+                    "hex face flags instead of a material (the 2009 format description's and Grit's \
+                     early parser's form, its parser today rejects it): kept as the material name",
                 )?;
                 if count > 1 {
                     write!(f, " ({count} times)")?;
                 }
-                Ok(())
+                f.write_str("; write a material string")
             }
-            Self::StaticTrimeshMargin => {
-                f.write_str("margin in a static body's trimesh (old dialect)")
-            }
+            Self::StaticTrimeshMargin => f.write_str(
+                "margin in a static body's trimesh (the 2009 format description allows this, \
+                 Grit's parser rejects it): read as given; remove it (a static trimesh's margin \
+                 is 0)",
+            ),
         }
     }
 }

@@ -69,8 +69,10 @@ pub enum Expected {
     SemicolonOrRightBrace,
     /// The end of the file (after a trimesh).
     EndOfFile,
-    /// A quoted string (a material).
+    /// A quoted string (a shape's material).
     String,
+    /// A quoted string, a face's material (where the old dialect has hex flags).
+    FaceMaterial,
     /// A number.
     Number,
     /// A non-negative integer without sign or point (a face index).
@@ -106,6 +108,7 @@ impl fmt::Display for Expected {
             Self::SemicolonOrRightBrace => f.write_str("`;` or `}`"),
             Self::EndOfFile => f.write_str("the end of the file"),
             Self::String => f.write_str("a quoted string"),
+            Self::FaceMaterial => f.write_str("a quoted string (the face's material)"),
             Self::Number => f.write_str("a number"),
             Self::Natural => f.write_str("a non-negative integer"),
             Self::Attribute => f.write_str(
@@ -206,6 +209,31 @@ pub enum ErrorKind {
     },
 }
 
+/// What a message adds when [`Options::LENIENT`](super::Options::LENIENT) reads
+/// the token found where a strict read expected another: the old dialect
+/// (docs/formats/grit.md), which Grit's parser rejects.
+fn old_dialect(found: TokenKind, expected: Expected) -> Option<&'static str> {
+    match (found, expected) {
+        (
+            TokenKind::Keyword(Keyword::Compound | Keyword::Trimesh),
+            Expected::Keyword(Keyword::Attributes),
+        ) => Some(
+            " (the 2009 format description allows this, Grit's parser rejects it: a lenient \
+             read, `--lenient`, takes it, as a static body)",
+        ),
+        (TokenKind::Hex, Expected::FaceMaterial) => Some(
+            " (the 2009 format description and Grit's early parser have hex face flags, its \
+             parser today rejects them: a lenient read, `--lenient`, takes them, as the material \
+             name)",
+        ),
+        (TokenKind::Keyword(Keyword::Margin), Expected::StaticTrimeshHead) => Some(
+            " (the 2009 format description allows this, Grit's parser rejects it: a lenient \
+             read, `--lenient`, takes it)",
+        ),
+        _ => None,
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.position, self.kind)
@@ -220,7 +248,8 @@ impl fmt::Display for ErrorKind {
             Self::BadHeader => f.write_str("expected the file to start with `TCOL1.0`"),
             Self::NulByte => f.write_str("found a NUL byte, where the engine stops reading"),
             Self::Unexpected { found, expected } => {
-                write!(f, "expected {expected}, found {found}")
+                write!(f, "expected {expected}, found {found}")?;
+                f.write_str(old_dialect(found, expected).unwrap_or_default())
             }
             Self::InvalidUtf8 => f.write_str("expected UTF-8 in a quoted string"),
             Self::NumberOutOfRange => {

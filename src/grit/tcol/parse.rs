@@ -275,7 +275,7 @@ pub(super) fn face_item_general<'a>(
             core::str::from_utf8(m.bytes(lex.text())).unwrap_or_default(),
             true,
         ),
-        _ => return Err(unexpected(m, Expected::String)),
+        _ => return Err(unexpected(m, Expected::FaceMaterial)),
     };
     // The cache the fast path compares with: never a material spanning lines
     // (the fast path counts no lines inside strings).

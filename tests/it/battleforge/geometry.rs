@@ -813,7 +813,10 @@ fn lint_rotation_not_orthonormal_reports_the_largest_error() {
     );
     assert_eq!(
         lints(&[b], &[], &[])[0].to_string(),
-        "box 0: rotation is not orthonormal (largest |R·Rᵀ − I| entry 0.5)"
+        concat!(
+            "box 0: rotation is not orthonormal (largest |R·Rᵀ − I| entry 0.5)",
+            ": how the game uses it is not documented (the format notes want it orthonormal to keep the shape well-formed); store a pure rotation and put any scale into the sizes"
+        )
     );
 }
 
@@ -930,15 +933,24 @@ fn lint_non_positive_dimensions() {
     ));
     assert_eq!(
         lints(&[flat], &[], &[])[0].to_string(),
-        "box 0: extent along Y 0 is not positive"
+        concat!(
+            "box 0: extent along Y 0 is not positive",
+            ": the format notes say zero or negative sizes break the game's hit tests; give it a size above 0"
+        )
     );
     assert_eq!(
         lints(&[], &[], &cylinders[1..2])[0].to_string(),
-        "cylinder 0: height 0 is not positive"
+        concat!(
+            "cylinder 0: height 0 is not positive",
+            ": the format notes say zero or negative sizes break the game's hit tests; give it a size above 0"
+        )
     );
     assert_eq!(
         lints(&[], &spheres[1..], &[])[0].to_string(),
-        "sphere 0: radius -1.5 is not positive"
+        concat!(
+            "sphere 0: radius -1.5 is not positive",
+            ": the format notes say zero or negative sizes break the game's hit tests; give it a size above 0"
+        )
     );
 }
 
@@ -962,7 +974,10 @@ fn lint_inverted_corners() {
     );
     assert_eq!(
         lints(&[all], &[], &[])[2].to_string(),
-        "box 0: lower corner is above the upper corner along Z"
+        concat!(
+            "box 0: lower corner is above the upper corner along Z",
+            ": how the game reads that is not documented (importers, and zerocol, sort the corners); swap them"
+        )
     );
 }
 
@@ -999,7 +1014,10 @@ fn lint_center_not_at_position() {
     );
     assert_eq!(
         lints(&[], &[s], &[])[0].to_string(),
-        "sphere 0: stored centre [0.0, 0.0, 0.0] differs from the position [4.0, 5.0, 6.0]"
+        concat!(
+            "sphere 0: stored centre [0.0, 0.0, 0.0] differs from the position [4.0, 5.0, 6.0]",
+            ": which one the game uses is not documented (writers copy the position into the centre, zerocol uses the position); store the position as the centre"
+        )
     );
 }
 

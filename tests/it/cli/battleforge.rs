@@ -779,11 +779,18 @@ fn linted_shapes() -> Shapes {
 }
 
 const LINTS: [&str; 5] = [
-    "box 0: lower corner is above the upper corner along X",
-    "sphere 0: radius -1 is not positive",
-    "sphere 0: stored centre [0.0, 0.0, 0.0] differs from the position [1.0, 0.0, 0.0]",
-    "cylinder 0: rotation is not orthonormal (largest |R·Rᵀ − I| entry 3)",
-    "cylinder 0: height 0 is not positive",
+    "box 0: lower corner is above the upper corner along X: how the game reads that is not \
+     documented (importers, and zerocol, sort the corners); swap them",
+    "sphere 0: radius -1 is not positive: the format notes say zero or negative sizes break the \
+     game's hit tests; give it a size above 0",
+    "sphere 0: stored centre [0.0, 0.0, 0.0] differs from the position [1.0, 0.0, 0.0]: which one \
+     the game uses is not documented (writers copy the position into the centre, zerocol uses \
+     the position); store the position as the centre",
+    "cylinder 0: rotation is not orthonormal (largest |R·Rᵀ − I| entry 3): how the game uses it \
+     is not documented (the format notes want it orthonormal to keep the shape well-formed); \
+     store a pure rotation and put any scale into the sizes",
+    "cylinder 0: height 0 is not positive: the format notes say zero or negative sizes break the \
+     game's hit tests; give it a size above 0",
 ];
 
 #[test]

@@ -535,17 +535,32 @@ fn format_tcol_forces_the_reader_which_wants_the_header_at_1_1() {
 
 #[test]
 fn lenient_reads_the_old_dialect_and_reports_it() {
-    for file in [
-        "s23_no_attributes_block.tcol",
-        "s06_old_hex_face_material.tcol",
+    // Strict reading refuses each, and its one message names `--lenient`.
+    for (file, message) in [
+        (
+            "s23_no_attributes_block.tcol",
+            "line 2, column 1: expected `attributes`, found `compound` (the 2009 format \
+             description allows this, Grit's parser rejects it: a lenient read, `--lenient`, \
+             takes it, as a static body)",
+        ),
+        (
+            "s06_old_hex_face_material.tcol",
+            "line 3, column 59: expected a quoted string (the face's material), found a hex flag \
+             (the 2009 format description and Grit's early parser have hex face flags, its \
+             parser today rejects them: a lenient read, `--lenient`, takes them, as the \
+             material name)",
+        ),
+        (
+            "s08_static_trimesh_with_margin.tcol",
+            "line 3, column 11: expected `edge_distance_threshold` or `vertexes` (a static \
+             body's trimesh has no margin), found `margin` (the 2009 format description allows \
+             this, Grit's parser rejects it: a lenient read, `--lenient`, takes it)",
+        ),
     ] {
-        let o = zerocol(&["dump", &fixture(file)]);
+        let path = fixture(file);
+        let o = zerocol(&["dump", &path]);
         assert_eq!(code(&o), 1, "{file}: strict refuses it");
-        assert!(
-            stderr(&o).ends_with(" (--lenient accepts this file)\n"),
-            "{}",
-            stderr(&o)
-        );
+        assert_eq!(stderr(&o), format!("zerocol: {path}: {message}\n"));
     }
     let json = dump_ok(&["--lenient", &fixture("s23_no_attributes_block.tcol")]);
     assert_matches(&json["attributes"], &static_attributes(), "s23");
@@ -647,9 +662,13 @@ fn info_of_a_trimesh_gives_counts_bounds_material_uses_and_lints() {
         "  material \"/common/Stone\": 1 face",
         "  material \"Mud\": 1 shape, 2 faces, relative to the file's directory",
         "  lints: 3",
-        "  warning: line 3, column 12, shape 0: sphere radius is 0, not above 0",
-        "  warning: line 5, column 45: face 2 has the same vertices as face 0",
-        "  warning: line 4, column 51: vertex 4 is used by no face",
+        "  warning: line 3, column 12, shape 0: sphere radius is 0, not above 0: the engine \
+         hands it to Bullet unchecked, and what Bullet then does is not documented; give a size \
+         above 0",
+        "  warning: line 5, column 45: face 2 has the same vertices as face 0: the engine loads \
+         both, and the copy adds nothing to collide with; remove it",
+        "  warning: line 4, column 51: vertex 4 is used by no face: the engine loads it and never \
+         uses it; remove it",
     ] {
         assert!(
             out.contains(&format!("{line}\n")),
@@ -1427,7 +1446,10 @@ fn dump_of_a_bcol_assembled_byte_by_byte_gives_every_field() {
     // The engine ignores a dynamic body's trimesh: the one lint, at the face count.
     assert_eq!(
         json["lints"],
-        json!(["byte 124: trimesh in a dynamic body: the engine ignores it"])
+        json!([
+            "byte 124: trimesh in a dynamic body: the engine skips it (\"Dynamic trimesh not \
+             supported\"), so only the compound collides; make the body static, or use hulls"
+        ])
     );
     assert!(json.get("warnings").is_none());
     // Spelled out once, for the reader: a dynamic body, stored order.
@@ -1648,7 +1670,12 @@ fn lenient_repairs_grits_material_offsets_and_says_so() {
     let bytes = v.bytes();
     let err = bcol_fails_at(&bytes, v.layout().hulls);
     assert!(
-        err.contains("read with the repair option (--lenient accepts this file)"),
+        err.trim_end().ends_with(
+            ": found the material offsets of the hulls stored as Grit's converter wrongly writes \
+             them (relative to the vertex offset, first at hull 0) (the engine loads this file \
+             but reads these materials from the wrong bytes: a lenient read, `--lenient`, takes \
+             it and repairs them)"
+        ),
         "{err}"
     );
     let json = dump_bytes(&bytes, &["--lenient"]);
@@ -1764,7 +1791,9 @@ fn info_of_a_bcol_shows_its_layout_then_the_same_body_as_tcol() {
     assert_eq!(body(&out), body(&text));
     assert!(
         out.ends_with(
-            "\n  lints: 1\n  warning: byte 124: trimesh in a dynamic body: the engine ignores it\n"
+            "\n  lints: 1\n  warning: byte 124: trimesh in a dynamic body: the engine skips it \
+             (\"Dynamic trimesh not supported\"), so only the compound collides; make the body \
+             static, or use hulls\n"
         ),
         "{out}"
     );
@@ -2040,7 +2069,9 @@ fn lenient_convert_reports_the_old_dialect_on_stderr() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {path}: warning: line 2, column 1: no attributes block (old dialect): read as a static body with default attributes\n"
+            "zerocol: {path}: warning: line 2, column 1: no attributes block (the 2009 format \
+             description allows this, Grit's parser rejects it): read as a static body with \
+             default attributes; add `attributes {{ static; }}`\n"
         )
     );
     assert_matches(

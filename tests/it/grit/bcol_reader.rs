@@ -804,11 +804,14 @@ fn grit_hull_offsets_are_rejected_strictly_and_repaired_on_request() {
             }
         )
     );
-    assert!(
-        e.to_string().contains("relative to the vertex offset"),
-        "{e}"
+    // The engine loads such a file: the message says how to read it.
+    assert_eq!(
+        e.to_string(),
+        "byte 132 (0x84): found the material offsets of the hulls stored as Grit's converter \
+         wrongly writes them (relative to the vertex offset, first at hull 0) (the engine loads \
+         this file but reads these materials from the wrong bytes: a lenient read, `--lenient`, \
+         takes it and repairs them)"
     );
-    assert!(e.to_string().contains("repair"), "{e}");
     let repaired = Bcol::parse(&bad, Options::LENIENT).unwrap();
     let strict = Bcol::parse(&good, Options::STRICT).unwrap();
     assert_eq!(
@@ -824,10 +827,11 @@ fn grit_hull_offsets_are_rejected_strictly_and_repaired_on_request() {
     let mut lints = repaired.lints();
     assert_eq!(lints.next(), Some(repair(Section::Hulls, 1, 132)));
     assert!(lints.all(|l| !l.kind.is_tolerated()));
-    let shown = repaired.tolerated().next().unwrap().to_string();
-    assert!(
-        shown.starts_with("byte 132: repaired 1 material offset of the hulls"),
-        "{shown}"
+    assert_eq!(
+        repaired.tolerated().next().unwrap().to_string(),
+        "byte 132: repaired 1 material offset of the hulls (stored relative to the vertex offset \
+         by Grit's converter, so the engine reads it from the wrong bytes); `convert --lenient \
+         --to bcol` writes it right"
     );
     // The input is untouched, and a rewrite is correct.
     assert_eq!(u32_at(&bad, 132), 428 - 196);
@@ -851,7 +855,13 @@ fn grit_box_offsets_are_rejected_strictly_and_repaired_on_request() {
             }
         )
     );
-    assert!(e.to_string().contains("16 bytes per hull"), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "byte 148 (0x94): found the material offsets of the boxes stored as Grit's converter \
+         wrongly writes them (off by 16 bytes per hull, first at box 0) (the engine loads this \
+         file but reads these materials from the wrong bytes: a lenient read, `--lenient`, takes \
+         it and repairs them)"
+    );
     let repaired = Bcol::parse(&bad, Options::LENIENT).unwrap();
     assert_eq!(repaired.shapes().nth(1).unwrap().material(), "boxmat");
     assert_eq!(
@@ -1103,6 +1113,67 @@ fn non_finite_vertices_are_linted_where_they_are() {
         == LintKind::NonFinite {
             property: Keyword::Vertexes
         }));
+}
+
+/// Every BCOL lint kind says what the engine does and what to do, in one line
+/// (docs/formats/grit.md, "What the engine does with each lint"); TCOL's kinds read
+/// as in TCOL.
+#[test]
+fn every_lint_kind_says_what_the_engine_does_and_what_to_do() {
+    let cases = [
+        (
+            LintKind::VerticesWithoutFaces { vertices: 3 },
+            "3 trimesh vertices but no faces: the engine builds a trimesh only from faces, so \
+             there is none; add the faces or drop the vertices",
+        ),
+        (
+            LintKind::InertiaFlag { value: 2 },
+            "inertia_provided is 2, neither 0 nor 1: the engine takes any value but 0 as provided \
+             and uses the stored inertia; store 1, or 0 to have it computed",
+        ),
+        (
+            LintKind::NonFinite {
+                property: Keyword::Mass,
+            },
+            "mass is not finite: the engine uses it unchecked, and TCOL cannot write it; store a \
+             finite value",
+        ),
+        (
+            LintKind::Negative {
+                property: Keyword::LinearDamping,
+                value: -0.5,
+            },
+            "linear_damping is -0.5, below 0: the engine uses it unchecked, but its TCOL parser \
+             rejects it, so TCOL cannot say this; store 0 or more",
+        ),
+        (
+            LintKind::GritMaterialOffsets {
+                section: Section::Hulls,
+                count: 2,
+            },
+            "repaired 2 material offsets of the hulls (stored relative to the vertex offset by \
+             Grit's converter, so the engine reads them from the wrong bytes); `convert \
+             --lenient --to bcol` writes them right",
+        ),
+        (
+            LintKind::GritMaterialOffsets {
+                section: Section::Boxes,
+                count: 1,
+            },
+            "repaired 1 material offset of the boxes (stored 16 bytes per hull too far by Grit's \
+             converter, so the engine reads it from the wrong bytes); `convert --lenient --to \
+             bcol` writes it right",
+        ),
+        (
+            LintKind::Tcol(TcolLintKind::DynamicTrimesh),
+            "trimesh in a dynamic body: the engine skips it (\"Dynamic trimesh not supported\"), \
+             so only the compound collides; make the body static, or use hulls",
+        ),
+    ];
+    for (kind, text) in cases {
+        assert_eq!(kind.to_string(), text);
+        assert!(!text.contains('\n'), "{text}");
+    }
 }
 
 // ---------------------------------------------------------------- writer errors

@@ -113,7 +113,7 @@ fn rejections_say_what_was_found_and_expected() {
     let table = [
         (
             "s06_old_hex_face_material.tcol",
-            unexpected(T::Hex, Expected::String),
+            unexpected(T::Hex, Expected::FaceMaterial),
         ),
         (
             "s07_friction_attribute.tcol",

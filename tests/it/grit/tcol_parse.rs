@@ -1264,10 +1264,10 @@ fn face_rules() {
         ("-0 1 2 \"m\"", unexpected(Float, Expected::Face), 52),
         (
             "0 1 2",
-            unexpected(TokenKind::RightBrace, Expected::String),
+            unexpected(TokenKind::RightBrace, Expected::FaceMaterial),
             58,
         ),
-        ("0 1 2 0x7", unexpected(Hex, Expected::String), 58),
+        ("0 1 2 0x7", unexpected(Hex, Expected::FaceMaterial), 58),
         (
             "0 1 2 \"m\";;",
             unexpected(TokenKind::Semicolon, Expected::Face),
@@ -1477,11 +1477,13 @@ fn shape_lints_with_positions() {
     let text: Vec<String> = lints(&t).iter().map(ToString::to_string).collect();
     assert_eq!(
         text[0],
-        "line 3, column 12, shape 0: sphere radius is -1, not above 0"
+        "line 3, column 12, shape 0: sphere radius is -1, not above 0: the engine hands it to \
+         Bullet unchecked, and what Bullet then does is not documented; give a size above 0"
     );
     assert_eq!(
         text[6],
-        "line 6, column 1, shape 3: cylinder x and y dimensions differ (0.5 and 2): the engine uses x"
+        "line 6, column 1, shape 3: cylinder x and y dimensions differ (0.5 and 2): the engine \
+         builds a Z cylinder of radius x / 2 and ignores y; make y equal to x"
     );
     // The conformance cylinder.
     let f = tcol::read("s31_cylinder_unequal_xy.tcol");
@@ -1581,6 +1583,163 @@ fn trimesh_lints() {
     assert!(t.mesh_lints(&mut []).unwrap().next().is_none());
 }
 
+/// Every lint kind says what the engine does (or that it is not documented) and what
+/// to do, in one line (docs/formats/grit.md, "What the engine does with each lint").
+#[test]
+fn every_lint_kind_says_what_the_engine_does_and_what_to_do() {
+    let cases = [
+        (
+            LintKind::NonPositiveSize {
+                shape: ShapeKind::Cone,
+                size: Size::Height,
+                value: -2.0,
+            },
+            "cone height is -2, not above 0: the engine hands it to Bullet unchecked, and what \
+             Bullet then does is not documented; give a size above 0",
+        ),
+        (
+            LintKind::NonUnitOrientation {
+                shape: ShapeKind::Box,
+                length_squared: 4.0,
+            },
+            "box orientation is not a unit quaternion (squared length 4): Bullet divides by its \
+             squared length, so the shape turns as by the normalised quaternion; write it \
+             normalised",
+        ),
+        (
+            LintKind::NonUnitOrientation {
+                shape: ShapeKind::Cone,
+                length_squared: 0.0,
+            },
+            "cone orientation is not a unit quaternion (squared length 0): Bullet divides by its \
+             squared length, so the rotation is not finite; write a unit quaternion (w x y z)",
+        ),
+        (
+            LintKind::NonUnitNormal {
+                length_squared: 0.25,
+            },
+            "plane normal is not unit length (squared length 0.25): Bullet makes it unit length \
+             and keeps the distance, so the plane lies at n/|n| · x = d; write a unit normal",
+        ),
+        (
+            LintKind::NonUnitNormal {
+                length_squared: 0.0,
+            },
+            "plane normal is not unit length (squared length 0): Bullet divides by its length, so \
+             the plane is not finite; write a unit normal",
+        ),
+        (
+            LintKind::CylinderXyDiffer { x: 1.0, y: 3.0 },
+            "cylinder x and y dimensions differ (1 and 3): the engine builds a Z cylinder of \
+             radius x / 2 and ignores y; make y equal to x",
+        ),
+        (
+            LintKind::DynamicTrimesh,
+            "trimesh in a dynamic body: the engine skips it (\"Dynamic trimesh not supported\"), \
+             so only the compound collides; make the body static, or use hulls",
+        ),
+        (
+            LintKind::RepeatedIndex {
+                face: 4,
+                indices: [1, 1, 2],
+            },
+            "face 4 [1, 1, 2] repeats a vertex: the engine hands it to Bullet, where a face \
+             without area has nothing to collide with; remove it",
+        ),
+        (
+            LintKind::ZeroAreaFace {
+                face: 5,
+                indices: [0, 1, 3],
+            },
+            "face 5 [0, 1, 3] has no area: the engine hands it to Bullet, where it has nothing \
+             to collide with; remove it",
+        ),
+        (
+            LintKind::DuplicateFace { face: 6, first: 2 },
+            "face 6 has the same vertices as face 2: the engine loads both, and the copy adds \
+             nothing to collide with; remove it",
+        ),
+        (
+            LintKind::UnreferencedVertex { vertex: 9 },
+            "vertex 9 is used by no face: the engine loads it and never uses it; remove it",
+        ),
+        (
+            LintKind::MissingAttributes,
+            "no attributes block (the 2009 format description allows this, Grit's parser rejects \
+             it): read as a static body with default attributes; add `attributes { static; }`",
+        ),
+        (
+            LintKind::HexFaceMaterial { count: 1 },
+            "hex face flags instead of a material (the 2009 format description's and Grit's \
+             early parser's form, its parser today rejects it): kept as the material name; write \
+             a material string",
+        ),
+        (
+            LintKind::StaticTrimeshMargin,
+            "margin in a static body's trimesh (the 2009 format description allows this, Grit's \
+             parser rejects it): read as given; remove it (a static trimesh's margin is 0)",
+        ),
+    ];
+    for (kind, text) in cases {
+        assert_eq!(kind.to_string(), text);
+        assert!(!text.contains('\n'), "{text}");
+    }
+}
+
+/// Each strict-only error of the old dialect names `--lenient`, with its
+/// position; other errors at the same places do not.
+#[test]
+fn old_dialect_errors_say_how_to_read_the_file() {
+    let cases = [
+        (
+            "TCOL1.0\ncompound { }",
+            "line 2, column 1: expected `attributes`, found `compound` (the 2009 format \
+             description allows this, Grit's parser rejects it: a lenient read, `--lenient`, \
+             takes it, as a static body)",
+        ),
+        (
+            "TCOL1.0\ntrimesh { vertexes { 0 0 0; 1 0 0; 0 1 0 } faces { 0 1 2 \"m\" } }",
+            "line 2, column 1: expected `attributes`, found `trimesh` (the 2009 format \
+             description allows this, Grit's parser rejects it: a lenient read, `--lenient`, \
+             takes it, as a static body)",
+        ),
+        (
+            "TCOL1.0 attributes { static; }\n\
+             trimesh { vertexes { 0 0 0; 1 0 0; 0 1 0 } faces { 0 1 2 0x7 } }",
+            "line 2, column 58: expected a quoted string (the face's material), found a hex flag \
+             (the 2009 format description and Grit's early parser have hex face flags, its \
+             parser today rejects them: a lenient read, `--lenient`, takes them, as the material \
+             name)",
+        ),
+        (
+            "TCOL1.0 attributes { static; }\ntrimesh { margin 0.1; vertexes { } faces { } }",
+            "line 2, column 11: expected `edge_distance_threshold` or `vertexes` (a static \
+             body's trimesh has no margin), found `margin` (the 2009 format description allows \
+             this, Grit's parser rejects it: a lenient read, `--lenient`, takes it)",
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(err(text).to_string(), message);
+        assert!(Tcol::parse_str(text, Options::LENIENT).is_ok(), "{text}");
+    }
+    // What a lenient read refuses too says nothing of `--lenient`.
+    for text in [
+        "TCOL1.0\nhull { }",
+        &compound("sphere { material 0x7; centre 0 0 0; radius 1 }"),
+        "TCOL1.0 attributes { mass 1; }\ntrimesh { edge_distance_threshold 1; vertexes { } faces { } }",
+    ] {
+        let e = err(text);
+        assert!(!e.to_string().contains("--lenient"), "{e}");
+        assert!(Tcol::parse_str(text, Options::LENIENT).is_err(), "{text}");
+    }
+    assert_eq!(
+        err(&compound("sphere { material 0x7; centre 0 0 0; radius 1 }"))
+            .kind()
+            .to_string(),
+        "expected a quoted string, found a hex flag"
+    );
+}
+
 // ---------------------------------------------------------------- lenient dialects
 
 /// The seed's 2009 example: no attributes, hex face flags, a trimesh margin.
@@ -1646,7 +1805,9 @@ fn lenient_reads_the_old_dialect_and_says_so() {
     );
     assert_eq!(
         t.tolerated().nth(1).unwrap().to_string(),
-        "line 11, column 9: hex face flags instead of a material (old dialect): kept as the material name (2 times)"
+        "line 11, column 9: hex face flags instead of a material (the 2009 format description's \
+         and Grit's early parser's form, its parser today rejects it): kept as the material name \
+         (2 times); write a material string"
     );
     // lints() lists them first, then what a strict read would lint too.
     let lints: Vec<_> = t.lints().collect();

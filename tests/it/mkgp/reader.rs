@@ -1027,7 +1027,8 @@ fn errors_display_their_offset_then_what_was_wrong() {
     set_u32(&mut bytes, 4, 0x2012_0817);
     assert_eq!(
         parse_err(&bytes).to_string(),
-        "byte 4 (0x4): expected the version word 0x20120816 (bytes 16 08 12 20), found 0x20120817"
+        "byte 4 (0x4): expected the version word 0x20120816 (bytes 16 08 12 20), found 0x20120817 \
+         (the game refuses this file: a lenient read, `--lenient`, takes it anyway)"
     );
     assert_eq!(
         parse_err(&base()[..SECONDARY0]).to_string(),
@@ -1587,12 +1588,94 @@ fn lints_come_header_first_then_each_check_of_each_triangle_in_file_order() {
     assert_eq!(
         lints[2].to_string(),
         format!(
-            "byte {at1} (0x{at1:x}), cell 1: surface flags 0x00000005: the low 16 bits are not exactly one surface type"
+            "byte {at1} (0x{at1:x}), cell 1: surface flags 0x00000005: the low 16 bits are not \
+             exactly one surface type, and how the game reads that is not documented; set exactly \
+             one of them"
         )
     );
     assert_eq!(
         lints[0].to_string(),
-        "byte 4 (0x4): version word 0x00000007 is not 0x20120816: the game refuses this file"
+        "byte 4 (0x4): version word 0x00000007 is not 0x20120816: the game refuses this file; \
+         store 0x20120816 (bytes 16 08 12 20)"
+    );
+}
+
+/// Every lint kind says what the game does (or that it is not documented) and what to
+/// do, in one line (docs/formats/mkgp.md, "What the game does with each lint").
+#[test]
+fn every_lint_kind_says_what_the_game_does_and_what_to_do() {
+    let cases = [
+        (
+            LintKind::UnexpectedVersion { found: 7 },
+            "version word 0x00000007 is not 0x20120816: the game refuses this file; store \
+             0x20120816 (bytes 16 08 12 20)",
+        ),
+        (
+            LintKind::NegatedMinMismatch {
+                min: [1.0, -2.0],
+                neg_min: [1.0, 2.0],
+            },
+            "negated minimum [1.0, 2.0] is not the negation of the minimum [1.0, -2.0]: the \
+             game's use of this field is not documented; store the minimum negated",
+        ),
+        (
+            LintKind::NormalNotUnit {
+                length_squared: 4.0,
+            },
+            "triangle normal is not unit length (squared length 4): how the game uses it is not \
+             documented (it tells road from wall by a triangle's angle); recompute it from the \
+             vertices",
+        ),
+        (
+            LintKind::PlaneOffsetMismatch {
+                d: 1.5,
+                expected: -2.0,
+            },
+            "triangle d = 1.5, but -dot(centroid, normal) = -2: how the game uses d is not \
+             documented; recompute it from the vertices",
+        ),
+        (
+            LintKind::BoundsMismatch {
+                min: [0.0, 0.0],
+                max: [1.0, 1.0],
+                expected_min: [0.0, -1.0],
+                expected_max: [1.0, 1.0],
+            },
+            "triangle bounds [0.0, 0.0]..[1.0, 1.0] differ from its vertices' [0.0, -1.0]..[1.0, \
+             1.0]: how the game uses them is not documented; recompute them from the vertices",
+        ),
+        (
+            LintKind::NeighbourBitsBeyondEdges { neighbours: 0x9 },
+            "neighbour bits 0x9 go beyond the three edges: what the game does with the extra bits \
+             is not documented (walls come from the edges without a neighbour); clear them",
+        ),
+        (
+            LintKind::SurfaceTypeNotOneHot { flags: 0 },
+            "surface flags 0x00000000: the low 16 bits are not exactly one surface type, and how \
+             the game reads that is not documented; set exactly one of them",
+        ),
+        (
+            LintKind::TriangleOutsideCell { x: 2, z: 3 },
+            "triangle bounds do not reach the cell (2, 3) it is stored in: how the game looks \
+             triangles up is not documented (a triangle belongs to the cells it touches); store \
+             it only in those",
+        ),
+    ];
+    for (kind, text) in cases {
+        assert_eq!(kind.to_string(), text);
+        assert!(!text.contains('\n'), "{text}");
+    }
+    // Behind the offset (and the cell, for a triangle).
+    let lint = Lint {
+        offset: 0x1a0,
+        cell: Some(1),
+        kind: LintKind::NeighbourBitsBeyondEdges { neighbours: 0x8 },
+    };
+    assert_eq!(
+        lint.to_string(),
+        "byte 416 (0x1a0), cell 1: neighbour bits 0x8 go beyond the three edges: what the game \
+         does with the extra bits is not documented (walls come from the edges without a \
+         neighbour); clear them"
     );
 }
 
