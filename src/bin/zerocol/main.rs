@@ -5,7 +5,7 @@
 //!                                                     readable summary (no FILE: the embedded samples)
 //! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of `docs/dump.md`
 //! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
-//! zerocol convert [--lenient] [--to FORMAT] [GTA options] INPUT OUTPUT
+//! zerocol convert [--lenient] [--to FORMAT] [--for GAME] [GTA options] INPUT OUTPUT
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
 //! zerocol put   [--lenient] [--model NAME] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
 //! zerocol export [--lenient] [--format NAME] [--game GAME] FILE OUT.obj
@@ -153,6 +153,24 @@ enum Command {
         /// (otherwise an error).
         #[arg(long)]
         drop_shadow_mesh: bool,
+        /// GTA: the game OUTPUT is for; its surface-material ids are mapped to that
+        /// game's table where the input's is the other game's. Needed when COL2+
+        /// becomes COLL (iii-vc maps SA's ids, sa keeps them) and when III/VC ids go
+        /// to COL2+ (sa maps them); iii-vc needs `--to coll`.
+        ///
+        /// Each game reads the material ids of every version with its own table
+        /// (III/VC: 35 surfaces; SA: 179, for COLL models too). Where the input's
+        /// table and the game's differ, every id becomes the game's equivalent, by
+        /// meaning, and a warning names each that has none (written as 0 DEFAULT);
+        /// where they are the same, the ids are kept. The table is in
+        /// docs/formats/gta.md, "Surface materials between the games".
+        #[arg(long = "for", value_enum, value_name = "GAME")]
+        for_game: Option<GameNames>,
+        /// GTA: the game whose material table INPUT's ids are in: by default
+        /// III/VC's for COLL models and SA's for COL2+ (as `info` names them); `sa`
+        /// for a COLL file made for SA.
+        #[arg(long, value_enum, value_name = "GAME")]
+        from: Option<GameNames>,
         /// The file to read (`-` for stdin).
         input: PathBuf,
         /// The file to write (`-` for stdout); never the input itself.
@@ -193,7 +211,7 @@ enum Command {
     },
 }
 
-/// `export --game`: whose GTA material names.
+/// `--game` (info, export), `--for` and `--from` (convert): whose GTA material table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum GameNames {
     /// GTA III and Vice City (35 surfaces).
@@ -367,6 +385,8 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             recompute_bounds,
             face_groups,
             drop_shadow_mesh,
+            for_game,
+            from,
             input,
             output,
         } => {
@@ -375,6 +395,8 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
                 recompute_bounds,
                 face_groups,
                 drop_shadow_mesh,
+                for_game: for_game.map(GameNames::game),
+                from_game: from.map(GameNames::game),
             };
             convert(&input, &output, to, settings, lenient, out)
         }
@@ -739,6 +761,14 @@ fn convert(
             } else {
                 gta::read_library(&input.bytes, lenient)
             };
+            if let Ok(models) = &models {
+                // No silent choice of the output's material table: refused before
+                // anything is written.
+                if let Err(message) = gta::check_materials(models, settings) {
+                    report(&input.label, &message);
+                    return Ok(Status::Failed);
+                }
+            }
             models
                 .and_then(|models| gta::write_models(&models, settings))
                 .map(|c| (c.bytes, c.warnings))

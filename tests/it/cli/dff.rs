@@ -207,8 +207,17 @@ fn convert_writes_gta_versions_and_says_what_was_lost() {
     let o = zerocol(&["convert", &sample("sample.col"), out.path()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(std::fs::read(out.path()).unwrap(), SAMPLE);
-    // To COL3: the COLL model's faces lose their flag and brightness bytes.
-    let o = zerocol(&["convert", "--to", "col3", &sample("sample.col"), out.path()]);
+    // To COL3 (for SA, the COLL model's III/VC materials mapped): the COLL model's
+    // faces lose their flag and brightness bytes.
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--for",
+        "sa",
+        &sample("sample.col"),
+        out.path(),
+    ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
@@ -225,8 +234,16 @@ fn convert_writes_gta_versions_and_says_what_was_lost() {
         .map(|m| m["version"].clone())
         .collect();
     assert_eq!(versions, [json!(3), json!(3), json!(3), json!(3)]);
-    // To COLL: the shadow mesh needs --drop-shadow-mesh.
-    let o = zerocol(&["convert", "--to", "coll", &sample("sample.col"), out.path()]);
+    // To COLL (for SA: ids kept): the shadow mesh needs --drop-shadow-mesh.
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "coll",
+        "--for",
+        "sa",
+        &sample("sample.col"),
+        out.path(),
+    ]);
     assert_eq!(code(&o), 1);
     assert!(
         stderr(&o).contains("cannot write model 1 \"lamppost_sa\" (at byte 428): "),
@@ -237,6 +254,8 @@ fn convert_writes_gta_versions_and_says_what_was_lost() {
         "convert",
         "--to",
         "coll",
+        "--for",
+        "sa",
         "--drop-shadow-mesh",
         &sample("sample.col"),
         out.path(),
@@ -318,7 +337,15 @@ fn convert_generates_face_groups_for_coll_meshes_of_more_than_80_faces() {
     file.extend_from_slice(&model);
     let input = TempFile::new("strip.col", &file);
     let out = TempFile::new("strip3.col", b"");
-    let o = zerocol(&["convert", "--to", "col3", input.path(), out.path()]);
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--for",
+        "sa",
+        input.path(),
+        out.path(),
+    ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let json = dump_ok(&[out.path()]);
     let groups = json["models"][0]["face_groups"].as_array().unwrap();
@@ -334,6 +361,8 @@ fn convert_generates_face_groups_for_coll_meshes_of_more_than_80_faces() {
         "convert",
         "--to",
         "col3",
+        "--for",
+        "sa",
         "--face-groups",
         "remove",
         input.path(),
