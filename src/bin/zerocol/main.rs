@@ -7,7 +7,7 @@
 //! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
 //! zerocol convert [--lenient] [--to FORMAT] [--for GAME] [GTA options] INPUT OUTPUT
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
-//! zerocol put   [--lenient] [--model NAME] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
+//! zerocol put   [--lenient] [--model NAME|INDEX] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
 //! zerocol export [--lenient] [--format NAME] [--game GAME] FILE OUT.obj
 //!                                                     Wavefront OBJ and .mtl, for Blender
 //! ```
@@ -177,14 +177,18 @@ enum Command {
         output: PathBuf,
     },
     /// Put a GTA model into a `.dff`: replace its collision, or add one. The model
-    /// is copied as it is (`zerocol convert` changes its version first).
+    /// is copied as it is, version and material ids too (`zerocol convert --to
+    /// VERSION --for GAME` changes them first).
     Put {
         /// Read both files as the games do (a short Clump, padding in the model).
         #[arg(long)]
         lenient: bool,
-        /// The model to take from MODEL_FILE (by name, ignoring case); by default
-        /// its first.
-        #[arg(long, value_name = "NAME")]
+        /// The model to take from MODEL_FILE: its name (ignoring case) or its
+        /// 0-based index; a model named with digits only is taken by its name first.
+        /// By default the only model, or the one named like the .dff (its file name
+        /// or the collision model inside it, ignoring case; stderr says which);
+        /// otherwise put refuses and lists the names.
+        #[arg(long, value_name = "NAME|INDEX")]
         model: Option<String>,
         /// The `.dff` to put it in (`-` for stdin).
         dff: PathBuf,
@@ -814,6 +818,7 @@ fn put(
     if refuse_overwrite(&[dff, model_file], output) {
         return Ok(Status::Failed);
     }
+    let dff_path = dff;
     let (dff, model_file) = match (load(dff), load(model_file)) {
         (Ok(dff), Ok(model_file)) => (dff, model_file),
         (Err(message), _) | (_, Err(message)) => {
@@ -821,11 +826,29 @@ fn put(
             return Ok(Status::Failed);
         }
     };
-    match gta::put(&dff.bytes, &model_file.bytes, name, lenient) {
-        Ok(bytes) => write_output(output, &bytes, out),
-        Err(message) => {
+    let stem = (dff_path.as_os_str() != "-")
+        .then(|| dff_path.file_stem().map(|s| s.to_string_lossy()))
+        .flatten();
+    match gta::put(
+        &dff.bytes,
+        stem.as_deref(),
+        &model_file.bytes,
+        name,
+        lenient,
+    ) {
+        Ok(put) => {
+            if let Some(chosen) = &put.chosen {
+                report(&model_file.label, chosen);
+            }
+            write_output(output, &put.bytes, out)
+        }
+        Err(gta::PutError::Malformed(message)) => {
             report(&dff.label, &message);
             Ok(Status::Malformed)
+        }
+        Err(gta::PutError::Choice(message)) => {
+            report(&model_file.label, &message);
+            Ok(Status::Failed)
         }
     }
 }
