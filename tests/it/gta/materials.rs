@@ -209,3 +209,63 @@ fn ids_past_a_table_are_unknown_and_one_table_keeps_every_id() {
         );
     }
 }
+
+/// The rows of the markdown table under `header` in `text`, as cells.
+fn table_rows<'a>(text: &'a str, header: &str) -> Vec<Vec<&'a str>> {
+    let start = text
+        .find(header)
+        .unwrap_or_else(|| panic!("no table {header:?}"));
+    text[start..]
+        .lines()
+        .skip(2) // the header and the |---| line
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
+        .collect()
+}
+
+/// `13 GRASS_MEDIUM_DRY` as (13, "GRASS_MEDIUM_DRY").
+fn id_and_name(cell: &str) -> (u8, &str) {
+    let (id, name) = cell.split_once(' ').unwrap();
+    (id.parse().unwrap(), name)
+}
+
+#[test]
+fn the_format_page_tables_are_the_mapping() {
+    let page = include_str!("../../../docs/formats/gta.md");
+    let start = page
+        .find("\n## Surface materials between the games\n")
+        .unwrap();
+    let end = page[start + 1..].find("\n## ").unwrap() + start + 1;
+    let section = &page[start..end];
+    // SA to III/VC: every SA surface in exactly one row, as map_material puts it.
+    let mut seen = [0u8; 179];
+    for row in table_rows(section, "| III/VC surface | SA surfaces written as it |") {
+        let target = if row[0].starts_with("none") {
+            MappedMaterial::NoEquivalent
+        } else {
+            let (id, name) = id_and_name(row[0]);
+            assert_eq!(material_name(Game::IiiVc, id), Some(name), "{row:?}");
+            MappedMaterial::Equivalent(id)
+        };
+        for cell in row[1].split(", ") {
+            let (sa, name) = id_and_name(cell);
+            assert_eq!(material_name(Game::Sa, sa), Some(name), "{cell}");
+            assert_eq!(sa_to_iii_vc(sa), target, "{cell}");
+            seen[usize::from(sa)] += 1;
+        }
+    }
+    assert_eq!(seen, [1; 179]);
+    // III/VC to SA: one row per III/VC surface, in order.
+    let rows = table_rows(section, "| III/VC surface | SA surface |");
+    assert_eq!(rows.len(), 35);
+    for (iii_vc, row) in (0u8..).zip(&rows) {
+        let (id, name) = id_and_name(row[0]);
+        assert_eq!(
+            (id, Some(name)),
+            (iii_vc, material_name(Game::IiiVc, iii_vc))
+        );
+        let (sa, name) = id_and_name(row[1]);
+        assert_eq!(material_name(Game::Sa, sa), Some(name));
+        assert_eq!(iii_vc_to_sa(iii_vc), MappedMaterial::Equivalent(sa));
+    }
+}
