@@ -905,14 +905,16 @@ fn hostile_bytes_never_panic() {
 use crate::support::cli::sample;
 
 /// The sample's COL3 lamppost with a sphere of SA's ROCK_DRY (35), a box of an id
-/// past SA's table (200) and two faces of CARPET (71): surfaces III/VC lack. Its
-/// other records keep the sample's GRASS_MEDIUM_DRY (13) and GOLFGRASS_SMOOTH (16).
+/// past SA's table (200) and two faces and a shadow face of CARPET (71): surfaces
+/// III/VC lack. Its other records keep the sample's GRASS_MEDIUM_DRY (13) and
+/// GOLFGRASS_SMOOTH (16), and STEEP_CLIFF (18) for the other shadow face.
 fn lamppost_with_unmapped_materials() -> Vec<u8> {
     let mut lamp = builder::sample_specs().swap_remove(1);
     lamp.spheres[1].surface[0] = 35;
     lamp.boxes[0].surface[0] = 200;
     lamp.faces[0].surface[0] = 71;
     lamp.faces[1].surface[0] = 71;
+    lamp.shadow_faces[0].surface[0] = 71;
     lamp.build().bytes
 }
 
@@ -964,7 +966,8 @@ fn convert_to_coll_from_col3_needs_for_and_maps_sa_materials_for_iii_vc() {
     );
     assert!(!std::path::Path::new(out.path()).exists());
     // --for iii-vc: GRASS_MEDIUM_DRY (13) and GOLFGRASS_SMOOTH (16) become GRASS (2),
-    // the others DEFAULT (0), each said once with what used it.
+    // the others DEFAULT (0), each said once with what used it (not the dropped
+    // shadow face).
     let o = zerocol(&[&args(&["--for", "iii-vc"])[..], &[input.path(), out.path()]].concat());
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let label = input.path();
@@ -1138,4 +1141,50 @@ fn convert_maps_materials_in_place_and_keeps_every_other_byte() {
     let o = zerocol(&["convert", &sample("sample.col"), out.path()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(out.read(), sample_bytes);
+}
+
+#[test]
+fn convert_counts_every_record_of_an_unmapped_material_in_the_warning() {
+    // The lamppost kept as COL3, its ids said to be III/VC's: 35, 71 and 200 lie
+    // past III/VC's 35 surfaces; the shadow mesh stays and is counted.
+    let input = TempFile::new("lamp.col", &lamppost_with_unmapped_materials());
+    let out = TempFile::path_only("lamp-sa.col");
+    let o = zerocol(&[
+        "convert",
+        "--from",
+        "iii-vc",
+        "--for",
+        "sa",
+        input.path(),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let label = input.path();
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {label}: warning: model 0 \"lamppost_sa\": material 35 (1 sphere) is past III/VC's table of 35 surfaces: written as 0 DEFAULT\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": material 71 (2 faces, 1 shadow face) is past III/VC's table of 35 surfaces: written as 0 DEFAULT\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": material 200 (1 box) is past III/VC's table of 35 surfaces: written as 0 DEFAULT\n"
+        )
+    );
+    let json = dump_ok(&[out.path()]);
+    let model = &json["models"][0];
+    // III/VC's LAMP_POST (13) is SA's 53, METAL_CHAIN_FENCE (16) SA's 55.
+    assert_eq!(
+        materials(model),
+        [
+            vec![53, 0],
+            vec![0],
+            vec![0, 0, 55, 55, 55, 55, 55, 55, 55, 55, 55, 55]
+        ]
+    );
+    // The shadow faces: 71 became 0, III/VC's SAND (18) SA's SAND_MEDIUM (29).
+    let shadow: Vec<u64> = model["shadow_faces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| u64_of(&f["surface"][0]))
+        .collect();
+    assert_eq!(shadow, [0, 29]);
 }

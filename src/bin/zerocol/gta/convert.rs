@@ -74,28 +74,33 @@ impl Settings {
         let source = model.version();
         let target = self.version.unwrap_or(source);
         let from = self.from_game.unwrap_or(Game::of_version(source));
-        let what = format!(
-            "model {i} {:?} is {source} with {}'s material ids, written as {target}",
-            latin1(model.name()),
-            short(from)
-        );
+        let what = || {
+            format!(
+                "model {i} {:?} is {source} with {}'s material ids, written as {target}",
+                latin1(model.name()),
+                short(from)
+            )
+        };
         let to = match self.for_game {
             Some(Game::IiiVc) if target != Version::Coll => {
                 return Err(format!(
-                    "{what}: --for iii-vc, but III and VC read only COLL (add --to coll)"
+                    "{}: --for iii-vc, but III and VC read only COLL (add --to coll)",
+                    what()
                 ));
             }
             Some(game) => game,
             None if target != Version::Coll && from != Game::Sa => {
                 return Err(format!(
-                    "{what}, which only SA reads, with its own material table: give --for sa to \
-                     map the ids to SA's (or --from sa if they are SA's already)"
+                    "{}, which only SA reads, with its own material table: give --for sa to map \
+                     the ids to SA's (or --from sa if they are SA's already)",
+                    what()
                 ));
             }
             None if target == Version::Coll && source != Version::Coll => {
                 return Err(format!(
-                    "{what}, which III/VC and SA read with different material tables: give \
+                    "{}, which III/VC and SA read with different material tables: give \
                      --for iii-vc ({}) or --for sa ({})",
+                    what(),
                     choice(from, Game::IiiVc),
                     choice(from, Game::Sa)
                 ));
@@ -108,10 +113,12 @@ impl Settings {
 
 /// A game's name in messages.
 fn short(game: Game) -> &'static str {
-    match game {
-        Game::IiiVc => "III/VC",
-        Game::Sa => "SA",
-        Game::All => "III/VC/SA",
+    if game == Game::IiiVc {
+        "III/VC"
+    } else if game == Game::Sa {
+        "SA"
+    } else {
+        "III/VC/SA"
     }
 }
 
@@ -155,7 +162,9 @@ struct Remapped {
 }
 
 impl Remapped {
-    fn new(model: &Model<'_>, from: Game, to: Game) -> Self {
+    /// `model`'s records, mapped from `from`'s table to `to`'s; a shadow mesh only
+    /// when `shadow` (the target version keeps it: a dropped one is not reported).
+    fn new(model: &Model<'_>, from: Game, to: Game, shadow: bool) -> Self {
         let mut unmapped = BTreeMap::new();
         let mut map = |id: u8, kind: usize| {
             let mapped = map_material(id, from, to);
@@ -181,7 +190,11 @@ impl Remapped {
             f
         };
         let faces = model.faces().iter().map(|f| face(f, 2)).collect();
-        let shadow_faces = model.shadow_faces().iter().map(|f| face(f, 3)).collect();
+        let shadow_faces = if shadow {
+            model.shadow_faces().iter().map(|f| face(f, 3)).collect()
+        } else {
+            model.shadow_faces().iter().collect()
+        };
         let spheres = model
             .spheres()
             .iter()
@@ -301,7 +314,8 @@ pub fn write_models(
         let losses = match tables {
             None => write_one(model, &options, &mut bytes),
             Some((from, to)) => {
-                let remapped = Remapped::new(model, from, to);
+                let shadow = options.version.unwrap_or(model.version()).has_shadow_mesh();
+                let remapped = Remapped::new(model, from, to, shadow);
                 warnings.extend(remapped.warnings(i, model, from, to));
                 write_one(&remapped.repr(model), &options, &mut bytes)
             }
