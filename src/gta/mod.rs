@@ -66,7 +66,9 @@ pub use lint::{
     Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, LintKind, Lints, SA_BOX_CAP,
     SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
 };
-pub use materials::{material_count, material_name};
+pub use materials::{
+    DEFAULT_MATERIAL, MappedMaterial, map_material, material_count, material_name,
+};
 pub use model::{Model, RawBounds};
 pub use records::{
     Bounds, Boxes, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceGroups,

@@ -5,9 +5,9 @@
 //!                                                     readable summary (no FILE: the embedded samples)
 //! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of `docs/dump.md`
 //! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
-//! zerocol convert [--lenient] [--to FORMAT] [GTA options] INPUT OUTPUT
+//! zerocol convert [--lenient] [--to FORMAT] [--for GAME] [GTA options] INPUT OUTPUT
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
-//! zerocol put   [--lenient] [--model NAME] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
+//! zerocol put   [--lenient] [--model NAME|INDEX] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
 //! zerocol export [--lenient] [--format NAME] [--game GAME] FILE OUT.obj
 //!                                                     Wavefront OBJ and .mtl, for Blender
 //! ```
@@ -153,20 +153,42 @@ enum Command {
         /// (otherwise an error).
         #[arg(long)]
         drop_shadow_mesh: bool,
+        /// GTA: the game OUTPUT is for; its surface-material ids are mapped to that
+        /// game's table where the input's is the other game's. Needed when COL2+
+        /// becomes COLL (iii-vc maps SA's ids, sa keeps them) and when III/VC ids go
+        /// to COL2+ (sa maps them); iii-vc needs `--to coll`.
+        ///
+        /// Each game reads the material ids of every version with its own table
+        /// (III/VC: 35 surfaces; SA: 179, for COLL models too). Where the input's
+        /// table and the game's differ, every id becomes the game's equivalent, by
+        /// meaning, and a warning names each that has none (written as 0 DEFAULT);
+        /// where they are the same, the ids are kept. The table is in
+        /// docs/formats/gta.md, "Surface materials between the games".
+        #[arg(long = "for", value_enum, value_name = "GAME")]
+        for_game: Option<GameNames>,
+        /// GTA: the game whose material table INPUT's ids are in: by default
+        /// III/VC's for COLL models and SA's for COL2+ (as `info` names them); `sa`
+        /// for a COLL file made for SA.
+        #[arg(long, value_enum, value_name = "GAME")]
+        from: Option<GameNames>,
         /// The file to read (`-` for stdin).
         input: PathBuf,
         /// The file to write (`-` for stdout); never the input itself.
         output: PathBuf,
     },
     /// Put a GTA model into a `.dff`: replace its collision, or add one. The model
-    /// is copied as it is (`zerocol convert` changes its version first).
+    /// is copied as it is, version and material ids too (`zerocol convert --to
+    /// VERSION --for GAME` changes them first).
     Put {
         /// Read both files as the games do (a short Clump, padding in the model).
         #[arg(long)]
         lenient: bool,
-        /// The model to take from MODEL_FILE (by name, ignoring case); by default
-        /// its first.
-        #[arg(long, value_name = "NAME")]
+        /// The model to take from MODEL_FILE: its name (ignoring case) or its
+        /// 0-based index; a model named with digits only is taken by its name first.
+        /// By default the only model, or the one named like the .dff (its file name
+        /// or the collision model inside it, ignoring case; stderr says which);
+        /// otherwise put refuses and lists the names.
+        #[arg(long, value_name = "NAME|INDEX")]
         model: Option<String>,
         /// The `.dff` to put it in (`-` for stdin).
         dff: PathBuf,
@@ -193,7 +215,7 @@ enum Command {
     },
 }
 
-/// `export --game`: whose GTA material names.
+/// `--game` (info, export), `--for` and `--from` (convert): whose GTA material table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum GameNames {
     /// GTA III and Vice City (35 surfaces).
@@ -367,6 +389,8 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             recompute_bounds,
             face_groups,
             drop_shadow_mesh,
+            for_game,
+            from,
             input,
             output,
         } => {
@@ -375,6 +399,8 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
                 recompute_bounds,
                 face_groups,
                 drop_shadow_mesh,
+                for_game: for_game.map(GameNames::game),
+                from_game: from.map(GameNames::game),
             };
             convert(&input, &output, to, settings, lenient, out)
         }
@@ -739,6 +765,14 @@ fn convert(
             } else {
                 gta::read_library(&input.bytes, lenient)
             };
+            if let Ok(models) = &models {
+                // No silent choice of the output's material table: refused before
+                // anything is written.
+                if let Err(message) = gta::check_materials(models, settings) {
+                    report(&input.label, &message);
+                    return Ok(Status::Failed);
+                }
+            }
             models
                 .and_then(|models| gta::write_models(&models, settings))
                 .map(|c| (c.bytes, c.warnings))
@@ -784,6 +818,7 @@ fn put(
     if refuse_overwrite(&[dff, model_file], output) {
         return Ok(Status::Failed);
     }
+    let dff_path = dff;
     let (dff, model_file) = match (load(dff), load(model_file)) {
         (Ok(dff), Ok(model_file)) => (dff, model_file),
         (Err(message), _) | (_, Err(message)) => {
@@ -791,11 +826,29 @@ fn put(
             return Ok(Status::Failed);
         }
     };
-    match gta::put(&dff.bytes, &model_file.bytes, name, lenient) {
-        Ok(bytes) => write_output(output, &bytes, out),
-        Err(message) => {
+    let stem = (dff_path.as_os_str() != "-")
+        .then(|| dff_path.file_stem().map(|s| s.to_string_lossy()))
+        .flatten();
+    match gta::put(
+        &dff.bytes,
+        stem.as_deref(),
+        &model_file.bytes,
+        name,
+        lenient,
+    ) {
+        Ok(put) => {
+            if let Some(chosen) = &put.chosen {
+                report(&model_file.label, chosen);
+            }
+            write_output(output, &put.bytes, out)
+        }
+        Err(gta::PutError::Malformed(message)) => {
             report(&dff.label, &message);
             Ok(Status::Malformed)
+        }
+        Err(gta::PutError::Choice(message)) => {
+            report(&model_file.label, &message);
+            Ok(Status::Failed)
         }
     }
 }

@@ -207,8 +207,17 @@ fn convert_writes_gta_versions_and_says_what_was_lost() {
     let o = zerocol(&["convert", &sample("sample.col"), out.path()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(std::fs::read(out.path()).unwrap(), SAMPLE);
-    // To COL3: the COLL model's faces lose their flag and brightness bytes.
-    let o = zerocol(&["convert", "--to", "col3", &sample("sample.col"), out.path()]);
+    // To COL3 (for SA, the COLL model's III/VC materials mapped): the COLL model's
+    // faces lose their flag and brightness bytes.
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--for",
+        "sa",
+        &sample("sample.col"),
+        out.path(),
+    ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
@@ -225,8 +234,16 @@ fn convert_writes_gta_versions_and_says_what_was_lost() {
         .map(|m| m["version"].clone())
         .collect();
     assert_eq!(versions, [json!(3), json!(3), json!(3), json!(3)]);
-    // To COLL: the shadow mesh needs --drop-shadow-mesh.
-    let o = zerocol(&["convert", "--to", "coll", &sample("sample.col"), out.path()]);
+    // To COLL (for SA: ids kept): the shadow mesh needs --drop-shadow-mesh.
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "coll",
+        "--for",
+        "sa",
+        &sample("sample.col"),
+        out.path(),
+    ]);
     assert_eq!(code(&o), 1);
     assert!(
         stderr(&o).contains("cannot write model 1 \"lamppost_sa\" (at byte 428): "),
@@ -237,6 +254,8 @@ fn convert_writes_gta_versions_and_says_what_was_lost() {
         "convert",
         "--to",
         "coll",
+        "--for",
+        "sa",
         "--drop-shadow-mesh",
         &sample("sample.col"),
         out.path(),
@@ -318,7 +337,15 @@ fn convert_generates_face_groups_for_coll_meshes_of_more_than_80_faces() {
     file.extend_from_slice(&model);
     let input = TempFile::new("strip.col", &file);
     let out = TempFile::new("strip3.col", b"");
-    let o = zerocol(&["convert", "--to", "col3", input.path(), out.path()]);
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--for",
+        "sa",
+        input.path(),
+        out.path(),
+    ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let json = dump_ok(&[out.path()]);
     let groups = json["models"][0]["face_groups"].as_array().unwrap();
@@ -334,6 +361,8 @@ fn convert_generates_face_groups_for_coll_meshes_of_more_than_80_faces() {
         "convert",
         "--to",
         "col3",
+        "--for",
+        "sa",
         "--face-groups",
         "remove",
         input.path(),
@@ -349,6 +378,7 @@ fn convert_generates_face_groups_for_coll_meshes_of_more_than_80_faces() {
 #[test]
 fn put_replaces_the_collision_of_a_dff() {
     let out = TempFile::new("out.dff", b"");
+    // The sample library's lamppost is named like the vehicle's collision model.
     let o = zerocol(&[
         "put",
         &sample("vehicle.dff"),
@@ -356,9 +386,18 @@ fn put_replaces_the_collision_of_a_dff() {
         out.path(),
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: took model 1 \"lamppost_sa\", named like the collision model inside the .dff (--model NAME|INDEX takes another)\n",
+            sample("sample.col")
+        )
+    );
     let json = dump_ok(&[out.path()]);
-    assert_eq!(json["models"][0]["name"], "bollard_iii");
+    assert_eq!(json["models"][0]["name"], "lamppost_sa");
     assert_eq!(json["dff"]["chunk_offset"], 48);
+    // The same model, the same bytes: the .dff comes back as it was.
+    assert_eq!(out.read(), VEHICLE);
     let o = zerocol(&[
         "put",
         "--model",
@@ -368,21 +407,8 @@ fn put_replaces_the_collision_of_a_dff() {
         out.path(),
     ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
     assert_eq!(dump_ok(&[out.path()])["models"][0]["name"], "crate_ps2");
-    let o = zerocol(&[
-        "put",
-        "--model",
-        "nothing",
-        &sample("vehicle.dff"),
-        &sample("sample.col"),
-        out.path(),
-    ]);
-    assert_eq!(code(&o), 1);
-    assert!(
-        stderr(&o).ends_with("the model file holds no model named \"nothing\" (it holds bollard_iii, lamppost_sa, crate_ps2, empty_col3)\n"),
-        "{}",
-        stderr(&o)
-    );
     let o = zerocol(&[
         "put",
         &sample("vehicle.dff"),
@@ -390,4 +416,112 @@ fn put_replaces_the_collision_of_a_dff() {
         &sample("vehicle.dff"),
     ]);
     assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn put_takes_model_by_name_or_index() {
+    let out = TempFile::new("out.dff", b"");
+    let put = |model: &str, library: &str| {
+        zerocol(&[
+            "put",
+            "--model",
+            model,
+            &sample("vehicle.dff"),
+            library,
+            out.path(),
+        ])
+    };
+    // --model 2: the third model.
+    let o = put("2", &sample("sample.col"));
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(dump_ok(&[out.path()])["models"][0]["name"], "crate_ps2");
+    // --model NAME, ignoring case.
+    let o = put("Empty_COL3", &sample("sample.col"));
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(dump_ok(&[out.path()])["models"][0]["name"], "empty_col3");
+    // Past the last index, or no such name: nothing written, exit 2.
+    std::fs::remove_file(out.path()).unwrap();
+    let o = put("4", &sample("sample.col"));
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: --model 4: the model file holds 4 models, 0 to 3\n",
+            sample("sample.col")
+        )
+    );
+    let o = put("nothing", &sample("sample.col"));
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: --model \"nothing\": no model has that name; give --model NAME|INDEX, one of 0 \"bollard_iii\", 1 \"lamppost_sa\", 2 \"crate_ps2\", 3 \"empty_col3\"\n",
+            sample("sample.col")
+        )
+    );
+    assert!(!std::path::Path::new(out.path()).exists());
+    // A model named with digits is taken by its name before an index: "1" is model 2
+    // here, and --model 1 takes it, not model 1 "lamppost_sa".
+    let mut digits = SAMPLE.to_vec();
+    let at = 832 + 8; // crate_ps2's name
+    digits[at..at + 9].copy_from_slice(b"1\0\0\0\0\0\0\0\0");
+    let library = TempFile::new("digits.col", &digits);
+    let o = put("1", library.path());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let json = dump_ok(&[out.path()]);
+    assert_eq!(json["models"][0]["name"], "1");
+    assert_eq!(json["models"][0]["version"], 2);
+}
+
+#[test]
+fn put_chooses_by_the_dff_name_or_refuses_with_the_names() {
+    // A library without the lamppost: bollard_iii, crate_ps2, empty_col3.
+    let three = [&SAMPLE[..428], &SAMPLE[832..]].concat();
+    let library = TempFile::new("three.col", &three);
+    let out = TempFile::path_only("out.dff");
+    // vehicle.dff (its model "lamppost_sa"): no model is named like it.
+    let o = zerocol(&["put", &sample("vehicle.dff"), library.path(), out.path()]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: the model file holds 3 models and none is named like the .dff (file name \"vehicle\", collision model \"lamppost_sa\"): give --model NAME|INDEX, one of 0 \"bollard_iii\", 1 \"crate_ps2\", 2 \"empty_col3\"\n",
+            library.path()
+        )
+    );
+    assert!(!std::path::Path::new(out.path()).exists());
+    // A .dff named CRATE_PS2.dff: the crate, by its file name, ignoring case.
+    let dir = std::env::temp_dir().join(format!("zerocol-cli-{}-put", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let named = TempFile(dir.join("CRATE_PS2.dff"));
+    std::fs::write(&named.0, VEHICLE).unwrap();
+    let o = zerocol(&["put", named.path(), library.path(), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: took model 1 \"crate_ps2\", named like the .dff's file name (--model NAME|INDEX takes another)\n",
+            library.path()
+        )
+    );
+    assert_eq!(dump_ok(&[out.path()])["models"][0]["name"], "crate_ps2");
+    // With the lamppost back in the library, the file name and the model inside
+    // name two models: put refuses rather than pick one.
+    let o = zerocol(&["put", named.path(), &sample("sample.col"), out.path()]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: 2 models are named like the .dff: 1 \"lamppost_sa\" (like the collision model inside the .dff), 2 \"crate_ps2\" (like the .dff's file name): give --model NAME|INDEX\n",
+            sample("sample.col")
+        )
+    );
+    drop(named);
+    let _ = std::fs::remove_dir(&dir);
+    // A library of one model: that model, without a word.
+    let one = TempFile::new("one.col", &SAMPLE[..428]);
+    let o = zerocol(&["put", &sample("vehicle.dff"), one.path(), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert_eq!(dump_ok(&[out.path()])["models"][0]["name"], "bollard_iii");
 }

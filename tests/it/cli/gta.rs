@@ -898,3 +898,293 @@ fn hostile_bytes_never_panic() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// convert --for: surface materials between the games' tables
+
+use crate::support::cli::sample;
+
+/// The sample's COL3 lamppost with a sphere of SA's ROCK_DRY (35), a box of an id
+/// past SA's table (200) and two faces and a shadow face of CARPET (71): surfaces
+/// III/VC lack. Its other records keep the sample's GRASS_MEDIUM_DRY (13) and
+/// GOLFGRASS_SMOOTH (16), and STEEP_CLIFF (18) for the other shadow face.
+fn lamppost_with_unmapped_materials() -> Vec<u8> {
+    let mut lamp = builder::sample_specs().swap_remove(1);
+    lamp.spheres[1].surface[0] = 35;
+    lamp.boxes[0].surface[0] = 200;
+    lamp.faces[0].surface[0] = 71;
+    lamp.faces[1].surface[0] = 71;
+    lamp.shadow_faces[0].surface[0] = 71;
+    lamp.build().bytes
+}
+
+/// The material ids of a dumped model: spheres, boxes, faces.
+fn materials(model: &Value) -> [Vec<u64>; 3] {
+    ["spheres", "boxes", "faces"].map(|section| {
+        model[section]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|record| u64_of(&record["surface"][0]))
+            .collect()
+    })
+}
+
+/// A dump with every material id set to 0, to compare the rest.
+fn without_materials(mut json: Value) -> Value {
+    for model in json["models"].as_array_mut().unwrap() {
+        for section in ["spheres", "boxes", "faces", "shadow_faces"] {
+            for record in model[section].as_array_mut().unwrap() {
+                record["surface"][0] = Value::from(0);
+            }
+        }
+    }
+    json
+}
+
+#[test]
+fn convert_to_coll_from_col3_needs_for_and_maps_sa_materials_for_iii_vc() {
+    let input = TempFile::new("lamp.col", &lamppost_with_unmapped_materials());
+    let out = TempFile::path_only("lamp-iii.col");
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["convert", "--to", "coll", "--drop-shadow-mesh"];
+        args.extend_from_slice(extra);
+        args
+    };
+    // No --for: refused before anything is written.
+    let o = zerocol(&[&args(&[])[..], &[input.path(), out.path()]].concat());
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: model 0 \"lamppost_sa\" is COL3 with SA's material ids, written as COLL, \
+             which III/VC and SA read with different material tables: give --for iii-vc (maps \
+             SA's ids to III/VC's equivalents, with a warning for each without one) or --for sa \
+             (keeps SA's ids)\n",
+            input.path()
+        )
+    );
+    assert!(!std::path::Path::new(out.path()).exists());
+    // --for iii-vc: GRASS_MEDIUM_DRY (13) and GOLFGRASS_SMOOTH (16) become GRASS (2),
+    // the others DEFAULT (0), each said once with what used it (not the dropped
+    // shadow face).
+    let o = zerocol(&[&args(&["--for", "iii-vc"])[..], &[input.path(), out.path()]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let label = input.path();
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {label}: warning: model 0 \"lamppost_sa\": SA material 35 ROCK_DRY (1 sphere) has no III/VC equivalent: written as 0 DEFAULT\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": SA material 71 CARPET (2 faces) has no III/VC equivalent: written as 0 DEFAULT\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": material 200 (1 box) is past SA's table of 179 surfaces: written as 0 DEFAULT\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": 2 shadow faces dropped, 1 face groups dropped\n"
+        )
+    );
+    let iii_vc = dump_ok(&[out.path()]);
+    assert_eq!(iii_vc["models"][0]["version"], 1);
+    assert_eq!(
+        materials(&iii_vc["models"][0]),
+        [
+            vec![2, 0],
+            vec![0],
+            vec![0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
+        ]
+    );
+    // zerocol's own info now names them as III/VC will read them.
+    let o = zerocol(&["info", out.path()]);
+    assert!(
+        stdout(&o).contains("materials (III/VC names): 0 DEFAULT ×4, 2 GRASS ×11\n"),
+        "{}",
+        stdout(&o)
+    );
+    // --for sa: SA reads COLL materials with its own table, so the ids stay.
+    let kept = TempFile::path_only("lamp-sa.col");
+    let o = zerocol(&[&args(&["--for", "sa"])[..], &[input.path(), kept.path()]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {label}: warning: model 0 \"lamppost_sa\": 2 shadow faces dropped, 1 face groups dropped\n"
+        )
+    );
+    let sa = dump_ok(&[kept.path()]);
+    assert_eq!(
+        materials(&sa["models"][0]),
+        [
+            vec![13, 35],
+            vec![200],
+            vec![71, 71, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16]
+        ]
+    );
+    // Nothing but the material ids differs between the two.
+    assert_eq!(out.read().len(), kept.read().len());
+    assert_eq!(without_materials(iii_vc), without_materials(sa));
+}
+
+#[test]
+fn convert_from_coll_to_col2_plus_maps_iii_vc_materials_for_sa() {
+    let out = TempFile::path_only("sa.col");
+    // The sample's COLL bollard (III/VC's CAR 6, GARAGE_DOOR 9, SCAFFOLD_POLE 12) as
+    // COL3, which only SA reads: --for sa is needed.
+    let o = zerocol(&["convert", "--to", "col3", &sample("sample.col"), out.path()]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: model 0 \"bollard_iii\" is COLL with III/VC's material ids, written as \
+             COL3, which only SA reads, with its own material table: give --for sa to map the ids \
+             to SA's (or --from sa if they are SA's already)\n",
+            sample("sample.col")
+        )
+    );
+    assert!(!std::path::Path::new(out.path()).exists());
+    // --for iii-vc cannot be COL3.
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--for",
+        "iii-vc",
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).ends_with(
+            "model 0 \"bollard_iii\" is COLL with III/VC's material ids, written as COL3: \
+             --for iii-vc, but III and VC read only COLL (add --to coll)\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // --for sa: CAR 63, GARAGE_DOOR 50, SCAFFOLD_POLE 52 in SA's table; the SA
+    // models' ids stay as they are.
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--for",
+        "sa",
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let json = dump_ok(&[out.path()]);
+    assert_eq!(
+        materials(&json["models"][0]),
+        [vec![63], vec![50], vec![52; 12]]
+    );
+    assert_eq!(
+        materials(&json["models"][1]),
+        [vec![13, 14], vec![15], vec![16; 12]]
+    );
+    // --from sa: the COLL model's ids are SA's already, and stay.
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--from",
+        "sa",
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let json = dump_ok(&[out.path()]);
+    assert_eq!(
+        materials(&json["models"][0]),
+        [vec![6], vec![9], vec![12; 12]]
+    );
+}
+
+#[test]
+fn convert_maps_materials_in_place_and_keeps_every_other_byte() {
+    // The sample rewritten as it is, its ids read as III/VC's and written for SA:
+    // the same layout, byte for byte, but for the material ids.
+    let out = TempFile::path_only("mapped.col");
+    let o = zerocol(&[
+        "convert",
+        "--from",
+        "iii-vc",
+        "--for",
+        "sa",
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let sample_bytes = std::fs::read(sample("sample.col")).unwrap();
+    let mapped = out.read();
+    assert_eq!(mapped.len(), sample_bytes.len());
+    let differing: Vec<(u8, u8)> = sample_bytes
+        .iter()
+        .zip(&mapped)
+        .filter(|(a, b)| a != b)
+        .map(|(&a, &b)| (a, b))
+        .collect();
+    // III/VC 6 CAR, 9 GARAGE_DOOR, 12 SCAFFOLD_POLE ×12 (bollard); 13 LAMP_POST,
+    // 14 FIRE_HYDRANT, 15 GIRDER, 16 METAL_CHAIN_FENCE ×12, shadow 17 PED,
+    // 18 SAND (lamppost); 19 WATER, 20 WOOD_CRATES (crate).
+    let mut expected = vec![(6, 63), (9, 50)];
+    expected.extend([(12, 52); 12]);
+    expected.extend([(13, 53), (14, 57), (15, 56)]);
+    expected.extend([(16, 55); 12]);
+    expected.extend([(17, 62), (18, 29), (19, 39), (20, 42)]);
+    assert_eq!(differing, expected);
+    // Without --for nothing is mapped: the rewrite is the sample.
+    let o = zerocol(&[
+        "convert",
+        "--from",
+        "iii-vc",
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    let o = zerocol(&["convert", &sample("sample.col"), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(out.read(), sample_bytes);
+}
+
+#[test]
+fn convert_counts_every_record_of_an_unmapped_material_in_the_warning() {
+    // The lamppost kept as COL3, its ids said to be III/VC's: 35, 71 and 200 lie
+    // past III/VC's 35 surfaces; the shadow mesh stays and is counted.
+    let input = TempFile::new("lamp.col", &lamppost_with_unmapped_materials());
+    let out = TempFile::path_only("lamp-sa.col");
+    let o = zerocol(&[
+        "convert",
+        "--from",
+        "iii-vc",
+        "--for",
+        "sa",
+        input.path(),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let label = input.path();
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {label}: warning: model 0 \"lamppost_sa\": material 35 (1 sphere) is past III/VC's table of 35 surfaces: written as 0 DEFAULT\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": material 71 (2 faces, 1 shadow face) is past III/VC's table of 35 surfaces: written as 0 DEFAULT\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": material 200 (1 box) is past III/VC's table of 35 surfaces: written as 0 DEFAULT\n"
+        )
+    );
+    let json = dump_ok(&[out.path()]);
+    let model = &json["models"][0];
+    // III/VC's LAMP_POST (13) is SA's 53, METAL_CHAIN_FENCE (16) SA's 55.
+    assert_eq!(
+        materials(model),
+        [
+            vec![53, 0],
+            vec![0],
+            vec![0, 0, 55, 55, 55, 55, 55, 55, 55, 55, 55, 55]
+        ]
+    );
+    // The shadow faces: 71 became 0, III/VC's SAND (18) SA's SAND_MEDIUM (29).
+    let shadow: Vec<u64> = model["shadow_faces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| u64_of(&f["surface"][0]))
+        .collect();
+    assert_eq!(shadow, [0, 29]);
+}

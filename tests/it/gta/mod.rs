@@ -4,6 +4,7 @@ mod anomalies;
 mod dff;
 mod fields;
 mod hand_written;
+mod materials;
 mod props;
 mod sample;
 mod validation;

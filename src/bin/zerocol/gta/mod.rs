@@ -5,7 +5,9 @@ mod convert;
 mod dump;
 mod info;
 
-pub use convert::{FaceGroups, Settings, put, read_library, write_models};
+pub use convert::{
+    FaceGroups, PutError, Settings, check_materials, put, read_library, write_models,
+};
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
 
