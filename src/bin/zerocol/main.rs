@@ -300,9 +300,11 @@ struct Interrupted {
     error: io::Error,
 }
 
-/// A file's label for messages and its bytes.
+/// A file's label for messages, its path (empty for stdin and the samples) and its
+/// bytes.
 struct Input {
     label: String,
+    path: PathBuf,
     bytes: Cow<'static, [u8]>,
 }
 
@@ -437,7 +439,7 @@ fn export(
     let exported = match tool(format).export(&input.bytes, flags, &mtllib) {
         Ok(exported) => exported,
         Err(message) => {
-            report(&input.label, &message);
+            report(&input.label, &explain(common.format, &input.bytes, message));
             return Ok(Status::Malformed);
         }
     };
@@ -488,18 +490,40 @@ fn export(
 }
 
 /// A loaded file and its format (`forced`, or sniffed), or, with its one stderr line
-/// said, the status of a file that could not be read (2) or sniffs as nothing (1).
+/// said, the status of a file that could not be read (2) or is no format zerocol
+/// reads (1).
 fn open(input: Result<Input, String>, forced: Option<Format>) -> Result<(Input, Format), Status> {
     let input = input.map_err(|message| {
         eprint_line(&message);
         Status::Failed
     })?;
-    match forced.or_else(|| format::sniff(&input.bytes)) {
-        Some(format) => Ok((input, format)),
-        None => {
-            report(&input.label, &format::unknown(&input.bytes));
+    match recognise(&input, forced) {
+        Ok(format) => Ok((input, format)),
+        Err(message) => {
+            report(&input.label, &message);
             Err(Status::Malformed)
         }
+    }
+}
+
+/// The format to read a file as: `forced`, or (unless its name says it is an IMG
+/// archive) sniffed; otherwise the message that says what the file is.
+fn recognise(input: &Input, forced: Option<Format>) -> Result<Format, String> {
+    if let Some(forced) = forced {
+        return Ok(forced);
+    }
+    if let Some(archive) = format::archive_by_name(&input.path, &input.bytes) {
+        return Err(archive);
+    }
+    format::sniff(&input.bytes).ok_or_else(|| format::unknown(&input.bytes))
+}
+
+/// A malformed file's message; when it was read with a `--format` that does not fit,
+/// followed by what the file looks like instead.
+fn explain(forced: Option<Format>, bytes: &[u8], message: String) -> String {
+    match forced.and_then(|forced| format::mismatch(forced, bytes)) {
+        Some(mismatch) => format!("{message} ({mismatch})"),
+        None => message,
     }
 }
 
@@ -520,7 +544,7 @@ fn one_file<W: Write>(
         Ok(Verdict::Malformed(message)) => {
             // What `info` printed before the damage comes first on a terminal.
             let flushed = out.flush();
-            report(&input.label, &message);
+            report(&input.label, &explain(common.format, &input.bytes, message));
             flushed
                 .map(|()| Status::Malformed)
                 .map_err(|error| Interrupted {
@@ -555,6 +579,7 @@ fn samples<W: Write>(
         first = false;
         let input = Input {
             label: label.to_owned(),
+            path: PathBuf::new(),
             bytes: Cow::Borrowed(bytes),
         };
         let common = Common {
@@ -870,6 +895,11 @@ fn load(path: &Path) -> Result<Input, String> {
     match bytes {
         Ok(bytes) => Ok(Input {
             label,
+            path: if path.as_os_str() == "-" {
+                PathBuf::new()
+            } else {
+                path.to_owned()
+            },
             bytes: Cow::Owned(bytes),
         }),
         Err(error) => Err(format!("zerocol: {label}: cannot read: {error}")),

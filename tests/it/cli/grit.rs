@@ -511,7 +511,10 @@ fn format_tcol_forces_the_reader_which_wants_the_header_at_1_1() {
     assert_eq!(code(&o), 1);
     assert_eq!(
         stderr(&o),
-        format!("zerocol: {gta}: line 1, column 1: expected the file to start with `TCOL1.0`\n")
+        format!(
+            "zerocol: {gta}: line 1, column 1: expected the file to start with `TCOL1.0` \
+             (this looks like a GTA COLL collision library, not Grit TCOL text; drop --format or use --format gta-col)\n"
+        )
     );
     // Forced on a leading-space file: the engine's 1:1.
     let o = zerocol(&[
