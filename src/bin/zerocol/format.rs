@@ -1,6 +1,7 @@
 //! The tool's side of format detection: `--format` parsing, what a file that is not
 //! a collision file looks like (an empty file, a RenderWare TXD or other chunk, an
-//! IMG archive, text), and what a `--format` that does not fit should have been. The formats and their sniffing are the library's
+//! IMG archive, text), what a `--format` that does not fit should have been, and which
+//! files a folder walk counts. The formats and their sniffing are the library's
 //! ([`zerocol::Format`], [`zerocol::sniff`]).
 //!
 //! To add a format: add it to the library, then a module here that implements
@@ -15,12 +16,37 @@ pub use zerocol::{Format, sniff};
 /// The first bytes of Grit TCOL text.
 const TCOL_MAGIC: &[u8] = b"TCOL";
 
+/// The extensions (compared ignoring ASCII case) of files a folder walk counts
+/// whatever their first bytes: GTA `.col` (also MKGP courses) and `.dff`, Grit
+/// `.gcol`, `.tcol` and `.bcol`, BattleForge `.drs`.
+pub const EXTENSIONS: [&str; 6] = ["col", "dff", "gcol", "tcol", "bcol", "drs"];
+
+/// Bytes of a file a folder walk reads to decide whether it counts: enough for
+/// [`sniff`] (a RenderWare chunk header is 12).
+pub const HEAD_LEN: usize = 16;
+
 /// Parses a `--format` name (clap turns the error into a usage error, exit 2).
 pub fn from_name(name: &str) -> Result<Format, String> {
     Format::from_name(name).ok_or_else(|| {
         let known = Format::ALL.map(Format::name).join(", ");
         format!("unknown format name `{name}` (known: {known})")
     })
+}
+
+/// Whether a folder walk counts the file named `name` that starts with `head`
+/// (its first [`HEAD_LEN`] bytes): it sniffs as a format, or has one of the
+/// [`EXTENSIONS`]. IMG archives and their `.dir` never count: a III/VC archive
+/// starts with its first entry, often a `.dff`.
+pub fn counts(name: &Path, head: &[u8]) -> bool {
+    let extension = name
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("img" | "dir") => false,
+        Some(e) if EXTENSIONS.contains(&e) => true,
+        _ => sniff(head).is_some(),
+    }
 }
 
 /// The message for a file whose name says it is a GTA IMG archive or directory
@@ -473,6 +499,29 @@ mod tests {
         assert_eq!(mismatch(Format::GtaCol, b"COL3\0\0\0\0"), None);
         assert_eq!(mismatch(Format::GtaCol, b"hello"), None);
         assert_eq!(mismatch(Format::GtaCol, b""), None);
+    }
+
+    #[test]
+    fn folders_count_collision_files_by_magic_or_extension() {
+        assert!(counts(Path::new("a/b.bin"), b"COL3\x10\0\0\0"));
+        assert!(counts(Path::new("a/empty.COL"), b""));
+        for name in EXTENSIONS {
+            assert!(
+                counts(&Path::new("x").with_extension(name), b"junk"),
+                "{name}"
+            );
+        }
+        assert!(!counts(Path::new("a/readme.txt"), b"hello"));
+        assert!(!counts(
+            Path::new("a/vehicles.txd"),
+            &rw(0x16, 100, 0x1803_FFFF)
+        ));
+        // An archive never counts, whatever its first entry.
+        assert!(!counts(
+            Path::new("a/gta3.img"),
+            &rw(0x10, 100, 0x1003_FFFF)
+        ));
+        assert!(!counts(Path::new("a/gta3.dir"), b"COLL"));
     }
 
     #[test]

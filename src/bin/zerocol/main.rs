@@ -44,6 +44,7 @@ mod mkgp;
 mod tool;
 
 use std::borrow::Cow;
+use std::ffi::OsStr;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -115,16 +116,29 @@ enum Command {
         /// The file to read (`-` for stdin).
         file: PathBuf,
     },
-    /// Validate files: one verdict line per file, then a totals line.
+    /// Validate files and folders: a verdict line per file, its warnings under it,
+    /// then a totals line.
+    ///
+    /// Errors go to stderr as `FILE: error: ...`. A folder is walked depth first, in
+    /// the order of the file names' bytes; links to folders are not followed (links
+    /// to files are). In a folder, only collision files count: those whose first
+    /// bytes are a format's magic, or named .col, .dff, .gcol, .tcol, .bcol or .drs
+    /// (IMG archives and their .dir never); the others are skipped, counted in the
+    /// totals line, and are no error. A file named on the command line is always
+    /// read.
     Check {
         #[command(flatten)]
         common: Common,
-        /// Print one JSON object per line and file (`file`, `format`, `status`,
-        /// `summary` and `warnings`, or `error`) instead, errors included.
+        /// Print only the files with warnings or errors, and the totals line.
+        #[arg(short, long)]
+        quiet: bool,
+        /// Print one JSON object per line and file (`file`, `format`, `status`, then
+        /// `summary` and `warnings` with their texts and offsets, or `error`; see
+        /// docs/dump.md) instead, errors included, and no totals line.
         #[arg(long)]
         json: bool,
-        /// The files to read (`-` for stdin).
-        #[arg(required = true)]
+        /// The files and folders to read (`-` for stdin).
+        #[arg(required = true, value_name = "FILE|FOLDER")]
         files: Vec<PathBuf>,
     },
     /// Convert a GTA library (or the model in a `.dff`) to another version, or a
@@ -360,9 +374,10 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         }
         Command::Check {
             common,
+            quiet,
             json,
             files,
-        } => check(&files, common, json, out),
+        } => check(&files, common, Output { json, quiet }, out),
         Command::Convert {
             lenient,
             to,
@@ -527,6 +542,12 @@ fn explain(forced: Option<Format>, bytes: &[u8], message: String) -> String {
     }
 }
 
+/// Whether the format's files hold GTA models, which `check --json` warnings name and
+/// `info --model` picks.
+const fn has_models(format: Format) -> bool {
+    matches!(format, Format::GtaCol | Format::Dff)
+}
+
 /// Runs `command` on one file for `info` and `dump`: I/O errors and malformed input
 /// become one stderr line each.
 fn one_file<W: Write>(
@@ -603,44 +624,142 @@ fn samples<W: Write>(
     Ok(status)
 }
 
+/// How `check` prints.
+#[derive(Clone, Copy, Debug)]
+struct Output {
+    /// `--json`: one object per line and file, and no totals line.
+    json: bool,
+    /// `--quiet`: only the files with warnings or errors.
+    quiet: bool,
+}
+
 /// `zerocol check`: every file gets its verdict, whatever happened to the others,
 /// then a totals line; with `--json`, one JSON object per line and file instead
-/// (errors included, nothing on stderr) and no totals line.
+/// (errors included, nothing on stderr) and no totals line. Folders are walked.
 fn check(
-    files: &[PathBuf],
+    paths: &[PathBuf],
     common: Common,
-    json: bool,
+    output: Output,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
-    let mut status = Status::Ok;
-    let mut totals = Totals::default();
-    for path in files {
-        let (label, format, verdict) = match load(path) {
-            Ok(input) => {
-                let format = common.format.or_else(|| format::sniff(&input.bytes));
-                let verdict = match format {
-                    None => Err(format::unknown(&input.bytes)),
-                    Some(format) => tool(format).check(&input.bytes, common.flags()),
-                };
-                (input.label, format, Ok(verdict))
+    let mut run = Check {
+        common,
+        output,
+        status: Status::Ok,
+        totals: Totals::default(),
+    };
+    for path in paths {
+        let is_folder =
+            path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+        if is_folder {
+            run.folder(path, out)?;
+        } else {
+            run.file(path, out)?;
+        }
+    }
+    let Check { status, totals, .. } = run;
+    if !output.json {
+        writeln!(out, "{totals}").map_err(|error| Interrupted { status, error })?;
+    }
+    Ok(status)
+}
+
+/// A `check` run: what it prints, and what it has found so far.
+struct Check {
+    common: Common,
+    output: Output,
+    status: Status,
+    totals: Totals,
+}
+
+impl Check {
+    /// Walks a folder: its entries in the order of their names' bytes, folders
+    /// depth first (links to folders not followed), and only the files
+    /// [`format::counts`] takes; the rest are skipped.
+    fn folder(&mut self, folder: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+        let entries = std::fs::read_dir(folder).and_then(|entries| {
+            entries
+                .map(|entry| entry.map(|e| e.path()))
+                .collect::<io::Result<Vec<PathBuf>>>()
+        });
+        let mut entries = match entries {
+            Ok(entries) => entries,
+            Err(error) => {
+                let message = format!(
+                    "zerocol: {}: cannot read the folder: {error}",
+                    label(folder)
+                );
+                return self.unreadable(&label(folder), &message, out);
             }
-            Err(message) => (label(path), None, Err(message)),
         };
-        let written = match &verdict {
-            Ok(Ok(checked)) => {
-                totals.ok = totals.ok.saturating_add(1);
-                totals.warnings = totals.warnings.saturating_add(checked.warnings);
-                if json {
-                    json_line(out, &label, format, "ok", Some(checked), None)
+        entries.sort_by(|a, b| {
+            let (a, b) = (a.file_name(), b.file_name());
+            a.map(OsStr::as_encoded_bytes)
+                .cmp(&b.map(OsStr::as_encoded_bytes))
+        });
+        for path in entries {
+            // The entry itself: a link is not followed to a folder.
+            let is_folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+            if is_folder {
+                self.folder(&path, out)?;
+                continue;
+            }
+            // Followed, for a link: a link to a folder, a FIFO or a device is skipped.
+            let head = std::fs::metadata(&path).and_then(|m| {
+                if m.is_file() {
+                    head(&path).map(Some)
                 } else {
-                    writeln!(out, "{label}: ok ({})", checked.summary)
+                    Ok(None)
+                }
+            });
+            match head {
+                Ok(Some(head)) if format::counts(&path, &head) => self.file(&path, out)?,
+                Err(error) if format::counts(&path, &[]) => {
+                    let message = format!("zerocol: {}: cannot read: {error}", label(&path));
+                    self.unreadable(&label(&path), &message, out)?;
+                }
+                Ok(_) | Err(_) => self.totals.skipped = self.totals.skipped.saturating_add(1),
+            }
+        }
+        Ok(())
+    }
+
+    /// One file's verdict and warnings (stdout), or its error (stderr).
+    fn file(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+        let input = match load(path) {
+            Ok(input) => input,
+            Err(message) => return self.unreadable(&label(path), &message, out),
+        };
+        let forced = self.common.format;
+        let (format, verdict) = match recognise(&input, forced) {
+            Ok(format) => (
+                Some(format),
+                tool(format)
+                    .check(&input.bytes, self.common.flags())
+                    .map_err(|message| explain(forced, &input.bytes, message)),
+            ),
+            Err(message) => (None, Err(message)),
+        };
+        let label = &input.label;
+        let Output { json, quiet } = self.output;
+        let written = match &verdict {
+            Ok(checked) => {
+                self.totals.ok = self.totals.ok.saturating_add(1);
+                let warnings = checked.warnings.len();
+                self.totals.warnings = self.totals.warnings.saturating_add(warnings);
+                if quiet && warnings == 0 {
+                    Ok(())
+                } else if json {
+                    json_line(out, label, format, "ok", Some(checked), None)
+                } else {
+                    write_checked(out, label, checked)
                 }
             }
-            Ok(Err(message)) => {
-                status = status.max(Status::Malformed);
-                totals.malformed = totals.malformed.saturating_add(1);
+            Err(message) => {
+                self.status = self.status.max(Status::Malformed);
+                self.totals.malformed = self.totals.malformed.saturating_add(1);
                 if json {
-                    json_line(out, &label, format, "malformed", None, Some(message))
+                    json_line(out, label, format, "malformed", None, Some(message))
                 } else {
                     // Errors go to stderr, flushing stdout first so that a terminal
                     // shows them in file order.
@@ -649,24 +768,49 @@ fn check(
                     flushed
                 }
             }
-            Err(message) => {
-                status = status.max(Status::Failed);
-                totals.unreadable = totals.unreadable.saturating_add(1);
-                if json {
-                    json_line(out, &label, None, "unreadable", None, Some(message))
-                } else {
-                    let flushed = out.flush();
-                    eprint_line(message);
-                    flushed
-                }
-            }
         };
-        written.map_err(|error| Interrupted { status, error })?;
+        let status = self.status;
+        written.map_err(|error| Interrupted { status, error })
     }
-    if !json {
-        writeln!(out, "{totals}").map_err(|error| Interrupted { status, error })?;
+
+    /// A file or folder that could not be read: `message` on stderr (or, with
+    /// `--json`, in the object for `name`).
+    fn unreadable(
+        &mut self,
+        name: &str,
+        message: &str,
+        out: &mut impl Write,
+    ) -> Result<(), Interrupted> {
+        self.status = self.status.max(Status::Failed);
+        self.totals.unreadable = self.totals.unreadable.saturating_add(1);
+        let written = if self.output.json {
+            json_line(out, name, None, "unreadable", None, Some(message))
+        } else {
+            let flushed = out.flush();
+            eprint_line(message);
+            flushed
+        };
+        let status = self.status;
+        written.map_err(|error| Interrupted { status, error })
     }
-    Ok(status)
+}
+
+/// The first [`format::HEAD_LEN`] bytes of a file (fewer if it is shorter).
+fn head(path: &Path) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(format::HEAD_LEN);
+    std::fs::File::open(path)?
+        .take(format::HEAD_LEN as u64)
+        .read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// `FILE: ok (SUMMARY)`, then one `  warning: ...` line per warning.
+fn write_checked(out: &mut impl Write, label: &str, checked: &tool::Checked) -> io::Result<()> {
+    writeln!(out, "{label}: ok ({})", checked.summary)?;
+    for warning in &checked.warnings {
+        writeln!(out, "  warning: {}", warning.text)?;
+    }
+    Ok(())
 }
 
 /// `check`'s counts over all files.
@@ -676,6 +820,8 @@ struct Totals {
     malformed: usize,
     unreadable: usize,
     warnings: usize,
+    /// Entries of folders that are no collision file.
+    skipped: usize,
 }
 
 impl std::fmt::Display for Totals {
@@ -692,6 +838,13 @@ impl std::fmt::Display for Totals {
         if self.unreadable > 0 {
             write!(f, ", {} unreadable", self.unreadable)?;
         }
+        if self.skipped > 0 {
+            write!(
+                f,
+                ", {} skipped in folders (not collision files)",
+                self.skipped
+            )?;
+        }
         Ok(())
     }
 }
@@ -704,7 +857,7 @@ fn json_line(
     format: Option<Format>,
     status: &str,
     checked: Option<&tool::Checked>,
-    error: Option<&String>,
+    error: Option<&str>,
 ) -> io::Result<()> {
     let mut object = serde_json::Map::new();
     object.insert("file".into(), label.into());
@@ -712,10 +865,21 @@ fn json_line(
     object.insert("status".into(), status.into());
     if let Some(checked) = checked {
         object.insert("summary".into(), checked.summary.clone().into());
-        object.insert("warnings".into(), checked.warnings.into());
+        // `model` for the formats whose warnings can be about a model.
+        let models = format.is_some_and(has_models);
+        let warnings = checked.warnings.iter().map(|warning| {
+            let mut w = serde_json::Map::new();
+            w.insert("offset".into(), warning.offset.into());
+            if models {
+                w.insert("model".into(), warning.model.into());
+            }
+            w.insert("text".into(), warning.text.clone().into());
+            serde_json::Value::Object(w)
+        });
+        object.insert("warnings".into(), warnings.collect());
     }
     if let Some(error) = error {
-        object.insert("error".into(), error.clone().into());
+        object.insert("error".into(), error.into());
     }
     serde_json::to_writer(&mut *out, &object)?;
     writeln!(out)

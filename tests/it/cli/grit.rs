@@ -1712,7 +1712,8 @@ fn format_bcol_forces_the_binary_reader() {
     assert_eq!(
         stderr(&o),
         format!(
-            "{}: error: byte 0 (0x0): expected the file to start with \"BCOL1.0\\n\", found 54 43 4f 4c 31 2e 30 0d\n",
+            "{}: error: byte 0 (0x0): expected the file to start with \"BCOL1.0\\n\", found 54 43 4f 4c 31 2e 30 0d \
+             (this looks like Grit TCOL text, not a Grit BCOL file; drop --format or use --format tcol)\n",
             sample("body.tcol")
         )
     );

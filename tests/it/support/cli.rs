@@ -291,10 +291,14 @@ pub fn totals(ok: usize, malformed: usize, warnings: usize) -> String {
     )
 }
 
-/// `check`'s stdout without its totals line, which must be the last.
-pub fn verdicts(out: &str) -> &str {
+/// `check`'s verdict lines: its stdout without the totals line, which must be the
+/// last, and without the `  warning: ` lines under the verdicts.
+pub fn verdicts(out: &str) -> String {
     let body = out.strip_suffix('\n').unwrap_or(out);
     let cut = body.rfind('\n').map_or(0, |i| i + 1);
     assert!(body[cut..].starts_with("total: "), "no totals line: {out}");
-    &out[..cut]
+    out[..cut]
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("  warning: "))
+        .collect()
 }

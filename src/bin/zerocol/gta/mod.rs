@@ -9,7 +9,9 @@ pub use convert::{FaceGroups, Settings, put, read_library, write_models};
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
 
-use crate::tool::{Checked, Exported, Flags, options};
+use zerocol::gta::Model;
+
+use crate::tool::{Checked, Exported, Flags, Warning, options};
 
 crate::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
 
@@ -17,23 +19,49 @@ crate::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
 /// file with no model is malformed, also with `--lenient`.
 pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let mut walk = zerocol::gta::models(bytes, options(flags.lenient));
-    let (mut models, mut warnings) = (0usize, 0usize);
+    let mut models = 0usize;
+    let mut warnings = Vec::new();
     for model in walk.by_ref() {
         let model = model.map_err(|error| error.to_string())?;
+        let name = latin1(model.name());
+        let index = models;
+        warnings.extend(lint_lines(&model, |at| at).map(|(at, line)| Warning {
+            offset: Some(at),
+            model: Some(index),
+            text: format!("model {index} {name:?}: {line}"),
+        }));
         models = models.saturating_add(1);
-        warnings = warnings.saturating_add(model.lints().count());
     }
     let end = walk.end();
     if models == 0 {
         return Err(no_model(bytes));
     }
     let trailing = end.map_or(0, |end| end.trailing_bytes);
-    if end.is_some_and(|end| !end.trailing_is_padding) {
-        warnings = warnings.saturating_add(1);
+    if let Some(end) = end.filter(|end| !end.trailing_is_padding) {
+        // The text of `dump --lenient`'s warning.
+        warnings.push(Warning::at(
+            end.offset,
+            format_args!(
+                "stopped at byte {}: {} trailing bytes that are not a model were ignored",
+                end.offset, end.trailing_bytes
+            ),
+        ));
     }
     Ok(Checked {
         summary: format!("{models} models, {trailing} trailing bytes"),
         warnings,
+    })
+}
+
+/// A model's lints as `info` prints them, with their offsets, which `offset` maps
+/// to the file's (a `.dff`'s headerless payload is read from a copy).
+pub fn lint_lines<'m>(
+    model: &Model<'m>,
+    offset: impl Fn(usize) -> usize + 'm,
+) -> impl Iterator<Item = (usize, String)> + 'm {
+    model.lints().map(move |mut lint| {
+        lint.offset = offset(lint.offset);
+        (lint.offset, lint.to_string())
     })
 }
 
