@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use zerocol::gta::dff::{Dff, FRAME_LEN, Payload};
 use zerocol::gta::{Model, Options};
 
-use crate::gta::{DffJson, Dump, latin1, write_model};
+use crate::gta::{DffJson, Dump, Pick, latin1, write_model};
 use crate::tool::{self, Checked, Flags, Verdict, Warning, options};
 
 crate::tool::module_tool!(Dffs, "`dff`: GTA collision inside a RenderWare `.dff`.");
@@ -66,6 +66,11 @@ pub fn info(
     bytes: &[u8],
     flags: tool::Flags,
 ) -> io::Result<Verdict> {
+    if let Some(wanted) = flags.model {
+        if let Some(message) = no_such_model(bytes, flags.lenient, wanted) {
+            return Ok(Verdict::Usage(message));
+        }
+    }
     let mode = if flags.lenient { "lenient" } else { "strict" };
     writeln!(out, "{label}: dff, {} bytes ({mode})", bytes.len())?;
     let mut scratch = Vec::new();
@@ -102,6 +107,21 @@ pub fn info(
         write_model(out, 0, *at, model, flags.game)?;
     }
     Ok(Verdict::Ok)
+}
+
+/// `info --model`'s usage error for a `.dff` that reads but whose one model (index 0)
+/// is not the one asked for.
+fn no_such_model(bytes: &[u8], lenient: bool, wanted: &str) -> Option<String> {
+    let mut scratch = Vec::new();
+    let read = read(bytes, lenient, &mut scratch).ok()?;
+    let pick = Pick::new(wanted);
+    match &read.model {
+        None => Some("the .dff holds no collision model".to_owned()),
+        Some((model, _)) if !pick.matches(0, model.name()) => {
+            Some(pick.none_of(&[latin1(model.name())]))
+        }
+        Some(_) => None,
+    }
 }
 
 /// `zerocol dump` for a `.dff`: the `gta-col` document with a `"dff"` object.

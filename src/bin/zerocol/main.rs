@@ -1,10 +1,12 @@
 //! `zerocol`: inspect, dump and check game collision files.
 //!
 //! ```text
-//! zerocol info  [--lenient] [--recover] [--game GAME] [--format NAME] [FILE]
+//! zerocol info  [--lenient] [--recover] [--game GAME] [--format NAME] [--model NAME|INDEX] [FILE]
 //!                                                     readable summary (no FILE: the embedded samples)
 //! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of `docs/dump.md`
-//! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
+//! zerocol check [--lenient] [--format NAME] [-q] [--json] FILE|FOLDER...
+//!                                                     a verdict line per file and its warnings
+//!                                                     (errors on stderr); folders walked
 //! zerocol convert [--lenient] [--to FORMAT] [GTA options] INPUT OUTPUT
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
 //! zerocol put   [--lenient] [--model NAME] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
@@ -104,6 +106,11 @@ enum Command {
         /// and COL2+ models SA's.
         #[arg(long, value_enum)]
         game: Option<GameNames>,
+        /// Print only this model of a GTA .col library or .dff: a value of digits
+        /// only is its 0-based index, as `info` numbers the models; anything else its
+        /// name, ignoring ASCII case (every model of that name).
+        #[arg(long, value_name = "NAME|INDEX")]
+        model: Option<String>,
         /// The file to read (`-` for stdin); without it, the samples built into
         /// zerocol (a GTA .col, an MKGP course, a BattleForge DRS model, then a Grit TCOL
         /// body; only the one of `--format` if given).
@@ -279,7 +286,7 @@ struct Common {
 
 impl Common {
     /// What the format modules are told.
-    fn flags(self) -> Flags {
+    fn flags(self) -> Flags<'static> {
         Flags {
             lenient: self.lenient,
             ..Flags::default()
@@ -351,19 +358,27 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             common,
             recover,
             game,
+            model,
             file,
         } => {
             let flags = Flags {
                 lenient: common.lenient,
                 recover,
                 game: game.map(GameNames::game),
+                model: model.as_deref(),
             };
             let info = |format: Format, input: &Input, out: &mut W| {
+                if model.is_some() && !has_models(format) {
+                    return Ok(Verdict::Usage(format!(
+                        "--model picks a model of a GTA .col library or a .dff; this is a {} file, which has no models",
+                        format.name()
+                    )));
+                }
                 tool(format).info(out, &input.label, &input.bytes, flags)
             };
             match file {
                 Some(path) => one_file(load(&path), common, out, info),
-                None => samples(common, out, info),
+                None => samples(common, model.is_some(), out, info),
             }
         }
         Command::Dump { common, file } => {
@@ -562,6 +577,10 @@ fn one_file<W: Write>(
     };
     match command(format, &input, out) {
         Ok(Verdict::Ok) => Ok(Status::Ok),
+        Ok(Verdict::Usage(message)) => {
+            report(&input.label, &message);
+            Ok(Status::Failed)
+        }
         Ok(Verdict::Malformed(message)) => {
             // What `info` printed before the damage comes first on a terminal.
             let flushed = out.flush();
@@ -581,17 +600,23 @@ fn one_file<W: Write>(
 }
 
 /// `zerocol info` without a file: each embedded sample in turn (only the one of
-/// `--format` when given), a blank line between them; the worst status wins. A
-/// `--format` without a sample is a usage error.
+/// `--format` when given; with `--model`, only those with models), a blank line
+/// between them; the worst status wins. A `--format` without a sample is a usage
+/// error.
 fn samples<W: Write>(
     common: Common,
+    model: bool,
     out: &mut W,
     info: impl Fn(Format, &Input, &mut W) -> io::Result<Verdict>,
 ) -> Result<Status, Interrupted> {
     let mut status = Status::Ok;
     let mut first = true;
     for (format, label, bytes) in SAMPLES {
-        if common.format.is_some_and(|forced| forced != format) {
+        let wanted = match common.format {
+            Some(forced) => forced == format,
+            None => !model || has_models(format),
+        };
+        if !wanted {
             continue;
         }
         if !first {

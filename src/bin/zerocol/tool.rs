@@ -15,6 +15,9 @@ pub enum Verdict {
     Ok,
     /// Malformed, with the message for stderr (starts with the byte offset).
     Malformed(String),
+    /// The file reads, but the command line asks for what it does not hold (`info
+    /// --model` naming no model): the message for stderr, exit status 2.
+    Usage(String),
 }
 
 /// What `check` says of a file it read.
@@ -52,7 +55,7 @@ impl Warning {
 
 /// The flags a command passes on to the format; each format uses what applies to it.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Flags {
+pub struct Flags<'a> {
     /// `--lenient`: what the original games accept.
     pub lenient: bool,
     /// `info --recover`: step over damaged models (GTA).
@@ -60,6 +63,9 @@ pub struct Flags {
     /// `--game`: whose material names GTA models take (by default, from each
     /// model's version).
     pub game: Option<zerocol::gta::Game>,
+    /// `info --model`: the one model to print (GTA: a name, ignoring ASCII case, or
+    /// an index of digits only); the command has checked that the format has models.
+    pub model: Option<&'a str>,
 }
 
 /// What `zerocol export` made of a file.

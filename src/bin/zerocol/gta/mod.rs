@@ -105,6 +105,62 @@ pub fn no_model(bytes: &[u8]) -> String {
     }
 }
 
+/// `info --model`: which model to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick<'a> {
+    /// A value of digits only: the 0-based index, as `info` numbers the models.
+    Index(usize),
+    /// Anything else: the name, ignoring ASCII case (as `put --model` takes it).
+    Name(&'a str),
+}
+
+impl<'a> Pick<'a> {
+    /// What `--model VALUE` asks for.
+    pub fn new(value: &'a str) -> Self {
+        match value.parse() {
+            Ok(index) if value.bytes().all(|b| b.is_ascii_digit()) => Self::Index(index),
+            _ => Self::Name(value),
+        }
+    }
+
+    /// Whether model `index`, named `name` (Latin-1), is the one asked for.
+    pub fn matches(self, index: usize, name: &[u8]) -> bool {
+        match self {
+            Self::Index(wanted) => index == wanted,
+            Self::Name(wanted) => latin1(name).eq_ignore_ascii_case(wanted),
+        }
+    }
+
+    /// The usage error for a file whose models (`names`, in order) hold none asked
+    /// for.
+    pub fn none_of(self, names: &[String]) -> String {
+        const SHOWN: usize = 8;
+        let count = names.len();
+        let holds = if count == 1 {
+            "1 model".to_owned()
+        } else {
+            format!("{count} models")
+        };
+        match self {
+            Self::Index(wanted) => format!(
+                "no model {wanted}: the file holds {holds}, numbered from 0 to {}",
+                count.saturating_sub(1)
+            ),
+            Self::Name(wanted) => {
+                let mut list: Vec<String> =
+                    names.iter().take(SHOWN).map(|n| format!("{n:?}")).collect();
+                if count > SHOWN {
+                    list.push(format!("… {} more", count.saturating_sub(SHOWN)));
+                }
+                format!(
+                    "no model named {wanted:?} (ignoring case): the file holds {holds}: {}",
+                    list.join(", ")
+                )
+            }
+        }
+    }
+}
+
 /// Bytes decoded as Latin-1: every byte is the code point of the same value.
 pub fn latin1(bytes: &[u8]) -> String {
     bytes.iter().copied().map(char::from).collect()
