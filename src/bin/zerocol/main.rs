@@ -84,7 +84,7 @@ const SAMPLES: [(Format, &str, &[u8]); 4] = [
 #[command(
     name = "zerocol",
     version,
-    about = "Inspect, dump and check game collision files (GTA .col, Mario Kart Arcade GP DX COL, BattleForge collisionShape, Grit TCOL/BCOL)"
+    about = "Inspect, dump, check, convert and export game collision files (GTA .col and .dff, Mario Kart Arcade GP DX COL, BattleForge collisionShape, Grit TCOL/BCOL), and put GTA collision into .dff files"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -196,10 +196,12 @@ enum Command {
         /// The `.dff` to write (`-` for stdout); never an input.
         output: PathBuf,
     },
-    /// Write FILE as a Wavefront OBJ to look at in Blender (File > Import >
-    /// Wavefront): every model, shape and mesh, a group and a colour per material.
-    /// The materials go to a `.mtl` beside OUTPUT, named like it (spaces, `#` and
-    /// `\` as `_`). Nothing is left written unless both files are.
+    /// Write FILE as a Wavefront OBJ and its `.mtl`, to look at in Blender.
+    ///
+    /// In Blender: File > Import > Wavefront. Every model, shape and mesh is written,
+    /// a group and a colour per material. The materials go to a `.mtl` beside OUTPUT,
+    /// named like it (spaces, `#` and `\` as `_`). Nothing is left written unless
+    /// both files are.
     Export {
         #[command(flatten)]
         common: Common,
@@ -278,8 +280,8 @@ struct Common {
     #[arg(long)]
     lenient: bool,
     /// Read the file as this format instead of sniffing it (gta-col, mkgp-col,
-    /// collision-shape, tcol, bcol). A bare collisionShape payload needs --format
-    /// collision-shape; a DRS file is read as one whatever the format given.
+    /// collision-shape, tcol, bcol, dff). A bare collisionShape payload needs
+    /// --format collision-shape, which reads a DRS file as a container too.
     #[arg(long, value_name = "NAME", value_parser = format::from_name)]
     format: Option<Format>,
 }
