@@ -139,6 +139,8 @@ fn run(format: Format, data: &[u8], flags: Flags) {
                 json.len()
             );
         }
+        // Only `info --model` asks for what a file may not hold.
+        Verdict::Usage(message) => panic!("dump refused its flags: {message}"),
     }
     // `export` reads what `check` reads (a `.dff` without collision has nothing to
     // export), and writes OBJ that reads back.

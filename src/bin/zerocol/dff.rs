@@ -3,11 +3,11 @@
 
 use std::io::{self, Write};
 
-use zerocol::gta::dff::{Dff, Payload};
+use zerocol::gta::dff::{Dff, FRAME_LEN, Payload};
 use zerocol::gta::{Model, Options};
 
-use crate::gta::{DffJson, Dump, latin1, write_model};
-use crate::tool::{self, Checked, Flags, Verdict, options};
+use crate::gta::{DffJson, Dump, Pick, latin1, write_model};
+use crate::tool::{self, Checked, Flags, Verdict, Warning, options};
 
 crate::tool::module_tool!(Dffs, "`dff`: GTA collision inside a RenderWare `.dff`.");
 
@@ -66,6 +66,11 @@ pub fn info(
     bytes: &[u8],
     flags: tool::Flags,
 ) -> io::Result<Verdict> {
+    if let Some(wanted) = flags.model {
+        if let Some(message) = no_such_model(bytes, flags.lenient, wanted) {
+            return Ok(Verdict::Usage(message));
+        }
+    }
     let mode = if flags.lenient { "lenient" } else { "strict" };
     writeln!(out, "{label}: dff, {} bytes ({mode})", bytes.len())?;
     let mut scratch = Vec::new();
@@ -104,6 +109,21 @@ pub fn info(
     Ok(Verdict::Ok)
 }
 
+/// `info --model`'s usage error for a `.dff` that reads but whose one model (index 0)
+/// is not the one asked for.
+fn no_such_model(bytes: &[u8], lenient: bool, wanted: &str) -> Option<String> {
+    let mut scratch = Vec::new();
+    let read = read(bytes, lenient, &mut scratch).ok()?;
+    let pick = Pick::new(wanted);
+    match &read.model {
+        None => Some("the .dff holds no collision model".to_owned()),
+        Some((model, _)) if !pick.matches(0, model.name()) => {
+            Some(pick.none_of(&[latin1(model.name())]))
+        }
+        Some(_) => None,
+    }
+}
+
 /// `zerocol dump` for a `.dff`: the `gta-col` document with a `"dff"` object.
 pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
     let mut scratch = Vec::new();
@@ -120,15 +140,36 @@ pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdi
     tool::write_dump(out, document)
 }
 
-/// `zerocol check` for a `.dff`.
+/// `zerocol check` for a `.dff`: what reading let through (at the Clump), then
+/// the model's lints, at their offsets in the `.dff`.
 pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let mut scratch = Vec::new();
     let read = read(bytes, flags.lenient, &mut scratch)?;
     let headerless = read.dff.collision().is_some_and(|c| c.is_headerless());
-    let lints = read
-        .model
-        .as_ref()
-        .map_or(0, |(model, _)| model.lints().count());
+    let clump = read.dff.clump().offset();
+    let mut warnings: Vec<Warning> = read
+        .warnings
+        .iter()
+        .map(|text| Warning::at(clump, text))
+        .collect();
+    if let Some((model, at)) = &read.model {
+        // A headerless payload is read from a copy behind a COLL header: its
+        // offsets count from there (a header field's: the payload's).
+        let at = *at;
+        let in_dff = move |offset: usize| match offset.checked_sub(FRAME_LEN) {
+            Some(into) if headerless => at.saturating_add(into),
+            None if headerless => at,
+            _ => offset,
+        };
+        // One model, named by the verdict line: no `model 0 "NAME": ` before each.
+        warnings.extend(
+            crate::gta::lint_lines(model, in_dff).map(|(offset, text)| Warning {
+                offset: Some(offset),
+                model: Some(0),
+                text,
+            }),
+        );
+    }
     let summary = match &read.model {
         None => "dff, no collision model".to_owned(),
         Some((model, at)) => format!(
@@ -138,10 +179,7 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
             if headerless { " (headerless)" } else { "" },
         ),
     };
-    Ok(Checked {
-        summary,
-        warnings: lints.saturating_add(read.warnings.len()),
-    })
+    Ok(Checked { summary, warnings })
 }
 
 /// `zerocol export` for a `.dff`: its collision model as OBJ.

@@ -1,10 +1,12 @@
 //! `zerocol`: inspect, dump and check game collision files.
 //!
 //! ```text
-//! zerocol info  [--lenient] [--recover] [--game GAME] [--format NAME] [FILE]
+//! zerocol info  [--lenient] [--recover] [--game GAME] [--format NAME] [--model NAME|INDEX] [FILE]
 //!                                                     readable summary (no FILE: the embedded samples)
 //! zerocol dump  [--lenient] [--format NAME] FILE                 the JSON of `docs/dump.md`
-//! zerocol check [--lenient] [--format NAME] FILE...              one verdict line per file (errors on stderr)
+//! zerocol check [--lenient] [--format NAME] [-q] [--json] FILE|FOLDER...
+//!                                                     a verdict line per file and its warnings
+//!                                                     (errors on stderr); folders walked
 //! zerocol convert [--lenient] [--to FORMAT] [--for GAME] [GTA options] INPUT OUTPUT
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
 //! zerocol put   [--lenient] [--model NAME|INDEX] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
@@ -44,6 +46,7 @@ mod mkgp;
 mod tool;
 
 use std::borrow::Cow;
+use std::ffi::OsStr;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -81,7 +84,7 @@ const SAMPLES: [(Format, &str, &[u8]); 4] = [
 #[command(
     name = "zerocol",
     version,
-    about = "Inspect, dump and check game collision files (GTA .col, Mario Kart Arcade GP DX COL, BattleForge collisionShape, Grit TCOL/BCOL)"
+    about = "Inspect, dump, check, convert and export game collision files (GTA .col and .dff, Mario Kart Arcade GP DX COL, BattleForge collisionShape, Grit TCOL/BCOL), and put GTA collision into .dff files"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -103,6 +106,11 @@ enum Command {
         /// and COL2+ models SA's.
         #[arg(long, value_enum)]
         game: Option<GameNames>,
+        /// Print only this model of a GTA .col library or .dff: a value of digits
+        /// only is its 0-based index, as `info` numbers the models; anything else its
+        /// name, ignoring ASCII case (every model of that name).
+        #[arg(long, value_name = "NAME|INDEX")]
+        model: Option<String>,
         /// The file to read (`-` for stdin); without it, the samples built into
         /// zerocol (a GTA .col, an MKGP course, a BattleForge DRS model, then a Grit TCOL
         /// body; only the one of `--format` if given).
@@ -115,16 +123,29 @@ enum Command {
         /// The file to read (`-` for stdin).
         file: PathBuf,
     },
-    /// Validate files: one verdict line per file, then a totals line.
+    /// Validate files and folders: a verdict line per file, its warnings under it,
+    /// then a totals line.
+    ///
+    /// Errors go to stderr as `FILE: error: ...`. A folder is walked depth first, in
+    /// the order of the file names' bytes; links to folders are not followed (links
+    /// to files are). In a folder, only collision files count: those whose first
+    /// bytes are a format's magic, or named .col, .dff, .gcol, .tcol, .bcol or .drs
+    /// (IMG archives and their .dir never); the others are skipped, counted in the
+    /// totals line, and are no error. A file named on the command line is always
+    /// read.
     Check {
         #[command(flatten)]
         common: Common,
-        /// Print one JSON object per line and file (`file`, `format`, `status`,
-        /// `summary` and `warnings`, or `error`) instead, errors included.
+        /// Print only the files with warnings or errors, and the totals line.
+        #[arg(short, long)]
+        quiet: bool,
+        /// Print one JSON object per line and file (`file`, `format`, `status`, then
+        /// `summary` and `warnings` with their texts and offsets, or `error`; see
+        /// docs/dump.md) instead, errors included, and no totals line.
         #[arg(long)]
         json: bool,
-        /// The files to read (`-` for stdin).
-        #[arg(required = true)]
+        /// The files and folders to read (`-` for stdin).
+        #[arg(required = true, value_name = "FILE|FOLDER")]
         files: Vec<PathBuf>,
     },
     /// Convert a GTA library (or the model in a `.dff`) to another version, or a
@@ -197,10 +218,12 @@ enum Command {
         /// The `.dff` to write (`-` for stdout); never an input.
         output: PathBuf,
     },
-    /// Write FILE as a Wavefront OBJ to look at in Blender (File > Import >
-    /// Wavefront): every model, shape and mesh, a group and a colour per material.
-    /// The materials go to a `.mtl` beside OUTPUT, named like it (spaces, `#` and
-    /// `\` as `_`). Nothing is left written unless both files are.
+    /// Write FILE as a Wavefront OBJ and its `.mtl`, to look at in Blender.
+    ///
+    /// In Blender: File > Import > Wavefront. Every model, shape and mesh is written,
+    /// a group and a colour per material. The materials go to a `.mtl` beside OUTPUT,
+    /// named like it (spaces, `#` and `\` as `_`). Nothing is left written unless
+    /// both files are.
     Export {
         #[command(flatten)]
         common: Common,
@@ -279,15 +302,15 @@ struct Common {
     #[arg(long)]
     lenient: bool,
     /// Read the file as this format instead of sniffing it (gta-col, mkgp-col,
-    /// collision-shape, tcol, bcol). A bare collisionShape payload needs --format
-    /// collision-shape; a DRS file is read as one whatever the format given.
+    /// collision-shape, tcol, bcol, dff). A bare collisionShape payload needs
+    /// --format collision-shape, which reads a DRS file as a container too.
     #[arg(long, value_name = "NAME", value_parser = format::from_name)]
     format: Option<Format>,
 }
 
 impl Common {
     /// What the format modules are told.
-    fn flags(self) -> Flags {
+    fn flags(self) -> Flags<'static> {
         Flags {
             lenient: self.lenient,
             ..Flags::default()
@@ -322,9 +345,11 @@ struct Interrupted {
     error: io::Error,
 }
 
-/// A file's label for messages and its bytes.
+/// A file's label for messages, its path (empty for stdin and the samples) and its
+/// bytes.
 struct Input {
     label: String,
+    path: PathBuf,
     bytes: Cow<'static, [u8]>,
 }
 
@@ -357,19 +382,27 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             common,
             recover,
             game,
+            model,
             file,
         } => {
             let flags = Flags {
                 lenient: common.lenient,
                 recover,
                 game: game.map(GameNames::game),
+                model: model.as_deref(),
             };
             let info = |format: Format, input: &Input, out: &mut W| {
+                if model.is_some() && !has_models(format) {
+                    return Ok(Verdict::Usage(format!(
+                        "--model picks a model of a GTA .col library or a .dff; this is a {} file, which has no models",
+                        format.name()
+                    )));
+                }
                 tool(format).info(out, &input.label, &input.bytes, flags)
             };
             match file {
                 Some(path) => one_file(load(&path), common, out, info),
-                None => samples(common, out, info),
+                None => samples(common, model.is_some(), out, info),
             }
         }
         Command::Dump { common, file } => {
@@ -380,9 +413,10 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         }
         Command::Check {
             common,
+            quiet,
             json,
             files,
-        } => check(&files, common, json, out),
+        } => check(&files, common, Output { json, quiet }, out),
         Command::Convert {
             lenient,
             to,
@@ -463,7 +497,7 @@ fn export(
     let exported = match tool(format).export(&input.bytes, flags, &mtllib) {
         Ok(exported) => exported,
         Err(message) => {
-            report(&input.label, &message);
+            report(&input.label, &explain(common.format, &input.bytes, message));
             return Ok(Status::Malformed);
         }
     };
@@ -514,19 +548,47 @@ fn export(
 }
 
 /// A loaded file and its format (`forced`, or sniffed), or, with its one stderr line
-/// said, the status of a file that could not be read (2) or sniffs as nothing (1).
+/// said, the status of a file that could not be read (2) or is no format zerocol
+/// reads (1).
 fn open(input: Result<Input, String>, forced: Option<Format>) -> Result<(Input, Format), Status> {
     let input = input.map_err(|message| {
         eprint_line(&message);
         Status::Failed
     })?;
-    match forced.or_else(|| format::sniff(&input.bytes)) {
-        Some(format) => Ok((input, format)),
-        None => {
-            report(&input.label, &format::unknown(&input.bytes));
+    match recognise(&input, forced) {
+        Ok(format) => Ok((input, format)),
+        Err(message) => {
+            report(&input.label, &message);
             Err(Status::Malformed)
         }
     }
+}
+
+/// The format to read a file as: `forced`, or (unless its name says it is an IMG
+/// archive) sniffed; otherwise the message that says what the file is.
+fn recognise(input: &Input, forced: Option<Format>) -> Result<Format, String> {
+    if let Some(forced) = forced {
+        return Ok(forced);
+    }
+    if let Some(archive) = format::archive_by_name(&input.path, &input.bytes) {
+        return Err(archive);
+    }
+    format::sniff(&input.bytes).ok_or_else(|| format::unknown(&input.bytes))
+}
+
+/// A malformed file's message; when it was read with a `--format` that does not fit,
+/// followed by what the file looks like instead.
+fn explain(forced: Option<Format>, bytes: &[u8], message: String) -> String {
+    match forced.and_then(|forced| format::mismatch(forced, bytes)) {
+        Some(mismatch) => format!("{message} ({mismatch})"),
+        None => message,
+    }
+}
+
+/// Whether the format's files hold GTA models, which `check --json` warnings name and
+/// `info --model` picks.
+const fn has_models(format: Format) -> bool {
+    matches!(format, Format::GtaCol | Format::Dff)
 }
 
 /// Runs `command` on one file for `info` and `dump`: I/O errors and malformed input
@@ -543,10 +605,14 @@ fn one_file<W: Write>(
     };
     match command(format, &input, out) {
         Ok(Verdict::Ok) => Ok(Status::Ok),
+        Ok(Verdict::Usage(message)) => {
+            report(&input.label, &message);
+            Ok(Status::Failed)
+        }
         Ok(Verdict::Malformed(message)) => {
             // What `info` printed before the damage comes first on a terminal.
             let flushed = out.flush();
-            report(&input.label, &message);
+            report(&input.label, &explain(common.format, &input.bytes, message));
             flushed
                 .map(|()| Status::Malformed)
                 .map_err(|error| Interrupted {
@@ -562,17 +628,23 @@ fn one_file<W: Write>(
 }
 
 /// `zerocol info` without a file: each embedded sample in turn (only the one of
-/// `--format` when given), a blank line between them; the worst status wins. A
-/// `--format` without a sample is a usage error.
+/// `--format` when given; with `--model`, only those with models), a blank line
+/// between them; the worst status wins. A `--format` without a sample is a usage
+/// error.
 fn samples<W: Write>(
     common: Common,
+    model: bool,
     out: &mut W,
     info: impl Fn(Format, &Input, &mut W) -> io::Result<Verdict>,
 ) -> Result<Status, Interrupted> {
     let mut status = Status::Ok;
     let mut first = true;
     for (format, label, bytes) in SAMPLES {
-        if common.format.is_some_and(|forced| forced != format) {
+        let wanted = match common.format {
+            Some(forced) => forced == format,
+            None => !model || has_models(format),
+        };
+        if !wanted {
             continue;
         }
         if !first {
@@ -581,6 +653,7 @@ fn samples<W: Write>(
         first = false;
         let input = Input {
             label: label.to_owned(),
+            path: PathBuf::new(),
             bytes: Cow::Borrowed(bytes),
         };
         let common = Common {
@@ -604,44 +677,142 @@ fn samples<W: Write>(
     Ok(status)
 }
 
+/// How `check` prints.
+#[derive(Clone, Copy, Debug)]
+struct Output {
+    /// `--json`: one object per line and file, and no totals line.
+    json: bool,
+    /// `--quiet`: only the files with warnings or errors.
+    quiet: bool,
+}
+
 /// `zerocol check`: every file gets its verdict, whatever happened to the others,
 /// then a totals line; with `--json`, one JSON object per line and file instead
-/// (errors included, nothing on stderr) and no totals line.
+/// (errors included, nothing on stderr) and no totals line. Folders are walked.
 fn check(
-    files: &[PathBuf],
+    paths: &[PathBuf],
     common: Common,
-    json: bool,
+    output: Output,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
-    let mut status = Status::Ok;
-    let mut totals = Totals::default();
-    for path in files {
-        let (label, format, verdict) = match load(path) {
-            Ok(input) => {
-                let format = common.format.or_else(|| format::sniff(&input.bytes));
-                let verdict = match format {
-                    None => Err(format::unknown(&input.bytes)),
-                    Some(format) => tool(format).check(&input.bytes, common.flags()),
-                };
-                (input.label, format, Ok(verdict))
+    let mut run = Check {
+        common,
+        output,
+        status: Status::Ok,
+        totals: Totals::default(),
+    };
+    for path in paths {
+        let is_folder =
+            path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+        if is_folder {
+            run.folder(path, out)?;
+        } else {
+            run.file(path, out)?;
+        }
+    }
+    let Check { status, totals, .. } = run;
+    if !output.json {
+        writeln!(out, "{totals}").map_err(|error| Interrupted { status, error })?;
+    }
+    Ok(status)
+}
+
+/// A `check` run: what it prints, and what it has found so far.
+struct Check {
+    common: Common,
+    output: Output,
+    status: Status,
+    totals: Totals,
+}
+
+impl Check {
+    /// Walks a folder: its entries in the order of their names' bytes, folders
+    /// depth first (links to folders not followed), and only the files
+    /// [`format::counts`] takes; the rest are skipped.
+    fn folder(&mut self, folder: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+        let entries = std::fs::read_dir(folder).and_then(|entries| {
+            entries
+                .map(|entry| entry.map(|e| e.path()))
+                .collect::<io::Result<Vec<PathBuf>>>()
+        });
+        let mut entries = match entries {
+            Ok(entries) => entries,
+            Err(error) => {
+                let message = format!(
+                    "zerocol: {}: cannot read the folder: {error}",
+                    label(folder)
+                );
+                return self.unreadable(&label(folder), &message, out);
             }
-            Err(message) => (label(path), None, Err(message)),
         };
-        let written = match &verdict {
-            Ok(Ok(checked)) => {
-                totals.ok = totals.ok.saturating_add(1);
-                totals.warnings = totals.warnings.saturating_add(checked.warnings);
-                if json {
-                    json_line(out, &label, format, "ok", Some(checked), None)
+        entries.sort_by(|a, b| {
+            let (a, b) = (a.file_name(), b.file_name());
+            a.map(OsStr::as_encoded_bytes)
+                .cmp(&b.map(OsStr::as_encoded_bytes))
+        });
+        for path in entries {
+            // The entry itself: a link is not followed to a folder.
+            let is_folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+            if is_folder {
+                self.folder(&path, out)?;
+                continue;
+            }
+            // Followed, for a link: a link to a folder, a FIFO or a device is skipped.
+            let head = std::fs::metadata(&path).and_then(|m| {
+                if m.is_file() {
+                    head(&path).map(Some)
                 } else {
-                    writeln!(out, "{label}: ok ({})", checked.summary)
+                    Ok(None)
+                }
+            });
+            match head {
+                Ok(Some(head)) if format::counts(&path, &head) => self.file(&path, out)?,
+                Err(error) if format::counts(&path, &[]) => {
+                    let message = format!("zerocol: {}: cannot read: {error}", label(&path));
+                    self.unreadable(&label(&path), &message, out)?;
+                }
+                Ok(_) | Err(_) => self.totals.skipped = self.totals.skipped.saturating_add(1),
+            }
+        }
+        Ok(())
+    }
+
+    /// One file's verdict and warnings (stdout), or its error (stderr).
+    fn file(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+        let input = match load(path) {
+            Ok(input) => input,
+            Err(message) => return self.unreadable(&label(path), &message, out),
+        };
+        let forced = self.common.format;
+        let (format, verdict) = match recognise(&input, forced) {
+            Ok(format) => (
+                Some(format),
+                tool(format)
+                    .check(&input.bytes, self.common.flags())
+                    .map_err(|message| explain(forced, &input.bytes, message)),
+            ),
+            Err(message) => (None, Err(message)),
+        };
+        let label = &input.label;
+        let Output { json, quiet } = self.output;
+        let written = match &verdict {
+            Ok(checked) => {
+                self.totals.ok = self.totals.ok.saturating_add(1);
+                let warnings = checked.warnings.len();
+                self.totals.warnings = self.totals.warnings.saturating_add(warnings);
+                if quiet && warnings == 0 {
+                    Ok(())
+                } else if json {
+                    json_line(out, label, format, "ok", Some(checked), None)
+                } else {
+                    write_checked(out, label, checked)
                 }
             }
-            Ok(Err(message)) => {
-                status = status.max(Status::Malformed);
-                totals.malformed = totals.malformed.saturating_add(1);
+            Err(message) => {
+                self.status = self.status.max(Status::Malformed);
+                self.totals.malformed = self.totals.malformed.saturating_add(1);
                 if json {
-                    json_line(out, &label, format, "malformed", None, Some(message))
+                    json_line(out, label, format, "malformed", None, Some(message))
                 } else {
                     // Errors go to stderr, flushing stdout first so that a terminal
                     // shows them in file order.
@@ -650,24 +821,49 @@ fn check(
                     flushed
                 }
             }
-            Err(message) => {
-                status = status.max(Status::Failed);
-                totals.unreadable = totals.unreadable.saturating_add(1);
-                if json {
-                    json_line(out, &label, None, "unreadable", None, Some(message))
-                } else {
-                    let flushed = out.flush();
-                    eprint_line(message);
-                    flushed
-                }
-            }
         };
-        written.map_err(|error| Interrupted { status, error })?;
+        let status = self.status;
+        written.map_err(|error| Interrupted { status, error })
     }
-    if !json {
-        writeln!(out, "{totals}").map_err(|error| Interrupted { status, error })?;
+
+    /// A file or folder that could not be read: `message` on stderr (or, with
+    /// `--json`, in the object for `name`).
+    fn unreadable(
+        &mut self,
+        name: &str,
+        message: &str,
+        out: &mut impl Write,
+    ) -> Result<(), Interrupted> {
+        self.status = self.status.max(Status::Failed);
+        self.totals.unreadable = self.totals.unreadable.saturating_add(1);
+        let written = if self.output.json {
+            json_line(out, name, None, "unreadable", None, Some(message))
+        } else {
+            let flushed = out.flush();
+            eprint_line(message);
+            flushed
+        };
+        let status = self.status;
+        written.map_err(|error| Interrupted { status, error })
     }
-    Ok(status)
+}
+
+/// The first [`format::HEAD_LEN`] bytes of a file (fewer if it is shorter).
+fn head(path: &Path) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(format::HEAD_LEN);
+    std::fs::File::open(path)?
+        .take(format::HEAD_LEN as u64)
+        .read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// `FILE: ok (SUMMARY)`, then one `  warning: ...` line per warning.
+fn write_checked(out: &mut impl Write, label: &str, checked: &tool::Checked) -> io::Result<()> {
+    writeln!(out, "{label}: ok ({})", checked.summary)?;
+    for warning in &checked.warnings {
+        writeln!(out, "  warning: {}", warning.text)?;
+    }
+    Ok(())
 }
 
 /// `check`'s counts over all files.
@@ -677,6 +873,8 @@ struct Totals {
     malformed: usize,
     unreadable: usize,
     warnings: usize,
+    /// Entries of folders that are no collision file.
+    skipped: usize,
 }
 
 impl std::fmt::Display for Totals {
@@ -693,6 +891,13 @@ impl std::fmt::Display for Totals {
         if self.unreadable > 0 {
             write!(f, ", {} unreadable", self.unreadable)?;
         }
+        if self.skipped > 0 {
+            write!(
+                f,
+                ", {} skipped in folders (not collision files)",
+                self.skipped
+            )?;
+        }
         Ok(())
     }
 }
@@ -705,7 +910,7 @@ fn json_line(
     format: Option<Format>,
     status: &str,
     checked: Option<&tool::Checked>,
-    error: Option<&String>,
+    error: Option<&str>,
 ) -> io::Result<()> {
     let mut object = serde_json::Map::new();
     object.insert("file".into(), label.into());
@@ -713,10 +918,21 @@ fn json_line(
     object.insert("status".into(), status.into());
     if let Some(checked) = checked {
         object.insert("summary".into(), checked.summary.clone().into());
-        object.insert("warnings".into(), checked.warnings.into());
+        // `model` for the formats whose warnings can be about a model.
+        let models = format.is_some_and(has_models);
+        let warnings = checked.warnings.iter().map(|warning| {
+            let mut w = serde_json::Map::new();
+            w.insert("offset".into(), warning.offset.into());
+            if models {
+                w.insert("model".into(), warning.model.into());
+            }
+            w.insert("text".into(), warning.text.clone().into());
+            serde_json::Value::Object(w)
+        });
+        object.insert("warnings".into(), warnings.collect());
     }
     if let Some(error) = error {
-        object.insert("error".into(), error.clone().into());
+        object.insert("error".into(), error.into());
     }
     serde_json::to_writer(&mut *out, &object)?;
     writeln!(out)
@@ -923,6 +1139,11 @@ fn load(path: &Path) -> Result<Input, String> {
     match bytes {
         Ok(bytes) => Ok(Input {
             label,
+            path: if path.as_os_str() == "-" {
+                PathBuf::new()
+            } else {
+                path.to_owned()
+            },
             bytes: Cow::Owned(bytes),
         }),
         Err(error) => Err(format!("zerocol: {label}: cannot read: {error}")),

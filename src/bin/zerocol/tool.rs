@@ -15,6 +15,9 @@ pub enum Verdict {
     Ok,
     /// Malformed, with the message for stderr (starts with the byte offset).
     Malformed(String),
+    /// The file reads, but the command line asks for what it does not hold (`info
+    /// --model` naming no model): the message for stderr, exit status 2.
+    Usage(String),
 }
 
 /// What `check` says of a file it read.
@@ -22,13 +25,37 @@ pub enum Verdict {
 pub struct Checked {
     /// The text inside `ok (...)`.
     pub summary: String,
-    /// Lints, and what `--lenient` let through.
-    pub warnings: usize,
+    /// Lints, and what `--lenient` let through, in the order `info` lists them.
+    pub warnings: Vec<Warning>,
+}
+
+/// One of `check`'s warnings: the line it prints after `  warning: `, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// Byte offset in the file of what the warning is about (TCOL: of the line and
+    /// column the text names); `None` for a warning about no one place.
+    pub offset: Option<usize>,
+    /// GTA: the index of the model it is about, as `info` numbers them (a `.dff`'s
+    /// model is 0); `None` for a warning about the file, and in other formats.
+    pub model: Option<usize>,
+    /// One line: where, then what (`byte 72 (0x48): 129 spheres: ...`).
+    pub text: String,
+}
+
+impl Warning {
+    /// A warning at `offset`, about no GTA model.
+    pub fn at(offset: usize, text: impl std::fmt::Display) -> Self {
+        Self {
+            offset: Some(offset),
+            model: None,
+            text: text.to_string(),
+        }
+    }
 }
 
 /// The flags a command passes on to the format; each format uses what applies to it.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Flags {
+pub struct Flags<'a> {
     /// `--lenient`: what the original games accept.
     pub lenient: bool,
     /// `info --recover`: step over damaged models (GTA).
@@ -36,6 +63,9 @@ pub struct Flags {
     /// `--game`: whose material names GTA models take (by default, from each
     /// model's version).
     pub game: Option<zerocol::gta::Game>,
+    /// `info --model`: the one model to print (GTA: a name, ignoring ASCII case, or
+    /// an index of digits only); the command has checked that the format has models.
+    pub model: Option<&'a str>,
 }
 
 /// What `zerocol export` made of a file.
@@ -110,7 +140,7 @@ pub trait Tool {
     /// `zerocol dump`: the JSON of docs/dump.md streamed to `out`, or (with nothing
     /// written) the message for a malformed file.
     fn dump(&self, out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict>;
-    /// `zerocol check`: the summary and warning count, or the message for `error: ...`.
+    /// `zerocol check`: the summary and warnings, or the message for `error: ...`.
     fn check(&self, bytes: &[u8], flags: Flags) -> Result<Checked, String>;
     /// `zerocol export`: the OBJ and its material library (which the OBJ names
     /// `mtllib`), or the message for a malformed file.

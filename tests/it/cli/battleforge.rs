@@ -487,7 +487,8 @@ fn check_verdicts(files: &[(TempFile, Option<usize>)], extra: &[&str]) {
     assert_eq!(code(&o), i32::from(expect_fail), "{}", stderr(&o));
     // Ok verdicts on stdout, errors on stderr, each in file order.
     let (out, err) = (stdout(&o), stderr(&o));
-    let (mut oks, mut errors) = (verdicts(&out).lines(), err.lines());
+    let oks = verdicts(&out);
+    let (mut oks, mut errors) = (oks.lines(), err.lines());
     for (file, expected) in files {
         let (line, prefix) = match expected {
             Some(n) => (

@@ -511,7 +511,10 @@ fn format_tcol_forces_the_reader_which_wants_the_header_at_1_1() {
     assert_eq!(code(&o), 1);
     assert_eq!(
         stderr(&o),
-        format!("zerocol: {gta}: line 1, column 1: expected the file to start with `TCOL1.0`\n")
+        format!(
+            "zerocol: {gta}: line 1, column 1: expected the file to start with `TCOL1.0` \
+             (this looks like a GTA COLL collision library, not Grit TCOL text; drop --format or use --format gta-col)\n"
+        )
     );
     // Forced on a leading-space file: the engine's 1:1.
     let o = zerocol(&[
@@ -1736,7 +1739,8 @@ fn format_bcol_forces_the_binary_reader() {
     assert_eq!(
         stderr(&o),
         format!(
-            "{}: error: byte 0 (0x0): expected the file to start with \"BCOL1.0\\n\", found 54 43 4f 4c 31 2e 30 0d\n",
+            "{}: error: byte 0 (0x0): expected the file to start with \"BCOL1.0\\n\", found 54 43 4f 4c 31 2e 30 0d \
+             (this looks like Grit TCOL text, not a Grit BCOL file; drop --format or use --format tcol)\n",
             sample("body.tcol")
         )
     );

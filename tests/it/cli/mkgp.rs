@@ -826,7 +826,8 @@ fn every_truncation_names_the_right_offset() {
         assert_eq!(code(&o), 1);
         // Ok verdicts on stdout, errors on stderr, each in file order.
         let (out, err) = (stdout(&o), stderr(&o));
-        let (mut oks, mut errors) = (verdicts(&out).lines(), err.lines());
+        let oks = verdicts(&out);
+        let (mut oks, mut errors) = (oks.lines(), err.lines());
         for (file, expected) in &files {
             let (line, prefix) = match expected {
                 Some(n) => (

@@ -1,6 +1,8 @@
 //! The `zerocol` command-line tool, run as a child process (`CARGO_BIN_EXE_zerocol`).
 
 mod battleforge;
+// `check` over files and folders, what the tool says of other files, `info --model`, `--help`.
+mod check;
 mod dff;
 mod export;
 // The tool itself (exit codes, streams, `check`, stdin) on GTA files, and `gta-col` JSON.

@@ -261,19 +261,25 @@ impl Fields for Rng {
 }
 
 /// The message for a file of no known format that starts with `bytes` (without a
-/// hint of its own).
+/// hint of its own): for text, its first line; otherwise its first bytes.
 pub fn unknown_format(bytes: &[u8]) -> String {
+    let text = std::str::from_utf8(bytes).ok().filter(|t| {
+        !t.chars()
+            .any(|c| c.is_control() && !"\t\n\r\x0c".contains(c))
+    });
+    if let Some(text) = text {
+        let line: String = text.lines().next().unwrap().chars().take(32).collect();
+        return format!(
+            "unknown format: text starting {line:?}; the only text zerocol reads is Grit TCOL, \
+             which starts with `TCOL1.0`"
+        );
+    }
     let first: Vec<String> = bytes.iter().take(4).map(|b| format!("{b:02x}")).collect();
-    let found = if first.is_empty() {
-        "the file is empty".to_owned()
-    } else {
-        format!("it starts with bytes {}", first.join(" "))
-    };
     format!(
-        "unknown format: {found}, which is no magic zerocol knows: COLL, COL2, COL3 or COL4 \
-         (gta-col), COL and a NUL (mkgp-col), 1e f1 7c c5 (a BattleForge DRS file, \
-         collision-shape), TCOL (tcol), BCOL (bcol), a RenderWare Clump 10 00 00 00 or UV \
-         dictionary 2b 00 00 00 (dff); --format NAME reads it as one of these"
+        "unknown format: the file starts with bytes {}, which are not a GTA COLL/COL2/COL3/COL4, \
+         MKGP COL\\0, BattleForge DRS, Grit TCOL/BCOL or RenderWare .dff magic; --format NAME \
+         reads it as one of these",
+        first.join(" ")
     )
 }
 
@@ -285,10 +291,14 @@ pub fn totals(ok: usize, malformed: usize, warnings: usize) -> String {
     )
 }
 
-/// `check`'s stdout without its totals line, which must be the last.
-pub fn verdicts(out: &str) -> &str {
+/// `check`'s verdict lines: its stdout without the totals line, which must be the
+/// last, and without the `  warning: ` lines under the verdicts.
+pub fn verdicts(out: &str) -> String {
     let body = out.strip_suffix('\n').unwrap_or(out);
     let cut = body.rfind('\n').map_or(0, |i| i + 1);
     assert!(body[cut..].starts_with("total: "), "no totals line: {out}");
-    &out[..cut]
+    out[..cut]
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("  warning: "))
+        .collect()
 }

@@ -13,7 +13,7 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use crate::tool::{Checked, Flags, options};
+use crate::tool::{Checked, Flags, Warning, options};
 
 crate::tool::module_tool!(
     BattleForge,
@@ -91,7 +91,10 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     );
     Ok(Checked {
         summary,
-        warnings: s.lints().count(),
+        warnings: s
+            .lints()
+            .map(|lint| Warning::at(lint.offset, lint))
+            .collect(),
     })
 }
 

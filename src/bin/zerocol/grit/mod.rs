@@ -14,7 +14,7 @@ pub use convert::{Target, convert};
 pub use dump::dump;
 pub use info::info;
 
-use crate::tool::Checked;
+use crate::tool::{Checked, Warning};
 use zerocol::grit::bcol::{self, Bcol};
 use zerocol::grit::{Attributes, Flavour, Options, Shapes, Tcol, Trimesh};
 
@@ -71,25 +71,34 @@ impl<'a> Body<'a> {
     /// The library's lints, formatted (TCOL: per shape and face, then mesh-wide),
     /// without what `--lenient` tolerated: [`Body::warnings`] lists that.
     fn lints(&self) -> Vec<String> {
+        texts(self.located_lints())
+    }
+
+    /// [`Body::lints`] with their byte offsets (TCOL: of the line and column).
+    fn located_lints(&self) -> Vec<Warning> {
         match &self.file {
             File::Tcol(tcol) => {
-                let mut lints: Vec<String> = tcol
+                let mut lints: Vec<Warning> = tcol
                     .lints()
                     .filter(|l| !l.kind.is_tolerated())
-                    .map(|l| l.to_string())
+                    .map(|l| Warning::at(l.position.offset, l))
                     .collect();
                 let mut scratch = vec![[0u32; 4]; tcol.mesh_scratch_len()];
                 match tcol.mesh_lints(&mut scratch) {
-                    Ok(mesh) => lints.extend(mesh.map(|l| l.to_string())),
+                    Ok(mesh) => lints.extend(mesh.map(|l| Warning::at(l.position.offset, l))),
                     // Unreachable: the scratch has the length asked for.
-                    Err(error) => lints.push(format!("mesh checks skipped: {error}")),
+                    Err(error) => lints.push(Warning {
+                        offset: None,
+                        model: None,
+                        text: format!("mesh checks skipped: {error}"),
+                    }),
                 }
                 lints
             }
             File::Bcol(file) => file
                 .lints()
                 .filter(|l| !l.kind.is_tolerated())
-                .map(|l| l.to_string())
+                .map(|l| Warning::at(l.offset, l))
                 .collect(),
         }
     }
@@ -97,9 +106,17 @@ impl<'a> Body<'a> {
     /// What `--lenient` let through: TCOL's tolerated old dialect, BCOL's repairs
     /// (both empty for a strict read).
     fn warnings(&self) -> Vec<String> {
+        texts(self.located_warnings())
+    }
+
+    /// [`Body::warnings`] with their byte offsets (TCOL: of the line and column).
+    fn located_warnings(&self) -> Vec<Warning> {
         match &self.file {
-            File::Tcol(tcol) => tcol.tolerated().map(|l| l.to_string()).collect(),
-            File::Bcol(file) => file.tolerated().map(|l| l.to_string()).collect(),
+            File::Tcol(tcol) => tcol
+                .tolerated()
+                .map(|l| Warning::at(l.position.offset, l))
+                .collect(),
+            File::Bcol(file) => file.tolerated().map(|l| Warning::at(l.offset, l)).collect(),
         }
     }
 
@@ -151,6 +168,11 @@ fn read_with(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Body<'_>, 
     }
 }
 
+/// The texts of warnings.
+fn texts(warnings: Vec<Warning>) -> Vec<String> {
+    warnings.into_iter().map(|w| w.text).collect()
+}
+
 /// `static` or `dynamic, mass M`, as `check` and `info` say it.
 fn motion(a: &Attributes) -> String {
     if a.is_static {
@@ -188,7 +210,7 @@ fn count(n: usize, noun: &str) -> String {
 pub fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Checked, String> {
     read(bytes, flavour, lenient).map(|body| Checked {
         summary: body.summary(),
-        warnings: body.lints().len().saturating_add(body.warnings().len()),
+        warnings: [body.located_lints(), body.located_warnings()].concat(),
     })
 }
 

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use zerocol::gta::{self, End, Flags, Game, Model, Recovered, Version};
 
-use super::latin1;
+use super::{Pick, latin1};
 use crate::tool;
 use crate::tool::Verdict;
 use crate::tool::options;
@@ -22,6 +22,7 @@ pub fn info(
         lenient,
         recover,
         game,
+        model,
     } = flags;
     let mode = match (lenient, recover) {
         (false, false) => "strict",
@@ -29,7 +30,11 @@ pub fn info(
         (false, true) => "strict, recovering",
         (true, true) => "lenient, recovering",
     };
-    writeln!(out, "{label}: gta-col, {} bytes ({mode})", bytes.len())?;
+    let header = format!("{label}: gta-col, {} bytes ({mode})", bytes.len());
+    if let Some(wanted) = model {
+        return info_model(out, &header, bytes, flags, Pick::new(wanted));
+    }
+    writeln!(out, "{header}")?;
     let mut count = 0usize;
     if recover {
         let mut walk = gta::recover(bytes, options(lenient));
@@ -79,6 +84,66 @@ pub fn info(
         return Ok(Verdict::Malformed(super::no_model(bytes)));
     }
     Ok(Verdict::Ok)
+}
+
+/// `info --model`: the header line and the models `pick` names, once the walk has
+/// found them. A malformed file prints those before the damage (none found: the
+/// error alone, since the model may lie past it); a file that reads, but holds no
+/// such model, is a usage error, with nothing printed.
+fn info_model<'b>(
+    out: &mut impl Write,
+    header: &str,
+    bytes: &'b [u8],
+    flags: tool::Flags,
+    pick: Pick<'_>,
+) -> io::Result<Verdict> {
+    let mut found = Vec::new();
+    let mut names = Vec::new();
+    let mut damage = None;
+    let mut consider = |model: Model<'b>| {
+        let index = names.len();
+        if pick.matches(index, model.name()) {
+            found.push((index, model));
+        }
+        names.push(latin1(model.name()));
+    };
+    if flags.recover {
+        let mut skipped = 0usize;
+        for item in gta::recover(bytes, options(flags.lenient)) {
+            match item {
+                Recovered::Model(model) => consider(model),
+                Recovered::Skipped(_) => skipped = skipped.saturating_add(1),
+            }
+        }
+        if skipped > 0 {
+            damage = Some(format!(
+                "{skipped} damaged byte ranges skipped, {} models recovered",
+                names.len()
+            ));
+        }
+    } else {
+        for model in gta::models(bytes, options(flags.lenient)) {
+            match model {
+                Ok(model) => consider(model),
+                Err(error) => {
+                    damage = Some(error.to_string());
+                    break;
+                }
+            }
+        }
+    }
+    if found.is_empty() {
+        return Ok(match damage {
+            Some(message) => Verdict::Malformed(message),
+            None if names.is_empty() => Verdict::Malformed(super::no_model(bytes)),
+            None => Verdict::Usage(pick.none_of(&names)),
+        });
+    }
+    writeln!(out, "{header}")?;
+    for (index, model) in found {
+        write_model(out, index, model.offset(), &model, flags.game)?;
+    }
+    Ok(damage.map_or(Verdict::Ok, Verdict::Malformed))
 }
 
 /// One model's lines; `at` is where it lies in the file (a `.dff`'s headerless

@@ -11,7 +11,9 @@ pub use convert::{
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
 
-use crate::tool::{Checked, Exported, Flags, options};
+use zerocol::gta::Model;
+
+use crate::tool::{Checked, Exported, Flags, Warning, options};
 
 crate::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
 
@@ -19,23 +21,49 @@ crate::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
 /// file with no model is malformed, also with `--lenient`.
 pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let mut walk = zerocol::gta::models(bytes, options(flags.lenient));
-    let (mut models, mut warnings) = (0usize, 0usize);
+    let mut models = 0usize;
+    let mut warnings = Vec::new();
     for model in walk.by_ref() {
         let model = model.map_err(|error| error.to_string())?;
+        let name = latin1(model.name());
+        let index = models;
+        warnings.extend(lint_lines(&model, |at| at).map(|(at, line)| Warning {
+            offset: Some(at),
+            model: Some(index),
+            text: format!("model {index} {name:?}: {line}"),
+        }));
         models = models.saturating_add(1);
-        warnings = warnings.saturating_add(model.lints().count());
     }
     let end = walk.end();
     if models == 0 {
         return Err(no_model(bytes));
     }
     let trailing = end.map_or(0, |end| end.trailing_bytes);
-    if end.is_some_and(|end| !end.trailing_is_padding) {
-        warnings = warnings.saturating_add(1);
+    if let Some(end) = end.filter(|end| !end.trailing_is_padding) {
+        // The text of `dump --lenient`'s warning.
+        warnings.push(Warning::at(
+            end.offset,
+            format_args!(
+                "stopped at byte {}: {} trailing bytes that are not a model were ignored",
+                end.offset, end.trailing_bytes
+            ),
+        ));
     }
     Ok(Checked {
         summary: format!("{models} models, {trailing} trailing bytes"),
         warnings,
+    })
+}
+
+/// A model's lints as `info` prints them, with their offsets, which `offset` maps
+/// to the file's (a `.dff`'s headerless payload is read from a copy).
+pub fn lint_lines<'m>(
+    model: &Model<'m>,
+    offset: impl Fn(usize) -> usize + 'm,
+) -> impl Iterator<Item = (usize, String)> + 'm {
+    model.lints().map(move |mut lint| {
+        lint.offset = offset(lint.offset);
+        (lint.offset, lint.to_string())
     })
 }
 
@@ -76,6 +104,62 @@ pub fn no_model(bytes: &[u8]) -> String {
                 .join(" ")
         ),
         _ => "no model: the file holds zero bytes only".to_owned(),
+    }
+}
+
+/// `info --model`: which model to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick<'a> {
+    /// A value of digits only: the 0-based index, as `info` numbers the models.
+    Index(usize),
+    /// Anything else: the name, ignoring ASCII case (as `put --model` takes it).
+    Name(&'a str),
+}
+
+impl<'a> Pick<'a> {
+    /// What `--model VALUE` asks for.
+    pub fn new(value: &'a str) -> Self {
+        match value.parse() {
+            Ok(index) if value.bytes().all(|b| b.is_ascii_digit()) => Self::Index(index),
+            _ => Self::Name(value),
+        }
+    }
+
+    /// Whether model `index`, named `name` (Latin-1), is the one asked for.
+    pub fn matches(self, index: usize, name: &[u8]) -> bool {
+        match self {
+            Self::Index(wanted) => index == wanted,
+            Self::Name(wanted) => latin1(name).eq_ignore_ascii_case(wanted),
+        }
+    }
+
+    /// The usage error for a file whose models (`names`, in order) hold none asked
+    /// for.
+    pub fn none_of(self, names: &[String]) -> String {
+        const SHOWN: usize = 8;
+        let count = names.len();
+        let holds = if count == 1 {
+            "1 model".to_owned()
+        } else {
+            format!("{count} models")
+        };
+        match self {
+            Self::Index(wanted) => format!(
+                "no model {wanted}: the file holds {holds}, numbered from 0 to {}",
+                count.saturating_sub(1)
+            ),
+            Self::Name(wanted) => {
+                let mut list: Vec<String> =
+                    names.iter().take(SHOWN).map(|n| format!("{n:?}")).collect();
+                if count > SHOWN {
+                    list.push(format!("… {} more", count.saturating_sub(SHOWN)));
+                }
+                format!(
+                    "no model named {wanted:?} (ignoring case): the file holds {holds}: {}",
+                    list.join(", ")
+                )
+            }
+        }
     }
 }
 

@@ -6,7 +6,7 @@ mod info;
 pub use dump::dump;
 pub use info::info;
 
-use crate::tool::{Checked, Flags, options};
+use crate::tool::{Checked, Flags, Warning, options};
 
 crate::tool::module_tool!(
     Mkgp,
@@ -52,7 +52,10 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let lenient = flags.lenient;
     let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
     let t = totals(&course);
-    let warnings = course.lints().count();
+    let warnings = course
+        .lints()
+        .map(|lint| Warning::at(lint.offset, lint))
+        .collect();
     let summary = format!(
         "{}×{} grid, {} triangles, {} walls, {} triangle walls",
         course.width(),
