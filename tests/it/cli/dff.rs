@@ -391,3 +391,39 @@ fn put_replaces_the_collision_of_a_dff() {
     ]);
     assert_eq!(code(&o), 2);
 }
+
+/// `convert --recompute-bounds` clears the bounds lint it is the advice of: on the
+/// vehicle sample, whose shadow mesh reaches past its collision content (the games
+/// never test the shadow mesh against the bounds), `info` and `dump` then show no
+/// warning, whatever version is written.
+#[test]
+fn convert_recompute_bounds_of_the_vehicle_leaves_no_bounds_warning() {
+    for (to, extra) in [
+        ("col3", None),
+        ("col2", Some("--drop-shadow-mesh")),
+        ("coll", Some("--drop-shadow-mesh")),
+    ] {
+        let out = TempFile::path_only(&format!("fixed-{to}.col"));
+        let vehicle = sample("vehicle.dff");
+        let mut args = vec!["convert", "--to", to, "--recompute-bounds"];
+        args.extend(extra);
+        args.extend([vehicle.as_str(), out.path()]);
+        let o = zerocol(&args);
+        assert_eq!(code(&o), 0, "{to}: {}", stderr(&o));
+        let o = zerocol(&["info", out.path()]);
+        assert_eq!(code(&o), 0, "{to}: {}", stderr(&o));
+        let info = stdout(&o);
+        assert_eq!(info.matches("warning:").count(), 0, "{to}: {info}");
+        let json = dump_ok(&[out.path()]);
+        assert_eq!(json["models"][0]["lints"], json!([]), "{to}");
+        if to == "col3" {
+            // The shadow mesh is outside the recomputed box: not content.
+            let min_x = json["models"][0]["bounds"]["min"][0].as_f64().unwrap();
+            let shadow = json["models"][0]["shadow_vertices"].as_array().unwrap();
+            assert!(
+                shadow.iter().any(|v| v[0].as_f64().unwrap() < min_x),
+                "{json}"
+            );
+        }
+    }
+}
