@@ -333,7 +333,10 @@ fn walk_error(bytes: &[u8], pos: usize, e: &Error, options: Options, seen: &mut 
     }
     assert!(!options.stop_at_unknown_fourcc, "{e}: the walk stops here");
     match e.kind() {
-        ErrorKind::BadMagic { .. } => assert_eq!(e.offset(), pos),
+        // A buffer that starts with something else holds no model; after one, the
+        // games (and a lenient walk) stop there.
+        ErrorKind::BadMagic { .. } => assert_eq!((e.offset(), pos), (0, 0)),
+        ErrorKind::UnknownFourCc { .. } => assert!(e.offset() == pos && pos > 0),
         ErrorKind::NonZeroPadding { .. } => {
             assert!(e.offset() > pos);
             assert!(bytes[pos..e.offset()].iter().all(|&b| b == 0));
@@ -346,6 +349,17 @@ fn walk_error(bytes: &[u8], pos: usize, e: &Error, options: Options, seen: &mut 
 fn error(bytes: &[u8], e: &Error) {
     super::common::one_line(e);
     super::common::one_line(&e.kind());
+    // What only strict reading rejects says that a lenient read takes it, and only that.
+    let lenient = matches!(
+        e.kind(),
+        ErrorKind::NonZeroPadding { .. }
+            | ErrorKind::UnknownFourCc { .. }
+            | ErrorKind::SizePastEnd { .. }
+            | ErrorKind::SizeMismatch { .. }
+    );
+    assert_eq!(e.is_lenient_readable(), lenient, "{e}");
+    assert_eq!(e.kind().is_lenient_readable(), lenient, "{e}");
+    assert_eq!(e.to_string().contains("`--lenient`"), lenient, "{e}");
     let at = e.offset();
     assert!(at <= bytes.len(), "{e}: past the buffer ({})", bytes.len());
     let shown = e.to_string();
@@ -368,7 +382,7 @@ fn error(bytes: &[u8], e: &Error) {
             assert_eq!(available, bytes.len() - at);
             assert!(needed > available, "{e}");
         }
-        ErrorKind::BadMagic { found } => {
+        ErrorKind::BadMagic { found } | ErrorKind::UnknownFourCc { found } => {
             let byte = |i: usize| bytes.get(at + i).copied().unwrap_or(0);
             assert_eq!(found, [byte(0), byte(1), byte(2), byte(3)], "{e}");
             assert!(Version::from_fourcc(found).is_none());
@@ -549,6 +563,22 @@ fn recover(
 /// For each pair of `Options` where `b`'s lenient rules include `a`'s: what `a` accepts,
 /// `b` accepts with equal values.
 fn differential(walks: &[Walk]) {
+    // What strict reading rejects as lenient-readable, the lenient walk reads: it
+    // stops there (trailing bytes) or takes the model (COLL slack).
+    if let (Some(strict), Some(lenient)) = (walks.first(), walks.last()) {
+        if let Err(e) = strict.outcome {
+            match e.kind() {
+                ErrorKind::UnknownFourCc { .. } | ErrorKind::NonZeroPadding { .. } => {
+                    assert!(lenient.outcome.is_ok(), "{e} / {:?}", lenient.outcome);
+                    assert_eq!(lenient.models.len(), strict.models.len(), "{e}");
+                }
+                ErrorKind::SizeMismatch { .. } => {
+                    assert!(lenient.models.len() > strict.models.len(), "{e}");
+                }
+                _ => {}
+            }
+        }
+    }
     for (i, a) in walks.iter().enumerate() {
         for (j, b) in walks.iter().enumerate() {
             if i & j != i || i == j {

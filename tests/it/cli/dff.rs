@@ -92,7 +92,7 @@ fn a_short_clump_is_malformed_unless_lenient() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {}: byte 4 (0x4): the Clump declares 24 bytes, but the Extension at byte 36 right after it needs a size of 452: the Clump's size is short (lenient reading goes past it)\n",
+            "zerocol: {}: byte 4 (0x4): the Clump declares 24 bytes, but the Extension at byte 36 right after it needs a size of 452: the Clump's size is short (the game reads this: `Options::LENIENT` / `--lenient` reads it too)\n",
             file.path()
         )
     );

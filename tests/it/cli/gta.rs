@@ -529,7 +529,7 @@ fn dump_of_a_malformed_file_prints_nothing_on_stdout() {
     assert_eq!(
         err,
         format!(
-            "zerocol: {}: byte 432 (0x1b0): expected the model to end inside the buffer: size 396 spans 404 bytes, only 272 remain\n",
+            "zerocol: {}: byte 432 (0x1b0): expected the model to end inside the buffer: size 396 spans 404 bytes, only 272 remain (the game reads this: `Options::LENIENT` / `--lenient` reads it too when every section lies inside the file)\n",
             file.path()
         )
     );
@@ -693,7 +693,11 @@ fn lenient_stops_at_trailing_bytes_that_are_not_a_model() {
     let strict = zerocol(&["dump", file.path()]);
     assert_eq!(code(&strict), 1);
     assert!(
-        stderr(&strict).contains("byte 1116 (0x45c): expected a model FourCC"),
+        stderr(&strict).contains(
+            "byte 1116 (0x45c): expected another model's FourCC (COLL, COL2, COL3, COL4) or zero \
+             padding after the last model, found \"junk\" (the game stops reading there: \
+             `Options::LENIENT` / `--lenient` reads the models before it too)"
+        ),
         "{}",
         stderr(&strict)
     );
@@ -771,7 +775,7 @@ fn check_reports_every_file_in_order() {
     assert_eq!(
         stderr(&o),
         format!(
-            "{}: error: byte 432 (0x1b0): expected the model to end inside the buffer: size 396 spans 404 bytes, only 272 remain\n",
+            "{}: error: byte 432 (0x1b0): expected the model to end inside the buffer: size 396 spans 404 bytes, only 272 remain (the game reads this: `Options::LENIENT` / `--lenient` reads it too when every section lies inside the file)\n",
             bad.path()
         )
     );

@@ -287,7 +287,8 @@ fn unknown_fourcc() {
         );
     }
 
-    // Strict walk: trailing garbage where the next model would be.
+    // Strict walk: trailing garbage where the next model would be, after one. The
+    // game stops reading there, and so does a lenient walk: the message says so.
     let good = full(b"COL2").bytes;
     let n = good.len();
     let buf = b::concat(&[&good, b"JUNK", &b::zeros(10)]);
@@ -296,16 +297,19 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::BadMagic { found: *b"JUNK" },
+        ErrorKind::UnknownFourCc { found: *b"JUNK" },
     );
     let err = gta::check(&buf, Options::STRICT).unwrap_err();
+    assert!(err.is_lenient_readable());
     assert_eq!(
         err.to_string(),
         format!(
-            "byte {n} (0x{n:x}): expected a model FourCC (COLL, COL2, COL3, COL4) or zero \
-             padding, found \"JUNK\""
+            "byte {n} (0x{n:x}): expected another model's FourCC (COLL, COL2, COL3, COL4) or \
+             zero padding after the last model, found \"JUNK\" (the game stops reading there: \
+             `Options::LENIENT` / `--lenient` reads the models before it too)"
         )
     );
+    assert_eq!(gta::check(&buf, Options::LENIENT).unwrap().models, 1);
     // Fewer than four bytes left: the rest is zero-filled.
     let buf = b::concat(&[&good, b"AB"]);
     expect_walk_err(
@@ -313,7 +317,7 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::BadMagic {
+        ErrorKind::UnknownFourCc {
             found: [b'A', b'B', 0, 0],
         },
     );
@@ -324,12 +328,15 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::BadMagic {
+        ErrorKind::UnknownFourCc {
             found: [0xFF, 0, 1, 2],
         },
     );
     let shown = gta::check(&buf, Options::STRICT).unwrap_err().to_string();
-    assert!(shown.ends_with("found bytes ff 00 01 02"), "{shown}");
+    assert!(
+        shown.contains("found bytes ff 00 01 02 (the game stops reading there"),
+        "{shown}"
+    );
     // After a zero byte it is padding that went wrong: the non-zero byte is blamed
     // where it is, even among the first four.
     let buf = b::concat(&[&good, &[0, 0, 0, 7], &b::zeros(8)]);
@@ -386,7 +393,13 @@ fn non_zero_padding() {
             ErrorKind::NonZeroPadding { found: 0x7F },
         );
         let shown = gta::check(&buf, Options::STRICT).unwrap_err().to_string();
-        assert!(shown.ends_with("found byte 0x7f"), "{shown}");
+        assert!(
+            shown.ends_with(
+                "found byte 0x7f (the game stops reading there: `Options::LENIENT` / \
+                 `--lenient` reads the models before it too)"
+            ),
+            "{shown}"
+        );
     }
     // Only the first non-zero byte is reported.
     let mut pad = b::zeros(64);
@@ -681,7 +694,9 @@ fn size_mismatch() {
             .unwrap_err()
             .to_string(),
         format!(
-            "byte 4 (0x4): expected the sections to end at the model size ({} bytes), they end at {}",
+            "byte 4 (0x4): expected the sections to end at the model size ({} bytes), they end \
+             at {} (the game reads this and skips the bytes left: `Options::LENIENT` / \
+             `--lenient` reads it too)",
             len + 4,
             len
         )
@@ -1948,7 +1963,9 @@ fn messages_compute_ends() {
     };
     assert_eq!(
         kind.to_string(),
-        "expected the sections to end at the model size (4294967303 bytes), they end at 92"
+        "expected the sections to end at the model size (4294967303 bytes), they end at 92 \
+         (the game reads this and skips the bytes left: `Options::LENIENT` / `--lenient` reads \
+         it too)"
     );
 }
 
@@ -2208,4 +2225,65 @@ fn lint_face_group_box_that_misses_its_faces() {
     );
     spec.face_groups[1].max = [1.0, 1.0, 4.0];
     assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
+}
+
+/// Every error only strict reading gives, because the game reads the file, says that
+/// a lenient read (`Options::LENIENT`, the CLI's `--lenient`) takes it, keeps its byte
+/// offset, and is one the lenient read gets past; no other error says so.
+#[test]
+fn strict_only_errors_say_that_a_lenient_read_takes_them() {
+    let good = full(b"COL2").bytes;
+    let n = good.len();
+    let coll = full(b"COLL");
+    let len = coll.bytes.len();
+    // Junk after the last model; non-zero padding; COLL slack; a size past the end.
+    let junk = b::concat(&[&good, b"JUNK"]);
+    let mut padding = b::concat(&[&good, &b::zeros(5)]);
+    padding[n + 3] = 9;
+    let mut slack = b::concat(&[&coll.bytes, &[0; 4]]);
+    set_u32(&mut slack, 4, len as u32 - 4);
+    let mut past_end = b::concat(&[&good, &coll.bytes]);
+    set_u32(&mut past_end, n + 4, len as u32 - 8 + 4);
+    let note_stop = " (the game stops reading there: `Options::LENIENT` / `--lenient` reads the models \
+         before it too)";
+    let cases: [(&[u8], usize, &str); 4] = [
+        (&junk, n, note_stop),
+        (&padding, n + 3, note_stop),
+        (
+            &slack,
+            4,
+            " (the game reads this and skips the bytes left: `Options::LENIENT` / `--lenient` \
+             reads it too)",
+        ),
+        (
+            &past_end,
+            n + 4,
+            " (the game reads this: `Options::LENIENT` / `--lenient` reads it too when every \
+             section lies inside the file)",
+        ),
+    ];
+    for (bytes, offset, note) in cases {
+        let err = gta::check(bytes, Options::STRICT).unwrap_err();
+        assert_eq!(err.offset(), offset, "{err}");
+        assert!(err.is_lenient_readable() && err.kind().is_lenient_readable());
+        let shown = err.to_string();
+        assert!(
+            shown.starts_with(&format!("byte {offset} (0x{offset:x}): ")) && shown.ends_with(note),
+            "{shown}"
+        );
+        assert!(gta::check(bytes, Options::LENIENT).is_ok(), "{shown}");
+    }
+    // What the game cannot read is not: no lenient note.
+    let mut overrun = coll.bytes.clone();
+    set_u32(&mut overrun, coll.layout.box_count, 133);
+    let not_a_col = b::concat(&[b"JUNK", &good]);
+    for bytes in [&overrun[..], &not_a_col[..]] {
+        let err = gta::check(bytes, Options::STRICT).unwrap_err();
+        assert!(!err.is_lenient_readable(), "{err}");
+        assert!(!err.to_string().contains("--lenient"), "{err}");
+        assert!(gta::check(bytes, Options::LENIENT).is_err() || bytes == not_a_col);
+    }
+    // A buffer that starts with something else holds no model: lenient reading finds
+    // none either, and the strict message does not send the reader there.
+    assert_eq!(gta::check(&not_a_col, Options::LENIENT).unwrap().models, 0);
 }
