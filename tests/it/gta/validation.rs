@@ -2287,3 +2287,151 @@ fn strict_only_errors_say_that_a_lenient_read_takes_them() {
     // none either, and the strict message does not send the reader there.
     assert_eq!(gta::check(&not_a_col, Options::LENIENT).unwrap().models, 0);
 }
+
+/// Every lint says, in one line, what the game does and what to do, and names only
+/// the games that load the version (`Game::loading`).
+#[test]
+fn every_lint_says_what_the_game_does_and_what_to_do() {
+    assert_eq!(Game::loading(Version::Coll), Some(Game::All));
+    assert_eq!(Game::loading(Version::Col2), Some(Game::Sa));
+    assert_eq!(Game::loading(Version::Col3), Some(Game::Sa));
+    assert_eq!(Game::loading(Version::Col4), None);
+    let texts = [
+        (
+            LintKind::CountOverInt16 {
+                section: Section::Faces,
+                count: 40_000,
+            },
+            "40000 faces: GTA III/VC read this count as the signed 16-bit number -25536, so the \
+             section comes out empty or short and the rest of the model is misread; use at most \
+             32767 (split the model)",
+        ),
+        (
+            LintKind::CountOverInt16 {
+                section: Section::Spheres,
+                count: 65_541,
+            },
+            "65541 spheres: GTA III/VC read this count as the signed 16-bit number 5, so the \
+             section comes out empty or short and the rest of the model is misread; use at most \
+             32767 (split the model)",
+        ),
+        (
+            LintKind::OutsideBounds {
+                game: Game::All,
+                section: Section::Faces,
+                first: 3,
+                count: 2,
+                steps: 96,
+            },
+            "2 records lie outside the stored bounds (first: faces #3; up to 0.75 past them): GTA \
+             III/VC/SA test the bounds before the spheres, boxes and faces, so collisions there \
+             can be missed; recompute the bounds (`convert --recompute-bounds`)",
+        ),
+        (
+            LintKind::SizePastEnd {
+                declared_len: 408,
+                available: 404,
+            },
+            "model declares 408 bytes but the file holds only 404: the game reads past the end \
+             of the file, which is harmless here as every section lies inside; rewrite the model \
+             (`convert`) to fix its size",
+        ),
+        (
+            LintKind::UnparsedTail { bytes: 6 },
+            "6 bytes lie between the last section and the model's declared end: the game skips \
+             them; rewrite the model (`convert`) to drop them",
+        ),
+    ];
+    for (kind, text) in texts {
+        assert_eq!(kind.to_string(), text);
+    }
+    // Every kind the reader produces: one line, a consequence and a remedy.
+    let every = [
+        LintKind::ModelTooLarge {
+            game: Game::IiiVc,
+            size: 60_000,
+            buffer: 55_000,
+        },
+        LintKind::ModelTooLarge {
+            game: Game::Sa,
+            size: 60_000,
+            buffer: 32_768,
+        },
+        LintKind::TooMany {
+            game: Game::All,
+            section: Section::Spheres,
+            count: 129,
+            cap: 128,
+        },
+        LintKind::TooMany {
+            game: Game::IiiVc,
+            section: Section::Boxes,
+            count: 33,
+            cap: 32,
+        },
+        LintKind::TooMany {
+            game: Game::Sa,
+            section: Section::Boxes,
+            count: 65,
+            cap: 64,
+        },
+        LintKind::TooMany {
+            game: Game::All,
+            section: Section::Faces,
+            count: 601,
+            cap: 600,
+        },
+        LintKind::TooMany {
+            game: Game::Sa,
+            section: Section::Faces,
+            count: 601,
+            cap: 600,
+        },
+        LintKind::CountOverInt16 {
+            section: Section::Boxes,
+            count: 32_768,
+        },
+        LintKind::VertexOutsideFixedPoint { first: 0, count: 1 },
+        LintKind::OutsideBounds {
+            game: Game::Sa,
+            section: Section::Spheres,
+            first: 0,
+            count: 1,
+            steps: 2,
+        },
+        LintKind::FaceGroupBox { group: 0, faces: 1 },
+        LintKind::SizePastEnd {
+            declared_len: 100,
+            available: 96,
+        },
+        LintKind::UnparsedTail { bytes: 2 },
+    ];
+    for kind in every {
+        let text = kind.to_string();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        let (what, rest) = text.split_once(": ").unwrap();
+        assert!(!what.is_empty() && rest.contains("; "), "{text}");
+        let remedy = rest.rsplit_once("; ").unwrap().1;
+        assert!(
+            ["use ", "split ", "keep ", "recompute ", "rewrite "]
+                .iter()
+                .any(|verb| remedy.starts_with(verb)),
+            "{text}"
+        );
+        // A lint about SA alone never names III/VC, and the other way round.
+        match kind {
+            LintKind::ModelTooLarge { game: Game::Sa, .. }
+            | LintKind::TooMany { game: Game::Sa, .. }
+            | LintKind::OutsideBounds { game: Game::Sa, .. }
+            | LintKind::FaceGroupBox { .. }
+            | LintKind::VertexOutsideFixedPoint { .. } => {
+                assert!(!text.contains("III"), "{text}")
+            }
+            LintKind::TooMany {
+                game: Game::IiiVc, ..
+            }
+            | LintKind::CountOverInt16 { .. } => assert!(!text.contains("SA"), "{text}"),
+            _ => {}
+        }
+    }
+}
