@@ -1380,6 +1380,22 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
 pub fn dff_round_trip(dff: &[u8], col: &[u8]) {
     use zerocol::gta::dff::{self, Dff, Payload};
     let new = gta::Model::parse(col, Options::STRICT).ok();
+    // A strict error that says a lenient read takes it: the lenient read gets past it
+    // (it may still fail later, never there for that reason), and only such errors
+    // name `--lenient`.
+    if let Err(e) = Dff::parse(dff, Options::STRICT) {
+        super::common::one_line(&e);
+        assert_eq!(
+            e.to_string().contains("`--lenient`"),
+            e.is_lenient_readable(),
+            "{e}"
+        );
+        if e.is_lenient_readable() {
+            if let Err(lenient) = Dff::parse(dff, Options::LENIENT) {
+                assert_ne!(lenient, e, "{e}");
+            }
+        }
+    }
     for options in [Options::STRICT, Options::LENIENT] {
         let Ok(parsed) = Dff::parse(dff, options) else {
             continue;
