@@ -59,7 +59,8 @@ pub fn bytes(bytes: &[u8]) {
 /// model explains; what it writes reads back under `Options::STRICT` as one model of
 /// the target version with the same name, spheres, boxes, face count and face
 /// indices, vertices within 1/128 (exact when no conversion to fixed point happens),
-/// and writing that model again as it is gives the same bytes.
+/// no bounds lint when the bounds were recomputed, and writing that model again as it
+/// is gives the same bytes.
 pub fn round_trip(bytes: &[u8], options: gta::write::WriteOptions) {
     use gta::write::{self, WriteError};
     for model in gta::models(bytes, Options::LENIENT).map_while(Result::ok) {
@@ -112,6 +113,23 @@ pub fn round_trip(bytes: &[u8], options: gta::write::WriteOptions) {
                 let same = p.to_bits() == q.to_bits() || (p - q).abs() <= tolerance;
                 assert!(same, "vertex {i}: {v:?} against {original:?}");
             }
+        }
+        if options.recompute_bounds {
+            // The bounds lints and the writer share one definition of what the bounds
+            // enclose: recomputed bounds (and face-group boxes) never warn.
+            let bounds_lints: Vec<Lint> = back
+                .lints()
+                .filter(|l| {
+                    matches!(
+                        l.kind,
+                        LintKind::OutsideBounds { .. } | LintKind::FaceGroupBox { .. }
+                    )
+                })
+                .collect();
+            assert!(
+                bounds_lints.is_empty(),
+                "recomputed bounds leave {bounds_lints:?}"
+            );
         }
         let again_len = write::required_len(&back, &write::WriteOptions::AS_IS)
             .expect("the writer's output writes again");
@@ -315,7 +333,10 @@ fn walk_error(bytes: &[u8], pos: usize, e: &Error, options: Options, seen: &mut 
     }
     assert!(!options.stop_at_unknown_fourcc, "{e}: the walk stops here");
     match e.kind() {
-        ErrorKind::BadMagic { .. } => assert_eq!(e.offset(), pos),
+        // A buffer that starts with something else holds no model; after one, the
+        // games (and a lenient walk) stop there.
+        ErrorKind::BadMagic { .. } => assert_eq!((e.offset(), pos), (0, 0)),
+        ErrorKind::UnknownFourCc { .. } => assert!(e.offset() == pos && pos > 0),
         ErrorKind::NonZeroPadding { .. } => {
             assert!(e.offset() > pos);
             assert!(bytes[pos..e.offset()].iter().all(|&b| b == 0));
@@ -328,6 +349,17 @@ fn walk_error(bytes: &[u8], pos: usize, e: &Error, options: Options, seen: &mut 
 fn error(bytes: &[u8], e: &Error) {
     super::common::one_line(e);
     super::common::one_line(&e.kind());
+    // What only strict reading rejects says that a lenient read takes it, and only that.
+    let lenient = matches!(
+        e.kind(),
+        ErrorKind::NonZeroPadding { .. }
+            | ErrorKind::UnknownFourCc { .. }
+            | ErrorKind::SizePastEnd { .. }
+            | ErrorKind::SizeMismatch { .. }
+    );
+    assert_eq!(e.is_lenient_readable(), lenient, "{e}");
+    assert_eq!(e.kind().is_lenient_readable(), lenient, "{e}");
+    assert_eq!(e.to_string().contains("`--lenient`"), lenient, "{e}");
     let at = e.offset();
     assert!(at <= bytes.len(), "{e}: past the buffer ({})", bytes.len());
     let shown = e.to_string();
@@ -350,7 +382,7 @@ fn error(bytes: &[u8], e: &Error) {
             assert_eq!(available, bytes.len() - at);
             assert!(needed > available, "{e}");
         }
-        ErrorKind::BadMagic { found } => {
+        ErrorKind::BadMagic { found } | ErrorKind::UnknownFourCc { found } => {
             let byte = |i: usize| bytes.get(at + i).copied().unwrap_or(0);
             assert_eq!(found, [byte(0), byte(1), byte(2), byte(3)], "{e}");
             assert!(Version::from_fourcc(found).is_none());
@@ -531,6 +563,22 @@ fn recover(
 /// For each pair of `Options` where `b`'s lenient rules include `a`'s: what `a` accepts,
 /// `b` accepts with equal values.
 fn differential(walks: &[Walk]) {
+    // What strict reading rejects as lenient-readable, the lenient walk reads: it
+    // stops there (trailing bytes) or takes the model (COLL slack).
+    if let (Some(strict), Some(lenient)) = (walks.first(), walks.last()) {
+        if let Err(e) = strict.outcome {
+            match e.kind() {
+                ErrorKind::UnknownFourCc { .. } | ErrorKind::NonZeroPadding { .. } => {
+                    assert!(lenient.outcome.is_ok(), "{e} / {:?}", lenient.outcome);
+                    assert_eq!(lenient.models.len(), strict.models.len(), "{e}");
+                }
+                ErrorKind::SizeMismatch { .. } => {
+                    assert!(lenient.models.len() > strict.models.len(), "{e}");
+                }
+                _ => {}
+            }
+        }
+    }
     for (i, a) in walks.iter().enumerate() {
         for (j, b) in walks.iter().enumerate() {
             if i & j != i || i == j {
@@ -943,7 +991,6 @@ fn exercise(buffer: &[u8], m: &Model<'_>, options: Options) -> Digest {
         lines: lines.len(),
         vertices: vertices.len(),
         faces: faces.len(),
-        groups: groups.len(),
         outside_fixed_point: if coll {
             vertices
                 .iter()
@@ -966,62 +1013,179 @@ struct Counts {
     lines: usize,
     vertices: usize,
     faces: usize,
-    groups: usize,
     /// COLL: the vertices outside the fixed-point range.
     outside_fixed_point: Vec<usize>,
 }
 
-/// How far the box `lo..=hi` reaches outside `min..=max` on its worst axis; NaN
-/// differences count as inside.
-fn reach(min: Vec3, max: Vec3, lo: Vec3, hi: Vec3) -> f32 {
+/// The documented tolerance of the bounds lints: one 1/128 step for COL2+, 0.001 plus
+/// 1e-5 times the larger magnitude compared for COLL.
+fn tolerance(version: Version, magnitude: f32) -> f32 {
+    if version == Version::Coll {
+        0.001 + 1e-5 * magnitude.abs()
+    } else {
+        1.0 / 128.0
+    }
+}
+
+/// `by`, when it is more than the tolerance for values of `magnitude` (NaN is not).
+fn past(by: f32, magnitude: f32, version: Version) -> f32 {
+    if by > tolerance(version, magnitude) {
+        by
+    } else {
+        0.0
+    }
+}
+
+/// How far the box `lo..=hi` reaches outside `min..=max` on its worst axis, beyond
+/// the tolerance; NaN differences count as inside.
+fn reach(min: Vec3, max: Vec3, lo: Vec3, hi: Vec3, version: Version) -> f32 {
     let mut worst = 0.0f32;
     for axis in 0..3 {
-        for d in [min[axis] - lo[axis], hi[axis] - max[axis]] {
-            if d > worst {
-                worst = d;
-            }
-        }
+        let below = past(
+            min[axis] - lo[axis],
+            min[axis].abs().max(lo[axis].abs()),
+            version,
+        );
+        let above = past(
+            hi[axis] - max[axis],
+            max[axis].abs().max(hi[axis].abs()),
+            version,
+        );
+        worst = worst.max(below).max(above);
     }
     worst
 }
 
-/// One 1/128 step: what the box lints tolerate.
-const STEP: f32 = 1.0 / 128.0;
+/// The smallest float whose (float) square is at least `x` (finite, non-negative).
+fn sqrt_up(x: f32) -> f32 {
+    // Neighbours of a positive float (`next_up`/`next_down` need Rust 1.86).
+    let down = |y: f32| f32::from_bits(y.to_bits() - 1);
+    let up = |y: f32| f32::from_bits(y.to_bits() + 1);
+    let mut y = (f64::from(x)).sqrt() as f32;
+    while y > 0.0 && y.is_finite() && down(y) * down(y) >= x {
+        y = down(y);
+    }
+    while y * y < x {
+        y = up(y);
+    }
+    y
+}
 
-/// The documented `OutsideBounds` lint: every vertex, sphere extent, box and shadow
-/// vertex more than a step outside the stored min..max, the first named.
-fn outside_bounds(m: &Model<'_>) -> Option<LintKind> {
-    let b = m.bounds();
-    let mut outside: Vec<(Section, usize, f32)> = Vec::new();
-    let mut add = |section, i, lo, hi| {
-        let by = reach(b.min, b.max, lo, hi);
-        if by > STEP {
-            outside.push((section, i, by));
+/// The distance from `from` to `p`, rounded up.
+fn distance(p: Vec3, from: Vec3) -> f32 {
+    let [x, y, z] = [p[0] - from[0], p[1] - from[1], p[2] - from[2]];
+    sqrt_up(x * x + y * y + z * z)
+}
+
+/// One thing the bounds enclose: its box, and how far it reaches from a point.
+struct Content {
+    section: Section,
+    index: usize,
+    lo: Vec3,
+    hi: Vec3,
+    /// A sphere's radius (added to the distance of its centre, the one point).
+    radius: f32,
+    /// The points whose distance counts: a sphere's centre, a box's corner farthest
+    /// from the point asked (chosen then), a line's ends, a face's vertices.
+    points: Vec<Vec3>,
+    is_box: bool,
+}
+
+impl Content {
+    fn reach(&self, from: Vec3) -> f32 {
+        if self.is_box {
+            let corner: Vec3 = std::array::from_fn(|a| {
+                if (self.lo[a] - from[a]).abs() > (self.hi[a] - from[a]).abs() {
+                    self.lo[a]
+                } else {
+                    self.hi[a]
+                }
+            });
+            return distance(corner, from);
         }
+        let far = self
+            .points
+            .iter()
+            .map(|&p| distance(p, from))
+            .fold(f32::NAN, f32::max);
+        far + self.radius
+    }
+}
+
+/// What the documented bounds enclose: spheres, boxes, lines and faces (through the
+/// vertices they name), not the shadow mesh.
+fn content(m: &Model<'_>) -> Vec<Content> {
+    let mut all = Vec::new();
+    for (i, s) in m.spheres().iter().enumerate() {
+        let (c, r) = (s.center, s.radius);
+        all.push(Content {
+            section: Section::Spheres,
+            index: i,
+            lo: c.map(|x| x - r),
+            hi: c.map(|x| x + r),
+            radius: r,
+            points: vec![c],
+            is_box: false,
+        });
+    }
+    for (i, b) in m.boxes().iter().enumerate() {
+        all.push(Content {
+            section: Section::Boxes,
+            index: i,
+            lo: b.min,
+            hi: b.max,
+            radius: 0.0,
+            points: Vec::new(),
+            is_box: true,
+        });
+    }
+    let points = |section, index, points: Vec<Vec3>| Content {
+        section,
+        index,
+        lo: std::array::from_fn(|a| points.iter().map(|p| p[a]).fold(f32::NAN, f32::min)),
+        hi: std::array::from_fn(|a| points.iter().map(|p| p[a]).fold(f32::NAN, f32::max)),
+        radius: 0.0,
+        points,
+        is_box: false,
     };
-    m.vertices()
-        .iter()
-        .enumerate()
-        .for_each(|(i, v)| add(Section::Vertices, i, v, v));
-    m.spheres().iter().enumerate().for_each(|(i, s)| {
-        let r = s.radius;
-        let c = s.center;
-        add(Section::Spheres, i, c.map(|x| x - r), c.map(|x| x + r));
-    });
-    m.boxes()
-        .iter()
-        .enumerate()
-        .for_each(|(i, x)| add(Section::Boxes, i, x.min, x.max));
-    m.shadow_vertices()
-        .iter()
-        .enumerate()
-        .for_each(|(i, v)| add(Section::ShadowVertices, i, v, v));
+    for (i, l) in m.lines().iter().enumerate() {
+        all.push(points(Section::Lines, i, vec![l.start, l.end]));
+    }
+    let vertices: Vec<Vec3> = m.vertices().iter().collect();
+    for (i, f) in m.faces().iter().enumerate() {
+        let corners = f.indices.map(|v| vertices[v as usize]);
+        all.push(points(Section::Faces, i, corners.to_vec()));
+    }
+    all
+}
+
+/// The documented `OutsideBounds` lint: every sphere, box, line and face reaching past
+/// the stored box on an axis or past the stored sphere by more than the tolerance, the
+/// first named.
+fn outside_bounds(m: &Model<'_>) -> Option<LintKind> {
+    let game = Game::loading(m.version())?;
+    let b = m.bounds();
+    let version = m.version();
+    let mut outside: Vec<(Section, usize, f32)> = Vec::new();
+    for c in content(m) {
+        let reach_out = c.reach(b.center);
+        let sphere = past(
+            reach_out - b.radius,
+            reach_out.abs().max(b.radius.abs()),
+            version,
+        );
+        let by = reach(b.min, b.max, c.lo, c.hi, version).max(sphere);
+        if by > 0.0 {
+            outside.push((c.section, c.index, by));
+        }
+    }
     let &(section, first, _) = outside.first()?;
     let farthest = outside.iter().map(|o| o.2).fold(0.0f32, f32::max);
     let steps = (f64::from(farthest) * 128.0)
         .ceil()
         .min(f64::from(u32::MAX)) as u32;
     Some(LintKind::OutsideBounds {
+        game,
         section,
         first: u32::try_from(first).unwrap_or(u32::MAX),
         count: u32::try_from(outside.len()).unwrap_or(u32::MAX),
@@ -1035,6 +1199,7 @@ fn face_group_box(m: &Model<'_>) -> Option<(usize, LintKind)> {
     let Records::Col2(groups) = m.face_groups() else {
         return None;
     };
+    Game::loading(m.version())?;
     let vertices: Vec<Vec3> = m.vertices().iter().collect();
     for (g, raw) in groups.iter().enumerate() {
         let group = raw.decode();
@@ -1043,7 +1208,7 @@ fn face_group_box(m: &Model<'_>) -> Option<(usize, LintKind)> {
                 let face = m.faces().get(f).expect("validated group range");
                 face.indices.iter().any(|&i| {
                     let v = vertices[i as usize];
-                    reach(group.min, group.max, v, v) > STEP
+                    reach(group.min, group.max, v, v, m.version()) > 0.0
                 })
             })
             .count();
@@ -1082,9 +1247,13 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
             bytes: m.unparsed_tail(),
         });
     }
+    // The games that load the version: all three for COLL, SA for COL2/COL3, none
+    // for COL4 (which gets no engine lint).
+    let loading = Game::loading(m.version());
+    let sa = loading.is_some();
     for (game, buffer, applies) in [
         (Game::IiiVc, gta::III_VC_MODEL_BUFFER, coll),
-        (Game::Sa, gta::SA_MODEL_BUFFER, true),
+        (Game::Sa, gta::SA_MODEL_BUFFER, sa),
     ] {
         if applies && size > buffer {
             expected.push(LintKind::ModelTooLarge { game, size, buffer });
@@ -1092,11 +1261,11 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
     }
     for (game, section, count, cap, applies) in [
         (
-            Game::All,
+            loading.unwrap_or(Game::All),
             Section::Spheres,
             n.spheres,
             gta::SPHERE_CAP,
-            true,
+            sa,
         ),
         (
             Game::IiiVc,
@@ -1105,13 +1274,14 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
             gta::III_VC_BOX_CAP,
             coll,
         ),
-        (Game::Sa, Section::Boxes, n.boxes, gta::SA_BOX_CAP, true),
+        (Game::Sa, Section::Boxes, n.boxes, gta::SA_BOX_CAP, sa),
+        // Face groups do not change which faces are collected.
         (
-            Game::All,
+            loading.unwrap_or(Game::All),
             Section::Faces,
             n.faces,
             gta::TRIANGLE_CAP,
-            n.groups == 0,
+            sa,
         ),
     ] {
         let count = sat(count);
@@ -1210,6 +1380,22 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
 pub fn dff_round_trip(dff: &[u8], col: &[u8]) {
     use zerocol::gta::dff::{self, Dff, Payload};
     let new = gta::Model::parse(col, Options::STRICT).ok();
+    // A strict error that says a lenient read takes it: the lenient read gets past it
+    // (it may still fail later, never there for that reason), and only such errors
+    // name `--lenient`.
+    if let Err(e) = Dff::parse(dff, Options::STRICT) {
+        super::common::one_line(&e);
+        assert_eq!(
+            e.to_string().contains("`--lenient`"),
+            e.is_lenient_readable(),
+            "{e}"
+        );
+        if e.is_lenient_readable() {
+            if let Err(lenient) = Dff::parse(dff, Options::LENIENT) {
+                assert_ne!(lenient, e, "{e}");
+            }
+        }
+    }
     for options in [Options::STRICT, Options::LENIENT] {
         let Ok(parsed) = Dff::parse(dff, options) else {
             continue;

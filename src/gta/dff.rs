@@ -96,8 +96,7 @@ wire::error_kind! {
         /// the file ends).
         NoClump,
         /// A chunk's body runs past the end of its parent (or of the file, for a
-        /// top-level chunk). Strict reading reports a Clump whose declared size is
-        /// short this way, at the first child that runs past it.
+        /// top-level chunk).
         ChunkPastParent {
             /// The chunk's type.
             kind: u32,
@@ -106,9 +105,21 @@ wire::error_kind! {
             /// Where its parent ends (the buffer's length for a top-level chunk).
             limit: usize,
         },
+        /// A child of the Clump runs past the Clump's declared end but stays inside
+        /// the file: the Clump's size is short. Strict only: the game reads on, and
+        /// so does [`Options::allow_short_clump`]. At the child's header.
+        ClumpChildPastEnd {
+            /// The child's type.
+            kind: u32,
+            /// Its size field.
+            size: u32,
+            /// Where the Clump's declared size ends.
+            clump_end: usize,
+        },
         /// The Clump's children end at its declared end, but an Extension follows
-        /// it directly: the Clump's size is short (strict reading; the error is at
-        /// the size field).
+        /// it directly: the Clump's size is short. Strict only (the error is at the
+        /// size field): the game reads on, and so does
+        /// [`Options::allow_short_clump`].
         ShortClump {
             /// The Clump's size field.
             size: u32,
@@ -130,6 +141,32 @@ wire::error_kind! {
     }
 }
 
+impl ErrorKind {
+    /// `true` for what only [`Options::STRICT`] rejects: the game reads such a file,
+    /// and so does [`Options::LENIENT`] (the CLI's `--lenient`). The `Display` text
+    /// of these ends by saying so. An embedded model's error is one when the `.col`
+    /// reader says so ([`super::ErrorKind::is_lenient_readable`]).
+    pub const fn is_lenient_readable(&self) -> bool {
+        match self {
+            Self::ClumpChildPastEnd { .. } | Self::ShortClump { .. } => true,
+            Self::Model(kind) => kind.is_lenient_readable(),
+            _ => false,
+        }
+    }
+}
+
+impl wire::Error<ErrorKind> {
+    /// `true` when only strict reading rejects the file: see
+    /// [`ErrorKind::is_lenient_readable`].
+    pub const fn is_lenient_readable(&self) -> bool {
+        self.kind().is_lenient_readable()
+    }
+}
+
+/// The end of the `Display` text of a short Clump: the game reads past it.
+const SHORT_CLUMP_NOTE: &str =
+    " (the game reads this: `Options::LENIENT` / `--lenient` reads it too)";
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -146,6 +183,15 @@ impl fmt::Display for ErrorKind {
                 f,
                 "chunk type 0x{kind:x} of {size} bytes runs past its parent's end at byte {limit}"
             ),
+            Self::ClumpChildPastEnd {
+                kind,
+                size,
+                clump_end,
+            } => write!(
+                f,
+                "chunk type 0x{kind:x} of {size} bytes runs past the Clump's end at byte \
+                 {clump_end}, inside the file: the Clump's size is short{SHORT_CLUMP_NOTE}"
+            ),
             Self::ShortClump {
                 size,
                 extension,
@@ -153,7 +199,7 @@ impl fmt::Display for ErrorKind {
             } => write!(
                 f,
                 "the Clump declares {size} bytes, but the Extension at byte {extension} right after it \
-                 needs a size of {needed}: the Clump's size is short (lenient reading goes past it)"
+                 needs a size of {needed}: the Clump's size is short{SHORT_CLUMP_NOTE}"
             ),
             Self::Model(kind) => write!(f, "embedded collision model: {kind}"),
             Self::ScratchTooSmall { needed, available } => write!(
@@ -386,7 +432,22 @@ impl<'a> Dff<'a> {
                     stack.pop();
                     continue;
                 }
-                Err(error) => return Err(error),
+                Err(error) => {
+                    // Strictly, a child of the Clump that the file holds is a short
+                    // Clump, which the game (and lenient reading) reads on past.
+                    let in_clump = open.chunk.kind == CLUMP && !options.allow_short_clump;
+                    return Err(match Chunk::read(bytes, open.next, bytes.len()) {
+                        Ok(child) if in_clump => Error::new(
+                            error.offset(),
+                            ErrorKind::ClumpChildPastEnd {
+                                kind: child.kind,
+                                size: child.size,
+                                clump_end: open.limit,
+                            },
+                        ),
+                        _ => error,
+                    });
+                }
             };
             open.next = child.end;
             if child.end > open.chunk.end {

@@ -28,10 +28,20 @@ crate::wire::error_kind! {
     #[repr(u32)]
     pub enum ErrorKind, magic [u8; 4] {
         /// Trailing zero padding after the last model contains a non-zero byte (the
-        /// error offset is that byte).
+        /// error offset is that byte). Strict only: the games stop reading after the
+        /// last model, and so does [`Options::stop_at_unknown_fourcc`](super::Options).
         NonZeroPadding {
             /// The byte found.
             found: u8,
+        },
+        /// Where another model would start, after one that was read, bytes that are
+        /// neither a FourCC nor zero padding (at the first buffer position,
+        /// [`BadMagic`](Self::BadMagic) says the buffer holds no model). Strict only:
+        /// the games stop reading there, and so does
+        /// [`Options::stop_at_unknown_fourcc`](super::Options).
+        UnknownFourCc {
+            /// The four bytes found, zero-filled past the end of the buffer.
+            found: [u8; 4],
         },
         /// The size field is below 24, the length of the name block it always includes.
         SizeTooSmall {
@@ -39,6 +49,9 @@ crate::wire::error_kind! {
             size: u32,
         },
         /// The model's declared end (`size + 8` from its start) lies past the buffer.
+        /// Strict only: the games do not check it, and
+        /// [`Options::allow_size_past_end`](super::Options) accepts it when every
+        /// section lies inside the buffer.
         SizePastEnd {
             /// The size field as stored.
             size: u32,
@@ -103,7 +116,9 @@ crate::wire::error_kind! {
             /// Vertices available.
             vertex_count: u32,
         },
-        /// The sections of a COLL model do not end where its size says it ends.
+        /// The sections of a COLL model end before its size says it ends. Strict
+        /// only: the games skip the bytes left, and so does
+        /// [`Options::allow_coll_slack`](super::Options).
         SizeMismatch {
             /// Where the last section ends, relative to the model start.
             parsed_len: usize,
@@ -148,8 +163,63 @@ crate::wire::error_kind! {
     }
 }
 
+impl ErrorKind {
+    /// `true` for what only [`Options::STRICT`](super::Options::STRICT) rejects:
+    /// the games read such a file, and so does
+    /// [`Options::LENIENT`](super::Options::LENIENT) (the CLI's `--lenient`), which
+    /// reports what it let through. The `Display` text of these ends by saying so.
+    ///
+    /// [`SizePastEnd`](Self::SizePastEnd) is one: the lenient rule then requires
+    /// every section of the model to lie inside the buffer.
+    pub const fn is_lenient_readable(&self) -> bool {
+        matches!(
+            self,
+            Self::NonZeroPadding { .. }
+                | Self::UnknownFourCc { .. }
+                | Self::SizePastEnd { .. }
+                | Self::SizeMismatch { .. }
+        )
+    }
+
+    /// What the game does with what [`ErrorKind::is_lenient_readable`] accepts, and
+    /// that a lenient read takes it too: the end of the `Display` text.
+    fn lenient_note(&self) -> &'static str {
+        match self {
+            Self::NonZeroPadding { .. } | Self::UnknownFourCc { .. } => {
+                " (the game stops reading there: `Options::LENIENT` / `--lenient` reads the \
+                 models before it too)"
+            }
+            Self::SizePastEnd { .. } => {
+                " (the game reads this: `Options::LENIENT` / `--lenient` reads it too when \
+                 every section lies inside the file)"
+            }
+            Self::SizeMismatch { .. } => {
+                " (the game reads this and skips the bytes left: `Options::LENIENT` / \
+                 `--lenient` reads it too)"
+            }
+            _ => "",
+        }
+    }
+}
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f)?;
+        f.write_str(self.lenient_note())
+    }
+}
+
+impl crate::wire::Error<ErrorKind> {
+    /// `true` when only strict reading rejects the buffer: see
+    /// [`ErrorKind::is_lenient_readable`].
+    pub const fn is_lenient_readable(&self) -> bool {
+        self.kind().is_lenient_readable()
+    }
+}
+
+impl ErrorKind {
+    /// What was wrong, without the note of [`ErrorKind::lenient_note`].
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::Truncated { needed, available } => write!(
                 f,
@@ -165,6 +235,13 @@ impl fmt::Display for ErrorKind {
                 f,
                 "expected only zero padding after the last model, found byte 0x{found:02x}"
             ),
+            Self::UnknownFourCc { found } => {
+                f.write_str(
+                    "expected another model's FourCC (COLL, COL2, COL3, COL4) or zero padding \
+                     after the last model, found ",
+                )?;
+                crate::wire::write_magic(f, &found)
+            }
             Self::SizeTooSmall { size } => write!(
                 f,
                 "expected a model size of at least 24 (the name block), found {size}"

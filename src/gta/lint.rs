@@ -3,9 +3,9 @@
 
 use core::fmt;
 
+use super::content;
 use super::layout::FIELD_SIZE;
 use super::{Model, Section, Version, raw, saturate_u32};
-use crate::math::zip3;
 
 /// Which game a limit belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,6 +19,19 @@ pub enum Game {
     All,
 }
 
+impl Game {
+    /// The games that load models of `version`: all three for COLL, SA for COL2 and
+    /// COL3, none for COL4 (SA has a COL4 model reader, but its file loaders never
+    /// call it). A lint names only these.
+    pub const fn loading(version: Version) -> Option<Self> {
+        match version {
+            Version::Coll => Some(Self::All),
+            Version::Col2 | Version::Col3 => Some(Self::Sa),
+            Version::Col4 => None,
+        }
+    }
+}
+
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -29,26 +42,33 @@ impl fmt::Display for Game {
     }
 }
 
-/// III/VC read each model's `size` bytes into a 55,000-byte buffer
+/// III/VC copy each model's `size` bytes into a 55,000-byte buffer without a check
 /// ([`LintKind::ModelTooLarge`] for COLL models above it).
 pub const III_VC_MODEL_BUFFER: u32 = 55_000;
-/// SA's collision file loader reads each model into 32 KiB
-/// ([`LintKind::ModelTooLarge`] for models of any version above it).
+/// SA's loader of collision files named in its `.dat` files copies each model into
+/// 32 KiB without a check ([`LintKind::ModelTooLarge`] for COLL, COL2 and COL3
+/// models above it).
 pub const SA_MODEL_BUFFER: u32 = 32 * 1024;
-/// Spheres tested per model at run time, every game ([`LintKind::TooMany`]).
+/// Spheres of a colliding model the games copy into fixed arrays
+/// ([`LintKind::TooMany`]).
 pub const SPHERE_CAP: u32 = 128;
-/// Boxes tested per model at run time by III/VC ([`LintKind::TooMany`], COLL only).
+/// Boxes III/VC collect into a fixed array, without a check ([`LintKind::TooMany`],
+/// COLL only).
 pub const III_VC_BOX_CAP: u32 = 32;
-/// Boxes tested per model at run time by SA ([`LintKind::TooMany`]).
+/// Boxes SA tests against one other object; it ignores the rest
+/// ([`LintKind::TooMany`]).
 pub const SA_BOX_CAP: u32 = 64;
-/// Triangles the engine tests at once; face groups narrow a large mesh below it
-/// ([`LintKind::TooMany`] for models without face groups).
+/// Faces the games collect against one other object ([`LintKind::TooMany`]).
 pub const TRIANGLE_CAP: u32 = 600;
 /// III/VC read COLL counts as signed 16-bit ([`LintKind::CountOverInt16`] above it).
 pub const III_VC_COUNT_CAP: u32 = 32_767;
 
 /// Something a well-formed model does that the games may fail on, or that a lenient
 /// rule let through, and where: [`LintKind`] says what, `offset` says where.
+///
+/// A lint names only the games that load the model's version
+/// ([`Game::loading`]): a COL2 or COL3 model is never warned about III/VC, and a
+/// COL4 model, which no game loads, gets only the lints of lenient rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Lint {
@@ -69,13 +89,14 @@ impl Lint {
 }
 
 /// A limit of the games that a well-formed model exceeds, or a lenient rule that
-/// accepted it.
+/// accepted it. Its `Display` says, in one line, what the game does and what to do
+/// (docs/formats/gta.md, "Engine limits worth a warning", cites the loaders).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum LintKind {
-    /// The model's `size` exceeds the buffer the game reads it into. At the size
-    /// field (model start + 4).
+    /// The model's `size` exceeds a buffer the game copies it into without a
+    /// check. At the size field (model start + 4).
     ModelTooLarge {
         /// The game.
         game: Game,
@@ -84,11 +105,11 @@ pub enum LintKind {
         /// The game's buffer.
         buffer: u32,
     },
-    /// More records than the game tests at run time. At the section's count field:
-    /// COLL's count word before the records, or the COL2+ header field (model
-    /// bytes 72, 74 and 76 for spheres, boxes and faces).
+    /// More records than the game's collision test holds at once. At the section's
+    /// count field: COLL's count word before the records, or the COL2+ header field
+    /// (model bytes 72, 74 and 76 for spheres, boxes and faces).
     TooMany {
-        /// The game.
+        /// The game (or games: [`Game::All`] when the three share the cap).
         game: Game,
         /// Spheres, boxes or faces.
         section: Section,
@@ -97,7 +118,7 @@ pub enum LintKind {
         /// The game's cap.
         cap: u32,
     },
-    /// A COLL count above 32,767, which III/VC read as a negative 16-bit number. At
+    /// A COLL count above 32,767, which III/VC read as a signed 16-bit number. At
     /// that count word.
     CountOverInt16 {
         /// The section.
@@ -105,31 +126,36 @@ pub enum LintKind {
         /// The count.
         count: u32,
     },
-    /// COLL vertices outside the COL2+ fixed-point range (-256 ..= 255.99, or not
-    /// finite): the model cannot be converted to COL2+. At the first such vertex.
+    /// COLL vertices outside the 1/128 fixed-point range (-256 ..= 255.99, or not
+    /// finite), which SA converts COLL vertices to when it loads them and COL2+
+    /// stores. At the first such vertex.
     VertexOutsideFixedPoint {
         /// Index of the first such vertex.
         first: u32,
         /// How many vertices are out of range.
         count: u32,
     },
-    /// Content lies outside the stored bounding box (min, max) by more than one
-    /// fixed-point step (1/128): vertices, shadow vertices, sphere extents or box
-    /// corners. The game culls by the bounds, so it can miss collisions there. At the
-    /// bounds (model start + 32).
+    /// Content lies outside the stored bounds (box or sphere) by more than the
+    /// format's precision ([`BOUNDS_TOLERANCE`](super::BOUNDS_TOLERANCE) for COL2+,
+    /// [`COLL_BOUNDS_TOLERANCE`](super::COLL_BOUNDS_TOLERANCE) and its relative part
+    /// for COLL): spheres, boxes, lines or faces, not the shadow mesh
+    /// (docs/formats/gta.md, "What the bounds enclose"). The games test the bounds
+    /// first, so they can miss collisions there. At the bounds (model start + 32).
     OutsideBounds {
+        /// The games that load the model.
+        game: Game,
         /// The first section with content outside.
         section: Section,
         /// Its first record outside.
         first: u32,
         /// Records outside, over every section.
         count: u32,
-        /// The farthest any of them reaches past the box on one axis, in 1/128
-        /// steps, rounded up (saturating).
+        /// The farthest any of them reaches past the bounds (past the box on one
+        /// axis, or past the sphere), in 1/128 steps, rounded up (saturating).
         steps: u32,
     },
     /// A face group's box does not hold the vertices of its faces (by more than
-    /// 1/128): the game skips the group's faces outside its box. At the group.
+    /// 1/128): SA skips the group when another object misses its box. At the group.
     FaceGroupBox {
         /// The group.
         group: u32,
@@ -176,60 +202,137 @@ impl fmt::Display for Lint {
 impl fmt::Display for LintKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::ModelTooLarge { game, size, buffer } => {
-                write!(
-                    f,
-                    "model size {size} exceeds the {buffer}-byte buffer of {game}"
-                )
-            }
+            Self::ModelTooLarge {
+                game: Game::Sa,
+                size,
+                buffer,
+            } => write!(
+                f,
+                "model size {size} exceeds the {buffer}-byte buffer GTA SA copies each model of a \
+                 file named in its .dat files into, unchecked: loading it so overwrites memory \
+                 (files streamed from an IMG archive are read in place); split the model"
+            ),
+            Self::ModelTooLarge { game, size, buffer } => write!(
+                f,
+                "model size {size} exceeds the {buffer}-byte buffer {game} copy each model into, \
+                 unchecked: loading it overwrites memory (a likely crash); split the model"
+            ),
+            Self::TooMany {
+                game,
+                section: Section::Spheres,
+                count,
+                cap,
+            } => write!(
+                f,
+                "{count} spheres in one model: in {game} a colliding model's spheres go into \
+                 {cap}-entry arrays without a check, overwriting memory past them (a likely \
+                 crash); use at most {cap}, merging spheres or using boxes or faces"
+            ),
+            Self::TooMany {
+                game: Game::Sa,
+                section: Section::Boxes,
+                count,
+                cap,
+            } => write!(
+                f,
+                "{count} boxes in one model: GTA SA tests at most {cap} of them that touch another \
+                 object's bounding sphere and ignores the rest (that object can pass through); \
+                 use at most {cap}, or faces"
+            ),
+            Self::TooMany {
+                game,
+                section: Section::Boxes,
+                count,
+                cap,
+            } => write!(
+                f,
+                "{count} boxes in one model: {game} collect the boxes that touch another object's \
+                 bounding sphere into a {cap}-entry array without a check, overwriting memory \
+                 past it (a likely crash); use at most {cap}, or faces"
+            ),
+            Self::TooMany {
+                game: Game::Sa,
+                section: Section::Faces,
+                count,
+                cap,
+            } => write!(
+                f,
+                "{count} faces in one model: GTA SA tests at most {cap} of them that touch another \
+                 object's bounding sphere and ignores the rest (that object can pass through; \
+                 face groups do not change this); split the model"
+            ),
+            Self::TooMany {
+                game: Game::All,
+                section: Section::Faces,
+                count,
+                cap,
+            } => write!(
+                f,
+                "{count} faces in one model: when more than {cap} of them touch another object's \
+                 bounding sphere, GTA III/VC write past a {cap}-entry array (a likely crash) and \
+                 GTA SA ignores the rest (that object can pass through); split the model"
+            ),
             Self::TooMany {
                 game,
                 section,
                 count,
                 cap,
-            } => {
-                write!(
-                    f,
-                    "{count} {section}: more than the {cap} {game} tests at once"
-                )
-            }
+            } => write!(
+                f,
+                "{count} {section} in one model: {game} collect at most {cap} of them at once; \
+                 use at most {cap}"
+            ),
             Self::CountOverInt16 { section, count } => {
+                // What III/VC read: the low 16 bits as a signed number.
+                let [lo, hi, ..] = count.to_le_bytes();
+                let read = i16::from_le_bytes([lo, hi]);
                 write!(
                     f,
-                    "{count} {section}: GTA III/VC read counts over 32767 as negative"
+                    "{count} {section}: GTA III/VC read this count as the signed 16-bit number \
+                     {read}, so the section comes out empty or short and the rest of the model is \
+                     misread; use at most 32767 (split the model)"
                 )
             }
             Self::VertexOutsideFixedPoint { first, count } => write!(
                 f,
-                "{count} vertices (first #{first}) lie outside -256..256 and cannot be stored as COL2+ fixed point"
+                "{count} vertices (first #{first}) lie outside -256..256: GTA SA loads COLL \
+                 vertices as 16-bit 1/128 fixed point, so these wrap to the far side (and COL2+ \
+                 cannot store them); keep the mesh within 256 units of the model's origin"
             ),
             Self::OutsideBounds {
+                game,
                 section,
                 first,
                 count,
                 steps,
             } => write!(
                 f,
-                "{count} records lie outside the stored bounds (first: {section} #{first}; up to {} past them): recompute the bounds",
+                "{count} records lie outside the stored bounds (first: {section} #{first}; up to {} \
+                 past them): {game} test the bounds before the spheres, boxes and faces, so \
+                 collisions there can be missed; recompute the bounds (`convert \
+                 --recompute-bounds`)",
                 f64::from(steps) / f64::from(super::FIXED_POINT_SCALE)
             ),
             Self::FaceGroupBox { group, faces } => write!(
                 f,
-                "face group {group}'s box does not hold {faces} of its faces"
+                "face group {group}'s box misses a vertex of {faces} of its faces: GTA SA skips \
+                 the group's faces when another object misses the box, so it can pass through \
+                 them; recompute the boxes (`convert --recompute-bounds`)"
             ),
             Self::SizePastEnd {
                 declared_len,
                 available,
             } => write!(
                 f,
-                "model declares {declared_len} bytes but the file holds only {available} (accepted: every section lies inside)"
+                "model declares {declared_len} bytes but the file holds only {available}: the game \
+                 reads past the end of the file, which is harmless here as every section lies \
+                 inside; rewrite the model (`convert`) to fix its size"
             ),
-            Self::UnparsedTail { bytes } => {
-                write!(
-                    f,
-                    "{bytes} bytes after the last section and before the declared end were skipped"
-                )
-            }
+            Self::UnparsedTail { bytes } => write!(
+                f,
+                "{bytes} bytes lie between the last section and the model's declared end: the \
+                 game skips them; rewrite the model (`convert`) to drop them"
+            ),
         }
     }
 }
@@ -238,7 +341,8 @@ impl fmt::Display for LintKind {
 type Check = fn(&Model<'_>) -> Option<Lint>;
 
 /// Every check, in the order lints are reported: first the [`TOLERATED`] checks of
-/// what a lenient rule let through, then the engine limits.
+/// what a lenient rule let through, then the engine limits of the games that load
+/// the model's version ([`Game::loading`]).
 const CHECKS: [Check; 16] = [
     |m| {
         m.is_truncated().then(|| Lint {
@@ -256,59 +360,50 @@ const CHECKS: [Check; 16] = [
             kind: LintKind::UnparsedTail { bytes },
         })
     },
-    |m| too_large(m, Game::IiiVc, III_VC_MODEL_BUFFER),
-    |m| too_large(m, Game::Sa, SA_MODEL_BUFFER),
+    // III/VC load only COLL.
+    |m| coll(m).then(|| too_large(m, Game::IiiVc, III_VC_MODEL_BUFFER))?,
+    |m| sa(m).then(|| too_large(m, Game::Sa, SA_MODEL_BUFFER))?,
     |m| {
         too_many(
             m,
-            Game::All,
+            Game::loading(m.version())?,
             Section::Spheres,
             m.spheres().len(),
             SPHERE_CAP,
         )
     },
     |m| {
-        coll(m)
-            .then(|| {
-                too_many(
-                    m,
-                    Game::IiiVc,
-                    Section::Boxes,
-                    m.boxes().len(),
-                    III_VC_BOX_CAP,
-                )
-            })
-            .flatten()
+        coll(m).then(|| {
+            too_many(
+                m,
+                Game::IiiVc,
+                Section::Boxes,
+                m.boxes().len(),
+                III_VC_BOX_CAP,
+            )
+        })?
     },
-    |m| too_many(m, Game::Sa, Section::Boxes, m.boxes().len(), SA_BOX_CAP),
-    // Face groups let the engine test a subset; without them it tests all.
+    |m| sa(m).then(|| too_many(m, Game::Sa, Section::Boxes, m.boxes().len(), SA_BOX_CAP))?,
+    // Face groups only spare the test of faces whose group's box the other object
+    // misses: the faces collected are the same, so the cap applies with them too.
     |m| {
-        m.face_groups()
-            .is_empty()
-            .then(|| too_many(m, Game::All, Section::Faces, m.faces().len(), TRIANGLE_CAP))
-            .flatten()
+        too_many(
+            m,
+            Game::loading(m.version())?,
+            Section::Faces,
+            m.faces().len(),
+            TRIANGLE_CAP,
+        )
     },
     |m| over_int16(m, Section::Spheres, m.spheres().len()),
     |m| over_int16(m, Section::Lines, m.lines().len()),
     |m| over_int16(m, Section::Boxes, m.boxes().len()),
     |m| over_int16(m, Section::Vertices, m.vertices().len()),
     |m| over_int16(m, Section::Faces, m.faces().len()),
-    |m| coll(m).then(|| vertices_outside_fixed_point(m)).flatten(),
+    |m| coll(m).then(|| vertices_outside_fixed_point(m))?,
     outside_bounds,
     face_group_boxes,
 ];
-
-/// How far content may lie outside a stored box before it is a lint: one COL2+
-/// fixed-point step.
-const BOX_TOLERANCE: f32 = 1.0 / super::FIXED_POINT_SCALE;
-
-/// How far `[lo, hi]` (per axis) reaches outside `min..max`, 0 inside; NaN
-/// coordinates count as inside (other lints and the reader report them).
-fn excess(min: [f32; 3], max: [f32; 3], lo: [f32; 3], hi: [f32; 3]) -> f32 {
-    let below = zip3(min, lo, |m, l| m - l);
-    let above = zip3(hi, max, |h, m| h - m);
-    below.into_iter().chain(above).fold(0.0, f32::max)
-}
 
 /// A positive distance in 1/128 steps, rounded up, saturating.
 fn to_steps(distance: f32) -> u32 {
@@ -330,53 +425,28 @@ fn to_steps(distance: f32) -> u32 {
     }
 }
 
-/// Content outside the stored bounding box.
+/// Content outside the stored bounds, by the one definition of what they enclose
+/// ([`content::shapes`]) and the format's precision ([`Shape::beyond`]).
 fn outside_bounds(m: &Model<'_>) -> Option<Lint> {
+    let game = Game::loading(m.version())?;
     let bounds = m.bounds();
-    let (min, max) = (bounds.min, bounds.max);
+    let version = m.version();
     let mut first = None;
     let mut count = 0u32;
     let mut farthest = 0.0f32;
-    let mut note = |section: Section, i: usize, by: f32| {
-        if by > BOX_TOLERANCE {
+    content::shapes(m, |section, i, shape| {
+        let by = shape.beyond(&bounds, version);
+        if by > 0.0 {
             first.get_or_insert((section, i));
             count = count.saturating_add(1);
             farthest = farthest.max(by);
         }
-    };
-    // By index, not through the sections' iterators: sharing those with the reader
-    // made the Cortex-M0 build of the reader 32 bytes larger (it stops inlining them).
-    let vertices = m.vertices();
-    for i in 0..vertices.len() {
-        if let Some(v) = vertices.get(i) {
-            note(Section::Vertices, i, excess(min, max, v, v));
-        }
-    }
-    let spheres = m.spheres();
-    for i in 0..spheres.len() {
-        if let Some(s) = spheres.get(i) {
-            let r = s.radius;
-            let [x, y, z] = s.center;
-            let (lo, hi) = ([x - r, y - r, z - r], [x + r, y + r, z + r]);
-            note(Section::Spheres, i, excess(min, max, lo, hi));
-        }
-    }
-    let boxes = m.boxes();
-    for i in 0..boxes.len() {
-        if let Some(b) = boxes.get(i) {
-            note(Section::Boxes, i, excess(min, max, b.min, b.max));
-        }
-    }
-    let shadow = m.shadow_vertices();
-    for i in 0..shadow.len() {
-        if let Some(v) = shadow.get(i) {
-            note(Section::ShadowVertices, i, excess(min, max, v, v));
-        }
-    }
+    });
     let (section, first) = first?;
     Some(Lint {
         offset: m.offset().saturating_add(super::layout::BOUNDS_START),
         kind: LintKind::OutsideBounds {
+            game,
             section,
             first: saturate_u32(first),
             count,
@@ -387,20 +457,17 @@ fn outside_bounds(m: &Model<'_>) -> Option<Lint> {
 
 /// The first face group whose box does not hold its faces.
 fn face_group_boxes(m: &Model<'_>) -> Option<Lint> {
+    Game::loading(m.version())?;
     let groups = match m.face_groups() {
         super::Records::Coll(groups) | super::Records::Col2(groups) => groups,
     };
-    let vertices = m.vertices();
+    let version = m.version();
     for (g, raw_group) in groups.iter().enumerate() {
         let group = super::Decode::decode(raw_group);
-        let (min, max) = (group.min, group.max);
         let mut faces = 0u32;
-        for face in group.faces().filter_map(|i| m.faces().get(i)) {
-            let outside = face.indices.iter().any(|&i| {
-                vertices
-                    .get(i as usize)
-                    .is_some_and(|v| excess(min, max, v, v) > BOX_TOLERANCE)
-            });
+        for i in group.faces() {
+            let outside = content::face(m, i)
+                .is_some_and(|face| face.past_box(group.min, group.max, version) > 0.0);
             if outside {
                 faces = faces.saturating_add(1);
             }
@@ -459,16 +526,19 @@ fn coll(m: &Model<'_>) -> bool {
     m.version() == Version::Coll
 }
 
+/// SA loads COLL, COL2 and COL3.
+fn sa(m: &Model<'_>) -> bool {
+    Game::loading(m.version()).is_some()
+}
+
 /// The byte offset of the model's size field.
 fn size_field(m: &Model<'_>) -> usize {
     m.offset().saturating_add(FIELD_SIZE)
 }
 
-/// III/VC load only COLL, so only COLL models meet their buffer.
 fn too_large(m: &Model<'_>, game: Game, buffer: u32) -> Option<Lint> {
-    let applies = game != Game::IiiVc || coll(m);
     let size = m.size();
-    (applies && size > buffer).then(|| Lint {
+    (size > buffer).then(|| Lint {
         offset: size_field(m),
         kind: LintKind::ModelTooLarge { game, size, buffer },
     })

@@ -44,6 +44,7 @@
 //! [`Model::lints`], never rejected. [`Options::LENIENT`] accepts what the games
 //! accept; [`recover`] walks damaged libraries.
 
+mod content;
 pub mod dff;
 mod error;
 mod fast;
@@ -60,6 +61,7 @@ pub mod write;
 
 use core::fmt;
 
+pub use content::{BOUNDS_TOLERANCE, COLL_BOUNDS_TOLERANCE, COLL_BOUNDS_TOLERANCE_RELATIVE};
 pub use error::{Error, ErrorKind};
 pub use header::Header;
 pub use lint::{

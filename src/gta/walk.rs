@@ -188,7 +188,14 @@ impl<'a> Walk<'a> {
                 // Zero-filled past the end of the buffer.
                 let byte = |i| rest.get(i).copied().unwrap_or(0);
                 let found = [byte(0), byte(1), byte(2), byte(3)];
-                Error::new(self.pos, ErrorKind::BadMagic { found })
+                // After a model the games stop here (a lenient walk too); a buffer
+                // that starts so holds no model at all.
+                let kind = if self.pos > 0 {
+                    ErrorKind::UnknownFourCc { found }
+                } else {
+                    ErrorKind::BadMagic { found }
+                };
+                Error::new(self.pos, kind)
             }
             Some(i) => Error::new(
                 self.pos.saturating_add(i),

@@ -25,8 +25,8 @@ use zerocopy::{FromBytes, IntoBytes};
 use super::records::{
     Bounds, CollisionBox, Face, FaceGroup, FaceSurface, Line, Sphere, Surface, Vec3,
 };
-use super::{Flags, Model, Section, Version, raw, saturate_u32};
-use crate::math::{sqrt_up, zip3};
+use super::{Flags, Model, Section, Version, content, raw, saturate_u32};
+use crate::math::zip3;
 use crate::wire::{self, Out, raw_vec3};
 
 /// Why nothing was written: an [`InputError`] for a model the target version cannot
@@ -952,66 +952,14 @@ impl Plan {
         }
     }
 
-    /// Bounds of the content as written: min and max over the spheres, boxes and
-    /// mesh vertices; the centre halfway; the radius the smallest that reaches
-    /// every vertex, sphere and box corner from it. All zero for an empty model.
+    /// Bounds of the content as written, by the one definition of what the bounds
+    /// enclose (docs/formats/gta.md, "What the bounds enclose"): the box around the
+    /// spheres, boxes, lines and faces (not the shadow mesh), the centre halfway,
+    /// and the radius the smallest that reaches all of them from it. All zero for
+    /// an empty model. The bounds lint checks the same definition, so it never
+    /// fires on what this writes.
     fn measure(&self, source: &impl Source) -> Bounds {
-        let mut bbox = Aabb::EMPTY;
-        for i in 0..self.spheres {
-            if let Some(s) = wire::validated(source.sphere(i)) {
-                bbox.add(s.center.map(|c| c - s.radius));
-                bbox.add(s.center.map(|c| c + s.radius));
-            }
-        }
-        for i in 0..self.boxes {
-            if let Some(b) = wire::validated(source.collision_box(i)) {
-                bbox.add(b.min);
-                bbox.add(b.max);
-            }
-        }
-        for i in 0..self.vertices {
-            bbox.add(self.vertex(source, Mesh::Collision, i));
-        }
-        let Some((min, max)) = bbox.get() else {
-            return Bounds::default();
-        };
-        let center = zip3(min, max, |lo, hi| lo + (hi - lo) * 0.5);
-        let mut reach = 0.0f32;
-        let mut farther = |point: Vec3, plus: f32| {
-            let d = sqrt_up(distance2(point, center)) + plus;
-            if d > reach {
-                reach = d;
-            }
-        };
-        for i in 0..self.spheres {
-            if let Some(s) = source.sphere(i) {
-                farther(s.center, s.radius);
-            }
-        }
-        for i in 0..self.boxes {
-            if let Some(b) = source.collision_box(i) {
-                // The corner farthest from the centre, axis by axis.
-                let ([lx, ly, lz], [hx, hy, hz], [cx, cy, cz]) = (b.min, b.max, center);
-                let pick = |lo: f32, hi: f32, c: f32| {
-                    if (lo - c).abs() > (hi - c).abs() {
-                        lo
-                    } else {
-                        hi
-                    }
-                };
-                let corner = [pick(lx, hx, cx), pick(ly, hy, cy), pick(lz, hz, cz)];
-                farther(corner, 0.0);
-            }
-        }
-        for i in 0..self.vertices {
-            farther(self.vertex(source, Mesh::Collision, i), 0.0);
-        }
-        Bounds {
-            min,
-            max,
-            center,
-            radius: reach,
-        }
+        content::enclosing(&Written { plan: self, source })
     }
 
     /// Where each section goes, model-relative.
@@ -1463,15 +1411,41 @@ impl Plan {
 
     /// The box around the vertices of `faces`, as written; all zero for none.
     fn faces_box(&self, source: &impl Source, faces: impl Iterator<Item = usize>) -> (Vec3, Vec3) {
-        let mut bbox = Aabb::EMPTY;
-        for face in faces {
-            if let Some(face) = wire::validated(source.face(Mesh::Collision, face)) {
-                for i in face.indices {
-                    bbox.add(self.vertex(source, Mesh::Collision, i as usize));
-                }
-            }
+        content::faces_box(&Written { plan: self, source }, faces).unwrap_or(([0.0; 3], [0.0; 3]))
+    }
+}
+
+/// A model as a [`Plan`] writes it: its sections' counts and its vertices in the
+/// target version (COL2+ rounded to 1/128), for [`content`]'s measures.
+struct Written<'p, S> {
+    plan: &'p Plan,
+    source: &'p S,
+}
+
+impl<S: Source> content::Content for Written<'_, S> {
+    fn count(&self, section: Section) -> usize {
+        match section {
+            Section::Spheres => self.plan.spheres,
+            Section::Boxes => self.plan.boxes,
+            Section::Lines => self.plan.lines,
+            Section::Faces => self.plan.faces,
+            _ => 0,
         }
-        bbox.get().unwrap_or(([0.0; 3], [0.0; 3]))
+    }
+    fn sphere(&self, i: usize) -> Option<Sphere> {
+        wire::validated(self.source.sphere(i))
+    }
+    fn collision_box(&self, i: usize) -> Option<CollisionBox> {
+        wire::validated(self.source.collision_box(i))
+    }
+    fn line(&self, i: usize) -> Option<Line> {
+        wire::validated(self.source.line(i))
+    }
+    fn face(&self, i: usize) -> Option<Face> {
+        wire::validated(self.source.face(Mesh::Collision, i))
+    }
+    fn vertex(&self, i: usize) -> Option<Vec3> {
+        Some(self.plan.vertex(self.source, Mesh::Collision, i))
     }
 }
 
@@ -1640,10 +1614,6 @@ impl Aabb {
         }
     }
 
-    fn get(&self) -> Option<(Vec3, Vec3)> {
-        self.any.then_some((self.min, self.max))
-    }
-
     /// 0, 1 or 2: the axis along which the box is longest (the first of equals).
     fn longest_axis(&self) -> usize {
         let [x, y, z] = zip3(self.max, self.min, |hi, lo| hi - lo);
@@ -1659,9 +1629,4 @@ impl Aabb {
 
 fn component(v: Vec3, axis: usize) -> f32 {
     v.get(axis).copied().unwrap_or(0.0)
-}
-
-fn distance2(a: Vec3, b: Vec3) -> f32 {
-    let [x, y, z] = zip3(a, b, |p, q| p - q);
-    x * x + y * y + z * z
 }

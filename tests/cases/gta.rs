@@ -580,7 +580,8 @@ pub fn unknown_fourcc_strict_lenient_recover() -> Outcome {
     ensure!(ok!(walk.next()).is_ok());
     let e = err!(ok!(walk.next()));
     ensure_eq!(e.offset(), LAMP);
-    ensure_eq!(e.kind(), ErrorKind::BadMagic { found: *b"COLX" });
+    ensure_eq!(e.kind(), ErrorKind::UnknownFourCc { found: *b"COLX" });
+    ensure!(e.is_lenient_readable());
     ensure!(walk.next().is_none() && walk.end().is_none());
     ensure_eq!(err!(gta::check(&BAD_FOURCC, Options::STRICT)), e);
 
@@ -835,9 +836,11 @@ pub fn lenient_acceptances() -> Outcome {
 /// An error's `Display` text: byte offset, then what was expected.
 pub fn error_display() -> Outcome {
     let e = err!(gta::check(&BAD_FOURCC, Options::STRICT));
-    ensure!(displays_as::<128>(
+    ensure!(displays_as::<256>(
         &e,
-        "byte 428 (0x1ac): expected a model FourCC (COLL, COL2, COL3, COL4) or zero padding, found \"COLX\""
+        "byte 428 (0x1ac): expected another model's FourCC (COLL, COL2, COL3, COL4) or zero \
+         padding after the last model, found \"COLX\" (the game stops reading there: \
+         `Options::LENIENT` / `--lenient` reads the models before it too)"
     ));
     let e = err!(gta::check(&GROUP_RANGE, Options::STRICT));
     ensure!(displays_as::<128>(

@@ -316,6 +316,10 @@ impl ModelSpec {
         for b in &self.boxes {
             add(b.min, b.max);
         }
+        for l in &self.lines {
+            add(l.start, l.start);
+            add(l.end, l.end);
+        }
         if !min.iter().chain(&max).all(|c| c.is_finite()) {
             return Bounds::zero();
         }

@@ -82,7 +82,7 @@ fn library_with_a_lint() -> Vec<u8> {
 }
 
 /// Today's text of the sphere-count lint (the lead rewords lints; this pins one).
-const SPHERES: &str = "129 spheres: more than the 128 GTA III/VC/SA tests at once";
+const SPHERES: &str = "129 spheres in one model: in GTA III/VC/SA a colliding model's spheres go into 128-entry arrays without a check, overwriting memory past them (a likely crash); use at most 128, merging spheres or using boxes or faces";
 
 /// The `  warning: ` lines `info` prints for `path`, without that prefix.
 fn info_warnings(path: &str) -> Vec<String> {
@@ -226,7 +226,7 @@ fn quiet_shows_only_the_files_with_problems() {
     assert_eq!(
         stderr(&o),
         format!(
-            "{}: error: byte 432 (0x1b0): expected the model to end inside the buffer: size 396 spans 404 bytes, only 272 remain\n",
+            "{}: error: byte 432 (0x1b0): expected the model to end inside the buffer: size 396 spans 404 bytes, only 272 remain (the game reads this: `Options::LENIENT` / `--lenient` reads it too when every section lies inside the file)\n",
             bad.path()
         )
     );
@@ -500,7 +500,7 @@ fn a_format_that_does_not_fit_says_what_the_file_looks_like() {
     // The format it is: the reader's error alone.
     let bad = TempFile::new("bad.col", &builder::sample_file()[..700]);
     let o = zerocol(&["check", "--format", "gta-col", bad.path()]);
-    assert!(stderr(&o).ends_with("only 272 remain\n"), "{}", stderr(&o));
+    assert!(stderr(&o).ends_with("only 272 remain (the game reads this: `Options::LENIENT` / `--lenient` reads it too when every section lies inside the file)\n"), "{}", stderr(&o));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ fn a_short_clump_is_malformed_unless_lenient() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {}: byte 4 (0x4): the Clump declares 24 bytes, but the Extension at byte 36 right after it needs a size of 452: the Clump's size is short (lenient reading goes past it)\n",
+            "zerocol: {}: byte 4 (0x4): the Clump declares 24 bytes, but the Extension at byte 36 right after it needs a size of 452: the Clump's size is short (the game reads this: `Options::LENIENT` / `--lenient` reads it too)\n",
             file.path()
         )
     );
@@ -525,4 +525,42 @@ fn put_chooses_by_the_dff_name_or_refuses_with_the_names() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(stderr(&o), "");
     assert_eq!(dump_ok(&[out.path()])["models"][0]["name"], "bollard_iii");
+}
+
+/// `convert --recompute-bounds` clears the bounds lint it is the advice of: on the
+/// vehicle sample, whose shadow mesh reaches past its collision content (the games
+/// never test the shadow mesh against the bounds), `info` and `dump` then show no
+/// warning, whatever version is written.
+#[test]
+fn convert_recompute_bounds_of_the_vehicle_leaves_no_bounds_warning() {
+    for (to, extra) in [
+        ("col3", None),
+        ("col2", Some("--drop-shadow-mesh")),
+        ("coll", Some("--drop-shadow-mesh")),
+    ] {
+        // SA's ids kept: COLL is read by SA too.
+        let extra = extra.map(|e| [e, "--for", "sa"]);
+        let out = TempFile::path_only(&format!("fixed-{to}.col"));
+        let vehicle = sample("vehicle.dff");
+        let mut args = vec!["convert", "--to", to, "--recompute-bounds"];
+        args.extend(extra.into_iter().flatten());
+        args.extend([vehicle.as_str(), out.path()]);
+        let o = zerocol(&args);
+        assert_eq!(code(&o), 0, "{to}: {}", stderr(&o));
+        let o = zerocol(&["info", out.path()]);
+        assert_eq!(code(&o), 0, "{to}: {}", stderr(&o));
+        let info = stdout(&o);
+        assert_eq!(info.matches("warning:").count(), 0, "{to}: {info}");
+        let json = dump_ok(&[out.path()]);
+        assert_eq!(json["models"][0]["lints"], json!([]), "{to}");
+        if to == "col3" {
+            // The shadow mesh is outside the recomputed box: not content.
+            let min_x = json["models"][0]["bounds"]["min"][0].as_f64().unwrap();
+            let shadow = json["models"][0]["shadow_vertices"].as_array().unwrap();
+            assert!(
+                shadow.iter().any(|v| v[0].as_f64().unwrap() < min_x),
+                "{json}"
+            );
+        }
+    }
 }

@@ -125,8 +125,9 @@ pub fn seeds() -> Vec<(String, Vec<u8>)> {
     let col3 = full(b"COL3");
     add("err-truncated.col", coll.bytes[..6].to_vec());
     add("err-truncated-header.col", truncated_header());
+    add("err-bad-magic.col", concat(&[b"JUNK", &coll.bytes]));
     add(
-        "err-bad-magic.col",
+        "err-unknown-fourcc.col",
         concat(&[&sample, b"JUNK", &coll.bytes]),
     );
     let mut padding = concat(&[&sample, &zeros(10)]);
@@ -329,6 +330,7 @@ fn name(kind: &ErrorKind) -> &'static str {
         ErrorKind::Truncated { .. } => "Truncated",
         ErrorKind::BadMagic { .. } => "BadMagic",
         ErrorKind::NonZeroPadding { .. } => "NonZeroPadding",
+        ErrorKind::UnknownFourCc { .. } => "UnknownFourCc",
         ErrorKind::SizeTooSmall { .. } => "SizeTooSmall",
         ErrorKind::SizePastEnd { .. } => "SizePastEnd",
         ErrorKind::HeaderPastModelEnd { .. } => "HeaderPastModelEnd",
@@ -349,6 +351,7 @@ const ALL: &[&str] = &[
     "Truncated",
     "BadMagic",
     "NonZeroPadding",
+    "UnknownFourCc",
     "SizeTooSmall",
     "SizePastEnd",
     "HeaderPastModelEnd",

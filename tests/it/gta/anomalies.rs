@@ -394,10 +394,16 @@ fn one_byte_short_col3_shifts_the_next_fourcc() {
     assert_eq!(err.offset(), a.len() + 1);
     assert_eq!(
         err.kind(),
-        ErrorKind::BadMagic {
+        ErrorKind::UnknownFourCc {
             found: [b'O', b'L', b'2', size[0]]
         }
     );
+    // The game stops there, and says a lenient read does too.
+    assert!(err.is_lenient_readable());
+    assert!(err.to_string().ends_with(
+        "(the game stops reading there: `Options::LENIENT` / `--lenient` reads the models \
+         before it too)"
+    ));
     // recover() skips to the next FourCC after the damage: the shifted model is lost, the
     // one after it is found again.
     let (items, end) = recovered(&buf, Options::STRICT);
@@ -773,7 +779,10 @@ fn stop_at_unknown_fourcc_with_junk_after_the_last_model() {
         let first_non_zero = junk.iter().position(|&x| x != 0).unwrap();
         if first_non_zero < 4 {
             assert_eq!(err.offset(), file.len());
-            assert!(matches!(err.kind(), ErrorKind::BadMagic { .. }), "{err}");
+            assert!(
+                matches!(err.kind(), ErrorKind::UnknownFourCc { .. }),
+                "{err}"
+            );
         } else {
             assert_eq!(err.offset(), file.len() + first_non_zero);
             assert_eq!(

@@ -186,12 +186,20 @@ fn a_short_clump_is_strict_error_and_lenient_warning() {
         (e.offset(), e.kind()),
         (
             36,
-            ErrorKind::ChunkPastParent {
+            ErrorKind::ClumpChildPastEnd {
                 kind: EXTENSION,
                 size: 416,
-                limit: 364
+                clump_end: 364
             }
         )
+    );
+    // The game reads it, and the message says how (the byte offset kept).
+    assert!(e.is_lenient_readable() && e.kind().is_lenient_readable());
+    assert_eq!(
+        e.to_string(),
+        "byte 36 (0x24): chunk type 0x3 of 416 bytes runs past the Clump's end at byte 364, \
+         inside the file: the Clump's size is short (the game reads this: `Options::LENIENT` / \
+         `--lenient` reads it too)"
     );
     let dff = Dff::parse(&short, Options::LENIENT).unwrap();
     assert!(dff.has_short_clump());
@@ -218,8 +226,10 @@ fn a_short_clump_is_strict_error_and_lenient_warning() {
     assert_eq!(
         e.to_string(),
         "byte 4 (0x4): the Clump declares 24 bytes, but the Extension at byte 36 right after it \
-         needs a size of 452: the Clump's size is short (lenient reading goes past it)"
+         needs a size of 452: the Clump's size is short (the game reads this: \
+         `Options::LENIENT` / `--lenient` reads it too)"
     );
+    assert!(e.is_lenient_readable());
     let dff = Dff::parse(&outside, Options::LENIENT).unwrap();
     assert_eq!(dff.extension().unwrap().offset(), 36);
     assert!(dff.collision().is_some());
@@ -429,4 +439,56 @@ fn a_headerless_payload_is_replaced_by_a_whole_model() {
     let back = Dff::parse(&out, Options::STRICT).unwrap();
     assert!(!back.collision().unwrap().is_headerless());
     assert_same_model(&model_of(&back), &coll);
+}
+
+/// Every `.dff` error only strict reading gives says that a lenient read takes it:
+/// a Clump child past the Clump's end (the 37 real files with a Clump 12 bytes short),
+/// an Extension wholly past it, and non-zero bytes after the model in its chunk.
+#[test]
+fn strict_only_dff_errors_say_that_a_lenient_read_takes_them() {
+    let note = " (the game reads this: `Options::LENIENT` / `--lenient` reads it too)";
+    // 12 bytes short: the Extension straddles the Clump's end.
+    let mut straddle = VEHICLE.to_vec();
+    straddle[4..8].copy_from_slice(&(452u32 - 12).to_le_bytes());
+    let mut outside = VEHICLE.to_vec();
+    outside[4..8].copy_from_slice(&24u32.to_le_bytes());
+    for (bytes, offset) in [(&straddle, 36), (&outside, 4)] {
+        let e = Dff::parse(bytes, Options::STRICT).unwrap_err();
+        assert_eq!(e.offset(), offset, "{e}");
+        assert!(e.is_lenient_readable(), "{e}");
+        assert!(e.to_string().ends_with(note), "{e}");
+        assert!(Dff::parse(bytes, Options::LENIENT).is_ok());
+    }
+    // Non-zero bytes after the model, inside its chunk: the embedded model's error,
+    // which says the same.
+    let mut tail = VEHICLE.to_vec();
+    let grow = |bytes: &mut Vec<u8>, at: usize, by: u32| {
+        let size = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) + by;
+        bytes[at..at + 4].copy_from_slice(&size.to_le_bytes());
+    };
+    // The collision chunk is the file's last: append 4 bytes and grow the three sizes.
+    tail.extend_from_slice(&[0, 0, 5, 0]);
+    for at in [4, 40, 52] {
+        grow(&mut tail, at, 4);
+    }
+    let e = Dff::parse(&tail, Options::STRICT).unwrap_err();
+    assert_eq!(e.offset(), 466, "{e}");
+    assert!(e.is_lenient_readable(), "{e}");
+    assert!(
+        e.to_string().ends_with(
+            "(the game stops reading there: `Options::LENIENT` / `--lenient` reads the models \
+             before it too)"
+        ),
+        "{e}"
+    );
+    assert!(Dff::parse(&tail, Options::LENIENT).is_ok());
+    // A chunk past the end of the file is no short Clump: nothing reads it.
+    let mut cut = VEHICLE.to_vec();
+    cut.truncate(400);
+    let e = Dff::parse(&cut, Options::STRICT).unwrap_err();
+    assert!(
+        !e.is_lenient_readable() && !e.to_string().contains("--lenient"),
+        "{e}"
+    );
+    assert!(Dff::parse(&cut, Options::LENIENT).is_err());
 }

@@ -215,11 +215,13 @@ fn coll_written_by_hand() {
                 kind: gta::LintKind::VertexOutsideFixedPoint { first: 1, count: 1 }
             },
             gta::Lint {
-                // The same vertex lies outside the stored bounds, at the bounds.
+                // The same vertex, through the face that names it, lies outside
+                // the stored bounds: at the bounds.
                 offset: 32,
                 kind: gta::LintKind::OutsideBounds {
-                    section: gta::Section::Vertices,
-                    first: 1,
+                    game: gta::Game::All,
+                    section: gta::Section::Faces,
+                    first: 0,
                     count: 1,
                     steps: 37504
                 }
@@ -228,7 +230,9 @@ fn coll_written_by_hand() {
     );
     assert_eq!(
         lints[0].to_string(),
-        "byte 148 (0x94): 1 vertices (first #1) lie outside -256..256 and cannot be stored as COL2+ fixed point"
+        "byte 148 (0x94): 1 vertices (first #1) lie outside -256..256: GTA SA loads COLL \
+         vertices as 16-bit 1/128 fixed point, so these wrap to the far side (and COL2+ cannot \
+         store them); keep the mesh within 256 units of the model's origin"
     );
 }
 
@@ -299,18 +303,21 @@ fn col3_written_by_hand() {
             }
         )
     );
-    // Its extreme vertices (±255.99) lie outside the small stored box, and so do
-    // those of group 0's faces: the lints a real file like it would get.
+    // Its extreme vertices (±255.99), through face 0, lie outside the small stored
+    // box and sphere, and outside group 0's box: the lints a real file like it
+    // would get.
     assert_eq!(
         m.lints().collect::<Vec<_>>(),
         [
             gta::Lint {
                 offset: 32,
                 kind: gta::LintKind::OutsideBounds {
-                    section: gta::Section::Vertices,
-                    first: 2,
-                    count: 3,
-                    steps: 32639
+                    game: gta::Game::Sa,
+                    section: gta::Section::Faces,
+                    first: 0,
+                    count: 1,
+                    // Past the stored sphere (radius 3.75 around [0.25, 0.5, 0.75]).
+                    steps: 45884
                 }
             },
             gta::Lint {

@@ -343,7 +343,9 @@ fn check_walk(buf: &[u8], options: Options) -> (Vec<(usize, usize)>, Result<Summ
                     assert!(!options.stop_at_unknown_fourcc);
                     assert!(matches!(
                         e.kind(),
-                        ErrorKind::BadMagic { .. } | ErrorKind::NonZeroPadding { .. }
+                        ErrorKind::BadMagic { .. }
+                            | ErrorKind::UnknownFourCc { .. }
+                            | ErrorKind::NonZeroPadding { .. }
                     ));
                 }
                 error = Some(e);

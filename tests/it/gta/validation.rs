@@ -287,7 +287,8 @@ fn unknown_fourcc() {
         );
     }
 
-    // Strict walk: trailing garbage where the next model would be.
+    // Strict walk: trailing garbage where the next model would be, after one. The
+    // game stops reading there, and so does a lenient walk: the message says so.
     let good = full(b"COL2").bytes;
     let n = good.len();
     let buf = b::concat(&[&good, b"JUNK", &b::zeros(10)]);
@@ -296,16 +297,19 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::BadMagic { found: *b"JUNK" },
+        ErrorKind::UnknownFourCc { found: *b"JUNK" },
     );
     let err = gta::check(&buf, Options::STRICT).unwrap_err();
+    assert!(err.is_lenient_readable());
     assert_eq!(
         err.to_string(),
         format!(
-            "byte {n} (0x{n:x}): expected a model FourCC (COLL, COL2, COL3, COL4) or zero \
-             padding, found \"JUNK\""
+            "byte {n} (0x{n:x}): expected another model's FourCC (COLL, COL2, COL3, COL4) or \
+             zero padding after the last model, found \"JUNK\" (the game stops reading there: \
+             `Options::LENIENT` / `--lenient` reads the models before it too)"
         )
     );
+    assert_eq!(gta::check(&buf, Options::LENIENT).unwrap().models, 1);
     // Fewer than four bytes left: the rest is zero-filled.
     let buf = b::concat(&[&good, b"AB"]);
     expect_walk_err(
@@ -313,7 +317,7 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::BadMagic {
+        ErrorKind::UnknownFourCc {
             found: [b'A', b'B', 0, 0],
         },
     );
@@ -324,12 +328,15 @@ fn unknown_fourcc() {
         Options::STRICT,
         1,
         n,
-        ErrorKind::BadMagic {
+        ErrorKind::UnknownFourCc {
             found: [0xFF, 0, 1, 2],
         },
     );
     let shown = gta::check(&buf, Options::STRICT).unwrap_err().to_string();
-    assert!(shown.ends_with("found bytes ff 00 01 02"), "{shown}");
+    assert!(
+        shown.contains("found bytes ff 00 01 02 (the game stops reading there"),
+        "{shown}"
+    );
     // After a zero byte it is padding that went wrong: the non-zero byte is blamed
     // where it is, even among the first four.
     let buf = b::concat(&[&good, &[0, 0, 0, 7], &b::zeros(8)]);
@@ -386,7 +393,13 @@ fn non_zero_padding() {
             ErrorKind::NonZeroPadding { found: 0x7F },
         );
         let shown = gta::check(&buf, Options::STRICT).unwrap_err().to_string();
-        assert!(shown.ends_with("found byte 0x7f"), "{shown}");
+        assert!(
+            shown.ends_with(
+                "found byte 0x7f (the game stops reading there: `Options::LENIENT` / \
+                 `--lenient` reads the models before it too)"
+            ),
+            "{shown}"
+        );
     }
     // Only the first non-zero byte is reported.
     let mut pad = b::zeros(64);
@@ -681,7 +694,9 @@ fn size_mismatch() {
             .unwrap_err()
             .to_string(),
         format!(
-            "byte 4 (0x4): expected the sections to end at the model size ({} bytes), they end at {}",
+            "byte 4 (0x4): expected the sections to end at the model size ({} bytes), they end \
+             at {} (the game reads this and skips the bytes left: `Options::LENIENT` / \
+             `--lenient` reads it too)",
             len + 4,
             len
         )
@@ -1532,21 +1547,39 @@ fn lint_model_too_large() {
         lints_of(&bytes, Options::STRICT),
         [too_large(Game::Sa, 60_000, 32768)]
     );
+    // No game loads COL4: no game's buffer applies.
+    let mut bytes = col3_of_size(60_000);
+    bytes[..4].copy_from_slice(b"COL4");
+    assert_eq!(
+        Model::parse(&bytes, Options::STRICT).unwrap().version(),
+        Version::Col4
+    );
+    assert_eq!(lints_of(&bytes, Options::STRICT), []);
     let lint = too_large(Game::IiiVc, 55_020, 55_000);
     assert_eq!(
         lint.kind.to_string(),
-        "model size 55020 exceeds the 55000-byte buffer of GTA III/VC"
+        "model size 55020 exceeds the 55000-byte buffer GTA III/VC copy each model into, \
+         unchecked: loading it overwrites memory (a likely crash); split the model"
     );
+    assert_eq!(lint.to_string(), format!("byte 4 (0x4): {}", lint.kind));
     assert_eq!(
-        lint.to_string(),
-        "byte 4 (0x4): model size 55020 exceeds the 55000-byte buffer of GTA III/VC"
+        too_large(Game::Sa, 40_000, 32768).kind.to_string(),
+        "model size 40000 exceeds the 32768-byte buffer GTA SA copies each model of a file \
+         named in its .dat files into, unchecked: loading it so overwrites memory (files \
+         streamed from an IMG archive are read in place); split the model"
     );
 }
 
 /// At the sphere count: COLL's count word, COL2+'s header field (model byte 72).
 #[test]
 fn lint_too_many_spheres() {
-    for (fourcc, count_field) in [(b"COLL", 72), (b"COL3", 72)] {
+    // The games that load each version: all three for COLL, SA for COL2+, none for
+    // COL4.
+    for (fourcc, count_field, game) in [
+        (b"COLL", 72, Some(Game::All)),
+        (b"COL3", 72, Some(Game::Sa)),
+        (b"COL4", 72, None),
+    ] {
         let mut spec = ModelSpec::new(fourcc, "spheres");
         spec.spheres = vec![
             Sphere {
@@ -1558,19 +1591,39 @@ fn lint_too_many_spheres() {
         ];
         let built = spec.build();
         assert_eq!(built.layout.sphere_count, count_field);
-        assert_eq!(
-            lints_of(&built.bytes, Options::STRICT),
-            [at(
-                count_field,
-                LintKind::TooMany {
-                    game: Game::All,
-                    section: Section::Spheres,
-                    count: 129,
-                    cap: 128
-                }
-            )]
-        );
+        let want: Vec<Lint> = game
+            .map(|game| {
+                at(
+                    count_field,
+                    LintKind::TooMany {
+                        game,
+                        section: Section::Spheres,
+                        count: 129,
+                        cap: 128,
+                    },
+                )
+            })
+            .into_iter()
+            .collect();
+        assert_eq!(lints_of(&built.bytes, Options::STRICT), want);
     }
+    let kind = |game| LintKind::TooMany {
+        game,
+        section: Section::Spheres,
+        count: 129,
+        cap: 128,
+    };
+    assert_eq!(
+        kind(Game::All).to_string(),
+        "129 spheres in one model: in GTA III/VC/SA a colliding model's spheres go into \
+         128-entry arrays without a check, overwriting memory past them (a likely crash); use \
+         at most 128, merging spheres or using boxes or faces"
+    );
+    assert!(
+        kind(Game::Sa)
+            .to_string()
+            .contains(": in GTA SA a colliding")
+    );
 }
 
 /// At the box count: COLL's count word (after the sphere and line counts), COL2+'s
@@ -1619,21 +1672,35 @@ fn lint_too_many_boxes() {
     // III/VC cannot load COL2+, so only SA's cap applies.
     assert_eq!(boxes(b"COL3", 33, 74), []);
     assert_eq!(boxes(b"COL2", 65, 74), [sa(65, 74)]);
-    assert_eq!(boxes(b"COL4", 65, 74), [sa(65, 74)]);
+    // No game loads COL4.
+    assert_eq!(boxes(b"COL4", 65, 74), []);
+    assert_eq!(
+        iii(33, 80).kind.to_string(),
+        "33 boxes in one model: GTA III/VC collect the boxes that touch another object's \
+         bounding sphere into a 32-entry array without a check, overwriting memory past it (a \
+         likely crash); use at most 32, or faces"
+    );
+    assert_eq!(
+        sa(65, 74).kind.to_string(),
+        "65 boxes in one model: GTA SA tests at most 64 of them that touch another object's \
+         bounding sphere and ignores the rest (that object can pass through); use at most 64, or \
+         faces"
+    );
 }
 
 /// At the face count: COLL's count word (after the vertices), COL2+'s header field
-/// (model byte 76).
+/// (model byte 76). Face groups do not lift the cap: the games collect the faces
+/// that touch the other object's bounding sphere, grouped or not.
 #[test]
 fn lint_too_many_faces() {
-    let kind = LintKind::TooMany {
-        game: Game::All,
+    let kind = |game| LintKind::TooMany {
+        game,
         section: Section::Faces,
         count: 601,
         cap: 600,
     };
     // COLL: counts at 72, 76, 80 and the vertex count at 84, one 12-byte vertex.
-    for (fourcc, count_field) in [(b"COLL", 100), (b"COL3", 76)] {
+    for (fourcc, count_field, game) in [(b"COLL", 100, Game::All), (b"COL3", 76, Game::Sa)] {
         let mut spec = ModelSpec::new(fourcc, "faces");
         spec.vertices = vec![[1.0, 2.0, 3.0]];
         spec.faces = vec![
@@ -1647,10 +1714,9 @@ fn lint_too_many_faces() {
         assert_eq!(built.layout.face_count, count_field);
         assert_eq!(
             lints_of(&built.bytes, Options::STRICT),
-            [at(count_field, kind)]
+            [at(count_field, kind(game))]
         );
         if fourcc != b"COLL" {
-            // Face groups narrow the test to a subset: no lint.
             spec.face_groups = vec![FaceGroup {
                 min: [0.0; 3],
                 max: [1.0; 3],
@@ -1660,21 +1726,38 @@ fn lint_too_many_faces() {
             // A box that holds the faces, or the group lint says it does not.
             assert_eq!(
                 lints_of(&spec.build().bytes, Options::STRICT),
-                [at(
-                    spec.build().layout.face_groups,
-                    LintKind::FaceGroupBox {
-                        group: 0,
-                        faces: 601
-                    }
-                )]
+                [
+                    at(count_field, kind(game)),
+                    at(
+                        spec.build().layout.face_groups,
+                        LintKind::FaceGroupBox {
+                            group: 0,
+                            faces: 601
+                        }
+                    )
+                ]
             );
             spec.fit_face_groups();
+            assert_eq!(
+                lints_of(&spec.build().bytes, Options::STRICT),
+                [at(count_field, kind(game))]
+            );
+            // No game loads COL4.
+            spec.fourcc = *b"COL4";
             assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
         }
     }
     assert_eq!(
-        kind.to_string(),
-        "601 faces: more than the 600 GTA III/VC/SA tests at once"
+        kind(Game::Sa).to_string(),
+        "601 faces in one model: GTA SA tests at most 600 of them that touch another object's \
+         bounding sphere and ignores the rest (that object can pass through; face groups do not \
+         change this); split the model"
+    );
+    assert_eq!(
+        kind(Game::All).to_string(),
+        "601 faces in one model: when more than 600 of them touch another object's bounding \
+         sphere, GTA III/VC write past a 600-entry array (a likely crash) and GTA SA ignores the \
+         rest (that object can pass through); split the model"
     );
 }
 
@@ -1769,17 +1852,8 @@ fn lint_vertex_outside_fixed_point() {
                 88 + 3 * 12,
                 LintKind::VertexOutsideFixedPoint { first: 3, count: 6 }
             ),
-            // Every vertex but the first lies outside the stored bounds, the
-            // infinite one without end.
-            at(
-                32,
-                LintKind::OutsideBounds {
-                    section: Section::Vertices,
-                    first: 1,
-                    count: 8,
-                    steps: u32::MAX
-                }
-            )
+            // No face names them: outside the stored bounds, they are not content
+            // the bounds must hold.
         ]
     );
 }
@@ -1889,11 +1963,14 @@ fn messages_compute_ends() {
     };
     assert_eq!(
         kind.to_string(),
-        "expected the sections to end at the model size (4294967303 bytes), they end at 92"
+        "expected the sections to end at the model size (4294967303 bytes), they end at 92 \
+         (the game reads this and skips the bytes left: `Options::LENIENT` / `--lenient` reads \
+         it too)"
     );
 }
 
-/// Content outside the stored bounds, section by section, at the bounds (byte 32);
+/// Content outside the stored bounds, section by section, at the bounds (byte 32):
+/// spheres, boxes, lines and faces (through their vertices), never the shadow mesh;
 /// one fixed-point step (1/128) outside is tolerated, two are not.
 #[test]
 fn lint_outside_bounds_names_each_section() {
@@ -1919,6 +1996,7 @@ fn lint_outside_bounds_names_each_section() {
         at(
             32,
             LintKind::OutsideBounds {
+                game: Game::Sa,
                 section,
                 first,
                 count,
@@ -1930,7 +2008,7 @@ fn lint_outside_bounds_names_each_section() {
     spec.vertices[2] = [0.0, -1.0 - 2.0 * step, 0.0];
     assert_eq!(
         lints_of(&spec.build().bytes, Options::STRICT),
-        [outside(Section::Vertices, 2, 1, 2)]
+        [outside(Section::Faces, 0, 1, 2)]
     );
     let mut spec = base();
     spec.spheres.push(Sphere {
@@ -1958,17 +2036,47 @@ fn lint_outside_bounds_names_each_section() {
         [outside(Section::Boxes, 1, 1, 256)]
     );
     let mut spec = base();
-    spec.shadow_vertices = vec![[0.0; 3], [0.0; 3], [0.0, 0.0, 1.5]];
+    spec.lines.push(Line {
+        start: [0.0; 3],
+        start_radius: 0.0,
+        end: [0.0, 0.0, 1.25],
+        end_radius: 0.0,
+    });
+    let lints = lints_of(&spec.build().bytes, Options::STRICT);
+    assert_eq!(lints, [outside(Section::Lines, 0, 1, 32)]);
+    assert_eq!(
+        lints[0].to_string(),
+        "byte 32 (0x20): 1 records lie outside the stored bounds (first: lines #0; up to 0.25 \
+         past them): GTA SA test the bounds before the spheres, boxes and faces, so collisions \
+         there can be missed; recompute the bounds (`convert --recompute-bounds`)"
+    );
+    // The shadow mesh is not tested against the bounds (only SA's stencil shadows
+    // read it): far outside, it is no lint.
+    let mut spec = base();
+    spec.shadow_vertices = vec![[0.0; 3], [0.0; 3], [0.0, 0.0, 100.0]];
     spec.shadow_faces = vec![Face {
         indices: [0, 1, 2],
         surface: [0; 4],
     }];
-    let lints = lints_of(&spec.build().bytes, Options::STRICT);
-    assert_eq!(lints, [outside(Section::ShadowVertices, 2, 1, 64)]);
+    assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
+    // Unused vertices (no face names them) are not tested either.
+    let mut spec = base();
+    spec.vertices.push([50.0, 0.0, 0.0]);
+    let m = spec.build();
     assert_eq!(
-        lints[0].to_string(),
-        "byte 32 (0x20): 1 records lie outside the stored bounds (first: shadow vertices #2; up to 0.5 past them): recompute the bounds"
+        Model::parse(&m.bytes, Options::STRICT)
+            .unwrap()
+            .vertices()
+            .len(),
+        3
     );
+    let mut spec = ModelSpec::new(b"COLL", "spare").with_bounds(bounds.clone());
+    spec.vertices = vec![[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [50.0, 0.0, 0.0]];
+    spec.faces = vec![Face {
+        indices: [0, 1, 2],
+        surface: [0; 4],
+    }];
+    assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
     // Several sections: the first is named, all are counted.
     let mut spec = base();
     spec.vertices[0] = [5.0, 0.0, 0.0];
@@ -1979,8 +2087,95 @@ fn lint_outside_bounds_names_each_section() {
     });
     assert_eq!(
         lints_of(&spec.build().bytes, Options::STRICT),
-        [outside(Section::Vertices, 0, 2, 512)]
+        [outside(Section::Boxes, 0, 2, 512)]
     );
+}
+
+/// The bounding sphere must hold the content too: the games test it before the
+/// content (`ProcessColModels`). Inside the box but past the sphere is a lint.
+#[test]
+fn lint_outside_bounds_checks_the_sphere() {
+    let bounds = b::Bounds {
+        radius: 1.0,
+        center: [0.0; 3],
+        min: [-1.0; 3],
+        max: [1.0; 3],
+    };
+    let mut spec = ModelSpec::new(b"COL2", "corner").with_bounds(bounds);
+    // A box corner at distance √3 from the centre: 0.732 past the radius, 94 steps.
+    spec.boxes.push(Cuboid {
+        min: [0.0; 3],
+        max: [1.0; 3],
+        surface: [0; 4],
+    });
+    let lint = at(
+        32,
+        LintKind::OutsideBounds {
+            game: Game::Sa,
+            section: Section::Boxes,
+            first: 0,
+            count: 1,
+            steps: 94,
+        },
+    );
+    assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), [lint]);
+    // A radius one step short of √3 is within the tolerance; two steps are not.
+    let sqrt3 = 3.0f32.sqrt();
+    for (radius, lints) in [(sqrt3 - 1.0 / 128.0, 0), (sqrt3 - 2.0 / 128.0, 1)] {
+        spec.bounds.radius = radius;
+        assert_eq!(
+            lints_of(&spec.build().bytes, Options::STRICT).len(),
+            lints,
+            "radius {radius}"
+        );
+    }
+}
+
+/// Differences within the format's precision never warn: one 1/128 step for COL2+
+/// (its vertices are fixed point); for COLL floats, 0.001 plus 1e-5 of the larger
+/// magnitude compared. A point off by less than that is no lint; off by more is.
+#[test]
+fn lint_outside_bounds_tolerates_the_format_precision() {
+    assert_eq!(gta::BOUNDS_TOLERANCE, 1.0 / 128.0);
+    assert_eq!(
+        (
+            gta::COLL_BOUNDS_TOLERANCE,
+            gta::COLL_BOUNDS_TOLERANCE_RELATIVE
+        ),
+        (0.001, 1e-5)
+    );
+    // One face whose vertex 2 lies past max x by `by`, at x = `max`.
+    let lints = |fourcc: &[u8; 4], max: f32, by: f32| {
+        let bounds = b::Bounds {
+            radius: 4.0 * max,
+            center: [0.0; 3],
+            min: [-max; 3],
+            max: [max; 3],
+        };
+        let mut spec = ModelSpec::new(fourcc, "tol").with_bounds(bounds);
+        spec.vertices = vec![[0.0; 3], [0.0, 1.0, 0.0], [max + by, 0.0, 0.0]];
+        spec.faces = vec![Face {
+            indices: [0, 1, 2],
+            surface: [0; 4],
+        }];
+        lints_of(&spec.build().bytes, Options::STRICT)
+            .iter()
+            .filter(|lint| matches!(lint.kind, LintKind::OutsideBounds { .. }))
+            .count()
+    };
+    // COL2+: one step is within, two are not (the vertices are on the 1/128 grid).
+    for fourcc in [b"COL2", b"COL3"] {
+        assert_eq!(lints(fourcc, 8.0, 1.0 / 128.0), 0);
+        assert_eq!(lints(fourcc, 8.0, 2.0 / 128.0), 1);
+    }
+    // COLL near the origin: 0.001 (plus 1e-5 of 2) is the tolerance.
+    assert_eq!(lints(b"COLL", 2.0, 0.0009), 0);
+    assert_eq!(lints(b"COLL", 2.0, 0.0011), 1);
+    // COLL far out: at 1,000 units the relative part adds 0.01.
+    assert_eq!(lints(b"COLL", 1000.0, 0.0105), 0);
+    assert_eq!(lints(b"COLL", 1000.0, 0.0125), 1);
+    // The off-by-one-step COL2+ case would warn in COLL: its floats are exact.
+    assert_eq!(lints(b"COLL", 8.0, 1.0 / 128.0), 1);
 }
 
 /// A face group whose box misses a vertex of one of its faces, at the group.
@@ -2022,11 +2217,221 @@ fn lint_face_group_box_that_misses_its_faces() {
             LintKind::FaceGroupBox { group: 1, faces: 1 }
         )]
     );
-    assert!(
-        lints[0]
-            .to_string()
-            .ends_with(": face group 1's box does not hold 1 of its faces")
+    assert_eq!(
+        lints[0].kind.to_string(),
+        "face group 1's box misses a vertex of 1 of its faces: GTA SA skips the group's faces \
+         when another object misses the box, so it can pass through them; recompute the boxes \
+         (`convert --recompute-bounds`)"
     );
     spec.face_groups[1].max = [1.0, 1.0, 4.0];
     assert_eq!(lints_of(&spec.build().bytes, Options::STRICT), []);
+}
+
+/// Every error only strict reading gives, because the game reads the file, says that
+/// a lenient read (`Options::LENIENT`, the CLI's `--lenient`) takes it, keeps its byte
+/// offset, and is one the lenient read gets past; no other error says so.
+#[test]
+fn strict_only_errors_say_that_a_lenient_read_takes_them() {
+    let good = full(b"COL2").bytes;
+    let n = good.len();
+    let coll = full(b"COLL");
+    let len = coll.bytes.len();
+    // Junk after the last model; non-zero padding; COLL slack; a size past the end.
+    let junk = b::concat(&[&good, b"JUNK"]);
+    let mut padding = b::concat(&[&good, &b::zeros(5)]);
+    padding[n + 3] = 9;
+    let mut slack = b::concat(&[&coll.bytes, &[0; 4]]);
+    set_u32(&mut slack, 4, len as u32 - 4);
+    let mut past_end = b::concat(&[&good, &coll.bytes]);
+    set_u32(&mut past_end, n + 4, len as u32 - 8 + 4);
+    let note_stop = " (the game stops reading there: `Options::LENIENT` / `--lenient` reads the models \
+         before it too)";
+    let cases: [(&[u8], usize, &str); 4] = [
+        (&junk, n, note_stop),
+        (&padding, n + 3, note_stop),
+        (
+            &slack,
+            4,
+            " (the game reads this and skips the bytes left: `Options::LENIENT` / `--lenient` \
+             reads it too)",
+        ),
+        (
+            &past_end,
+            n + 4,
+            " (the game reads this: `Options::LENIENT` / `--lenient` reads it too when every \
+             section lies inside the file)",
+        ),
+    ];
+    for (bytes, offset, note) in cases {
+        let err = gta::check(bytes, Options::STRICT).unwrap_err();
+        assert_eq!(err.offset(), offset, "{err}");
+        assert!(err.is_lenient_readable() && err.kind().is_lenient_readable());
+        let shown = err.to_string();
+        assert!(
+            shown.starts_with(&format!("byte {offset} (0x{offset:x}): ")) && shown.ends_with(note),
+            "{shown}"
+        );
+        assert!(gta::check(bytes, Options::LENIENT).is_ok(), "{shown}");
+    }
+    // What the game cannot read is not: no lenient note.
+    let mut overrun = coll.bytes.clone();
+    set_u32(&mut overrun, coll.layout.box_count, 133);
+    let not_a_col = b::concat(&[b"JUNK", &good]);
+    for bytes in [&overrun[..], &not_a_col[..]] {
+        let err = gta::check(bytes, Options::STRICT).unwrap_err();
+        assert!(!err.is_lenient_readable(), "{err}");
+        assert!(!err.to_string().contains("--lenient"), "{err}");
+        assert!(gta::check(bytes, Options::LENIENT).is_err() || bytes == not_a_col);
+    }
+    // A buffer that starts with something else holds no model: lenient reading finds
+    // none either, and the strict message does not send the reader there.
+    assert_eq!(gta::check(&not_a_col, Options::LENIENT).unwrap().models, 0);
+}
+
+/// Every lint says, in one line, what the game does and what to do, and names only
+/// the games that load the version (`Game::loading`).
+#[test]
+fn every_lint_says_what_the_game_does_and_what_to_do() {
+    assert_eq!(Game::loading(Version::Coll), Some(Game::All));
+    assert_eq!(Game::loading(Version::Col2), Some(Game::Sa));
+    assert_eq!(Game::loading(Version::Col3), Some(Game::Sa));
+    assert_eq!(Game::loading(Version::Col4), None);
+    let texts = [
+        (
+            LintKind::CountOverInt16 {
+                section: Section::Faces,
+                count: 40_000,
+            },
+            "40000 faces: GTA III/VC read this count as the signed 16-bit number -25536, so the \
+             section comes out empty or short and the rest of the model is misread; use at most \
+             32767 (split the model)",
+        ),
+        (
+            LintKind::CountOverInt16 {
+                section: Section::Spheres,
+                count: 65_541,
+            },
+            "65541 spheres: GTA III/VC read this count as the signed 16-bit number 5, so the \
+             section comes out empty or short and the rest of the model is misread; use at most \
+             32767 (split the model)",
+        ),
+        (
+            LintKind::OutsideBounds {
+                game: Game::All,
+                section: Section::Faces,
+                first: 3,
+                count: 2,
+                steps: 96,
+            },
+            "2 records lie outside the stored bounds (first: faces #3; up to 0.75 past them): GTA \
+             III/VC/SA test the bounds before the spheres, boxes and faces, so collisions there \
+             can be missed; recompute the bounds (`convert --recompute-bounds`)",
+        ),
+        (
+            LintKind::SizePastEnd {
+                declared_len: 408,
+                available: 404,
+            },
+            "model declares 408 bytes but the file holds only 404: the game reads past the end \
+             of the file, which is harmless here as every section lies inside; rewrite the model \
+             (`convert`) to fix its size",
+        ),
+        (
+            LintKind::UnparsedTail { bytes: 6 },
+            "6 bytes lie between the last section and the model's declared end: the game skips \
+             them; rewrite the model (`convert`) to drop them",
+        ),
+    ];
+    for (kind, text) in texts {
+        assert_eq!(kind.to_string(), text);
+    }
+    // Every kind the reader produces: one line, a consequence and a remedy.
+    let every = [
+        LintKind::ModelTooLarge {
+            game: Game::IiiVc,
+            size: 60_000,
+            buffer: 55_000,
+        },
+        LintKind::ModelTooLarge {
+            game: Game::Sa,
+            size: 60_000,
+            buffer: 32_768,
+        },
+        LintKind::TooMany {
+            game: Game::All,
+            section: Section::Spheres,
+            count: 129,
+            cap: 128,
+        },
+        LintKind::TooMany {
+            game: Game::IiiVc,
+            section: Section::Boxes,
+            count: 33,
+            cap: 32,
+        },
+        LintKind::TooMany {
+            game: Game::Sa,
+            section: Section::Boxes,
+            count: 65,
+            cap: 64,
+        },
+        LintKind::TooMany {
+            game: Game::All,
+            section: Section::Faces,
+            count: 601,
+            cap: 600,
+        },
+        LintKind::TooMany {
+            game: Game::Sa,
+            section: Section::Faces,
+            count: 601,
+            cap: 600,
+        },
+        LintKind::CountOverInt16 {
+            section: Section::Boxes,
+            count: 32_768,
+        },
+        LintKind::VertexOutsideFixedPoint { first: 0, count: 1 },
+        LintKind::OutsideBounds {
+            game: Game::Sa,
+            section: Section::Spheres,
+            first: 0,
+            count: 1,
+            steps: 2,
+        },
+        LintKind::FaceGroupBox { group: 0, faces: 1 },
+        LintKind::SizePastEnd {
+            declared_len: 100,
+            available: 96,
+        },
+        LintKind::UnparsedTail { bytes: 2 },
+    ];
+    for kind in every {
+        let text = kind.to_string();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        let (what, rest) = text.split_once(": ").unwrap();
+        assert!(!what.is_empty() && rest.contains("; "), "{text}");
+        let remedy = rest.rsplit_once("; ").unwrap().1;
+        assert!(
+            ["use ", "split ", "keep ", "recompute ", "rewrite "]
+                .iter()
+                .any(|verb| remedy.starts_with(verb)),
+            "{text}"
+        );
+        // A lint about SA alone never names III/VC, and the other way round.
+        match kind {
+            LintKind::ModelTooLarge { game: Game::Sa, .. }
+            | LintKind::TooMany { game: Game::Sa, .. }
+            | LintKind::OutsideBounds { game: Game::Sa, .. }
+            | LintKind::FaceGroupBox { .. }
+            | LintKind::VertexOutsideFixedPoint { .. } => {
+                assert!(!text.contains("III"), "{text}")
+            }
+            LintKind::TooMany {
+                game: Game::IiiVc, ..
+            }
+            | LintKind::CountOverInt16 { .. } => assert!(!text.contains("SA"), "{text}"),
+            _ => {}
+        }
+    }
 }

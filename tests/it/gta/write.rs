@@ -385,3 +385,167 @@ fn generating_groups_for_a_small_mesh_writes_none_and_no_count() {
         assert_eq!(model.faces().len(), n);
     }
 }
+
+/// The bounds lints of `model`: `OutsideBounds` and `FaceGroupBox`.
+fn bounds_lints(model: &Model<'_>) -> Vec<gta::Lint> {
+    model
+        .lints()
+        .filter(|l| {
+            matches!(
+                l.kind,
+                gta::LintKind::OutsideBounds { .. } | gta::LintKind::FaceGroupBox { .. }
+            )
+        })
+        .collect()
+}
+
+/// Recomputed bounds and the bounds lint use one definition of what the bounds
+/// enclose: whatever the model and the target version, what `recompute_bounds` writes
+/// has no bounds lint.
+#[test]
+fn recomputed_bounds_never_warn() {
+    let dff = include_bytes!("../../../samples/vehicle.dff");
+    let vehicle = gta::dff::Dff::parse(dff, Options::STRICT).unwrap();
+    let gta::dff::Payload::Model(vehicle) = vehicle.collision().unwrap().payload() else {
+        panic!("the sample's payload is a model")
+    };
+    let full: Vec<Vec<u8>> = [b"COLL", b"COL2", b"COL3", b"COL4"]
+        .iter()
+        .zip(1..)
+        .map(|(f, base)| crate::support::gta::full_spec(f, base * 100).build().bytes)
+        .collect();
+    let mut sources: Vec<Model<'_>> = models(SAMPLE);
+    sources.push(vehicle);
+    sources.extend(
+        full.iter()
+            .map(|bytes| Model::parse(bytes, Options::STRICT).unwrap()),
+    );
+    for source in &sources {
+        for version in [Version::Coll, Version::Col2, Version::Col3, Version::Col4] {
+            for face_groups in [
+                FaceGroupMode::Keep,
+                FaceGroupMode::Generate,
+                FaceGroupMode::Remove,
+            ] {
+                let mut options = WriteOptions::to(version);
+                options.recompute_bounds = true;
+                options.drop_shadow_mesh = true;
+                options.face_groups = face_groups;
+                let out = written(source, &options);
+                let back = Model::parse(&out, Options::STRICT).unwrap();
+                assert_eq!(
+                    bounds_lints(&back),
+                    [],
+                    "{:?} to {version:?}",
+                    String::from_utf8_lossy(source.name())
+                );
+            }
+        }
+    }
+}
+
+/// What the bounds enclose: spheres (centre ± radius), boxes, lines and the faces'
+/// vertices; not the shadow mesh, nor vertices no face names. Recomputed, they are
+/// exactly that box, and the lint is clear; stored, the same content is a lint.
+#[test]
+fn recomputed_bounds_hold_spheres_boxes_lines_and_faces_but_not_the_shadow_mesh() {
+    let surface = Surface::default();
+    let spheres = [gta::Sphere {
+        center: [2.0, 0.0, 0.0],
+        radius: 1.5,
+        surface,
+    }];
+    let boxes = [gta::CollisionBox {
+        min: [-4.0, -1.0, 0.0],
+        max: [-3.0, 1.0, 0.5],
+        surface,
+    }];
+    let lines = [gta::Line {
+        start: [0.0, 0.0, 0.0],
+        end: [0.0, 0.0, -2.0],
+        radii: None,
+    }];
+    let compact = FaceSurface::Compact {
+        material: 0,
+        light: 0,
+    };
+    // Vertex 3 is named by no face; the shadow mesh reaches far past the rest.
+    let vertices = [
+        [0.0, 5.0, 0.0],
+        [0.5, 5.0, 0.0],
+        [0.0, 5.0, 1.0],
+        [90.0, 90.0, 90.0],
+    ];
+    let faces = [Face {
+        indices: [0, 1, 2],
+        surface: compact,
+    }];
+    let shadow_vertices = [[0.0, 0.0, 0.0], [40.0, 0.0, 0.0], [0.0, -40.0, 0.0]];
+    let shadow_faces = [Face {
+        indices: [0, 1, 2],
+        surface: compact,
+    }];
+    for version in [Version::Coll, Version::Col3] {
+        let repr = ModelRepr {
+            spheres: &spheres,
+            boxes: &boxes,
+            lines: &lines,
+            vertices: &vertices,
+            faces: &faces,
+            shadow_vertices: if version == Version::Col3 {
+                &shadow_vertices
+            } else {
+                &[]
+            },
+            shadow_faces: if version == Version::Col3 {
+                &shadow_faces
+            } else {
+                &[]
+            },
+            ..ModelRepr::new(version, b"shapes")
+        };
+        // Stored bounds around the origin only: every section is outside.
+        let stored = written(&repr, &WriteOptions::AS_IS);
+        let stored = Model::parse(&stored, Options::STRICT).unwrap();
+        let lints = bounds_lints(&stored);
+        let [lint] = lints.as_slice() else {
+            panic!("{lints:?}")
+        };
+        let gta::LintKind::OutsideBounds { section, count, .. } = lint.kind else {
+            panic!("{lint:?}")
+        };
+        // Sphere, box, line and face; not vertex 3, not the shadow mesh.
+        assert_eq!((section, count), (gta::Section::Spheres, 4), "{version:?}");
+
+        let mut options = WriteOptions::AS_IS;
+        options.recompute_bounds = true;
+        let out = written(&repr, &options);
+        let back = Model::parse(&out, Options::STRICT).unwrap();
+        let b = back.bounds();
+        assert_eq!(b.min, [-4.0, -1.5, -2.0], "{version:?}");
+        assert_eq!(b.max, [3.5, 5.0, 1.5], "{version:?}");
+        assert_eq!(b.center, [-0.25, 1.75, -0.25], "{version:?}");
+        assert_eq!(bounds_lints(&back), [], "{version:?}");
+        // The radius reaches the farthest point of every shape (the box's far corner,
+        // the face's far vertices, the sphere's far side, the line's far end), never
+        // short of the exact distance and within a float step or two of it.
+        let exact = [
+            ([-4.0f64, -1.0, 0.5], 0.0),
+            ([0.0, 5.0, 1.0], 0.0),
+            ([0.5, 5.0, 0.0], 0.0),
+            ([2.0, 0.0, 0.0], 1.5),
+            ([0.0, 0.0, -2.0], 0.0),
+        ]
+        .iter()
+        .map(|(p, r)| {
+            let c = b.center.map(f64::from);
+            (0..3).map(|a| (p[a] - c[a]).powi(2)).sum::<f64>().sqrt() + r
+        })
+        .fold(0.0, f64::max);
+        assert!(f64::from(b.radius) >= exact && f64::from(b.radius) - exact < 1e-5);
+        // The shadow mesh is outside the recomputed bounds, and that is no lint.
+        if version == Version::Col3 {
+            assert!(back.shadow_vertices().iter().any(|v| v[0] > b.max[0]));
+        }
+    }
+}

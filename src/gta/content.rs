@@ -1,0 +1,276 @@
+//! What a model's bounds must enclose: the one definition that the bounds lint
+//! ([`LintKind::OutsideBounds`](super::LintKind::OutsideBounds)) checks and the
+//! writer's recomputed bounds ([`WriteOptions::recompute_bounds`]) measure, so that
+//! recomputing always clears the lint (docs/formats/gta.md, "What the bounds
+//! enclose").
+//!
+//! The games test a model's bounding box and sphere before its spheres, boxes, lines
+//! and faces (re3 and gta-reversed, `CCollision::ProcessColModels`,
+//! `ProcessLineOfSight`, `ProcessVerticalLine`): those are the content. The COL3+
+//! shadow mesh is not: only SA's stencil shadows read it, and they never test it
+//! against the bounds. A face counts through the vertices it names (vertices no face
+//! names are never tested).
+//!
+//! [`WriteOptions::recompute_bounds`]: super::write::WriteOptions::recompute_bounds
+
+use super::records::{Bounds, CollisionBox, Face, Line, Sphere, Vec3};
+use super::{Section, Version};
+use crate::math::{sqrt_up, zip3};
+
+/// COL2+ content is quantised: vertices are 1/128 fixed point, so a difference of
+/// one step (1/128) between the stored bounds and the content is within the
+/// format's precision and never a lint.
+pub const BOUNDS_TOLERANCE: f32 = 1.0 / super::FIXED_POINT_SCALE;
+/// COLL stores floats: a difference of at most this much, plus
+/// [`COLL_BOUNDS_TOLERANCE_RELATIVE`] times the larger magnitude compared, is
+/// within the precision tools write bounds with (rounded through text or doubles)
+/// and never a lint.
+pub const COLL_BOUNDS_TOLERANCE: f32 = 0.001;
+/// The relative part of the COLL tolerance: 1e-5, about 84 float steps
+/// ([`COLL_BOUNDS_TOLERANCE`]).
+pub const COLL_BOUNDS_TOLERANCE_RELATIVE: f32 = 1e-5;
+
+/// How far content may lie outside bounds of `version` before it counts, when the
+/// values compared are at most `magnitude` in absolute value.
+pub(crate) fn tolerance(version: Version, magnitude: f32) -> f32 {
+    match version {
+        Version::Coll => COLL_BOUNDS_TOLERANCE + COLL_BOUNDS_TOLERANCE_RELATIVE * magnitude.abs(),
+        _ => BOUNDS_TOLERANCE,
+    }
+}
+
+/// One thing the bounds must enclose.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Shape {
+    /// A collision sphere.
+    Ball {
+        /// Centre.
+        center: Vec3,
+        /// Radius.
+        radius: f32,
+    },
+    /// A collision box, `min` to `max`.
+    Block {
+        /// Minimum corner.
+        min: Vec3,
+        /// Maximum corner.
+        max: Vec3,
+    },
+    /// A line, end to end.
+    Segment(Vec3, Vec3),
+    /// A face: its three vertices.
+    Triangle([Vec3; 3]),
+}
+
+impl Shape {
+    /// The smallest and largest coordinate of the shape on each axis.
+    pub(crate) fn extent(&self) -> (Vec3, Vec3) {
+        match *self {
+            Self::Ball { center, radius } => {
+                (center.map(|c| c - radius), center.map(|c| c + radius))
+            }
+            Self::Block { min, max } => (min, max),
+            Self::Segment(a, b) => (zip3(a, b, f32::min), zip3(a, b, f32::max)),
+            Self::Triangle([a, b, c]) => (
+                zip3(zip3(a, b, f32::min), c, f32::min),
+                zip3(zip3(a, b, f32::max), c, f32::max),
+            ),
+        }
+    }
+
+    /// How far from `from` the shape reaches: a sphere around `from` of this radius
+    /// holds it (each square root rounded up).
+    pub(crate) fn reach(&self, from: Vec3) -> f32 {
+        let point = |p: Vec3| sqrt_up(distance2(p, from));
+        match *self {
+            Self::Ball { center, radius } => point(center) + radius,
+            Self::Block { min, max } => {
+                // The corner farthest from `from`, axis by axis.
+                let pick = |lo: f32, hi: f32, c: f32| {
+                    if (lo - c).abs() > (hi - c).abs() {
+                        lo
+                    } else {
+                        hi
+                    }
+                };
+                let ([lx, ly, lz], [hx, hy, hz], [cx, cy, cz]) = (min, max, from);
+                point([pick(lx, hx, cx), pick(ly, hy, cy), pick(lz, hz, cz)])
+            }
+            Self::Segment(a, b) => point(a).max(point(b)),
+            Self::Triangle([a, b, c]) => point(a).max(point(b)).max(point(c)),
+        }
+    }
+
+    /// How far the shape reaches past the box `min .. max` on one axis, counting only
+    /// differences above the [`tolerance`] of `version`; 0 when it lies within. NaN
+    /// coordinates count as within (the reader keeps them; nothing can be said of
+    /// them).
+    pub(crate) fn past_box(&self, min: Vec3, max: Vec3, version: Version) -> f32 {
+        let (lo, hi) = self.extent();
+        let mut worst = 0.0f32;
+        for (((&min, &max), &lo), &hi) in min.iter().zip(&max).zip(&lo).zip(&hi) {
+            worst = worst
+                .max(past(min - lo, min.abs().max(lo.abs()), version))
+                .max(past(hi - max, max.abs().max(hi.abs()), version));
+        }
+        worst
+    }
+
+    /// How far the shape reaches past `bounds`: past the box on one axis, or past
+    /// the sphere, as [`Shape::past_box`] counts it.
+    pub(crate) fn beyond(&self, bounds: &Bounds, version: Version) -> f32 {
+        let reach = self.reach(bounds.center);
+        let magnitude = reach.abs().max(bounds.radius.abs());
+        self.past_box(bounds.min, bounds.max, version).max(past(
+            reach - bounds.radius,
+            magnitude,
+            version,
+        ))
+    }
+}
+
+/// `by` when it exceeds the [`tolerance`] for values of `magnitude`, else 0 (NaN
+/// included).
+fn past(by: f32, magnitude: f32, version: Version) -> f32 {
+    if by > tolerance(version, magnitude) {
+        by
+    } else {
+        0.0
+    }
+}
+
+/// A model's content, as read or as a writer is about to write it.
+pub(crate) trait Content {
+    /// Records of `section`: spheres, boxes, lines and faces are asked for.
+    fn count(&self, section: Section) -> usize;
+    /// Sphere `i`.
+    fn sphere(&self, i: usize) -> Option<Sphere>;
+    /// Box `i`.
+    fn collision_box(&self, i: usize) -> Option<CollisionBox>;
+    /// Line `i`.
+    fn line(&self, i: usize) -> Option<Line>;
+    /// Face `i` of the collision mesh.
+    fn face(&self, i: usize) -> Option<Face>;
+    /// Vertex `i` of the collision mesh.
+    fn vertex(&self, i: usize) -> Option<Vec3>;
+}
+
+/// Calls `visit` with every shape the bounds must enclose, section by section:
+/// spheres, boxes, lines, then faces, each with its section and index. A face
+/// whose vertices cannot be read is skipped (the reader rejects such models).
+pub(crate) fn shapes(content: &impl Content, mut visit: impl FnMut(Section, usize, Shape)) {
+    for i in 0..content.count(Section::Spheres) {
+        if let Some(s) = content.sphere(i) {
+            let (center, radius) = (s.center, s.radius);
+            visit(Section::Spheres, i, Shape::Ball { center, radius });
+        }
+    }
+    for i in 0..content.count(Section::Boxes) {
+        if let Some(b) = content.collision_box(i) {
+            let (min, max) = (b.min, b.max);
+            visit(Section::Boxes, i, Shape::Block { min, max });
+        }
+    }
+    for i in 0..content.count(Section::Lines) {
+        if let Some(l) = content.line(i) {
+            visit(Section::Lines, i, Shape::Segment(l.start, l.end));
+        }
+    }
+    for i in 0..content.count(Section::Faces) {
+        if let Some(triangle) = face(content, i) {
+            visit(Section::Faces, i, triangle);
+        }
+    }
+}
+
+/// Face `i` of `content` as the triangle of its vertices, if they can be read.
+pub(crate) fn face(content: &impl Content, i: usize) -> Option<Shape> {
+    let corners = content.face(i)?.indices.map(|v| content.vertex(v as usize));
+    match corners {
+        [Some(a), Some(b), Some(c)] => Some(Shape::Triangle([a, b, c])),
+        _ => None,
+    }
+}
+
+/// The bounds of `content`: the box around every shape, the centre halfway, and
+/// the radius the smallest that reaches every shape from it. All zero when there is
+/// no content.
+pub(crate) fn enclosing(content: &impl Content) -> Bounds {
+    let mut bbox: Option<(Vec3, Vec3)> = None;
+    shapes(content, |_, _, shape| {
+        let (lo, hi) = shape.extent();
+        bbox = Some(match bbox {
+            None => (lo, hi),
+            Some((min, max)) => (zip3(min, lo, f32::min), zip3(max, hi, f32::max)),
+        });
+    });
+    let Some((min, max)) = bbox else {
+        return Bounds::default();
+    };
+    let center = zip3(min, max, |lo, hi| lo + (hi - lo) * 0.5);
+    let mut radius = 0.0f32;
+    shapes(content, |_, _, shape| {
+        let reach = shape.reach(center);
+        if reach > radius {
+            radius = reach;
+        }
+    });
+    Bounds {
+        min,
+        max,
+        center,
+        radius,
+    }
+}
+
+/// The box around `faces` of `content` (each through its vertices); `None` when
+/// none can be read.
+pub(crate) fn faces_box(
+    content: &impl Content,
+    faces: impl IntoIterator<Item = usize>,
+) -> Option<(Vec3, Vec3)> {
+    let mut bbox: Option<(Vec3, Vec3)> = None;
+    for (lo, hi) in faces
+        .into_iter()
+        .filter_map(|i| face(content, i))
+        .map(|t| t.extent())
+    {
+        bbox = Some(match bbox {
+            None => (lo, hi),
+            Some((min, max)) => (zip3(min, lo, f32::min), zip3(max, hi, f32::max)),
+        });
+    }
+    bbox
+}
+
+fn distance2(a: Vec3, b: Vec3) -> f32 {
+    let [x, y, z] = zip3(a, b, |p, q| p - q);
+    x * x + y * y + z * z
+}
+
+impl Content for super::Model<'_> {
+    fn count(&self, section: Section) -> usize {
+        match section {
+            Section::Spheres => self.spheres().len(),
+            Section::Boxes => self.boxes().len(),
+            Section::Lines => self.lines().len(),
+            Section::Faces => self.faces().len(),
+            _ => 0,
+        }
+    }
+    fn sphere(&self, i: usize) -> Option<Sphere> {
+        self.spheres().get(i)
+    }
+    fn collision_box(&self, i: usize) -> Option<CollisionBox> {
+        self.boxes().get(i)
+    }
+    fn line(&self, i: usize) -> Option<Line> {
+        self.lines().get(i)
+    }
+    fn face(&self, i: usize) -> Option<Face> {
+        self.faces().get(i)
+    }
+    fn vertex(&self, i: usize) -> Option<Vec3> {
+        self.vertices().get(i)
+    }
+}
