@@ -565,18 +565,18 @@ fn recover(
 fn differential(walks: &[Walk]) {
     // What strict reading rejects as lenient-readable, the lenient walk reads: it
     // stops there (trailing bytes) or takes the model (COLL slack).
-    if let (Some(strict), Some(lenient)) = (walks.first(), walks.last()) {
-        if let Err(e) = strict.outcome {
-            match e.kind() {
-                ErrorKind::UnknownFourCc { .. } | ErrorKind::NonZeroPadding { .. } => {
-                    assert!(lenient.outcome.is_ok(), "{e} / {:?}", lenient.outcome);
-                    assert_eq!(lenient.models.len(), strict.models.len(), "{e}");
-                }
-                ErrorKind::SizeMismatch { .. } => {
-                    assert!(lenient.models.len() > strict.models.len(), "{e}");
-                }
-                _ => {}
+    if let (Some(strict), Some(lenient)) = (walks.first(), walks.last())
+        && let Err(e) = strict.outcome
+    {
+        match e.kind() {
+            ErrorKind::UnknownFourCc { .. } | ErrorKind::NonZeroPadding { .. } => {
+                assert!(lenient.outcome.is_ok(), "{e} / {:?}", lenient.outcome);
+                assert_eq!(lenient.models.len(), strict.models.len(), "{e}");
             }
+            ErrorKind::SizeMismatch { .. } => {
+                assert!(lenient.models.len() > strict.models.len(), "{e}");
+            }
+            _ => {}
         }
     }
     for (i, a) in walks.iter().enumerate() {
@@ -1390,10 +1390,10 @@ pub fn dff_round_trip(dff: &[u8], col: &[u8]) {
             e.is_lenient_readable(),
             "{e}"
         );
-        if e.is_lenient_readable() {
-            if let Err(lenient) = Dff::parse(dff, Options::LENIENT) {
-                assert_ne!(lenient, e, "{e}");
-            }
+        if e.is_lenient_readable()
+            && let Err(lenient) = Dff::parse(dff, Options::LENIENT)
+        {
+            assert_ne!(lenient, e, "{e}");
         }
     }
     for options in [Options::STRICT, Options::LENIENT] {

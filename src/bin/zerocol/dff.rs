@@ -66,10 +66,11 @@ pub fn info(
     bytes: &[u8],
     flags: tool::Flags,
 ) -> io::Result<Verdict> {
-    if let Some(wanted) = flags.model {
-        if let Some(message) = no_such_model(bytes, flags.lenient, wanted) {
-            return Ok(Verdict::Usage(message));
-        }
+    let missing = flags
+        .model
+        .and_then(|wanted| no_such_model(bytes, flags.lenient, wanted));
+    if let Some(message) = missing {
+        return Ok(Verdict::Usage(message));
     }
     let mode = if flags.lenient { "lenient" } else { "strict" };
     writeln!(out, "{label}: dff, {} bytes ({mode})", bytes.len())?;
