@@ -91,6 +91,8 @@
 //! - `cli`: the `zerocol` command-line tool.
 
 #![no_std]
+// docs.rs (`[package.metadata.docs.rs]`) marks each item that a feature enables.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(
