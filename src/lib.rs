@@ -5,10 +5,13 @@
 //!
 //! | module | format | facts |
 //! |---|---|---|
-//! | [`gta`] | GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4) | `docs/formats/gta.md` |
-//! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) | `docs/formats/mkgp.md` |
-//! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node | `docs/formats/battleforge.md` |
-//! | [`grit`] | Grit engine `TCOL` text and ([`grit::bcol`]) its binary twin `BCOL` | `docs/formats/grit.md` |
+//! | [`gta`] | GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4) | [`guide::gta`] |
+//! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) | [`guide::mkgp`] |
+//! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node | [`guide::battleforge`] |
+//! | [`grit`] | Grit engine `TCOL` text and ([`grit::bcol`]) its binary twin `BCOL` | [`guide::grit`] |
+//!
+//! The [`guide`] holds the format pages (every offset, rule and limit the readers
+//! follow, and the sources they were checked against) and the CLI's JSON and OBJ.
 //!
 //! [`sniff`] tells the formats apart by their first bytes, and [`wire`] is the byte
 //! layer they share: the [`wire::Error`] every binary format reports (a byte offset
@@ -118,6 +121,7 @@ mod format;
 pub mod generate;
 pub mod grit;
 pub mod gta;
+pub mod guide;
 mod math;
 pub mod mkgp;
 pub mod obj;
