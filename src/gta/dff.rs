@@ -233,6 +233,7 @@ impl Chunk {
 
 /// What the collision chunk holds.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Payload<'a> {
     /// A whole GTA model, FourCC first, parsed and validated.
     Model(Model<'a>),
