@@ -126,6 +126,8 @@ mod math;
 pub mod mkgp;
 pub mod obj;
 #[cfg(test)]
+mod error_types;
+#[cfg(test)]
 mod test_rng;
 pub mod wire;
 
