@@ -27,6 +27,8 @@
 //!             let mut scratch = [0u8; 512];
 //!             let _model = headerless.frame(&mut scratch, Options::STRICT)?;
 //!         }
+//!         // A kind of payload a later version may add (`Payload` is non-exhaustive).
+//!         _ => {}
 //!     }
 //! }
 //! # Ok(()) }
