@@ -116,6 +116,8 @@
 extern crate std;
 
 pub mod battleforge;
+#[cfg(test)]
+mod error_types;
 mod format;
 #[cfg(feature = "arbitrary")]
 pub mod generate;
@@ -125,8 +127,6 @@ pub mod guide;
 mod math;
 pub mod mkgp;
 pub mod obj;
-#[cfg(test)]
-mod error_types;
 #[cfg(test)]
 mod test_rng;
 pub mod wire;
