@@ -120,6 +120,7 @@ fn fold_shape(shape: &Shape<'_>) -> u32 {
             normal, distance, ..
         } => bits(normal) ^ distance.to_bits(),
         Shape::Sphere { centre, radius, .. } => bits(centre) ^ radius.to_bits(),
+        _ => unreachable!("a new shape kind: fold its fields"),
     }
 }
 

@@ -9,6 +9,7 @@ use crate::grit::Flavour;
 /// A format zerocol can read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum Format {
     /// GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4): [`crate::gta`].
     GtaCol,

@@ -5,10 +5,13 @@
 //!
 //! | module | format | facts |
 //! |---|---|---|
-//! | [`gta`] | GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4) | `docs/formats/gta.md` |
-//! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) | `docs/formats/mkgp.md` |
-//! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node | `docs/formats/battleforge.md` |
-//! | [`grit`] | Grit engine `TCOL` text and ([`grit::bcol`]) its binary twin `BCOL` | `docs/formats/grit.md` |
+//! | [`gta`] | GTA III / Vice City / San Andreas `.col` (COLL, COL2, COL3, COL4) | [`guide::gta`] |
+//! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) | [`guide::mkgp`] |
+//! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node | [`guide::battleforge`] |
+//! | [`grit`] | Grit engine `TCOL` text and ([`grit::bcol`]) its binary twin `BCOL` | [`guide::grit`] |
+//!
+//! The [`guide`] holds the format pages (every offset, rule and limit the readers
+//! follow, and the sources they were checked against) and the CLI's JSON and OBJ.
 //!
 //! [`sniff`] tells the formats apart by their first bytes, and [`wire`] is the byte
 //! layer they share: the [`wire::Error`] every binary format reports (a byte offset
@@ -91,6 +94,8 @@
 //! - `cli`: the `zerocol` command-line tool.
 
 #![no_std]
+// docs.rs (`[package.metadata.docs.rs]`) marks each item that a feature enables.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(
@@ -111,11 +116,14 @@
 extern crate std;
 
 pub mod battleforge;
+#[cfg(test)]
+mod error_types;
 mod format;
 #[cfg(feature = "arbitrary")]
 pub mod generate;
 pub mod grit;
 pub mod gta;
+pub mod guide;
 mod math;
 pub mod mkgp;
 pub mod obj;

@@ -1189,6 +1189,7 @@ fn dff_reading_and_replacing_never_allocate() {
                                 Err(e) => s.show(&e),
                             }
                         }
+                        _ => unreachable!("a new payload kind"),
                     }
                 }
             });

@@ -143,7 +143,7 @@ pub mod gta {
         // library: 176), and 0.54 vertices a face, as there.
         let h = rng.range(1, 15);
         let (vertices, faces) = mesh(rng, 12, h);
-        let (shadow_vertices, shadow_faces) = if i % 4 == 0 {
+        let (shadow_vertices, shadow_faces) = if i.is_multiple_of(4) {
             let h = rng.range(1, 4);
             mesh(rng, 2, h)
         } else {
@@ -301,7 +301,7 @@ pub mod mkgp {
     fn flags(x: u32, z: u32) -> SurfaceFlags {
         let surface = if x < 4 || z < 4 || x >= QUADS - 4 || z >= QUADS - 4 {
             0x0010 // grass
-        } else if (x / 16 + z / 16) % 3 == 0 {
+        } else if (x / 16 + z / 16).is_multiple_of(3) {
             0x0008 // dirt
         } else {
             0x1000 // asphalt

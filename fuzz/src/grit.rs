@@ -144,6 +144,7 @@ fn key(body: &GritBody) -> Vec<u32> {
                 float(&mut k, *radius);
                 floats(&mut k, centre);
             }
+            _ => unreachable!("a new shape kind"),
         }
     }
     match &body.trimesh {
@@ -359,6 +360,7 @@ fn shape(data: &[u8], s: &Shape<'_>, text: bool) {
                 finite(&[radius], "radius");
             }
         }
+        _ => unreachable!("a new shape kind"),
     }
 }
 
@@ -1075,6 +1077,7 @@ fn bcol_layout(body: &GritBody) -> (usize, usize, Vec<u8>) {
             GritShape::Box(_) | GritShape::Cylinder(_) => 48,
             GritShape::Cone { .. } => 44,
             GritShape::Plane { .. } | GritShape::Sphere { .. } => 20,
+            _ => unreachable!("a new shape kind"),
         };
         uses.push(match s {
             GritShape::Hull { material, .. }
@@ -1082,6 +1085,7 @@ fn bcol_layout(body: &GritBody) -> (usize, usize, Vec<u8>) {
             | GritShape::Plane { material, .. }
             | GritShape::Sphere { material, .. } => material,
             GritShape::Box(b) | GritShape::Cylinder(b) => &b.material,
+            _ => unreachable!("a new shape kind"),
         });
     }
     if let Some(t) = &body.trimesh {
@@ -1236,6 +1240,7 @@ fn without_materials(body: &GritBody) -> GritBody {
             | GritShape::Plane { material, .. }
             | GritShape::Sphere { material, .. } => material.clear(),
             GritShape::Box(x) | GritShape::Cylinder(x) => x.material.clear(),
+            _ => unreachable!("a new shape kind"),
         }
     }
     if let Some(t) = &mut b.trimesh {

@@ -1446,6 +1446,7 @@ pub fn dff_round_trip(dff: &[u8], col: &[u8]) {
                         ));
                     }
                 }
+                _ => unreachable!("a new payload kind"),
             }
         }
         let Some(new) = new else { continue };

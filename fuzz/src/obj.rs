@@ -292,6 +292,7 @@ pub fn bytes(data: &[u8]) {
                     h.frame(&mut scratch, gta_options).ok()
                 }
                 None => None,
+                Some(_) => unreachable!("a new payload kind"),
             };
             if let Some(model) = model {
                 gta_export(&[model], None, budget);
@@ -450,6 +451,7 @@ fn grit_export<'a>(
                 hull_distinct += distinct.len() as u64;
                 hull_vertices += vertices.len() as u64;
             }
+            _ => unreachable!("a new shape kind"),
         }
     }
     if let Some(mesh) = &trimesh {

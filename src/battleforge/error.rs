@@ -9,6 +9,7 @@ pub type Error = crate::wire::Error<ErrorKind>;
 /// A signed field that must not be negative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum Field {
     /// The header's node information offset.
     NodeInfoOffset,

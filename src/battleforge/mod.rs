@@ -1,6 +1,6 @@
 //! BattleForge (2009) DRS model containers and their `collisionShape` node: the
 //! boxes, spheres and cylinders the game uses for cheap hit tests, selection and
-//! placement (docs/formats/battleforge.md).
+//! placement ([`crate::guide::battleforge`]).
 //!
 //! ```
 //! use zerocol::battleforge::{Drs, Options};

@@ -44,6 +44,7 @@ const MAX_FACES: usize = 96;
 /// An owned shape of a body's compound: [`Shape`] with owned strings and
 /// vertices.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum GritShape {
     /// Convex hull of its vertices.
     Hull {

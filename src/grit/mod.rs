@@ -1,4 +1,4 @@
-//! Grit engine collision files: `TCOL` text (docs/formats/grit.md).
+//! Grit engine collision files: `TCOL` text ([`crate::guide::grit`]).
 //!
 //! A TCOL file describes one physical body: its attributes (static or a mass,
 //! damping, sleep and CCD thresholds), then a compound of primitive shapes, a

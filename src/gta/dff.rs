@@ -27,6 +27,8 @@
 //!             let mut scratch = [0u8; 512];
 //!             let _model = headerless.frame(&mut scratch, Options::STRICT)?;
 //!         }
+//!         // A kind of payload a later version may add (`Payload` is non-exhaustive).
+//!         _ => {}
 //!     }
 //! }
 //! # Ok(()) }
@@ -279,6 +281,7 @@ impl Chunk {
 
 /// What the collision chunk holds.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Payload<'a> {
     /// A whole GTA model, FourCC first, parsed and validated.
     Model(Model<'a>),

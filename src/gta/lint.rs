@@ -10,6 +10,7 @@ use super::{Model, Section, Version, raw, saturate_u32};
 /// Which game a limit belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum Game {
     /// GTA III and Vice City.
     IiiVc,

@@ -1,7 +1,7 @@
 //! GTA III, Vice City and San Andreas collision files (`.col`): COLL, COL2, COL3, COL4.
 //!
 //! A `.col` file is models back to back with no file header; each model names its
-//! own version with a FourCC, so one library can mix versions (docs/formats/gta.md).
+//! own version with a FourCC, so one library can mix versions ([`crate::guide::gta`]).
 //!
 //! ```
 //! # fn main() -> Result<(), zerocol::gta::Error> {

@@ -283,8 +283,8 @@ fn section_at(i: usize) -> Section {
 /// registers to themselves.
 #[cfg_attr(not(target_os = "none"), inline(never))]
 pub(super) fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
-    const WORDS_PER_FACE: usize = size_of::<raw::FaceV2>() / size_of::<U16>();
-    const _: () = assert!(WORDS_PER_FACE == 4);
+    // Four 16-bit words a face, as the lanes below assume.
+    const _: () = assert!(size_of::<raw::FaceV2>() == 4 * size_of::<U16>());
     if cfg!(target_os = "none") {
         return derived_vertex_count_plain(faces);
     }

@@ -262,6 +262,7 @@ impl core::error::Error for InputError {}
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+#[non_exhaustive]
 pub enum FaceGroupMode {
     /// Write the source's groups (COL2+ targets; COLL has none).
     #[default]

@@ -242,6 +242,7 @@ impl<'a> Course<'a> {
 /// Why a [`CellIndex`] could not be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum IndexError {
     /// The storage has fewer entries than the grid has cells.
     StorageTooSmall {

@@ -1,5 +1,5 @@
 //! Mario Kart Arcade GP DX course collision (`COL\0`): a grid of cells, each
-//! holding the ground triangles and walls that touch it (docs/formats/mkgp.md).
+//! holding the ground triangles and walls that touch it ([`crate::guide::mkgp`]).
 //!
 //! The arcade game loads the file as one blob and looks triangles up by cell as
 //! the karts drive; [`Course`] does the same with no allocation:

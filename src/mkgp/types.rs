@@ -125,6 +125,7 @@ impl SurfaceFlags {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[allow(missing_docs)] // the names are the documentation
+#[non_exhaustive]
 pub enum SurfaceType {
     Default = 0x0001,
     MetalGrid = 0x0004,

@@ -91,6 +91,8 @@ impl fmt::Display for InputError {
     }
 }
 
+impl core::error::Error for InputError {}
+
 /// The largest W, L or record count: all are stored as `i32`.
 const MAX_I32: u32 = i32::MAX.unsigned_abs();
 

@@ -1,5 +1,5 @@
 //! Wavefront OBJ export of every format, to look at a file in Blender or any 3D tool
-//! (docs/obj.md).
+//! ([`crate::guide::obj`]).
 //!
 //! Each format has one function that writes an OBJ document and its `.mtl` material
 //! library to two [`core::fmt::Write`]s: [`gta`], [`mkgp`], [`battleforge`] and

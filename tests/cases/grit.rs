@@ -124,6 +124,7 @@ pub fn digest(text: &[u8]) -> Result<Digest, grit::Error> {
                 d.f32s(&centre);
                 d.f32(radius);
             }
+            _ => unreachable!("a new shape kind: digest its fields"),
         }
     }
     if let Some(mesh) = tcol.trimesh() {

@@ -51,6 +51,9 @@ pub fn read<'a>(
                 .map_err(|e| e.to_string())?;
             Some((model, headerless.offset()))
         }
+        Some(_) => {
+            return Err("the collision chunk holds a payload this zerocol cannot read".to_owned());
+        }
     };
     Ok(Read {
         dff,

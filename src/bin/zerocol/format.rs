@@ -152,6 +152,7 @@ fn looks(format: Format, bytes: &[u8]) -> String {
                 "a RenderWare .dff (a UV animation dictionary, then a Clump)".to_owned()
             }
         }
+        _ => format!("a {} file", format.name()),
     }
 }
 
@@ -164,6 +165,7 @@ const fn noun(format: Format) -> &'static str {
         Format::Tcol => "Grit TCOL text",
         Format::Bcol => "a Grit BCOL file",
         Format::Dff => "a .dff",
+        _ => "a file of another format",
     }
 }
 

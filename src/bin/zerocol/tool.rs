@@ -204,6 +204,33 @@ pub fn tool(format: Format) -> &'static dyn Tool {
         Format::Tcol => &crate::grit::Grit(zerocol::grit::Flavour::Tcol),
         Format::Bcol => &crate::grit::Grit(zerocol::grit::Flavour::Bcol),
         Format::Dff => &crate::dff::Dffs,
+        // `Format` is non-exhaustive; the tool is built with its own library, so only a
+        // format added without its module lands here, and every command refuses it.
+        _ => &Unsupported,
+    }
+}
+
+/// The [`Tool`] of a format this build has no module for.
+struct Unsupported;
+
+/// What every command of [`Unsupported`] says.
+const UNSUPPORTED: &str = "this build of zerocol has no reader for this format";
+
+impl Tool for Unsupported {
+    fn info(&self, _: &mut dyn Write, _: &str, _: &[u8], _: Flags) -> io::Result<Verdict> {
+        Ok(Verdict::Malformed(UNSUPPORTED.to_owned()))
+    }
+
+    fn dump(&self, _: &mut dyn Write, _: &[u8], _: Flags) -> io::Result<Verdict> {
+        Ok(Verdict::Malformed(UNSUPPORTED.to_owned()))
+    }
+
+    fn check(&self, _: &[u8], _: Flags) -> Result<Checked, String> {
+        Err(UNSUPPORTED.to_owned())
+    }
+
+    fn export(&self, _: &[u8], _: Flags, _: &str) -> Result<Exported, String> {
+        Err(UNSUPPORTED.to_owned())
     }
 }
 

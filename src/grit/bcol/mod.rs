@@ -1,4 +1,4 @@
-//! Grit engine collision files: `BCOL` binary (docs/formats/grit.md).
+//! Grit engine collision files: `BCOL` binary ([`crate::guide::grit`]).
 //!
 //! BCOL holds the same body as TCOL text, laid out for the engine to map and
 //! read in place: a 132-byte header (attributes and one `(count, offset)` per

@@ -18,6 +18,7 @@ pub const DEGENERATE_SINE: f32 = 1e-6;
 /// A size property of a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum Size {
     /// A sphere's or cone's radius.
     Radius,

@@ -91,6 +91,7 @@ impl Attributes {
 /// A kind of compound shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum ShapeKind {
     /// Convex hull of its vertices.
     Hull,
@@ -142,6 +143,7 @@ impl fmt::Display for ShapeKind {
 /// One shape of the compound, defaults applied. Z is up; orientations are
 /// quaternions `w x y z`.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Shape<'a> {
     /// Convex hull of its vertices. The margin grows outwards.
     Hull {

@@ -68,6 +68,7 @@ const _: () = {
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum TokenKind {
     /// A keyword.
     Keyword(Keyword),

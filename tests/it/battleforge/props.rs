@@ -221,6 +221,7 @@ fn check_drs_error(e: &Error, b: &[u8]) {
                 Field::PayloadOffset => assert!(info_field(8)),
                 Field::PayloadSize => assert!(info_field(12)),
                 Field::NameLength => {}
+                _ => unreachable!("a new field: {field:?}"),
             }
         }
         ErrorKind::NodeTablePastEnd {

@@ -73,7 +73,7 @@ fn assert_cylinder_eq(actual: &CylinderShape, expected: &CylinderShape) {
 /// A value no other field of any shape `n` shares: `k` picks the field.
 fn distinct(n: u32, k: u32) -> f32 {
     let v = (n * 32 + k) as f32 * 0.25 + 0.125;
-    if k % 2 == 0 { v } else { -v }
+    if k.is_multiple_of(2) { v } else { -v }
 }
 
 fn distinct_transform(n: u32) -> Transform {

@@ -104,6 +104,7 @@ fn dump_views<'s>(
             Shape::Sphere { centre, radius, .. } => {
                 bits(&mut s, &[centre[0], centre[1], centre[2], radius])
             }
+            _ => unreachable!("a new shape kind"),
         }
     }
     match trimesh {

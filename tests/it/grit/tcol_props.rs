@@ -692,6 +692,7 @@ fn to_expect(shape: Shape<'_>) -> Expect {
             centre,
             radius,
         } => Expect::Sphere(material.into(), centre, radius),
+        _ => unreachable!("a new shape kind: {shape:?}"),
     }
 }
 

@@ -34,6 +34,7 @@ fn model_of(dff: &Dff<'_>) -> Model<'static> {
             Model::parse(bytes, Options::STRICT).unwrap()
         }
         Payload::Headerless(_) => panic!("expected a model with a header"),
+        _ => unreachable!("a new payload kind"),
     }
 }
 

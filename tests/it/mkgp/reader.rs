@@ -54,7 +54,7 @@ fn header(width: u32, length: u32) -> GridHeader {
 fn distinct_triangle(n: u32) -> Triangle {
     let f = |k: u32| {
         let v = (n * 64 + k) as f32 + 0.25;
-        if k % 2 == 0 { v } else { -v }
+        if k.is_multiple_of(2) { v } else { -v }
     };
     Triangle {
         min: [f(0), f(1)],

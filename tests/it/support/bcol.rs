@@ -375,6 +375,7 @@ pub fn shape_bits(shape: &Shape<'_>) -> ShapeBits {
             f.push(radius);
             (f, vec![])
         }
+        _ => unreachable!("a new shape kind: {shape:?}"),
     };
     ShapeBits {
         kind: shape.kind(),

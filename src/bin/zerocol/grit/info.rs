@@ -219,6 +219,7 @@ fn describe(shape: &Shape<'_>) -> String {
             centre,
             radius,
         } => format!("sphere, material {material:?}, centre {centre:?}, radius {radius:?}"),
+        _ => format!("{shape:?}"),
     }
 }
 

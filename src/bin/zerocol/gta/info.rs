@@ -246,6 +246,7 @@ fn write_materials(out: &mut impl Write, m: &Model<'_>, game: Option<Game>) -> i
     let names = match game {
         Game::IiiVc => "III/VC",
         Game::Sa | Game::All => "SA",
+        _ => "the game's",
     };
     writeln!(out, "  materials ({names} names): {}", used.join(", "))
 }
