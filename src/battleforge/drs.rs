@@ -10,7 +10,7 @@ use zerocopy::byteorder::little_endian::I32;
 use super::Options;
 use super::error::{Error, ErrorKind, Field};
 use super::raw;
-use super::shape::CollisionShape;
+use super::view::CollisionShape;
 
 /// The DRS magic, -981667554: the bytes `1E F1 7C C5`.
 pub const MAGIC: i32 = -981_667_554;

@@ -6,19 +6,10 @@
 //! (`l` a row vector, `l · R + p`) gets the same result from
 //! [`Transform::transposed`].
 
-use super::lint::Axis;
-use super::shape::{BoxShape, CylinderShape, SphereShape};
+use super::error::ShapeKind;
+use super::records::{Axis, BoxShape, CylinderShape, SphereShape, Transform};
+use super::view::{CollisionShape, ShapeRef};
 use crate::math::sqrt;
-
-/// A rotation and a position: local to world, `world = R · local + position`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Transform {
-    /// `R`, row by row, as stored.
-    pub rotation: [[f32; 3]; 3],
-    /// The local origin in the world.
-    pub position: [f32; 3],
-}
 
 /// A world-space axis-aligned box.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -263,5 +254,38 @@ impl CylinderShape {
     pub fn contains(&self, point: [f32; 3]) -> bool {
         let [x, y, z] = self.transform.to_local(point);
         0.0 <= y && y <= self.height && x * x + z * z <= self.radius * self.radius
+    }
+}
+
+impl CollisionShape<'_> {
+    /// The first shape containing `point`, testing in the cost order the format's
+    /// documentation gives: spheres (cheapest), then boxes, then cylinders.
+    pub fn contains(&self, point: [f32; 3]) -> Option<ShapeRef> {
+        let hit = |kind, index: usize| ShapeRef {
+            kind,
+            index: u32::try_from(index).unwrap_or(u32::MAX),
+        };
+        if let Some(i) = self
+            .spheres()
+            .iter()
+            .position(|s| s.decode().contains(point))
+        {
+            return Some(hit(ShapeKind::Sphere, i));
+        }
+        if let Some(i) = self.boxes().iter().position(|b| b.decode().contains(point)) {
+            return Some(hit(ShapeKind::Box, i));
+        }
+        self.cylinders()
+            .iter()
+            .position(|c| c.decode().contains(point))
+            .map(|i| hit(ShapeKind::Cylinder, i))
+    }
+
+    /// The world-space box around every shape; `None` without shapes.
+    pub fn aabb(&self) -> Option<Aabb> {
+        let boxes = self.boxes().iter().map(|b| b.decode().aabb());
+        let spheres = self.spheres().iter().map(|s| s.decode().aabb());
+        let cylinders = self.cylinders().iter().map(|c| c.decode().aabb());
+        boxes.chain(spheres).chain(cylinders).reduce(Aabb::union)
     }
 }

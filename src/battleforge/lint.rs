@@ -5,57 +5,12 @@ use core::fmt;
 
 use super::error::ShapeKind;
 use super::raw;
-use super::shape::{CollisionShape, ShapeRef};
+use super::records::Axis;
+use super::view::{CollisionShape, ShapeRef};
 use crate::wire::Table;
 
 /// `|R · Rᵀ − I|` beyond this is reported as not orthonormal.
 pub const ORTHONORMAL_TOLERANCE: f32 = 1e-3;
-
-/// A shape's local axis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Axis {
-    /// Local X.
-    X,
-    /// Local Y (up).
-    Y,
-    /// Local Z.
-    Z,
-}
-
-impl Axis {
-    /// X, Y and Z, in the order a `[f32; 3]` stores them.
-    pub const ALL: [Self; 3] = [Self::X, Self::Y, Self::Z];
-
-    /// Its position in a `[f32; 3]`: 0, 1 or 2.
-    pub const fn index(self) -> usize {
-        match self {
-            Self::X => 0,
-            Self::Y => 1,
-            Self::Z => 2,
-        }
-    }
-
-    /// The component of `v` along this axis.
-    pub const fn of(self, v: [f32; 3]) -> f32 {
-        let [x, y, z] = v;
-        match self {
-            Self::X => x,
-            Self::Y => y,
-            Self::Z => z,
-        }
-    }
-}
-
-impl fmt::Display for Axis {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::X => "X",
-            Self::Y => "Y",
-            Self::Z => "Z",
-        })
-    }
-}
 
 /// A measure of a shape that must be positive: a radius, a height or a box extent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,6 +75,19 @@ pub enum LintKind {
         /// The position.
         position: [f32; 3],
     },
+}
+
+impl<'a> CollisionShape<'a> {
+    /// Checks the format's documentation asks for but readers must not enforce.
+    pub fn lints(&self) -> Lints<'a> {
+        Lints::new(*self)
+    }
+
+    /// The lints that report what [`Options::LENIENT`](super::Options::LENIENT) let
+    /// through: none, as this format has no lenient rules (see [`Options`](super::Options)).
+    pub fn tolerated(&self) -> impl Iterator<Item = Lint> + use<'a> {
+        self.lints().filter(Lint::is_tolerated)
+    }
 }
 
 impl LintKind {

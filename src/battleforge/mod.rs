@@ -39,22 +39,31 @@
 //! reported by [`CollisionShape::lints`], never rejected.
 //!
 //! Geometry is Y-up; see [`Transform`] for the matrix convention.
+//!
+//! # Stages
+//! The files import in one direction, in this order (each file only from those
+//! before it): `raw` (on-disk structs) → `records` (decoded values: `decode` and
+//! its encoding side by side) → `error` → `view` ([`CollisionShape`] and its
+//! accessors) → `geometry` (transforms, boxes and point tests computed from the
+//! records and the view) → `validate` ([`CollisionShape::parse`]) → `drs` (the
+//! container, [`Drs::parse`]) → `lint` ([`CollisionShape::lints`]) → `write`.
 
 mod drs;
 mod error;
 mod geometry;
 mod lint;
 pub mod raw;
-mod shape;
+mod records;
+mod validate;
+mod view;
 mod write;
 
 pub use drs::{COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, Drs, MAGIC, Node, Nodes};
 pub use error::{Error, ErrorKind, Field, ShapeKind};
-pub use geometry::{Aabb, OrientedBox, Transform};
-pub use lint::{Axis, Lint, LintKind, Lints, Measure, ORTHONORMAL_TOLERANCE};
-pub use shape::{
-    BoxShape, CollisionShape, CylinderShape, FIXED_LEN, ShapeRef, SphereShape, VERSION,
-};
+pub use geometry::{Aabb, OrientedBox};
+pub use lint::{Lint, LintKind, Lints, Measure, ORTHONORMAL_TOLERANCE};
+pub use records::{Axis, BoxShape, CylinderShape, SphereShape, Transform};
+pub use view::{CollisionShape, FIXED_LEN, ShapeRef, VERSION};
 pub use write::{NodeSpec, WriteError, payload_required_len, required_len, write, write_payload};
 
 /// How strictly to read.

@@ -8,7 +8,8 @@ use zerocopy::IntoBytes;
 
 use super::drs::MAGIC;
 use super::raw;
-use super::shape::{BoxShape, CylinderShape, FIXED_LEN, SphereShape, VERSION};
+use super::records::{BoxShape, CylinderShape, SphereShape};
+use super::view::{FIXED_LEN, VERSION};
 use crate::wire::{self, Out};
 
 /// Why nothing was written: [`TooLarge`](wire::WriteError::TooLarge) when a count,
