@@ -9,6 +9,7 @@ use zerocopy::byteorder::little_endian::I32;
 
 use super::Options;
 use super::error::{Error, ErrorKind, Field};
+use super::layout::{FIELD_HIERARCHY_OFFSET, FIELD_INFO_OFFSET, FIELD_NODE_COUNT};
 use super::raw;
 use super::view::CollisionShape;
 
@@ -18,11 +19,6 @@ pub const MAGIC: i32 = -981_667_554;
 pub const COLLISION_SHAPE_CLASS: i32 = 0x1002_9E32;
 /// The name of the `collisionShape` node in the hierarchy (lowercase c).
 pub const COLLISION_SHAPE_NAME: &[u8] = b"collisionShape";
-
-/// Positions of the header fields, blamed in errors.
-const FIELD_INFO_OFFSET: usize = 8;
-const FIELD_HIERARCHY_OFFSET: usize = 12;
-const FIELD_NODE_COUNT: usize = 16;
 
 /// A validated DRS container, borrowed from its file, with its `collisionShape`
 /// node when it has one.

@@ -42,7 +42,8 @@
 //!
 //! # Stages
 //! The files import in one direction, in this order (each file only from those
-//! before it): `raw` (on-disk structs) → `records` (decoded values: `decode` and
+//! before it): `raw` (on-disk structs) → `layout` (offsets and sizes, asserted
+//! against `raw`) → `records` (decoded values: `decode` and
 //! its encoding side by side) → `error` → `view` ([`CollisionShape`] and its
 //! accessors) → `geometry` (transforms, boxes and point tests computed from the
 //! records and the view) → `validate` ([`CollisionShape::parse`]) → `drs` (the
@@ -51,6 +52,7 @@
 mod drs;
 mod error;
 mod geometry;
+mod layout;
 mod lint;
 pub mod raw;
 mod records;
@@ -61,9 +63,10 @@ mod write;
 pub use drs::{COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, Drs, MAGIC, Node, Nodes};
 pub use error::{Error, ErrorKind, Field, ShapeKind};
 pub use geometry::{Aabb, OrientedBox};
+pub use layout::FIXED_LEN;
 pub use lint::{Lint, LintKind, Lints, Measure, ORTHONORMAL_TOLERANCE};
 pub use records::{Axis, BoxShape, CylinderShape, SphereShape, Transform};
-pub use view::{CollisionShape, FIXED_LEN, ShapeRef, VERSION};
+pub use view::{CollisionShape, ShapeRef, VERSION};
 pub use write::{NodeSpec, WriteError, payload_required_len, required_len, write, write_payload};
 
 /// How strictly to read.

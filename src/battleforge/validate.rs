@@ -3,7 +3,8 @@
 
 use super::Options;
 use super::error::{Error, ErrorKind, ShapeKind};
-use super::view::{CollisionShape, FIXED_LEN, VERSION};
+use super::layout::FIXED_LEN;
+use super::view::{CollisionShape, VERSION};
 use crate::wire::{self, Cursor, Table};
 
 impl<'a> CollisionShape<'a> {

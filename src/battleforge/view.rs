@@ -3,14 +3,12 @@
 //! accessors. [`CollisionShape::parse`] lives in `validate.rs`.
 
 use super::error::ShapeKind;
+use super::layout::FIXED_LEN_BYTES;
 use super::raw;
 use crate::wire::Table;
 
 /// The only payload version known.
 pub const VERSION: u8 = 1;
-/// Bytes of a payload besides its shapes: the version byte and three counts.
-pub const FIXED_LEN: u64 = FIXED_LEN_BYTES as u64;
-const FIXED_LEN_BYTES: u8 = 13;
 
 /// A validated `collisionShape` payload, borrowed from its buffer.
 ///

@@ -7,9 +7,10 @@ use core::convert::Infallible;
 use zerocopy::IntoBytes;
 
 use super::drs::MAGIC;
+use super::layout::{FIXED_LEN, HEADER_LEN, NODE_INFO_LEN};
 use super::raw;
 use super::records::{BoxShape, CylinderShape, SphereShape};
-use super::view::{FIXED_LEN, VERSION};
+use super::view::VERSION;
 use crate::wire::{self, Out};
 
 /// Why nothing was written: [`TooLarge`](wire::WriteError::TooLarge) when a count,
@@ -82,8 +83,8 @@ pub fn required_len(nodes: &[NodeSpec<'_>]) -> Result<usize, WriteError> {
     let count = u64::try_from(nodes.len())
         .map_err(|_| WriteError::TooLarge)?
         .saturating_add(1);
-    let mut total = 20u64
-        .saturating_add(count.saturating_mul(32))
+    let mut total = wire::wide(HEADER_LEN)
+        .saturating_add(count.saturating_mul(wire::wide(NODE_INFO_LEN)))
         .saturating_add(12u64.saturating_add(ROOT_NAME.len() as u64));
     for node in nodes {
         total = total
@@ -107,8 +108,8 @@ pub fn write(nodes: &[NodeSpec<'_>], out: &mut [u8]) -> Result<usize, WriteError
     let needed = required_len(nodes)?;
     let small = |n: usize| i32::try_from(n).map_err(|_| WriteError::TooLarge);
     let count = nodes.len().saturating_add(1);
-    let info_offset = 20usize;
-    let hierarchy_offset = info_offset.saturating_add(count.saturating_mul(32));
+    let info_offset = HEADER_LEN;
+    let hierarchy_offset = info_offset.saturating_add(count.saturating_mul(NODE_INFO_LEN));
     let hierarchy_len = nodes
         .iter()
         .fold(12usize.saturating_add(ROOT_NAME.len()), |n, node| {
