@@ -9,7 +9,7 @@ use core::fmt;
 use std::collections::HashMap;
 use std::vec::Vec;
 
-use super::types::{GridHeader, SurfaceFlags, Triangle, TriangleWall, VERSION, Vec3, Wall, Xz};
+use super::records::{GridHeader, SurfaceFlags, Triangle, TriangleWall, VERSION, Vec3, Wall, Xz};
 use super::write::{self, CellContents, WriteError};
 use super::{cell_coord, cell_number};
 

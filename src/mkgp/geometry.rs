@@ -3,7 +3,7 @@
 //! The reader's queries and the builder's binning share these functions, so a
 //! triangle is always found in the cell a query for a point on it looks in.
 
-use super::types::Triangle;
+use super::records::Triangle;
 
 /// The cell row or column a coordinate falls in: `floor((value - origin) / size)`.
 ///

@@ -2,10 +2,10 @@
 
 use core::fmt;
 
-use super::course::{Cell, Cells, Course};
 use super::geometry::cell_coord;
 use super::raw;
-use super::types::{Triangle, VERSION, Xz};
+use super::records::{Triangle, VERSION, Xz};
+use super::view::{Cell, Cells, Course};
 
 /// Tolerance on `|normal|² − 1` before a normal is reported as not unit length.
 pub const NORMAL_TOLERANCE: f32 = 1e-3;
@@ -82,6 +82,20 @@ pub enum LintKind {
         /// Cell row.
         z: u32,
     },
+}
+
+impl<'a> Course<'a> {
+    /// Engine-independent consistency checks of the stored geometry; never errors.
+    pub fn lints(&self) -> Lints<'a> {
+        Lints::new(*self)
+    }
+
+    /// What [`Options::LENIENT`](super::Options::LENIENT) let through that the game refuses: the lints
+    /// whose [`is_tolerated`](Lint::is_tolerated) is true (none after a
+    /// strict read).
+    pub fn tolerated(&self) -> impl Iterator<Item = Lint> + use<'a> {
+        self.lints().filter(Lint::is_tolerated)
+    }
 }
 
 impl LintKind {

@@ -38,13 +38,24 @@
 //! version), W and L ≥ 1 with W × L within an `i32`, finite positive cell sizes,
 //! every count ≥ 0 and every cell's records inside the file, and no byte left
 //! over. Geometry is never rejected; [`Course::lints`] reports inconsistencies.
+//!
+//! # Stages
+//! The files import in one direction, in this order (each file only from those
+//! before it): `raw` (on-disk structs) → `layout` (header length and field
+//! offsets, asserted against `raw`) → `records` (decoded values: `decode` and its
+//! encoding side by side) → `error` → `geometry` (cell numbering and triangle
+//! tests, computed from the records) → `view` ([`Course`], its cells and
+//! queries) → `validate` ([`Course::parse`]) → `lint` ([`Course::lints`]) →
+//! `write` → `build` (`CourseBuilder`, with `std`).
 
-mod course;
 mod error;
 mod geometry;
+mod layout;
 mod lint;
 pub mod raw;
-mod types;
+mod records;
+mod validate;
+mod view;
 mod write;
 
 #[cfg(feature = "std")]
@@ -52,14 +63,14 @@ pub mod build;
 
 #[cfg(feature = "std")]
 pub use build::{BuildError, BuiltCourse, CourseBuilder, SoupTriangle};
-pub use course::{
-    Cell, CellIndex, Cells, Course, Ground, IndexError, WallCell, WallCells, ground_in_cell,
-};
 pub use error::{Dimension, Error, ErrorKind, Grid, RecordKind};
 pub use geometry::{cell_coord, cell_number};
 pub use lint::{Lint, LintKind, Lints, NORMAL_TOLERANCE, PLANE_TOLERANCE};
-pub use types::{
+pub use records::{
     GridHeader, MAGIC, SurfaceFlags, SurfaceType, Triangle, TriangleWall, VERSION, Vec3, Wall, Xz,
+};
+pub use view::{
+    Cell, CellIndex, Cells, Course, Ground, IndexError, WallCell, WallCells, ground_in_cell,
 };
 pub use write::{CellContents, InputError, WriteError, required_len, write};
 

@@ -13,7 +13,7 @@ use zerocopy::byteorder::little_endian::{I32, U32};
 
 use super::error::RecordKind;
 use super::raw;
-use super::types::{GridHeader, MAGIC, Triangle, TriangleWall, Wall};
+use super::records::{GridHeader, MAGIC, Triangle, TriangleWall, Wall};
 use crate::wire::Out;
 
 /// One primary-grid cell to write.

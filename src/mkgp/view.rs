@@ -1,19 +1,18 @@
-//! The validated course: header, both grids, sequential and indexed cell access,
-//! and the ground and wall queries.
+//! The parsed course and its accessors: header, both grids, sequential and
+//! indexed cell access, and the ground and wall queries. [`Course::parse`] lives
+//! in `validate.rs`; the cell readers here serve both it and the iterators, so
+//! the validating walk and the accessors cannot disagree.
 
 use crate::wire;
 use core::iter::FusedIterator;
 
 use zerocopy::FromBytes;
 
-use super::Options;
-use super::error::{Dimension, Error, ErrorKind, Grid, RecordKind};
+use super::error::{Error, ErrorKind, Grid, RecordKind};
 use super::geometry::{cell_coord, cell_number};
-use super::lint::Lints;
+use super::layout::{CELL_WALLS, HEADER_LEN};
 use super::raw;
-use super::types::{GridHeader, MAGIC, SurfaceFlags, VERSION};
-
-const HEADER_LEN: usize = core::mem::size_of::<raw::Header>();
+use super::records::{GridHeader, SurfaceFlags};
 
 /// A validated MKGP DX course, borrowed from its file.
 ///
@@ -21,91 +20,15 @@ const HEADER_LEN: usize = core::mem::size_of::<raw::Header>();
 /// records and queries never fail and never read outside the file.
 #[derive(Clone, Copy, Debug)]
 pub struct Course<'a> {
-    bytes: &'a [u8],
-    header: &'a raw::Header,
-    width: u32,
-    length: u32,
+    pub(super) bytes: &'a [u8],
+    pub(super) header: &'a raw::Header,
+    pub(super) width: u32,
+    pub(super) length: u32,
     /// File offset where the secondary grid starts.
-    secondary: usize,
+    pub(super) secondary: usize,
 }
 
 impl<'a> Course<'a> {
-    /// Validates a whole file: header, W × L primary cells, W × L secondary cells,
-    /// and nothing after them (docs/formats/mkgp.md working rules).
-    pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
-        let header: &raw::Header = wire::header(bytes, &MAGIC)?;
-        let version = header.version.get();
-        if version != VERSION && !options.accept_any_version {
-            return Err(Error::new(
-                4,
-                ErrorKind::UnsupportedVersion { found: version },
-            ));
-        }
-        let dimension = |offset, dimension, value: i32| {
-            u32::try_from(value)
-                .ok()
-                .filter(|&v| v > 0)
-                .ok_or(Error::new(
-                    offset,
-                    ErrorKind::NonPositiveDimension { dimension, value },
-                ))
-        };
-        let width = dimension(8, Dimension::Width, header.width.get())?;
-        let length = dimension(12, Dimension::Length, header.length.get())?;
-        if header
-            .width
-            .get()
-            .checked_mul(header.length.get())
-            .is_none()
-        {
-            return Err(Error::new(
-                8,
-                ErrorKind::CellCountOverflow {
-                    width: header.width.get(),
-                    length: header.length.get(),
-                },
-            ));
-        }
-        for (offset, dimension, value) in [
-            (0x10, Dimension::Width, header.cell_size[0].get()),
-            (0x14, Dimension::Length, header.cell_size[1].get()),
-        ] {
-            if !(value > 0.0 && value.is_finite()) {
-                return Err(Error::new(
-                    offset,
-                    ErrorKind::BadCellSize { dimension, value },
-                ));
-            }
-        }
-
-        let mut course = Self {
-            bytes,
-            header,
-            width,
-            length,
-            secondary: 0,
-        };
-        // Each cell consumes at least 8 (primary) or 4 (secondary) bytes, so the
-        // walks end after at most len / 4 steps, whatever W × L claims.
-        let mut at = HEADER_LEN;
-        for index in 0..course.cell_count() {
-            at = read_cell(bytes, at, index)?.1;
-        }
-        course.secondary = at;
-        for index in 0..course.cell_count() {
-            at = read_wall_cell(bytes, at, index)?.1;
-        }
-        if at != bytes.len() {
-            return Err(Error::new(
-                at,
-                ErrorKind::TrailingBytes {
-                    len: bytes.len().saturating_sub(at),
-                },
-            ));
-        }
-        Ok(course)
-    }
-
     /// The whole file.
     pub const fn bytes(&self) -> &'a [u8] {
         self.bytes
@@ -130,8 +53,8 @@ impl<'a> Course<'a> {
         }
     }
 
-    /// The version word (only [`Options::accept_any_version`] lets another
-    /// value than [`VERSION`] through).
+    /// The version word (only [`Options::accept_any_version`](super::Options::accept_any_version) lets another
+    /// value than [`VERSION`](super::VERSION) through).
     pub fn version(&self) -> u32 {
         self.header.version.get()
     }
@@ -219,18 +142,6 @@ impl<'a> Course<'a> {
             course: *self,
             offsets: slots,
         })
-    }
-
-    /// Engine-independent consistency checks of the stored geometry; never errors.
-    pub fn lints(&self) -> Lints<'a> {
-        Lints::new(*self)
-    }
-
-    /// What [`Options::LENIENT`] let through that the game refuses: the lints
-    /// whose [`is_tolerated`](super::Lint::is_tolerated) is true (none after a
-    /// strict read).
-    pub fn tolerated(&self) -> impl Iterator<Item = super::Lint> + use<'a> {
-        self.lints().filter(super::Lint::is_tolerated)
     }
 
     /// The file-order number of cell `(x, z)`, if it exists.
@@ -498,7 +409,7 @@ impl FusedIterator for WallCells<'_> {}
 
 /// Reads the primary cell at `at`; returns it and where the next cell starts.
 /// Both the validating walk and the iterators use it, so they cannot disagree.
-fn read_cell(bytes: &[u8], at: usize, index: u32) -> Result<(Cell<'_>, usize), Error> {
+pub(super) fn read_cell(bytes: &[u8], at: usize, index: u32) -> Result<(Cell<'_>, usize), Error> {
     let grid = Grid::Primary;
     let (header, _) = bytes
         .get(at..)
@@ -517,7 +428,7 @@ fn read_cell(bytes: &[u8], at: usize, index: u32) -> Result<(Cell<'_>, usize), E
     let (walls, end) = records::<raw::Wall>(
         bytes,
         walls_at,
-        at.saturating_add(4),
+        at.saturating_add(CELL_WALLS),
         grid,
         index,
         RecordKind::Walls,
@@ -537,7 +448,11 @@ fn read_cell(bytes: &[u8], at: usize, index: u32) -> Result<(Cell<'_>, usize), E
 }
 
 /// Reads the secondary cell at `at`; returns it and where the next cell starts.
-fn read_wall_cell(bytes: &[u8], at: usize, index: u32) -> Result<(WallCell<'_>, usize), Error> {
+pub(super) fn read_wall_cell(
+    bytes: &[u8],
+    at: usize,
+    index: u32,
+) -> Result<(WallCell<'_>, usize), Error> {
     let grid = Grid::Secondary;
     let (header, _) = bytes
         .get(at..)
