@@ -1,4 +1,5 @@
-//! Decoded MKGP DX values, and their conversion to and from the raw records.
+//! Decoded MKGP DX values, each record's `decode` (raw → value) beside its
+//! encoding `From<&T> for raw::T`.
 
 use core::fmt;
 
@@ -212,6 +213,42 @@ impl SurfaceType {
 impl fmt::Display for SurfaceType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl raw::Header {
+    /// The header's values. W or L below zero decode as 0 (a parsed course's are
+    /// at least 1, so [`Course::grid`](super::Course::grid) is exactly this).
+    pub fn decode(&self) -> GridHeader {
+        let count = |v: I32| u32::try_from(v.get()).unwrap_or(0);
+        GridHeader {
+            version: self.version.get(),
+            width: count(self.width),
+            length: count(self.length),
+            cell_size: raw::xz(&self.cell_size),
+            min: raw::xz(&self.min),
+            max: raw::xz(&self.max),
+            neg_min: raw::xz(&self.neg_min),
+        }
+    }
+}
+
+impl From<&GridHeader> for raw::Header {
+    /// The magic, then the values as given. W or L above `i32::MAX` would not fit
+    /// and are stored as `i32::MAX`; [`write()`](super::write()) refuses such a
+    /// header before it gets here.
+    fn from(h: &GridHeader) -> Self {
+        let count = |v: u32| I32::new(i32::try_from(v).unwrap_or(i32::MAX));
+        Self {
+            magic: MAGIC,
+            version: U32::new(h.version),
+            width: count(h.width),
+            length: count(h.length),
+            cell_size: raw::raw_xz(h.cell_size),
+            min: raw::raw_xz(h.min),
+            max: raw::raw_xz(h.max),
+            neg_min: raw::raw_xz(h.neg_min),
+        }
     }
 }
 

@@ -41,16 +41,7 @@ impl<'a> Course<'a> {
 
     /// The header's values, decoded: the grid's size, its cells and its extent.
     pub fn grid(&self) -> GridHeader {
-        let h = self.header;
-        GridHeader {
-            version: h.version.get(),
-            width: self.width,
-            length: self.length,
-            cell_size: raw::xz(&h.cell_size),
-            min: raw::xz(&h.min),
-            max: raw::xz(&h.max),
-            neg_min: raw::xz(&h.neg_min),
-        }
+        self.header.decode()
     }
 
     /// The version word (only [`Options::accept_any_version`](super::Options::accept_any_version) lets another

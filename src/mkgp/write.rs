@@ -9,11 +9,11 @@ use core::fmt;
 use core::mem::size_of;
 
 use zerocopy::IntoBytes;
-use zerocopy::byteorder::little_endian::{I32, U32};
+use zerocopy::byteorder::little_endian::I32;
 
 use super::error::RecordKind;
 use super::raw;
-use super::records::{GridHeader, MAGIC, Triangle, TriangleWall, Wall};
+use super::records::{GridHeader, Triangle, TriangleWall, Wall};
 use crate::wire::Out;
 
 /// One primary-grid cell to write.
@@ -182,20 +182,8 @@ pub fn write(
     }
     let mut cursor = Out::new(out, required_len(cells, wall_cells)?)?;
 
-    let as_i32 = |v: u32| i32::try_from(v).map_err(|_| grid_size);
-    cursor.put(
-        raw::Header {
-            magic: MAGIC,
-            version: U32::new(header.version),
-            width: I32::new(as_i32(width)?),
-            length: I32::new(as_i32(length)?),
-            cell_size: raw::raw_xz(header.cell_size),
-            min: raw::raw_xz(header.min),
-            max: raw::raw_xz(header.max),
-            neg_min: raw::raw_xz(header.neg_min),
-        }
-        .as_bytes(),
-    )?;
+    // W and L fit an i32 (checked above), so the header stores them as given.
+    cursor.put(raw::Header::from(header).as_bytes())?;
     for (i, cell) in cells.iter().enumerate() {
         cursor.put(
             raw::CellHeader {

@@ -179,6 +179,11 @@ fn assert_reads_back(bytes: &[u8], expected: &BuiltCourse) {
     assert_eq!((course.width(), course.length()), (w, l));
     assert_eq!(course.cell_count(), w * l);
     assert_eq!(course.header().as_bytes(), &bytes[..HEADER]);
+    assert_header_eq(&course.header().decode(), &expected.header);
+    assert_eq!(
+        raw::Header::from(&expected.header).as_bytes(),
+        &bytes[..HEADER]
+    );
 
     let mut at = HEADER;
     assert_eq!(course.cells().len(), expected.cells.len());
@@ -476,6 +481,22 @@ fn nonzero_pads_are_read_but_not_decoded() {
         .lints()
         .collect();
     assert_eq!(course.lints().collect::<Vec<_>>(), clean);
+}
+
+#[test]
+fn header_decode_and_encode_at_the_i32_edges() {
+    // W and L above i32::MAX do not fit the file's i32: the encoding stores i32::MAX
+    // (write() refuses such a header first); a negative stored W or L decodes as 0.
+    let mut h = raw::Header::from(&header(u32::MAX, 1 << 31));
+    assert_eq!(h.magic, MAGIC);
+    assert_eq!((h.width.get(), h.length.get()), (i32::MAX, i32::MAX));
+    assert_eq!(h.decode().width, i32::MAX as u32);
+    h.width.set(-1);
+    h.length.set(i32::MIN);
+    let g = h.decode();
+    assert_eq!((g.width, g.length, g.version), (0, 0, VERSION));
+    assert_eq!(g.cell_size, [2.5, 3.75]);
+    assert_eq!(g.neg_min, [12.5, -7.25]);
 }
 
 // ---------------------------------------------------------------- malformed headers
