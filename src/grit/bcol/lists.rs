@@ -1,13 +1,13 @@
 //! Reading the BCOL lists (`body/lists.rs`): vertices, faces and shapes
 //! decoded from the validated records as they are iterated, each material read
-//! where it lies (`materials.rs`).
+//! where it lies (`repair.rs`).
 
 use zerocopy::{FromBytes, IntoBytes};
 
-use super::materials::{Material, Rule, material_at, rules, target};
+use super::layout::{HEADER_LEN, STORED_ORDER};
 use super::raw;
+use super::repair::{Material, Rule, material_at, rules, target};
 use super::validate::valid_hull_vertices;
-use super::view::{HEADER_LEN, STORED_ORDER};
 use crate::grit::body::{
     BinaryFaces, BinaryShapes, BinaryVertices, BoxLike, DEFAULT_SHRINK, Face, MaterialReading,
     Shape, ShapeKind, Vertices, list_iterator,

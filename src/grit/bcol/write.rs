@@ -21,8 +21,8 @@ use core::mem::size_of;
 use zerocopy::byteorder::little_endian::{F32, U32};
 use zerocopy::{Immutable, IntoBytes};
 
+use super::layout::{HEADER_LEN, MAGIC, STORED_ORDER};
 use super::raw;
-use super::view::{HEADER_LEN, MAGIC, STORED_ORDER};
 use crate::grit::body::{
     Attributes, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, STATIC_TRIMESH_MARGIN, Shape,
     ShapeKind, Shapes, Trimesh,

@@ -1,16 +1,23 @@
 //! TCOL text: the engine's lexer and parser, the [`Tcol`] view and its text
 //! lists, lints, and the canonical printer (docs/formats/grit.md). The public
 //! items are re-exported at `zerocol::grit`.
+//!
+//! Stages, in import order: token → error → lexer → number → view → items →
+//! validate → lists → lint → mesh → print. `token.rs` holds the token types,
+//! `items.rs` the list-item reader (the common vertex and face lines in one
+//! pass), `validate.rs` the parser ([`Tcol::parse`]), `lists.rs` the lazy lists
+//! that read the validated text again, `mesh.rs` the mesh-wide lints.
 
 mod error;
-mod fast;
+mod items;
 pub mod lexer;
 mod lint;
 mod lists;
 mod mesh;
 mod number;
-mod parse;
 mod print;
+mod token;
+mod validate;
 mod view;
 
 use core::fmt;
