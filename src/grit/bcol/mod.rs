@@ -9,7 +9,7 @@
 //! both; [`write()`] turns either back into BCOL with no allocation:
 //!
 //! ```
-//! use zerocol::grit::{Options as TcolOptions, Shape, Tcol, bcol::{self, Bcol, Options}};
+//! use zerocol::grit::{Shape, bcol::{self, Bcol, Options}, tcol::{Options as TcolOptions, Tcol}};
 //!
 //! let text = b"TCOL1.0 attributes { static; } compound { sphere { material \"/common/Stone\"; \
 //!     centre 0 0 1; radius 0.5; } } trimesh { vertexes { 0 0 0; 1 0 0; 0 1 0; } faces { 0 1 2 \"Stone\"; } }";
@@ -92,7 +92,7 @@
 //! `validate.rs` [`Bcol::parse`], `lists.rs` the lazy lists, `lint.rs`
 //! [`Bcol::lints`], `write.rs` the writer.
 //!
-//! [`Tcol`]: crate::grit::Tcol
+//! [`Tcol`]: crate::grit::tcol::Tcol
 //! [`Attributes`]: crate::grit::Attributes
 //! [`Shapes`]: crate::grit::Shapes
 //! [`Trimesh`]: crate::grit::Trimesh

@@ -13,7 +13,7 @@
 //! checking the last string used): O(uses × table length) at worst, and
 //! nothing to allocate.
 //!
-//! [`Tcol`]: crate::grit::Tcol
+//! [`Tcol`]: crate::grit::tcol::Tcol
 
 use core::fmt;
 use core::mem::size_of;

@@ -48,7 +48,7 @@ impl fmt::Display for Size {
 /// the author meant; or, where [`LintKind::is_tolerated`], something the engine
 /// rejects that a lenient read ([`Options::LENIENT`]) let through.
 ///
-/// [`Options::LENIENT`]: crate::grit::Options::LENIENT
+/// [`Options::LENIENT`]: crate::grit::tcol::Options::LENIENT
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]

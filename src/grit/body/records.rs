@@ -58,7 +58,7 @@ pub struct Attributes {
 }
 
 impl Attributes {
-    /// A static body with every default: what [`Options::LENIENT`](crate::grit::Options::LENIENT) assumes for a
+    /// A static body with every default: what [`Options::LENIENT`](crate::grit::tcol::Options::LENIENT) assumes for a
     /// file without an attributes block (the old dialect; *choice*: such files
     /// are world geometry, which does not move).
     pub const STATIC: Self = Self {
@@ -263,7 +263,7 @@ pub struct BoxLike<'a> {
 pub struct Face<'a> {
     /// Vertex indices, in the file's winding.
     pub indices: [u32; 3],
-    /// Physical material. In the old dialect that [`Options::LENIENT`](crate::grit::Options::LENIENT) accepts,
+    /// Physical material. In the old dialect that [`Options::LENIENT`](crate::grit::tcol::Options::LENIENT) accepts,
     /// the hex flags as written (`0x7`).
     pub material: &'a str,
 }
