@@ -85,9 +85,10 @@
 //! faces.
 //!
 //! # Stages
-//! In import order: raw → layout → error → view → repair → validate → lists →
-//! lint → write. `raw.rs` holds the on-disk structs, `layout.rs` the magic,
-//! header length and section order, `view.rs` the [`Bcol`] view (data and
+//! In import order: raw → layout → records → error → view → repair → validate →
+//! lists → lint → write. `raw.rs` holds the on-disk structs, `layout.rs` the
+//! magic, header length and section order, `records.rs` each record's decode
+//! beside its encoding (`From<&value> for raw::…`), `view.rs` the [`Bcol`] view (data and
 //! accessors), `repair.rs` the material offsets and the converter-bug repair,
 //! `validate.rs` [`Bcol::parse`], `lists.rs` the lazy lists, `lint.rs`
 //! [`Bcol::lints`], `write.rs` the writer.
@@ -102,6 +103,7 @@ mod layout;
 mod lint;
 mod lists;
 pub mod raw;
+mod records;
 mod repair;
 mod validate;
 mod view;

@@ -11,6 +11,7 @@ use core::fmt;
 use super::error::Section;
 use super::layout::HEADER_LEN;
 use super::raw;
+use super::records;
 use crate::grit::body::{
     Attributes, BinaryFaces, BinaryShapes, BinaryVertices, Faces, MaterialReading, Shapes, Trimesh,
     Vertices,
@@ -97,20 +98,7 @@ impl<'a> Bcol<'a> {
     /// decides; the mass is then given as +0), the inertia when
     /// `inertia_provided` is not 0.
     pub fn attributes(&self) -> Attributes {
-        let h = self.header;
-        let mass = h.mass.get();
-        let is_static = mass == 0.0;
-        Attributes {
-            is_static,
-            mass: if is_static { 0.0 } else { mass },
-            inertia: (h.inertia_provided.get() != 0).then(|| raw::vec3(&h.inertia)),
-            linear_damping: h.linear_damping.get(),
-            angular_damping: h.angular_damping.get(),
-            linear_sleep_threshold: h.linear_sleep_threshold.get(),
-            angular_sleep_threshold: h.angular_sleep_threshold.get(),
-            ccd_motion_threshold: h.ccd_motion_threshold.get(),
-            ccd_swept_sphere_radius: h.ccd_swept_sphere_radius.get(),
-        }
+        records::decode_attributes(self.header)
     }
 
     /// How many shapes the compound holds (every kind together).
