@@ -21,7 +21,8 @@ static BCOL: LazyLock<Vec<u8>> = LazyLock::new(data::grit::bcol);
 
 fn main() {
     let text = &*TCOL;
-    let tcol = zerocol::grit::Tcol::parse(text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse(text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let mesh = tcol.trimesh().unwrap();
     let mut materials: Vec<&str> = mesh.faces().map(|f| f.material).collect();
     materials.sort_unstable();
@@ -150,8 +151,8 @@ fn fold_body<'a>(
 
 mod tcol {
     use super::*;
-    use zerocol::grit::lexer::{Lexer, TokenKind};
-    use zerocol::grit::{Options, Tcol};
+    use zerocol::grit::tcol::lexer::{Lexer, TokenKind};
+    use zerocol::grit::tcol::{Options, Tcol};
 
     fn bytes() -> BytesCount {
         BytesCount::of_slice(&**TCOL)

@@ -11,7 +11,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use zerocol::grit::bcol::{self, Bcol};
-use zerocol::grit::{Attributes, Flavour, Options, Shapes, Tcol, Trimesh, sniff};
+use zerocol::grit::{
+    Attributes, Flavour, Shapes, Trimesh, sniff,
+    tcol::{Options, Tcol},
+};
 
 fn main() -> ExitCode {
     match run() {

@@ -15,7 +15,7 @@ fn every_error_type_is_an_error() {
     assert_error::<gta::dff::Error>();
     assert_error::<mkgp::Error>();
     assert_error::<battleforge::Error>();
-    assert_error::<grit::Error>();
+    assert_error::<grit::tcol::Error>();
     assert_error::<grit::bcol::Error>();
     // The writing errors.
     assert_error::<wire::WriteError<core::convert::Infallible>>();
@@ -25,14 +25,14 @@ fn every_error_type_is_an_error() {
     assert_error::<mkgp::WriteError>();
     assert_error::<mkgp::InputError>();
     assert_error::<battleforge::WriteError>();
-    assert_error::<grit::WriteError>();
-    assert_error::<grit::Unprintable>();
-    assert_error::<grit::PrintError>();
+    assert_error::<grit::tcol::WriteError>();
+    assert_error::<grit::tcol::Unprintable>();
+    assert_error::<grit::tcol::PrintError>();
     assert_error::<grit::bcol::WriteError>();
     assert_error::<grit::bcol::Unwritable>();
     // The other fallible calls.
     assert_error::<mkgp::IndexError>();
-    assert_error::<grit::ScratchTooSmall>();
+    assert_error::<grit::tcol::ScratchTooSmall>();
     #[cfg(feature = "std")]
     assert_error::<mkgp::BuildError>();
 }

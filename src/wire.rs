@@ -11,7 +11,7 @@
 //! release build still returns a harmless empty value and never panics.
 //!
 //! TCOL is text: its errors hold a line and column instead
-//! ([`grit::Position`](crate::grit::Position)); everything else here is shared.
+//! ([`grit::tcol::Position`](crate::grit::tcol::Position)); everything else here is shared.
 
 use core::fmt;
 

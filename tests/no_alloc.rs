@@ -28,8 +28,8 @@ use zerocol::battleforge::{
     CylinderShape, Drs, NodeSpec, SphereShape,
 };
 use zerocol::grit::bcol::{self, Bcol};
-use zerocol::grit::lexer::{Lexer, TokenKind};
-use zerocol::grit::{self, Shape, Tcol, Trimesh};
+use zerocol::grit::tcol::lexer::{Lexer, TokenKind};
+use zerocol::grit::{self, Shape, Trimesh, tcol::Tcol};
 use zerocol::gta::dff::{self, Dff, Payload};
 use zerocol::gta::write::{self as gta_write, FaceGroupMode, ModelRepr, WriteOptions};
 use zerocol::gta::{self, Decode, Game, Model, Records, Recovered, Version};
@@ -249,7 +249,7 @@ fn dff_with(payload: &[u8]) -> Vec<u8> {
 
 /// A BCOL written from a TCOL text by the library (outside any measurement).
 fn bcol_of(text: &[u8]) -> Vec<u8> {
-    let tcol = Tcol::parse(text, grit::Options::STRICT).unwrap();
+    let tcol = Tcol::parse(text, grit::tcol::Options::STRICT).unwrap();
     let len = bcol::required_len(&tcol.attributes(), tcol.shapes(), tcol.trimesh()).unwrap();
     let mut out = vec![0; len];
     let n = bcol::write(&tcol.attributes(), tcol.shapes(), tcol.trimesh(), &mut out).unwrap();
@@ -1448,10 +1448,10 @@ fn grit_tcol_reading_lints_and_printing_never_allocate() {
     let mut s = Sink::default();
     let (mut accepted, mut walked, mut mesh_lints, mut printed, mut converted) = (0, 0, 0, 0, 0);
     for (name, text) in &texts {
-        for options in [grit::Options::STRICT, grit::Options::LENIENT] {
+        for options in [grit::tcol::Options::STRICT, grit::tcol::Options::LENIENT] {
             let result =
                 audit.check(
-                    "grit::Tcol::parse, shapes, trimesh, lints",
+                    "grit::tcol::Tcol::parse, shapes, trimesh, lints",
                     || match Tcol::parse(text, options) {
                         Ok(tcol) => Some(walk_tcol(&tcol, &mut s)),
                         Err(e) => {
@@ -1467,12 +1467,12 @@ fn grit_tcol_reading_lints_and_printing_never_allocate() {
                 accepted += 1;
                 walked += n;
             }
-            audit.check("grit::Tcol::parse_str", || {
+            audit.check("grit::tcol::Tcol::parse_str", || {
                 if let Ok(text) = std::str::from_utf8(text) {
                     s.dbg(&Tcol::parse_str(text, options).map(|t| t.shape_count()));
                 }
             });
-            audit.check("grit::Tcol::mesh_lints (caller scratch)", || {
+            audit.check("grit::tcol::Tcol::mesh_lints (caller scratch)", || {
                 let Ok(tcol) = Tcol::parse(text, options) else {
                     return;
                 };
@@ -1495,47 +1495,50 @@ fn grit_tcol_reading_lints_and_printing_never_allocate() {
                     }
                 }
             });
-            audit.check("grit::print, required_len, write (TCOL printer)", || {
-                let Ok(tcol) = Tcol::parse(text, options) else {
-                    return;
-                };
-                match tcol.print(&mut s) {
-                    Ok(()) => {}
-                    Err(e) => s.show(&e),
-                }
-                s.dbg(&tcol.required_len());
-                match tcol.write(&mut out) {
-                    Ok(n) => {
-                        s.dbg(&Tcol::parse(&out[..n], grit::Options::STRICT).is_ok());
-                        printed += 1;
+            audit.check(
+                "grit::tcol::print, required_len, write (TCOL printer)",
+                || {
+                    let Ok(tcol) = Tcol::parse(text, options) else {
+                        return;
+                    };
+                    match tcol.print(&mut s) {
+                        Ok(()) => {}
+                        Err(e) => s.show(&e),
                     }
-                    Err(e) => s.show(&e),
-                }
-                match tcol.write(&mut out[..8]) {
-                    Ok(n) => s.dbg(&n),
-                    Err(e) => s.show(&e),
-                }
-                let attributes = tcol.attributes();
-                let mut printed = Sink::default();
-                s.dbg(&grit::print(
-                    &attributes,
-                    tcol.shapes(),
-                    tcol.trimesh(),
-                    &mut printed,
-                ));
-                s.dbg(&printed);
-                s.dbg(&grit::required_len(
-                    &attributes,
-                    tcol.shapes(),
-                    tcol.trimesh(),
-                ));
-                s.dbg(&grit::write(
-                    &attributes,
-                    tcol.shapes(),
-                    tcol.trimesh(),
-                    &mut out,
-                ));
-            });
+                    s.dbg(&tcol.required_len());
+                    match tcol.write(&mut out) {
+                        Ok(n) => {
+                            s.dbg(&Tcol::parse(&out[..n], grit::tcol::Options::STRICT).is_ok());
+                            printed += 1;
+                        }
+                        Err(e) => s.show(&e),
+                    }
+                    match tcol.write(&mut out[..8]) {
+                        Ok(n) => s.dbg(&n),
+                        Err(e) => s.show(&e),
+                    }
+                    let attributes = tcol.attributes();
+                    let mut printed = Sink::default();
+                    s.dbg(&grit::tcol::print(
+                        &attributes,
+                        tcol.shapes(),
+                        tcol.trimesh(),
+                        &mut printed,
+                    ));
+                    s.dbg(&printed);
+                    s.dbg(&grit::tcol::required_len(
+                        &attributes,
+                        tcol.shapes(),
+                        tcol.trimesh(),
+                    ));
+                    s.dbg(&grit::tcol::write(
+                        &attributes,
+                        tcol.shapes(),
+                        tcol.trimesh(),
+                        &mut out,
+                    ));
+                },
+            );
             audit.check("grit::bcol::write (from TCOL)", || {
                 let Ok(tcol) = Tcol::parse(text, options) else {
                     return;
@@ -1557,7 +1560,7 @@ fn grit_tcol_reading_lints_and_printing_never_allocate() {
                     Err(e) => s.show(&e),
                 }
             });
-            audit.check("grit::lexer::Lexer (every token)", || {
+            audit.check("grit::tcol::lexer::Lexer (every token)", || {
                 let mut lexer = Lexer::new(text);
                 s.dbg(&lexer);
                 s.eat(lexer.text());
@@ -1635,22 +1638,26 @@ fn grit_bcol_reading_repairing_and_writing_never_allocate() {
                     Err(e) => s.show(&e),
                 }
             });
-            audit.check("grit::print (BCOL as TCOL text)", || {
+            audit.check("grit::tcol::print (BCOL as TCOL text)", || {
                 let Ok(b) = Bcol::parse(bytes, options) else {
                     return;
                 };
                 let attributes = b.attributes();
                 let mut printed = Sink::default();
-                s.dbg(&grit::print(
+                s.dbg(&grit::tcol::print(
                     &attributes,
                     b.shapes(),
                     b.trimesh(),
                     &mut printed,
                 ));
                 s.dbg(&printed);
-                s.dbg(&grit::required_len(&attributes, b.shapes(), b.trimesh()));
-                match grit::write(&attributes, b.shapes(), b.trimesh(), &mut text) {
-                    Ok(n) => s.dbg(&Tcol::parse(&text[..n], grit::Options::STRICT).is_ok()),
+                s.dbg(&grit::tcol::required_len(
+                    &attributes,
+                    b.shapes(),
+                    b.trimesh(),
+                ));
+                match grit::tcol::write(&attributes, b.shapes(), b.trimesh(), &mut text) {
+                    Ok(n) => s.dbg(&Tcol::parse(&text[..n], grit::tcol::Options::STRICT).is_ok()),
                     Err(e) => s.show(&e),
                 }
             });
@@ -1679,8 +1686,8 @@ fn obj_export_never_allocates() {
     let drs = Drs::parse(&drs_bytes, battleforge::Options::STRICT).unwrap();
     let (_, shape) = drs.collision_shape().unwrap();
     let body = read("samples/body.tcol");
-    let tcol_body = Tcol::parse(&body, grit::Options::STRICT).unwrap();
-    let tcol_all = Tcol::parse(EVERY_SHAPE.as_bytes(), grit::Options::STRICT).unwrap();
+    let tcol_body = Tcol::parse(&body, grit::tcol::Options::STRICT).unwrap();
+    let tcol_all = Tcol::parse(EVERY_SHAPE.as_bytes(), grit::tcol::Options::STRICT).unwrap();
     let bcol_bytes = bcol_of(EVERY_SHAPE.as_bytes());
     let bcol_all = Bcol::parse(&bcol_bytes, bcol::Options::STRICT).unwrap();
 
@@ -1784,7 +1791,7 @@ fn error_display_never_allocates() {
             if let Err(e) = CollisionShape::parse(cut(&drs, len), battleforge::Options::STRICT) {
                 show(&e, &mut s);
             }
-            if let Err(e) = Tcol::parse(cut(&body, len), grit::Options::STRICT) {
+            if let Err(e) = Tcol::parse(cut(&body, len), grit::tcol::Options::STRICT) {
                 show(&e, &mut s);
                 s.show(&e.kind());
             }

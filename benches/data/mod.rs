@@ -534,7 +534,7 @@ pub mod grit {
     //! A Grit body the size of the largest real TCOL file (docs/formats/grit.md:
     //! 8,333 vertices and 15,791 faces, about 1 MB): written as plain TCOL text,
     //! parsed, and printed by the crate's canonical printer
-    //! ([`zerocol::grit::print`]); the BCOL is the crate's conversion of that
+    //! ([`zerocol::grit::tcol::print`]); the BCOL is the crate's conversion of that
     //! text ([`zerocol::grit::bcol::write`]).
     //!
     //! The printer writes the shortest digits that read back to each `f32`
@@ -544,7 +544,10 @@ pub mod grit {
     use std::fmt::Write as _;
 
     use super::Rng;
-    use zerocol::grit::{Options, Tcol, bcol};
+    use zerocol::grit::{
+        bcol,
+        tcol::{Options, Tcol},
+    };
 
     /// Trimesh quads along X and Y (two faces each): 91 × 91 = 8,281 vertices,
     /// 16,200 faces.

@@ -25,18 +25,18 @@
 
 use zerocol::generate::{BcolFile, Generated, GritBody, GritBoxLike, GritShape, TcolFile};
 use zerocol::grit::bcol::{self, Bcol, Section, raw};
-use zerocol::grit::lexer::{Keyword, Lexer, TokenKind};
+use zerocol::grit::tcol::lexer::{Keyword, Lexer, TokenKind};
 use zerocol::grit::{
-    self, DEFAULT_EDGE_DISTANCE_THRESHOLD, Flavour, LintKind, Place, PrintError, Problem, Shape,
-    ShapeKind, Tcol, Unprintable, Vertices,
+    self, DEFAULT_EDGE_DISTANCE_THRESHOLD, Flavour, LintKind, Shape, ShapeKind, Vertices,
+    tcol::{Place, PrintError, Problem, Tcol, Unprintable},
 };
 use zerocol::wire::{Table, WriteError};
 
 use super::common::{Messages, debug, inside, one_line, same};
 
 /// Every TCOL `Options` value.
-pub fn tcol_options() -> impl Iterator<Item = grit::Options> {
-    [grit::Options::STRICT, grit::Options::LENIENT].into_iter()
+pub fn tcol_options() -> impl Iterator<Item = grit::tcol::Options> {
+    [grit::tcol::Options::STRICT, grit::tcol::Options::LENIENT].into_iter()
 }
 
 /// Every BCOL `Options` value.
@@ -218,7 +218,7 @@ fn lex(data: &[u8]) {
 }
 
 /// A TCOL position's line and column agree with its offset (LF alone starts a line).
-fn check_position(data: &[u8], p: grit::Position) {
+fn check_position(data: &[u8], p: grit::tcol::Position) {
     check_position_in(data, &newlines(data), p);
 }
 
@@ -234,7 +234,7 @@ fn newlines(data: &[u8]) -> Vec<usize> {
 /// [`check_position`] with the LFs found once (`lines`, from [`newlines`]): the lexer
 /// places every token and a body may have a lint per shape, and scanning from the
 /// start each time is quadratic.
-fn check_position_in(data: &[u8], lines: &[usize], p: grit::Position) {
+fn check_position_in(data: &[u8], lines: &[usize], p: grit::tcol::Position) {
     assert!(p.offset <= data.len(), "{p:?} past the end");
     let before = lines.partition_point(|&nl| nl < p.offset);
     let line = 1 + before;
@@ -249,7 +249,7 @@ fn check_position_in(data: &[u8], lines: &[usize], p: grit::Position) {
 
 // ------------------------------------------------------------------ TCOL
 
-fn tcol_error(data: &[u8], e: &grit::Error) {
+fn tcol_error(data: &[u8], e: &grit::tcol::Error) {
     one_line(e);
     one_line(&e.kind());
     let p = e.position();
@@ -258,14 +258,14 @@ fn tcol_error(data: &[u8], e: &grit::Error) {
         (e.line(), e.column(), e.offset())
     );
     check_position(data, p);
-    if let grit::ErrorKind::Unexpected { found, expected } = e.kind() {
+    if let grit::tcol::ErrorKind::Unexpected { found, expected } = e.kind() {
         one_line(&found);
         one_line(&expected);
     }
 }
 
 /// Parses `data` as TCOL and checks everything the body hands out; its values.
-fn tcol(data: &[u8], options: grit::Options) -> Option<GritBody> {
+fn tcol(data: &[u8], options: grit::tcol::Options) -> Option<GritBody> {
     let parsed = Tcol::parse(data, options);
     if let Ok(text) = std::str::from_utf8(data) {
         let again = Tcol::parse_str(text, options);
@@ -409,7 +409,7 @@ struct CheckedTcol {
     bcol: Option<Vec<u8>>,
 }
 
-fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::Options) -> CheckedTcol {
+fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::tcol::Options) -> CheckedTcol {
     assert_eq!(body.text().as_ptr(), data.as_ptr());
     assert_eq!(body.text().len(), data.len());
     assert_eq!(grit::sniff(data), Some(Flavour::Tcol));
@@ -556,13 +556,13 @@ fn printable(values: &GritBody) -> GritBody {
 }
 
 /// Prints the body: the text reads back as the values (as printed), prints again the
-/// same, and is what `grit::print`, `required_len` and `write` give; a buffer a byte
+/// same, and is what `grit::tcol::print`, `required_len` and `write` give; a buffer a byte
 /// short is refused. Only a lenient read's static trimesh margin may not print. The text.
-fn print_tcol(body: &Tcol<'_>, values: &GritBody, options: grit::Options) -> Option<String> {
+fn print_tcol(body: &Tcol<'_>, values: &GritBody, options: grit::tcol::Options) -> Option<String> {
     let mut text = String::new();
     match body.print(&mut text) {
         Ok(()) => {
-            let again = Tcol::parse_str(&text, grit::Options::STRICT)
+            let again = Tcol::parse_str(&text, grit::tcol::Options::STRICT)
                 .unwrap_or_else(|e| panic!("printed TCOL does not parse: {e}\n{text}"));
             let read = values_of(again.attributes(), again.shapes(), again.trimesh());
             assert_eq!(
@@ -574,15 +574,15 @@ fn print_tcol(body: &Tcol<'_>, values: &GritBody, options: grit::Options) -> Opt
             again.print(&mut twice).expect("printed TCOL prints");
             assert_eq!(twice, text, "printing is not idempotent");
             let mut free = String::new();
-            grit::print(&body.attributes(), body.shapes(), body.trimesh(), &mut free)
-                .expect("grit::print prints what Tcol::print does");
+            grit::tcol::print(&body.attributes(), body.shapes(), body.trimesh(), &mut free)
+                .expect("grit::tcol::print prints what Tcol::print does");
             assert_eq!(free, text);
             let len = body
                 .required_len()
                 .expect("required_len of a printable body");
             assert_eq!(len, text.len());
             assert_eq!(
-                grit::required_len(&body.attributes(), body.shapes(), body.trimesh()),
+                grit::tcol::required_len(&body.attributes(), body.shapes(), body.trimesh()),
                 Ok(len)
             );
             let mut out = vec![0; len];
@@ -1018,9 +1018,9 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
 /// printer names a value TCOL cannot hold.
 fn bcol_to_tcol(file: &Bcol<'_>, values: &GritBody) {
     let mut text = String::new();
-    match grit::print(&file.attributes(), file.shapes(), file.trimesh(), &mut text) {
+    match grit::tcol::print(&file.attributes(), file.shapes(), file.trimesh(), &mut text) {
         Ok(()) => {
-            let again = Tcol::parse_str(&text, grit::Options::STRICT)
+            let again = Tcol::parse_str(&text, grit::tcol::Options::STRICT)
                 .unwrap_or_else(|e| panic!("BCOL printed as TCOL does not parse: {e}\n{text}"));
             let read = values_of(again.attributes(), again.shapes(), again.trimesh());
             assert_eq!(
@@ -1126,7 +1126,7 @@ pub fn round_trip_tcol(file: &TcolFile) {
         assert_eq!(tcol.tolerated().count(), 0);
         // The whole-view checks once: LENIENT's values are compared just above, and
         // the `grit` target runs these checks under every option.
-        if options == grit::Options::STRICT {
+        if options == grit::tcol::Options::STRICT {
             let checked = tcol_body(data, &tcol, options);
             assert_eq!(checked.values, got);
             strict = Some(checked);
@@ -1151,9 +1151,10 @@ pub fn round_trip_tcol(file: &TcolFile) {
     assert!(!shrinks, "bcol::write took a hull's shrink");
     let bcol = Bcol::parse(&out, bcol::Options::STRICT).expect("BCOL from TCOL parses");
     let mut back = String::new();
-    grit::print(&bcol.attributes(), bcol.shapes(), bcol.trimesh(), &mut back)
+    grit::tcol::print(&bcol.attributes(), bcol.shapes(), bcol.trimesh(), &mut back)
         .expect("BCOL from TCOL prints");
-    let again = Tcol::parse_str(&back, grit::Options::STRICT).expect("TCOL -> BCOL -> TCOL parses");
+    let again =
+        Tcol::parse_str(&back, grit::tcol::Options::STRICT).expect("TCOL -> BCOL -> TCOL parses");
     let got = values_of(again.attributes(), again.shapes(), again.trimesh());
     assert_eq!(key(&got), key(&want.bcol_reading()), "TCOL -> BCOL -> TCOL");
 }
@@ -1201,9 +1202,9 @@ pub fn round_trip_bcol(file: &BcolFile) {
 
     // BCOL -> TCOL.
     let mut text = String::new();
-    grit::print(&bcol.attributes(), bcol.shapes(), bcol.trimesh(), &mut text)
+    grit::tcol::print(&bcol.attributes(), bcol.shapes(), bcol.trimesh(), &mut text)
         .expect("a generated BCOL body prints as TCOL");
-    let tcol = Tcol::parse_str(&text, grit::Options::STRICT).expect("BCOL -> TCOL parses");
+    let tcol = Tcol::parse_str(&text, grit::tcol::Options::STRICT).expect("BCOL -> TCOL parses");
     let got = values_of(tcol.attributes(), tcol.shapes(), tcol.trimesh());
     assert_eq!(key(&got), key(want), "BCOL -> TCOL");
 }

@@ -307,11 +307,11 @@ pub fn bytes(data: &[u8]) {
             mkgp_export(&course, budget);
         }
         let tcol_options = if lenient {
-            grit::Options::LENIENT
+            grit::tcol::Options::LENIENT
         } else {
-            grit::Options::STRICT
+            grit::tcol::Options::STRICT
         };
-        if let Ok(tcol) = grit::Tcol::parse(data, tcol_options) {
+        if let Ok(tcol) = grit::tcol::Tcol::parse(data, tcol_options) {
             grit_export(tcol.shapes(), tcol.trimesh(), budget);
         }
         let bcol_options = if lenient {

@@ -29,7 +29,8 @@ use crate::grit::{
     Attributes, BoxLike, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,
     DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK,
-    IDENTITY_ORIENTATION, Options, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Tcol, Trimesh,
+    IDENTITY_ORIENTATION, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Trimesh,
+    tcol::{Options, Tcol},
 };
 
 /// Most shapes a drawn body has.
@@ -141,7 +142,8 @@ pub struct GritTrimesh {
 ///
 /// ```
 /// use zerocol::generate::{GritBody, GritShape, TcolFile, Generated};
-/// use zerocol::grit::{Attributes, Options, Tcol};
+/// use zerocol::grit::Attributes;
+/// use zerocol::grit::tcol::{Options, Tcol};
 ///
 /// let body = GritBody {
 ///     attributes: Attributes::STATIC,
@@ -677,14 +679,14 @@ fn trimesh(u: &mut Unstructured<'_>, is_static: bool) -> arbitrary::Result<GritT
     })
 }
 
-/// A canonical TCOL file, printed by [`grit::print`](crate::grit::print) from a
+/// A canonical TCOL file, printed by [`grit::tcol::print`](crate::grit::tcol::print) from a
 /// [`GritBody`] it holds: [`Tcol::parse`] with [`Options::STRICT`] reads the
 /// description back, bit for bit.
 ///
 /// ```
 /// use arbitrary::{Arbitrary, Unstructured};
 /// use zerocol::generate::{Generated, GritBody, TcolFile};
-/// use zerocol::grit::{Options, Tcol};
+/// use zerocol::grit::tcol::{Options, Tcol};
 ///
 /// # let fuzzer_bytes = [7u8; 512];
 /// let file = TcolFile::arbitrary(&mut Unstructured::new(&fuzzer_bytes))?;

@@ -15,7 +15,7 @@
 //! | [`MkgpSoup`] | MKGP DX course | [`CourseBuilder`](crate::mkgp::CourseBuilder), from a triangle soup | [`MkgpSoupDescription`] |
 //! | [`CollisionShapePayload`] | BattleForge `collisionShape` payload | [`write_payload`](crate::battleforge::write_payload) | [`CollisionShapeDescription`] |
 //! | [`DrsFile`] | BattleForge DRS container | [`battleforge::write`](crate::battleforge::write) | [`DrsDescription`] |
-//! | [`TcolFile`] | Grit TCOL text | the canonical printer ([`grit::print`](crate::grit::print)) | [`GritBody`] |
+//! | [`TcolFile`] | Grit TCOL text | the canonical printer ([`grit::tcol::print`](crate::grit::tcol::print)) | [`GritBody`] |
 //! | [`BcolFile`] | Grit BCOL binary | [`bcol::write`](crate::grit::bcol::write) | [`GritBody`] |
 //!
 //! Each also has `new(description) -> Option<Self>`, for a description of your own.

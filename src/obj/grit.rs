@@ -92,7 +92,7 @@ impl<'a> Palette<'a> {
 }
 
 /// Writes a Grit body as OBJ to `obj` and its materials to `mtl`: `shapes` and
-/// `trimesh` as [`Tcol`](crate::grit::Tcol) and [`Bcol`](crate::grit::bcol::Bcol)
+/// `trimesh` as [`Tcol`](crate::grit::tcol::Tcol) and [`Bcol`](crate::grit::bcol::Bcol)
 /// hand them out ([`Shapes`](crate::grit::Shapes), or any iterator of shapes); `mtllib` is the name the OBJ gives its material library.
 ///
 /// Two objects, `compound` (the shapes) and `trimesh`, each left out when empty,

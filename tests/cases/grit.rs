@@ -2,8 +2,8 @@
 //! a hull, a turned box, a cylinder and a sphere), and on small texts written here.
 
 use zerocol::grit::{
-    self, Attributes, BoxLike, ErrorKind, Expected, Keyword, LintKind, Options, Shape, ShapeKind,
-    Tcol, TokenKind,
+    self, Attributes, BoxLike, Keyword, LintKind, Shape, ShapeKind,
+    tcol::{ErrorKind, Expected, Options, Tcol, TokenKind},
 };
 
 use super::{Case, Digest, Outcome, Placed, displays_as, patched};
@@ -69,7 +69,7 @@ pub fn validate() -> Outcome {
 
 /// Reads the attributes, every shape with its vertices, the trimesh and the lints,
 /// folding every value into a digest; also what the size and stack probes run.
-pub fn digest(text: &[u8]) -> Result<Digest, grit::Error> {
+pub fn digest(text: &[u8]) -> Result<Digest, grit::tcol::Error> {
     let tcol = Tcol::parse(text, Options::STRICT)?;
     let mut d = Digest::new();
     let a = tcol.attributes();

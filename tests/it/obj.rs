@@ -279,7 +279,8 @@ fn tessellated_shapes_are_closed_and_face_outwards() {
         hull { material \"tetrahedron\"; vertexes { 0 0 0; 2 0 0; 0 2 0; 0 0 2; } }
         hull { material \"octagon\"; vertexes { 3 0 0; 2 2 0; 0 3 0; -2 2 0; -3 0 0; -2 -2 0; 0 -3 0; 2 -2 0; 0 0 1; } }
     }";
-    let tcol = zerocol::grit::Tcol::parse_str(text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse_str(text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), tcol.trimesh(), o, m, None));
     assert_eq!(doc.objects, ["compound"]);
     let expect = [
@@ -319,7 +320,8 @@ fn tessellated_shapes_are_closed_and_face_outwards() {
 #[test]
 fn grit_sample_exports_its_shapes() {
     let bytes = sample("body.tcol");
-    let tcol = zerocol::grit::Tcol::parse(&bytes, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse(&bytes, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), tcol.trimesh(), o, m, None));
     let names: Vec<_> = doc.materials.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
@@ -346,7 +348,8 @@ fn large_hulls_are_points_and_flat_planes_unshown() {
         text += &format!(" {i} {} 0;", i * i);
     }
     text += " } } plane { material \"p\"; normal 0 0 0; distance 1; } plane { material \"q\"; normal 0 0 2; distance 4; } }";
-    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse_str(&text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), tcol.trimesh(), o, m, None));
     assert_eq!((summary.points, summary.unshown), (65, 2));
     assert!(doc.faces_of("compound", "m").is_empty());
@@ -545,7 +548,8 @@ fn grit_material_names_are_written_as_obj_can_hold_them() {
         .map(str::to_owned)
         .to_vec();
     let text = spheres_of(&names);
-    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse_str(&text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (_, doc, obj_text) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
     // Written alike, one material: "" and "unnamed", "a b" and "a_b".
     let written: Vec<&str> = doc.materials.iter().map(|(n, _)| n.as_str()).collect();
@@ -561,7 +565,8 @@ fn grit_material_names_are_written_as_obj_can_hold_them() {
 fn grit_names_past_the_palette_share_other_materials() {
     let names: Vec<String> = (0..obj::PALETTE_CAP + 3).map(|i| format!("m{i}")).collect();
     let text = spheres_of(&names);
-    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse_str(&text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
     assert_eq!(summary.materials as usize, obj::PALETTE_CAP + 1);
     assert_eq!(doc.materials.last().unwrap().0, "other_materials");
@@ -570,7 +575,8 @@ fn grit_names_past_the_palette_share_other_materials() {
     // Long names are written up to NAME_CAP characters: alike up to there, one.
     let long = |c: char| format!("{}{c}", "x".repeat(obj::NAME_CAP));
     let text = spheres_of(&[long('a'), long('b')]);
-    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse_str(&text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
     assert_eq!(summary.materials, 1);
     assert_eq!(doc.materials[0].0, "x".repeat(obj::NAME_CAP));
@@ -581,7 +587,8 @@ fn hulls_skip_repeated_points_and_stay_within_the_budget() {
     // A cube with a corner given twice: still 12 faces, closed.
     let text = "TCOL1.0 attributes { static; } compound { hull { material \"cube\"; vertexes {
         0 0 0; 1 0 0; 0 1 0; 1 1 0; 0 0 1; 1 0 1; 0 1 1; 1 1 1; 1 1 1; } } }";
-    let tcol = zerocol::grit::Tcol::parse_str(text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse_str(text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
     let cube = doc.faces_of("compound", "cube");
     assert_eq!(cube.len(), 12);
@@ -600,7 +607,8 @@ fn hulls_skip_repeated_points_and_stay_within_the_budget() {
         text += " } }";
     }
     text += " }";
-    let tcol = zerocol::grit::Tcol::parse_str(&text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse_str(&text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (summary, _, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
     assert_eq!(summary.unshown, 2);
     assert_eq!(summary.points, 2 * 64);
@@ -614,7 +622,8 @@ fn shapes_given_inside_out_are_written_outwards() {
         cylinder { material \"cylinder\"; centre 5 0 0; dimensions -1 1 -3; }
         cone { material \"cone\"; centre 0 5 0; radius -2; height -4; }
     }";
-    let tcol = zerocol::grit::Tcol::parse_str(text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol =
+        zerocol::grit::tcol::Tcol::parse_str(text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (_, doc, _) = export(|o, m| obj::grit(tcol.shapes(), None, o, m, None));
     for material in ["box", "cylinder", "cone"] {
         assert_closed_outward(&doc.faces_of("compound", material));

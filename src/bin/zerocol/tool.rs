@@ -122,7 +122,7 @@ strictness!(
     zerocol::gta::Options,
     zerocol::mkgp::Options,
     zerocol::battleforge::Options,
-    zerocol::grit::Options,
+    zerocol::grit::tcol::Options,
     zerocol::grit::bcol::Options
 );
 

@@ -5,9 +5,8 @@
 use core::fmt;
 
 use super::error::Section;
-use super::materials::Repair;
 use super::raw::{self, at};
-use super::view::Bcol;
+use super::view::{Bcol, Repair};
 use crate::grit::body::{
     BinaryFaces, BinaryShapes, Keyword, LintKind as TcolLintKind, Shape, ShapeKind, Size, not_unit,
 };
@@ -149,7 +148,7 @@ pub struct Tolerated {
 }
 
 impl Tolerated {
-    pub(crate) fn new(repairs: [Option<Repair>; 2]) -> Self {
+    fn new(repairs: [Option<Repair>; 2]) -> Self {
         Self {
             repairs: repairs.into_iter(),
         }
@@ -395,6 +394,26 @@ enum Stage<'a> {
     Done,
 }
 
+impl<'a> Bcol<'a> {
+    /// The material offsets [`Options::LENIENT`](super::Options::LENIENT) read as Grit's converter
+    /// wrote them, one lint per section (hulls, then boxes) at its first such
+    /// field, each [`LintKind::GritMaterialOffsets`]; empty for a strict read
+    /// and for files with correct offsets. The file is never modified: the
+    /// views apply the reading as they decode. [`Bcol::lints`] lists them too.
+    ///
+    /// [`LintKind::GritMaterialOffsets`]: super::LintKind::GritMaterialOffsets
+    pub fn tolerated(&self) -> Tolerated {
+        Tolerated::new(self.repairs)
+    }
+
+    /// What the engine loads but likely does not mean, computed as iterated:
+    /// first what a lenient read tolerated ([`Bcol::tolerated`]), then the
+    /// header, each shape, the trimesh.
+    pub fn lints(&self) -> Lints<'a> {
+        Lints::new(*self)
+    }
+}
+
 /// The lints of a file, computed as they are iterated: what a lenient read
 /// tolerated, the header, each shape in stored order (a hull followed by its
 /// vertices), then the trimesh, its vertices and its faces.
@@ -409,7 +428,7 @@ pub struct Lints<'a> {
 }
 
 impl<'a> Lints<'a> {
-    pub(crate) fn new(file: Bcol<'a>) -> Self {
+    fn new(file: Bcol<'a>) -> Self {
         Self {
             tolerated: file.tolerated(),
             shapes: file.binary_shapes(),

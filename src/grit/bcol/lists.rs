@@ -1,16 +1,17 @@
 //! Reading the BCOL lists (`body/lists.rs`): vertices, faces and shapes
 //! decoded from the validated records as they are iterated, each material read
-//! where it lies (`materials.rs`).
+//! where it lies (`repair.rs`).
 
 use zerocopy::{FromBytes, IntoBytes};
 
-use super::materials::{Material, Rule, material_at, rules, target};
+use super::layout::{HEADER_LEN, STORED_ORDER};
 use super::raw;
+use super::records;
+use super::repair::{Material, Rule, material_at, rules, target};
 use super::validate::valid_hull_vertices;
-use super::view::{HEADER_LEN, STORED_ORDER};
 use crate::grit::body::{
-    BinaryFaces, BinaryShapes, BinaryVertices, BoxLike, DEFAULT_SHRINK, Face, MaterialReading,
-    Shape, ShapeKind, Vertices, list_iterator,
+    BinaryFaces, BinaryShapes, BinaryVertices, Face, MaterialReading, Shape, ShapeKind, Vertices,
+    list_iterator,
 };
 use crate::wire::{self, Cursor, RawVec3, Table};
 
@@ -51,13 +52,7 @@ impl<'a> BinaryFaces<'a> {
                 string
             }
         };
-        Some((
-            at,
-            Face {
-                indices: face.indices.map(|i| i.get()),
-                material,
-            },
-        ))
+        Some((at, records::decode_face(face, material)))
     }
 }
 
@@ -156,13 +151,9 @@ impl<'a> Records<'a> {
                 let hulls = self.table::<raw::Hull>(kind);
                 let h = hulls.get(index)?;
                 let vertices = valid_hull_vertices(self.bytes, hulls, index);
-                let shape = Shape::Hull {
-                    material: self.material(hulls, index, hull_rule),
-                    margin: h.margin.get(),
-                    shrink: DEFAULT_SHRINK,
-                    vertices: Vertices::Binary(BinaryVertices::of(vertices.as_slice())),
-                };
-                (hulls.at(index), shape)
+                let vertices = Vertices::Binary(BinaryVertices::of(vertices.as_slice()));
+                let material = self.material(hulls, index, hull_rule);
+                (hulls.at(index), records::decode_hull(h, material, vertices))
             }
             ShapeKind::Box | ShapeKind::Cylinder => {
                 let boxes = self.table::<raw::BoxLike>(kind);
@@ -172,47 +163,26 @@ impl<'a> Records<'a> {
                     Rule::Record
                 };
                 let b = boxes.get(index)?;
-                let values = BoxLike {
-                    material: self.material(boxes, index, rule),
-                    margin: b.margin.get(),
-                    centre: raw::vec3(&b.centre),
-                    orientation: raw::quat(&b.orientation),
-                    dimensions: raw::vec3(&b.dimensions),
-                };
-                (boxes.at(index), Shape::from_box_like(kind, values))
+                let material = self.material(boxes, index, rule);
+                (boxes.at(index), records::decode_box_like(kind, b, material))
             }
             ShapeKind::Cone => {
                 let cones = self.table::<raw::Cone>(kind);
                 let c = cones.get(index)?;
-                let shape = Shape::Cone {
-                    material: self.material(cones, index, Rule::Record),
-                    margin: c.margin.get(),
-                    centre: raw::vec3(&c.centre),
-                    orientation: raw::quat(&c.orientation),
-                    radius: c.radius.get(),
-                    height: c.height.get(),
-                };
-                (cones.at(index), shape)
+                let material = self.material(cones, index, Rule::Record);
+                (cones.at(index), records::decode_cone(c, material))
             }
             ShapeKind::Plane => {
                 let planes = self.table::<raw::Plane>(kind);
                 let p = planes.get(index)?;
-                let shape = Shape::Plane {
-                    material: self.material(planes, index, Rule::Record),
-                    normal: raw::vec3(&p.normal),
-                    distance: p.distance.get(),
-                };
-                (planes.at(index), shape)
+                let material = self.material(planes, index, Rule::Record);
+                (planes.at(index), records::decode_plane(p, material))
             }
             ShapeKind::Sphere => {
                 let spheres = self.table::<raw::Sphere>(kind);
                 let s = spheres.get(index)?;
-                let shape = Shape::Sphere {
-                    material: self.material(spheres, index, Rule::Record),
-                    centre: raw::vec3(&s.centre),
-                    radius: s.radius.get(),
-                };
-                (spheres.at(index), shape)
+                let material = self.material(spheres, index, Rule::Record);
+                (spheres.at(index), records::decode_sphere(s, material))
             }
         })
     }

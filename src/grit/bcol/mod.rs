@@ -9,7 +9,7 @@
 //! both; [`write()`] turns either back into BCOL with no allocation:
 //!
 //! ```
-//! use zerocol::grit::{Options as TcolOptions, Shape, Tcol, bcol::{self, Bcol, Options}};
+//! use zerocol::grit::{Shape, bcol::{self, Bcol, Options}, tcol::{Options as TcolOptions, Tcol}};
 //!
 //! let text = b"TCOL1.0 attributes { static; } compound { sphere { material \"/common/Stone\"; \
 //!     centre 0 0 1; radius 0.5; } } trimesh { vertexes { 0 0 0; 1 0 0; 0 1 0; } faces { 0 1 2 \"Stone\"; } }";
@@ -84,25 +84,37 @@
 //! which builds a trimesh only then; [`Bcol::lints`] reports vertices without
 //! faces.
 //!
-//! [`Tcol`]: crate::grit::Tcol
+//! # Stages
+//! In import order: raw → layout → records → error → view → repair → validate →
+//! lists → lint → write. `raw.rs` holds the on-disk structs, `layout.rs` the
+//! magic, header length and section order, `records.rs` each record's decode
+//! beside its encoding (`From<&value> for raw::…`), `view.rs` the [`Bcol`] view (data and
+//! accessors), `repair.rs` the material offsets and the converter-bug repair,
+//! `validate.rs` [`Bcol::parse`], `lists.rs` the lazy lists, `lint.rs`
+//! [`Bcol::lints`], `write.rs` the writer.
+//!
+//! [`Tcol`]: crate::grit::tcol::Tcol
 //! [`Attributes`]: crate::grit::Attributes
 //! [`Shapes`]: crate::grit::Shapes
 //! [`Trimesh`]: crate::grit::Trimesh
 
 mod error;
+mod layout;
 mod lint;
 mod lists;
-mod materials;
 pub mod raw;
+mod records;
+mod repair;
 mod validate;
 mod view;
 mod write;
 
 pub use crate::grit::body::{BinaryFaces, BinaryShapes, BinaryVertices};
 pub use error::{Error, ErrorKind, Section};
+pub use layout::{HEADER_LEN, MAGIC, STORED_ORDER};
 pub use lint::{Lint, LintKind, Lints, Tolerated};
-pub use materials::GRIT_BOX_SHIFT_PER_HULL;
-pub use view::{Bcol, HEADER_LEN, MAGIC, STORED_ORDER};
+pub use repair::GRIT_BOX_SHIFT_PER_HULL;
+pub use view::Bcol;
 pub use write::{Unwritable, WriteError, required_len, write};
 
 /// How to read.

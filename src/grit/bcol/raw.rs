@@ -22,6 +22,12 @@ pub fn quat(q: &RawQuat) -> [f32; 4] {
     q.map(|c| c.get())
 }
 
+/// Stores a quaternion, `w x y z`, as a [`RawQuat`].
+#[inline]
+pub fn raw_quat(q: [f32; 4]) -> RawQuat {
+    q.map(F32::new)
+}
+
 on_disk! {
     /// Where a section is: how many records, and the byte offset of the first
     /// from the start of the file.

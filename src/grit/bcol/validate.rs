@@ -1,14 +1,15 @@
 //! [`Bcol::parse`]'s one pass over the file: the magic and header, every
 //! section and hull vertex range inside the file, every face index, then the
-//! materials (`materials.rs`).
+//! materials (`repair.rs`).
 
 use core::mem::size_of;
 
 use super::Options;
 use super::error::{Error, ErrorKind, Section};
-use super::materials;
+use super::layout::{HEADER_LEN, MAGIC};
 use super::raw::{self, at};
-use super::view::{Bcol, HEADER_LEN, MAGIC, Sections};
+use super::repair;
+use super::view::{Bcol, Sections};
 use crate::wire::{self, Table, wide};
 
 /// `count` records of `T` from byte `start`, which must lie between the end of
@@ -123,7 +124,7 @@ fn check_faces(faces: Table<'_, raw::Face>, vertex_count: usize) -> Result<(), E
     Ok(())
 }
 
-pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
+fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
     let header = wire::header::<raw::Header, 8, ErrorKind>(bytes, &MAGIC)?;
     let capsules = header.capsules.count.get();
     if capsules != 0 {
@@ -148,7 +149,7 @@ pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
         table_start = table_start.max(hull_vertices(bytes, sections.hulls, i)?.end());
     }
     check_faces(sections.faces, sections.vertices.len())?;
-    let (reading, repairs) = materials::read(bytes, table_start, &sections, options)?;
+    let (reading, repairs) = repair::read(bytes, table_start, &sections, options)?;
     Ok(Bcol {
         bytes,
         header,
@@ -157,4 +158,25 @@ pub(crate) fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
         reading,
         repairs,
     })
+}
+
+impl<'a> Bcol<'a> {
+    /// Validates a whole file (docs/formats/grit.md): the 8-byte magic, the header,
+    /// every section between the header and the end of the file, no capsules,
+    /// every hull's vertices inside the file, every face index below the
+    /// vertex count, and every material a UTF-8, NUL-terminated string that
+    /// starts inside the string table (the bytes after the last section).
+    ///
+    /// [`Options::LENIENT`] also reads the material offsets Grit's own converter
+    /// writes wrongly, and reports them in [`Bcol::tolerated`];
+    /// [`Options::STRICT`] rejects such files with
+    /// [`ErrorKind::GritMaterialOffsets`](super::ErrorKind::GritMaterialOffsets).
+    pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
+        parse(bytes, options)
+    }
+
+    /// The vertices of hull `index` (empty if there is no such hull).
+    pub fn hull_vertices(&self, index: usize) -> Table<'a, raw::Vertex> {
+        valid_hull_vertices(self.bytes, self.sections.hulls, index)
+    }
 }

@@ -1,41 +1,22 @@
 //! The validated file and its views: attributes, shapes in stored order, the
 //! trimesh, raw sections, and what a lenient read tolerated.
 //!
-//! [`Bcol::parse`] checks every bound once (`validate.rs`); the view keeps the
-//! validated slices, and its lists (`lists.rs`) decode records as they are
+//! Data and accessors only. [`Bcol::parse`] checks every bound once
+//! (`validate.rs`, materials in `repair.rs`); [`Bcol::lints`] is in `lint.rs`.
+//! The view keeps the validated slices, and its lists (`lists.rs`) decode records as they are
 //! iterated, reading each material string where it lies.
 
 use core::fmt;
-use core::mem::size_of;
 
-use super::Options;
-use super::error::{Error, Section};
-use super::lint::{Lints, Tolerated};
-use super::materials::Repair;
+use super::error::Section;
+use super::layout::HEADER_LEN;
 use super::raw;
-use super::validate::{self, valid_hull_vertices};
+use super::records;
 use crate::grit::body::{
-    Attributes, BinaryFaces, BinaryShapes, BinaryVertices, Faces, MaterialReading, ShapeKind,
-    Shapes, Trimesh, Vertices,
+    Attributes, BinaryFaces, BinaryShapes, BinaryVertices, Faces, MaterialReading, Shapes, Trimesh,
+    Vertices,
 };
 use crate::wire::Table;
-
-/// Bytes in the header.
-pub const HEADER_LEN: usize = size_of::<raw::Header>();
-
-/// The 8 bytes every file starts with. The engine itself only looks at the
-/// first four (`BCOL`); this reader wants the version and newline too.
-pub const MAGIC: [u8; 8] = *b"BCOL1.0\n";
-
-/// Shape kinds in BCOL stored order.
-pub const STORED_ORDER: [ShapeKind; 6] = [
-    ShapeKind::Hull,
-    ShapeKind::Box,
-    ShapeKind::Cylinder,
-    ShapeKind::Cone,
-    ShapeKind::Plane,
-    ShapeKind::Sphere,
-];
 
 /// A validated file's sections (each empty, at byte 132, when its count is 0).
 #[derive(Clone, Copy, Debug)]
@@ -103,20 +84,6 @@ impl fmt::Debug for Bcol<'_> {
 }
 
 impl<'a> Bcol<'a> {
-    /// Validates a whole file (docs/formats/grit.md): the 8-byte magic, the header,
-    /// every section between the header and the end of the file, no capsules,
-    /// every hull's vertices inside the file, every face index below the
-    /// vertex count, and every material a UTF-8, NUL-terminated string that
-    /// starts inside the string table (the bytes after the last section).
-    ///
-    /// [`Options::LENIENT`] also reads the material offsets Grit's own converter
-    /// writes wrongly, and reports them in [`Bcol::tolerated`];
-    /// [`Options::STRICT`] rejects such files with
-    /// [`ErrorKind::GritMaterialOffsets`](super::ErrorKind::GritMaterialOffsets).
-    pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
-        validate::parse(bytes, options)
-    }
-
     /// The whole file.
     pub const fn bytes(&self) -> &'a [u8] {
         self.bytes
@@ -131,20 +98,7 @@ impl<'a> Bcol<'a> {
     /// decides; the mass is then given as +0), the inertia when
     /// `inertia_provided` is not 0.
     pub fn attributes(&self) -> Attributes {
-        let h = self.header;
-        let mass = h.mass.get();
-        let is_static = mass == 0.0;
-        Attributes {
-            is_static,
-            mass: if is_static { 0.0 } else { mass },
-            inertia: (h.inertia_provided.get() != 0).then(|| raw::vec3(&h.inertia)),
-            linear_damping: h.linear_damping.get(),
-            angular_damping: h.angular_damping.get(),
-            linear_sleep_threshold: h.linear_sleep_threshold.get(),
-            angular_sleep_threshold: h.angular_sleep_threshold.get(),
-            ccd_motion_threshold: h.ccd_motion_threshold.get(),
-            ccd_swept_sphere_radius: h.ccd_swept_sphere_radius.get(),
-        }
+        records::decode_attributes(self.header)
     }
 
     /// How many shapes the compound holds (every kind together).
@@ -201,11 +155,6 @@ impl<'a> Bcol<'a> {
     /// for every section).
     pub const fn hulls(&self) -> Table<'a, raw::Hull> {
         self.sections.hulls
-    }
-
-    /// The vertices of hull `index` (empty if there is no such hull).
-    pub fn hull_vertices(&self, index: usize) -> Table<'a, raw::Vertex> {
-        valid_hull_vertices(self.bytes, self.sections.hulls, index)
     }
 
     /// The box records.
@@ -277,22 +226,16 @@ impl<'a> Bcol<'a> {
             last: None,
         }
     }
+}
 
-    /// The material offsets [`Options::LENIENT`] read as Grit's converter
-    /// wrote them, one lint per section (hulls, then boxes) at its first such
-    /// field, each [`LintKind::GritMaterialOffsets`]; empty for a strict read
-    /// and for files with correct offsets. The file is never modified: the
-    /// views apply the reading as they decode. [`Bcol::lints`] lists them too.
-    ///
-    /// [`LintKind::GritMaterialOffsets`]: super::LintKind::GritMaterialOffsets
-    pub fn tolerated(&self) -> Tolerated {
-        Tolerated::new(self.repairs)
-    }
-
-    /// What the engine loads but likely does not mean, computed as iterated:
-    /// first what a lenient read tolerated ([`Bcol::tolerated`]), then the
-    /// header, each shape, the trimesh.
-    pub fn lints(&self) -> Lints<'a> {
-        Lints::new(*self)
-    }
+/// Material offsets a lenient read took the way Grit's converter wrote
+/// them, for one section: reported as a tolerated lint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Repair {
+    /// [`Section::Hulls`] or [`Section::Boxes`].
+    pub(crate) section: Section,
+    /// How many material offsets were read differently from how they are stored.
+    pub(crate) count: usize,
+    /// Byte offset of the first such material field.
+    pub(crate) first: usize,
 }

@@ -7,27 +7,31 @@
 //! use. Unlike the engine's converter, every material offset is relative to its
 //! own record, as the engine reads it.
 //!
+//! The records go front to back through `wire::Out`, each
+//! encoded by its `From` in `records.rs` and given its material offset here.
 //! Shapes are grouped by kind (the format has one array per kind), keeping
-//! their order within a kind: the writer walks the shapes once per kind.
+//! their order within a kind: the writer walks the shapes once per kind, then
+//! the hulls again for their vertices.
 //! Strings are deduplicated by searching the table already written (after
 //! checking the last string used): O(uses × table length) at worst, and
 //! nothing to allocate.
 //!
-//! [`Tcol`]: crate::grit::Tcol
+//! [`Tcol`]: crate::grit::tcol::Tcol
 
 use core::fmt;
 use core::mem::size_of;
 
+use zerocopy::IntoBytes;
 use zerocopy::byteorder::little_endian::{F32, U32};
-use zerocopy::{Immutable, IntoBytes};
 
+use super::layout::{HEADER_LEN, STORED_ORDER};
 use super::raw;
-use super::view::{HEADER_LEN, MAGIC, STORED_ORDER};
+use super::records::ShapeRecord;
 use crate::grit::body::{
     Attributes, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, STATIC_TRIMESH_MARGIN, Shape,
     ShapeKind, Shapes, Trimesh,
 };
-use crate::wire;
+use crate::wire::{self, Out};
 
 /// Why nothing (or not everything) was written: a body BCOL cannot store
 /// ([`Unwritable`]), a count or offset beyond its 32-bit fields, or a buffer
@@ -207,7 +211,8 @@ pub fn required_len(
     plan(attributes, &shapes, trimesh.as_ref()).map(|p| p.bound)
 }
 
-/// The string table being written: `start..end` of the output.
+/// The string table being written: `start..end` of the output, which is
+/// everything after the records (`table`, from byte `start` of the file).
 struct Strings {
     start: usize,
     end: usize,
@@ -215,6 +220,8 @@ struct Strings {
     /// share a material.
     last: Option<usize>,
     bound: usize,
+    /// The whole output's length.
+    available: usize,
 }
 
 /// The string at `at` in `table` equals `s`.
@@ -226,23 +233,25 @@ fn string_is(table: &[u8], at: usize, s: &[u8]) -> bool {
 }
 
 impl Strings {
-    /// The file offset of `s`, written now unless already there.
-    fn intern(&mut self, out: &mut [u8], s: &str) -> Result<usize, WriteError> {
+    /// The file offset of `s`, written into `table` now unless already there.
+    fn intern(&mut self, table: &mut [u8], s: &str) -> Result<usize, WriteError> {
         let s = s.as_bytes();
         if s.contains(&0) {
             return Err(WriteError::Invalid(Unwritable::NulInMaterial));
         }
-        if let Some(at) = self.last.filter(|&at| string_is(out, at, s)) {
+        let start = self.start;
+        let is = |table: &[u8], at: usize| string_is(table, at.saturating_sub(start), s);
+        if let Some(at) = self.last.filter(|&at| is(table, at)) {
             return Ok(at);
         }
-        let mut at = self.start;
+        let mut at = start;
         while at < self.end {
-            if string_is(out, at, s) {
+            if is(table, at) {
                 self.last = Some(at);
                 return Ok(at);
             }
-            let len = out
-                .get(at..self.end)
+            let len = table
+                .get(at.saturating_sub(start)..self.end.saturating_sub(start))
                 .and_then(|t| t.iter().position(|&b| b == 0))
                 .unwrap_or(usize::MAX);
             at = at.saturating_add(len).saturating_add(1);
@@ -251,9 +260,11 @@ impl Strings {
         let end = add(add(at, s.len())?, 1)?;
         let too_small = WriteError::BufferTooSmall {
             needed: self.bound,
-            available: out.len(),
+            available: self.available,
         };
-        let dst = out.get_mut(at..end).ok_or(too_small)?;
+        let dst = table
+            .get_mut(at.saturating_sub(start)..end.saturating_sub(start))
+            .ok_or(too_small)?;
         let (text, nul) = dst.split_at_mut(s.len());
         text.copy_from_slice(s);
         nul.fill(0);
@@ -263,28 +274,10 @@ impl Strings {
     }
 
     /// The material field of a record at `record`: relative to the record.
-    fn field(&mut self, out: &mut [u8], record: usize, s: &str) -> Result<U32, WriteError> {
-        let at = self.intern(out, s)?;
+    fn field(&mut self, table: &mut [u8], record: usize, s: &str) -> Result<U32, WriteError> {
+        let at = self.intern(table, s)?;
         u32_of(at.checked_sub(record).ok_or(WriteError::TooLarge)?)
     }
-}
-
-fn put<T: IntoBytes + Immutable>(out: &mut [u8], at: usize, value: &T) -> Result<(), WriteError> {
-    let available = out.len();
-    out.get_mut(at..)
-        .and_then(|o| value.write_to_prefix(o).ok())
-        .ok_or(WriteError::BufferTooSmall {
-            needed: at.saturating_add(size_of::<T>()),
-            available,
-        })
-}
-
-fn vec3(v: [f32; 3]) -> raw::RawVec3 {
-    v.map(F32::new)
-}
-
-fn quat(q: [f32; 4]) -> raw::RawQuat {
-    q.map(F32::new)
 }
 
 fn span(count: usize, offset: usize) -> Result<raw::Span, WriteError> {
@@ -307,12 +300,24 @@ pub fn write(
     out: &mut [u8],
 ) -> Result<usize, WriteError> {
     let plan = plan(attributes, &shapes, trimesh.as_ref())?;
-    if out.len() < plan.table_start {
-        return Err(WriteError::BufferTooSmall {
-            needed: plan.bound,
-            available: out.len(),
-        });
-    }
+    let available = out.len();
+    let too_small = WriteError::BufferTooSmall {
+        needed: plan.bound,
+        available,
+    };
+    // The records, front to back, then the strings after them, where each
+    // record's material field says (written as the records name them).
+    let (records, table) = out
+        .split_at_mut_checked(plan.table_start)
+        .ok_or(too_small)?;
+    let mut w = Out::new(records, plan.table_start)?;
+    let mut strings = Strings {
+        start: plan.table_start,
+        end: plan.table_start,
+        last: None,
+        bound: plan.bound,
+        available,
+    };
     let section = |kind| {
         let i = slot(kind);
         span(
@@ -332,16 +337,6 @@ pub fn write(
         |t| (t.margin, t.edge_distance_threshold),
     );
     let header = raw::Header {
-        magic: MAGIC,
-        mass: F32::new(attributes.mass),
-        inertia_provided: U32::new(u32::from(attributes.inertia.is_some())),
-        inertia: vec3(attributes.inertia.unwrap_or_default()),
-        linear_damping: F32::new(attributes.linear_damping),
-        angular_damping: F32::new(attributes.angular_damping),
-        linear_sleep_threshold: F32::new(attributes.linear_sleep_threshold),
-        angular_sleep_threshold: F32::new(attributes.angular_sleep_threshold),
-        ccd_motion_threshold: F32::new(attributes.ccd_motion_threshold),
-        ccd_swept_sphere_radius: F32::new(attributes.ccd_swept_sphere_radius),
         hulls: section(ShapeKind::Hull)?,
         boxes: section(ShapeKind::Box)?,
         cylinders: section(ShapeKind::Cylinder)?,
@@ -353,15 +348,10 @@ pub fn write(
         edge_distance_threshold: F32::new(edge_distance_threshold),
         vertices: span(plan.vertices, plan.vertices_start)?,
         faces: span(plan.faces, plan.faces_start)?,
+        ..raw::Header::from(attributes)
     };
-    put(out, 0, &header)?;
+    w.put(header.as_bytes())?;
 
-    let mut strings = Strings {
-        start: plan.table_start,
-        end: plan.table_start,
-        last: None,
-        bound: plan.bound,
-    };
     let mut hull_vertex = plan.hull_vertices_start;
     for ((kind, start), count) in STORED_ORDER.into_iter().zip(plan.starts).zip(plan.counts) {
         if count == 0 {
@@ -369,93 +359,39 @@ pub fn write(
         }
         let mut at = start;
         for shape in shapes.clone().filter(|s| s.kind() == kind) {
-            let material = strings.field(out, at, shape.material())?;
-            match shape {
-                Shape::Hull {
-                    margin, vertices, ..
-                } => {
-                    let record = raw::Hull {
-                        material,
-                        margin: F32::new(margin),
-                        vertex_count: u32_of(vertices.len())?,
-                        vertex_offset: u32_of(
-                            hull_vertex.checked_sub(at).ok_or(WriteError::TooLarge)?,
-                        )?,
-                    };
-                    put(out, at, &record)?;
-                    for v in vertices {
-                        put(out, hull_vertex, &raw::Vertex { position: vec3(v) })?;
-                        hull_vertex = add(hull_vertex, size_of::<raw::Vertex>())?;
-                    }
-                }
-                Shape::Box(b) | Shape::Cylinder(b) => put(
-                    out,
-                    at,
-                    &raw::BoxLike {
-                        material,
-                        margin: F32::new(b.margin),
-                        centre: vec3(b.centre),
-                        dimensions: vec3(b.dimensions),
-                        orientation: quat(b.orientation),
-                    },
-                )?,
-                Shape::Cone {
-                    margin,
-                    centre,
-                    orientation,
-                    radius,
-                    height,
-                    ..
-                } => put(
-                    out,
-                    at,
-                    &raw::Cone {
-                        material,
-                        margin: F32::new(margin),
-                        centre: vec3(centre),
-                        radius: F32::new(radius),
-                        height: F32::new(height),
-                        orientation: quat(orientation),
-                    },
-                )?,
-                Shape::Plane {
-                    normal, distance, ..
-                } => put(
-                    out,
-                    at,
-                    &raw::Plane {
-                        material,
-                        normal: vec3(normal),
-                        distance: F32::new(distance),
-                    },
-                )?,
-                Shape::Sphere { centre, radius, .. } => put(
-                    out,
-                    at,
-                    &raw::Sphere {
-                        material,
-                        centre: vec3(centre),
-                        radius: F32::new(radius),
-                    },
-                )?,
+            let mut record = ShapeRecord::from(&shape);
+            record.set_material(strings.field(table, at, shape.material())?);
+            if let (ShapeRecord::Hull(hull), Shape::Hull { vertices, .. }) = (&mut record, &shape) {
+                hull.vertex_count = u32_of(vertices.len())?;
+                hull.vertex_offset =
+                    u32_of(hull_vertex.checked_sub(at).ok_or(WriteError::TooLarge)?)?;
+                hull_vertex = add(hull_vertex, mul(vertices.len(), size_of::<raw::Vertex>())?)?;
             }
+            w.put(record.as_bytes())?;
             at = add(at, record_len(kind))?;
+        }
+    }
+    // The hulls' vertices, after every shape record.
+    let hulls = plan.counts.get(slot(ShapeKind::Hull)).copied().unwrap_or(0);
+    for shape in shapes.filter(|s| s.kind() == ShapeKind::Hull).take(hulls) {
+        if let Shape::Hull { vertices, .. } = shape {
+            for v in vertices {
+                w.put(raw::Vertex::from(&v).as_bytes())?;
+            }
         }
     }
 
     if let Some(t) = &trimesh {
-        let mut at = plan.vertices_start;
         for v in t.vertices() {
-            put(out, at, &raw::Vertex { position: vec3(v) })?;
-            at = add(at, size_of::<raw::Vertex>())?;
+            w.put(raw::Vertex::from(&v).as_bytes())?;
         }
         let mut at = plan.faces_start;
         for face in t.faces() {
             let record = raw::Face {
-                material: strings.field(out, at, face.material)?,
-                indices: face.indices.map(U32::new),
+                material: strings.field(table, at, face.material)?,
+                ..raw::Face::from(&face)
             };
-            put(out, at, &record)?;
+            w.put(record.as_bytes())?;
             at = add(at, size_of::<raw::Face>())?;
         }
     }

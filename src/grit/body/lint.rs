@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use super::ShapeKind;
+use super::records::ShapeKind;
 
 /// Tolerance on `|q|² − 1` (quaternions) and `|n|² − 1` (plane normals) before
 /// a lint: real files write about 6 digits, an error near 1e-6.
@@ -48,7 +48,7 @@ impl fmt::Display for Size {
 /// the author meant; or, where [`LintKind::is_tolerated`], something the engine
 /// rejects that a lenient read ([`Options::LENIENT`]) let through.
 ///
-/// [`Options::LENIENT`]: crate::grit::Options::LENIENT
+/// [`Options::LENIENT`]: crate::grit::tcol::Options::LENIENT
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
@@ -114,7 +114,7 @@ pub enum LintKind {
         vertex: usize,
     },
     /// Tolerated: no `attributes` block (the 2009 dialect, docs/formats/grit.md):
-    /// the body is read as [`Attributes::STATIC`](super::Attributes::STATIC). At
+    /// the body is read as [`Attributes::STATIC`](super::records::Attributes::STATIC). At
     /// the keyword that opens the body.
     MissingAttributes,
     /// Tolerated: hex face flags (`0x7`) where a face's material belongs (the

@@ -7,13 +7,13 @@
 //! `tcol/lists.rs` gives the text lists their `next_positioned` and
 //! `bcol/lists.rs` the BCOL ones theirs, and [`list_iterator!`] turns that into
 //! `Iterator`. So `body` imports neither format, and neither format the other.
+//! The vertex lists are here (a hull holds one); [`Faces`](super::Faces) and
+//! [`Shapes`](super::Shapes), whose items are records, are in `view.rs`.
 
 use core::fmt;
 use core::iter::FusedIterator;
 
 use crate::wire::{self, RawVec3};
-
-use super::{Face, Shape};
 
 /// `Iterator` (exact-size and fused) for a list with a `remaining` count and a
 /// `next_positioned` that reads the next item and where it is.
@@ -127,7 +127,7 @@ impl fmt::Debug for BinaryFaces<'_> {
 }
 
 /// How BCOL reads a file's hull and box material offsets, as its parser decided
-/// (`bcol/materials.rs`): as stored, or as Grit's converter wrote them.
+/// (`bcol/repair.rs`): as stored, or as Grit's converter wrote them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct MaterialReading {
     /// Hull materials relative to the hull's vertex offset.
@@ -193,31 +193,15 @@ macro_rules! either_list {
     };
 }
 
+pub(crate) use either_list;
+
 either_list! {
     /// Vertices, decoded as they are iterated, for hulls and trimeshes alike.
     Vertices(TextVertices, BinaryVertices) -> [f32; 3]
 }
 
-either_list! {
-    /// Trimesh faces, decoded as they are iterated.
-    Faces(TextFaces, BinaryFaces) -> Face<'a>
-}
-
-either_list! {
-    /// The compound's shapes in file order (BCOL: stored order), decoded as they
-    /// are iterated.
-    Shapes(TextShapes, BinaryShapes) -> Shape<'a>
-}
-
 /// Equal when the vertices still to come are equal.
 impl PartialEq for Vertices<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.clone().eq(other.clone())
-    }
-}
-
-/// Equal when the faces still to come are equal.
-impl PartialEq for Faces<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.clone().eq(other.clone())
     }

@@ -4,8 +4,8 @@
 use core::fmt;
 
 use super::Position;
-use super::lexer::{Keyword, TokenKind};
-use crate::grit::body::ShapeKind;
+use super::token::TokenKind;
+use crate::grit::body::{Keyword, ShapeKind};
 
 /// Malformed TCOL text: where (1-based line and byte column, and byte offset) and
 /// what was found there against what was expected.

@@ -5,7 +5,7 @@
 use core::fmt;
 
 use super::Position;
-use super::view::{Tcol, TrimeshSpan};
+use super::view::{Tcol, Tolerance, Tolerances, TrimeshSpan};
 use crate::grit::body::{LintKind, Shape, ShapeKind, Size, TextFaces, TextShapes, not_unit};
 
 /// A lint and where: the shape's keyword, the face's first index, the vertex's
@@ -110,8 +110,26 @@ pub struct Lints<'a> {
     face_index: usize,
 }
 
+impl<'a> Tcol<'a> {
+    /// What [`Options::LENIENT`](super::Options::LENIENT) accepted that the engine rejects, one lint per
+    /// rule of the old dialect, where it first occurred (each kind
+    /// [`is_tolerated`](crate::grit::LintKind::is_tolerated)); empty for a strict
+    /// read and for every file the engine loads. [`Tcol::lints`] lists them too.
+    pub const fn tolerated(&self) -> Tolerated {
+        Tolerated::new(self.tolerances)
+    }
+
+    /// What the engine loads but likely does not mean, computed as iterated:
+    /// first what a lenient read tolerated ([`Tcol::tolerated`]), then checks
+    /// that need no storage: sizes, quaternions, normals, cylinders, a dynamic
+    /// body's trimesh, faces that repeat a vertex.
+    pub fn lints(&self) -> Lints<'a> {
+        Lints::new(self)
+    }
+}
+
 impl<'a> Lints<'a> {
-    pub(crate) fn new(tcol: &Tcol<'a>) -> Self {
+    fn new(tcol: &Tcol<'a>) -> Self {
         Self {
             tolerated: tcol.tolerated(),
             shapes: tcol.text_shapes(),
@@ -181,49 +199,6 @@ impl Iterator for Lints<'_> {
 
 impl core::iter::FusedIterator for Lints<'_> {}
 
-/// The old dialect's rules a lenient read let through, in the order they are
-/// reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tolerance {
-    MissingAttributes,
-    HexFaceMaterial,
-    StaticTrimeshMargin,
-}
-
-impl Tolerance {
-    const ALL: [Self; 3] = [
-        Self::MissingAttributes,
-        Self::HexFaceMaterial,
-        Self::StaticTrimeshMargin,
-    ];
-
-    const fn kind(self, count: usize) -> LintKind {
-        match self {
-            Self::MissingAttributes => LintKind::MissingAttributes,
-            Self::HexFaceMaterial => LintKind::HexFaceMaterial { count },
-            Self::StaticTrimeshMargin => LintKind::StaticTrimeshMargin,
-        }
-    }
-}
-
-/// What a lenient read let through, as the parser notes it: for each rule,
-/// where it first occurred and how often.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Tolerances {
-    entries: [Option<(Position, usize)>; 3],
-}
-
-impl Tolerances {
-    pub(crate) fn note(&mut self, tolerance: Tolerance, position: Position) {
-        if let Some(slot) = self.entries.get_mut(tolerance as usize) {
-            match slot {
-                Some((_, count)) => *count = count.saturating_add(1),
-                None => *slot = Some((position, 1)),
-            }
-        }
-    }
-}
-
 /// The lints of what a lenient read let through ([`Tcol::tolerated`]): one per
 /// rule of the old dialect that occurred, at its first occurrence, each kind
 /// [`is_tolerated`](LintKind::is_tolerated).
@@ -234,7 +209,7 @@ pub struct Tolerated {
 }
 
 impl Tolerated {
-    pub(crate) const fn new(tolerances: Tolerances) -> Self {
+    const fn new(tolerances: Tolerances) -> Self {
         Self {
             tolerances,
             next: 0,

@@ -1,9 +1,9 @@
 //! Reading the text lists (`body/lists.rs`): each item is read again from the
 //! validated text by the item readers the parser used (the fast reader of
-//! `fast.rs` for the common lines, the lexer for the rest).
+//! `items.rs` for the common lines, the lexer for the rest).
 
 use super::lexer::Lexer;
-use super::parse;
+use super::validate;
 use super::view::ListSpan;
 use super::{Error, Position};
 use crate::grit::body::{Face, Shape, TextAt, TextFaces, TextShapes, TextVertices, list_iterator};
@@ -45,7 +45,7 @@ impl<'a> TextVertices<'a> {
     /// The next vertex and where it starts.
     pub(crate) fn next_positioned(&mut self) -> Option<(Position, [f32; 3])> {
         next_item(&mut self.at, &mut self.remaining, |lex| {
-            Ok(parse::vertex_item::<true>(lex)?.map(|item| (item.position, item.value)))
+            Ok(validate::vertex_item::<true>(lex)?.map(|item| (item.position, item.value)))
         })
     }
 }
@@ -65,7 +65,7 @@ impl<'a> TextFaces<'a> {
         let vertex_count = self.vertex_count;
         let material = &mut self.material;
         next_item(&mut self.at, &mut self.remaining, |lex| {
-            Ok(parse::face_item(lex, vertex_count, true, material)?
+            Ok(validate::face_item(lex, vertex_count, true, material)?
                 .map(|item| (item.position, item.value)))
         })
     }
@@ -83,7 +83,7 @@ impl<'a> TextShapes<'a> {
     pub(crate) fn next_positioned(&mut self) -> Option<(Position, Shape<'a>)> {
         next_item(&mut self.at, &mut self.remaining, |lex| {
             let keyword = lex.next_token()?;
-            Ok(Some((keyword.position, parse::shape(lex, keyword)?)))
+            Ok(Some((keyword.position, validate::shape(lex, keyword)?)))
         })
     }
 }

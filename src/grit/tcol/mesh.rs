@@ -74,11 +74,26 @@ pub struct MeshLints<'a, 's> {
     queued: Option<Lint>,
 }
 
-impl<'a, 's> MeshLints<'a, 's> {
-    pub(crate) fn new(
-        tcol: &Tcol<'a>,
+impl<'a> Tcol<'a> {
+    /// Entries of scratch [`Tcol::mesh_lints`] needs: one per trimesh vertex and
+    /// one per face.
+    pub fn mesh_scratch_len(&self) -> usize {
+        self.trimesh
+            .map_or(0, |t| t.vertices.count.saturating_add(t.faces.count))
+    }
+
+    /// Checks of the trimesh as a whole, with caller storage (no allocation):
+    /// zero-area faces, duplicate faces, unreferenced vertices.
+    pub fn mesh_lints<'s>(
+        &self,
         scratch: &'s mut [[u32; 4]],
-    ) -> Result<Self, ScratchTooSmall> {
+    ) -> Result<MeshLints<'a, 's>, ScratchTooSmall> {
+        MeshLints::new(self, scratch)
+    }
+}
+
+impl<'a, 's> MeshLints<'a, 's> {
+    fn new(tcol: &Tcol<'a>, scratch: &'s mut [[u32; 4]]) -> Result<Self, ScratchTooSmall> {
         let Some(t) = tcol.trimesh_span() else {
             return Ok(Self {
                 vertex_table: &[],

@@ -164,13 +164,13 @@ fn write_error(error: PrintError) -> WriteError {
 /// once more), so [`PrintError::Unprintable`] leaves `out` untouched.
 ///
 /// ```
-/// use zerocol::grit::{Options, Tcol};
+/// use zerocol::grit::tcol::{Options, Tcol};
 ///
 /// let text = "TCOL1.0 attributes { mass 30; } compound { box { material \"/common/Wood\"; \
 ///     centre 0 0 .5; orientation 0.7071068 0 0 0.7071068; dimensions 1 1 1; } }";
 /// let tcol = Tcol::parse_str(text, Options::STRICT)?;
 /// let mut printed = String::new();
-/// tcol.print(&mut printed)?; // or zerocol::grit::print(&attributes, shapes, trimesh, &mut printed)
+/// tcol.print(&mut printed)?; // or zerocol::grit::tcol::print(&attributes, shapes, trimesh, &mut printed)
 /// assert_eq!(
 ///     printed,
 ///     "TCOL1.0\n\

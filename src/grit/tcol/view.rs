@@ -1,18 +1,17 @@
 //! The validated file: [`Tcol`], its attributes, its compound and its trimesh.
 //!
-//! [`Tcol::parse`] keeps only where each list starts and how many items it
+//! Data and accessors only: [`Tcol::parse`] (`validate.rs`) builds it, [`Tcol::lints`]
+//! (`lint.rs`) and [`Tcol::mesh_lints`] (`mesh.rs`) check it. The parser keeps only where each list starts and how many items it
 //! holds; the lists lex the already-validated text again as they go
 //! (`tcol/lists.rs`), so a 1 MB trimesh needs no buffer.
 
 use core::fmt;
 
-use super::error::Error;
+use super::Position;
 use super::lexer::Lexer;
-use super::lint::{Lints, Tolerances, Tolerated};
-use super::mesh::{MeshLints, ScratchTooSmall};
-use super::{Options, Position, parse};
-use crate::grit::body::Vertices;
-use crate::grit::body::{Attributes, Faces, Shapes, TextFaces, TextShapes, TextVertices, Trimesh};
+use crate::grit::body::{
+    Attributes, Faces, LintKind, Shapes, TextFaces, TextShapes, TextVertices, Trimesh, Vertices,
+};
 
 /// A list of items still to read from validated text: a lexer just inside its
 /// `{`, and how many items follow.
@@ -68,18 +67,6 @@ impl fmt::Debug for Tcol<'_> {
 }
 
 impl<'a> Tcol<'a> {
-    /// Validates a whole file, as the engine's parser does (docs/formats/grit.md), and
-    /// also rejects what the engine gets wrong: NUL bytes, face indices beyond
-    /// 32 bits, numbers beyond f32.
-    pub fn parse(text: &'a [u8], options: Options) -> Result<Self, Error> {
-        parse::file(text, options)
-    }
-
-    /// [`Tcol::parse`] for text already known to be UTF-8.
-    pub fn parse_str(text: &'a str, options: Options) -> Result<Self, Error> {
-        Self::parse(text.as_bytes(), options)
-    }
-
     /// The whole text.
     pub const fn text(&self) -> &'a [u8] {
         self.text
@@ -130,39 +117,50 @@ impl<'a> Tcol<'a> {
         })
     }
 
-    /// What [`Options::LENIENT`] accepted that the engine rejects, one lint per
-    /// rule of the old dialect, where it first occurred (each kind
-    /// [`is_tolerated`](crate::grit::LintKind::is_tolerated)); empty for a strict
-    /// read and for every file the engine loads. [`Tcol::lints`] lists them too.
-    pub const fn tolerated(&self) -> Tolerated {
-        Tolerated::new(self.tolerances)
-    }
-
-    /// What the engine loads but likely does not mean, computed as iterated:
-    /// first what a lenient read tolerated ([`Tcol::tolerated`]), then checks
-    /// that need no storage: sizes, quaternions, normals, cylinders, a dynamic
-    /// body's trimesh, faces that repeat a vertex.
-    pub fn lints(&self) -> Lints<'a> {
-        Lints::new(self)
-    }
-
-    /// Entries of scratch [`Tcol::mesh_lints`] needs: one per trimesh vertex and
-    /// one per face.
-    pub fn mesh_scratch_len(&self) -> usize {
-        self.trimesh
-            .map_or(0, |t| t.vertices.count.saturating_add(t.faces.count))
-    }
-
-    /// Checks of the trimesh as a whole, with caller storage (no allocation):
-    /// zero-area faces, duplicate faces, unreferenced vertices.
-    pub fn mesh_lints<'s>(
-        &self,
-        scratch: &'s mut [[u32; 4]],
-    ) -> Result<MeshLints<'a, 's>, ScratchTooSmall> {
-        MeshLints::new(self, scratch)
-    }
-
     pub(crate) fn trimesh_span(&self) -> Option<TrimeshSpan<'a>> {
         self.trimesh
+    }
+}
+
+/// The old dialect's rules a lenient read let through, in the order they are
+/// reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tolerance {
+    MissingAttributes,
+    HexFaceMaterial,
+    StaticTrimeshMargin,
+}
+
+impl Tolerance {
+    pub(crate) const ALL: [Self; 3] = [
+        Self::MissingAttributes,
+        Self::HexFaceMaterial,
+        Self::StaticTrimeshMargin,
+    ];
+
+    pub(crate) const fn kind(self, count: usize) -> LintKind {
+        match self {
+            Self::MissingAttributes => LintKind::MissingAttributes,
+            Self::HexFaceMaterial => LintKind::HexFaceMaterial { count },
+            Self::StaticTrimeshMargin => LintKind::StaticTrimeshMargin,
+        }
+    }
+}
+
+/// What a lenient read let through, as the parser notes it: for each rule,
+/// where it first occurred and how often.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tolerances {
+    pub(crate) entries: [Option<(Position, usize)>; 3],
+}
+
+impl Tolerances {
+    pub(crate) fn note(&mut self, tolerance: Tolerance, position: Position) {
+        if let Some(slot) = self.entries.get_mut(tolerance as usize) {
+            match slot {
+                Some((_, count)) => *count = count.saturating_add(1),
+                None => *slot = Some((position, 1)),
+            }
+        }
     }
 }

@@ -81,7 +81,8 @@ fn main() -> ! {
         defmt::println!("battleforge error: {}", e);
     }
     #[cfg(feature = "grit")]
-    if let Err(e) = grit::Tcol::parse(&cases::grit::NUL_IN_BODY, grit::Options::STRICT) {
+    if let Err(e) = grit::tcol::Tcol::parse(&cases::grit::NUL_IN_BODY, grit::tcol::Options::STRICT)
+    {
         defmt::println!("grit error: {}", e);
     }
     defmt::println!("{=u32} passed, {=u32} failed", total.passed, total.failed);

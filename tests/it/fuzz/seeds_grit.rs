@@ -15,7 +15,7 @@ use zerocol::generate::{
     BcolFile, Generated, GritBody, GritBoxLike, GritFace, GritShape, GritTrimesh, TcolFile,
 };
 use zerocol::grit::bcol::{self, Bcol};
-use zerocol::grit::{self, Attributes, IDENTITY_ORIENTATION, Tcol};
+use zerocol::grit::{self, Attributes, IDENTITY_ORIENTATION, tcol::Tcol};
 
 use super::grit::{bcol_options, round_trip_bcol, round_trip_tcol, tcol_options};
 use crate::support::bcol::{at, grit_box_bug, grit_hull_bug};
@@ -209,7 +209,7 @@ fn read(path: &str) -> Vec<u8> {
 
 /// BCOL written by `bcol::write` from a TCOL text's views.
 fn tcol_to_bcol(text: &[u8]) -> Vec<u8> {
-    let tcol = Tcol::parse(text, grit::Options::LENIENT).expect("a TCOL seed parses");
+    let tcol = Tcol::parse(text, grit::tcol::Options::LENIENT).expect("a TCOL seed parses");
     crate::support::bcol::tcol_to_bcol(&tcol)
 }
 
@@ -455,8 +455,8 @@ pub fn seeds() -> Vec<(String, Vec<u8>)> {
     out
 }
 
-fn tcol_name(kind: &grit::ErrorKind) -> &'static str {
-    use grit::ErrorKind as K;
+fn tcol_name(kind: &grit::tcol::ErrorKind) -> &'static str {
+    use grit::tcol::ErrorKind as K;
     match kind {
         K::BadHeader => "BadHeader",
         K::NulByte => "NulByte",
@@ -562,7 +562,7 @@ fn every_error_kind_is_produced() {
 #[test]
 fn seeds_say_what_they_are() {
     for (kind, text) in TCOL_ERRORS {
-        let e = Tcol::parse(text, grit::Options::STRICT).expect_err(kind);
+        let e = Tcol::parse(text, grit::tcol::Options::STRICT).expect_err(kind);
         assert_eq!(tcol_name(&e.kind()), kind, "{e}");
     }
     for (kind, bytes) in bcol_errors() {
@@ -571,10 +571,10 @@ fn seeds_say_what_they_are() {
     }
     for (name, text) in DIALECTS {
         assert!(
-            Tcol::parse(text.as_bytes(), grit::Options::STRICT).is_err(),
+            Tcol::parse(text.as_bytes(), grit::tcol::Options::STRICT).is_err(),
             "{name}"
         );
-        let tcol = Tcol::parse(text.as_bytes(), grit::Options::LENIENT).expect(name);
+        let tcol = Tcol::parse(text.as_bytes(), grit::tcol::Options::LENIENT).expect(name);
         assert!(tcol.tolerated().count() > 0, "{name}");
     }
     let seeds = seeds();

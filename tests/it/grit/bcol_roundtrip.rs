@@ -6,7 +6,7 @@
 //! kind, in the order hulls, boxes, cylinders, cones, planes, spheres.
 
 use zerocol::grit::bcol::{Bcol, Options};
-use zerocol::grit::{Flavour, Tcol, sniff};
+use zerocol::grit::{Flavour, sniff, tcol::Tcol};
 
 use crate::support::bcol::{
     Materials, Recipe, bcol_to_bcol, by_kind, expected_from_tcol, parse_tcol, tcol_text,
@@ -42,7 +42,7 @@ fn round_trip(text: &[u8]) {
     assert_eq!(bcol_to_bcol(&file), bytes);
     // BCOL → TCOL text → the same body.
     let mut printed = String::new();
-    zerocol::grit::print(
+    zerocol::grit::tcol::print(
         &file.attributes(),
         file.shapes(),
         file.trimesh(),
@@ -126,7 +126,7 @@ fn every_shape_kind_is_written_and_read_back() {
             hull { material \"empty\"; vertexes { } }
         }";
     round_trip(text.as_bytes());
-    let tcol = Tcol::parse_str(text, zerocol::grit::Options::STRICT).unwrap();
+    let tcol = Tcol::parse_str(text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let bytes = tcol_to_bcol(&tcol);
     let file = Bcol::parse(&bytes, Options::STRICT).unwrap();
     let kinds: Vec<_> = file.shapes().map(|s| s.kind().to_string()).collect();

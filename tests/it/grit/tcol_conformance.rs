@@ -5,7 +5,10 @@
 
 use std::fs;
 
-use zerocol::grit::{ErrorKind, Expected, Keyword, LintKind, Options, Tcol, TokenKind};
+use zerocol::grit::{
+    Keyword, LintKind,
+    tcol::{ErrorKind, Expected, Options, Tcol, TokenKind},
+};
 
 use crate::support::tcol;
 
@@ -97,7 +100,7 @@ fn lenient_changes_only_the_old_dialect_files() {
     }
 }
 
-fn error_of(file: &str) -> zerocol::grit::Error {
+fn error_of(file: &str) -> zerocol::grit::tcol::Error {
     let bytes = tcol::read(file);
     Tcol::parse(&bytes, Options::STRICT).unwrap_err()
 }

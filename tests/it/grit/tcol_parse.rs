@@ -2,11 +2,11 @@
 //! grammar rule with the values it yields (defaults applied), every error with
 //! its position, every lint, the lenient dialects, and hostile text.
 
-use zerocol::grit::lexer::{Lexer, Token};
+use zerocol::grit::tcol::lexer::{Lexer, Token};
 use zerocol::grit::{
-    Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, Error, ErrorKind,
-    Expected, Face, IDENTITY_ORIENTATION, Keyword, Lint, LintKind, Options, Position,
-    STATIC_TRIMESH_MARGIN, ScratchTooSmall, Shape, ShapeKind, Size, Tcol, TokenKind,
+    Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, Face,
+    IDENTITY_ORIENTATION, Keyword, LintKind, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Size,
+    tcol::{Error, ErrorKind, Expected, Lint, Options, Position, ScratchTooSmall, Tcol, TokenKind},
 };
 
 use crate::support::tcol;

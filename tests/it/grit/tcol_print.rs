@@ -1,4 +1,4 @@
-//! The canonical TCOL printer (`zerocol::grit::print`): parse → print → parse gives the same
+//! The canonical TCOL printer (`zerocol::grit::tcol::print`): parse → print → parse gives the same
 //! values bit for bit (attributes, every shape property, every vertex and face, materials) on
 //! every accepted conformance fixture and on seeded generated bodies; print → parse → print is a
 //! fixed point; the canonical form is pinned byte for byte; every printed real is one FLOAT
@@ -10,11 +10,14 @@
 use std::fmt::{self, Write as _};
 
 use zerocol::grit::bcol::{self, Bcol};
-use zerocol::grit::lexer::Lexer;
+use zerocol::grit::tcol::lexer::Lexer;
 use zerocol::grit::{
     self, Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN,
-    IDENTITY_ORIENTATION, Keyword, Options, Place, PrintError, Problem, Shape, Tcol, TokenKind,
-    Trimesh, Unprintable, WriteError, print, required_len,
+    IDENTITY_ORIENTATION, Keyword, Shape, Trimesh,
+    tcol::{
+        Options, Place, PrintError, Problem, Tcol, TokenKind, Unprintable, WriteError, print,
+        required_len,
+    },
 };
 
 use crate::support::rng::{Case, Rng, scale, seed};
@@ -997,7 +1000,7 @@ fn fails<'s>(attributes: Attributes, shapes: Vec<Shape<'s>>, at: Place, problem:
     );
     let mut bytes = [0xAA; 1024];
     assert_eq!(
-        grit::write(&attributes, shapes, None, &mut bytes),
+        grit::tcol::write(&attributes, shapes, None, &mut bytes),
         Err(invalid)
     );
     assert!(bytes.iter().all(|&b| b == 0xAA), "wrote before failing");
@@ -1371,7 +1374,7 @@ fn bcol_bodies_print_and_read_back_bit_exactly() {
             Ok(out.len())
         );
         let mut bytes = vec![0; out.len()];
-        let len = grit::write(&b.attributes(), b.shapes(), b.trimesh(), &mut bytes);
+        let len = grit::tcol::write(&b.attributes(), b.shapes(), b.trimesh(), &mut bytes);
         assert_eq!((len, &bytes[..]), (Ok(out.len()), out.as_bytes()));
         check_tokens(&out);
         let again = Tcol::parse_str(&out, Options::STRICT).unwrap();

@@ -14,8 +14,9 @@
 use std::fmt::Write as _;
 
 use zerocol::grit::{
-    Attributes, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, Error, IDENTITY_ORIENTATION,
-    LintKind, Options, Position, STATIC_TRIMESH_MARGIN, Shape, Tcol,
+    Attributes, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, IDENTITY_ORIENTATION, LintKind,
+    STATIC_TRIMESH_MARGIN, Shape,
+    tcol::{Error, Options, Position, Tcol},
 };
 
 use crate::support::bytes::bits;

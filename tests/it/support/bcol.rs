@@ -6,7 +6,10 @@
 use std::fmt::Write as _;
 
 use zerocol::grit::bcol::{self, Bcol};
-use zerocol::grit::{Attributes, Options as TcolOptions, Shape, ShapeKind, Shapes, Tcol, Trimesh};
+use zerocol::grit::{
+    Attributes, Shape, ShapeKind, Shapes, Trimesh,
+    tcol::{Options as TcolOptions, Tcol},
+};
 
 use super::bytes::{bits, set_u32_checked, u32_at_checked};
 use super::rng::Rng;

@@ -1,5 +1,5 @@
 //! `zerocol convert`: TCOL text to BCOL binary and back, through the library's
-//! writer ([`bcol::write`]) and canonical printer ([`zerocol::grit::print`]).
+//! writer ([`bcol::write`]) and canonical printer ([`zerocol::grit::tcol::print`]).
 //!
 //! Converting to the input's own encoding is allowed too: TCOL to TCOL prints the
 //! canonical form, BCOL to BCOL rewrites the file (with `--lenient`, Grit's
@@ -57,7 +57,7 @@ pub fn convert(
         Target::Tcol => {
             let mut text = String::new();
             // Its message starts "cannot print TCOL: ".
-            zerocol::grit::print(&body.attributes, shapes, body.trimesh.clone(), &mut text)
+            zerocol::grit::tcol::print(&body.attributes, shapes, body.trimesh.clone(), &mut text)
                 .map_err(|error| error.to_string())?;
             text.into_bytes()
         }

@@ -16,7 +16,10 @@ pub use info::info;
 
 use crate::tool::{Checked, Warning};
 use zerocol::grit::bcol::{self, Bcol};
-use zerocol::grit::{Attributes, Flavour, Options, Shapes, Tcol, Trimesh};
+use zerocol::grit::{
+    Attributes, Flavour, Shapes, Trimesh,
+    tcol::{Options, Tcol},
+};
 
 /// The TCOL options for `--lenient` (also the 2009 dialect) or strict reading.
 fn tcol_options(lenient: bool) -> Options {

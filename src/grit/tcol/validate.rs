@@ -7,9 +7,8 @@
 
 use super::error::{Error, ErrorKind, Expected};
 use super::lexer::{Keyword, Lexer, Token, TokenKind};
-use super::lint::{Tolerance, Tolerances};
-use super::view::{CompoundSpan, ListSpan, Tcol, TrimeshSpan};
-use super::{Options, Position, fast, number};
+use super::view::{CompoundSpan, ListSpan, Tcol, Tolerance, Tolerances, TrimeshSpan};
+use super::{Options, Position, items, number};
 use crate::grit::body::{
     Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK, Face,
     IDENTITY_ORIENTATION, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, TextVertices, Vertices,
@@ -155,7 +154,7 @@ pub(crate) struct Item<T> {
 }
 
 impl<T> Item<T> {
-    fn fast(f: fast::Fast<'_, T>) -> Self {
+    fn fast(f: items::LineItem<'_, T>) -> Self {
         Self {
             position: f.position,
             value: f.value,
@@ -171,7 +170,7 @@ impl<T> Item<T> {
 pub(crate) fn vertex_item<const VALUES: bool>(
     lex: &mut Lexer<'_>,
 ) -> Result<Option<Item<[f32; 3]>>, Error> {
-    if let Some(f) = fast::vertex::<VALUES>(lex.at()) {
+    if let Some(f) = items::vertex::<VALUES>(lex.at()) {
         *lex = Lexer::resume(f.next);
         return Ok(Some(Item::fast(f)));
     }
@@ -232,14 +231,14 @@ fn index(lex: &Lexer<'_>, t: Token, vertex_count: usize) -> Result<u32, Error> {
 /// With `accept_hex`, HEX flags stand in for the material (old dialect).
 /// `last` is the previous face's material (`""` at first or after one spanning
 /// lines), and becomes this one's: a material string equal to it is taken
-/// without a UTF-8 check, and by the fast path (`fast.rs`) without the lexer.
+/// without a UTF-8 check, and by the fast path (`items.rs`) without the lexer.
 pub(crate) fn face_item<'a>(
     lex: &mut Lexer<'a>,
     vertex_count: usize,
     accept_hex: bool,
     last: &mut &'a str,
 ) -> Result<Option<Item<Face<'a>>>, Error> {
-    if let Some(f) = fast::face(lex.at(), vertex_count, last) {
+    if let Some(f) = items::face(lex.at(), vertex_count, last) {
         *lex = Lexer::resume(f.next);
         return Ok(Some(Item::fast(f)));
     }
@@ -700,7 +699,7 @@ fn compound<'a>(lex: &mut Lexer<'a>) -> Result<CompoundSpan<'a>, Error> {
 }
 
 /// The whole file.
-pub(crate) fn file(text: &[u8], options: Options) -> Result<Tcol<'_>, Error> {
+fn file(text: &[u8], options: Options) -> Result<Tcol<'_>, Error> {
     if !text.starts_with(HEADER) {
         return Err(Error::new(Position::START, ErrorKind::BadHeader));
     }
@@ -754,4 +753,18 @@ pub(crate) fn file(text: &[u8], options: Options) -> Result<Tcol<'_>, Error> {
         trimesh,
         tolerances,
     })
+}
+
+impl<'a> Tcol<'a> {
+    /// Validates a whole file, as the engine's parser does (docs/formats/grit.md), and
+    /// also rejects what the engine gets wrong: NUL bytes, face indices beyond
+    /// 32 bits, numbers beyond f32.
+    pub fn parse(text: &'a [u8], options: Options) -> Result<Self, Error> {
+        file(text, options)
+    }
+
+    /// [`Tcol::parse`] for text already known to be UTF-8.
+    pub fn parse_str(text: &'a str, options: Options) -> Result<Self, Error> {
+        Self::parse(text.as_bytes(), options)
+    }
 }

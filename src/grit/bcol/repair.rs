@@ -1,14 +1,15 @@
 //! Material offsets: where each record's material string is, how Grit's own
 //! converter gets hull and box offsets wrong, and how a file's offsets are read
 //! (the detection the `bcol` module docs describe). Both the validation and the
-//! views read materials through [`target`] and [`material_at`].
+//! views read materials through [`target`] and [`material_at`]. Called by
+//! `validate.rs` once every section is in bounds.
 
 use zerocopy::FromBytes;
 
 use super::Options;
 use super::error::{Error, ErrorKind, Section};
 use super::raw;
-use super::view::Sections;
+use super::view::{Repair, Sections};
 use crate::grit::body::MaterialReading;
 use crate::wire::{Table, wide};
 
@@ -312,18 +313,6 @@ impl Strings<'_> {
         }
         (repair.count > 0).then_some((repair, first_index))
     }
-}
-
-/// Material offsets a lenient read took the way Grit's converter wrote
-/// them, for one section: reported as a tolerated lint.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Repair {
-    /// [`Section::Hulls`] or [`Section::Boxes`].
-    pub(crate) section: Section,
-    /// How many material offsets were read differently from how they are stored.
-    pub(crate) count: usize,
-    /// Byte offset of the first such material field.
-    pub(crate) first: usize,
 }
 
 /// How a validated file's materials are read, and what that reading repairs

@@ -1,4 +1,4 @@
-//! A fast reader for the list items exported files are made of: a vertex
+//! The list-item reader: a fast path for the list items exported files are made of: a vertex
 //! `-12.375 0.5 3;` or a face `0 1 92 "/common/pmat/Stone";` on its own line.
 //!
 //! The general path lexes each token through the engine's longest-match rules
@@ -175,7 +175,7 @@ impl<'a> Cursor<'a> {
 
 /// One item read by the fast path: where it starts, its value, whether a `}`
 /// closed the list after it, and where the text goes on.
-pub(crate) struct Fast<'a, T> {
+pub(crate) struct LineItem<'a, T> {
     pub(crate) position: Position,
     pub(crate) value: T,
     pub(crate) last: bool,
@@ -186,7 +186,7 @@ pub(crate) struct Fast<'a, T> {
 /// coordinates are checked but not converted (every accepted number is in
 /// range) and come back as zeros.
 #[inline]
-pub(crate) fn vertex<const VALUES: bool>(at: TextAt<'_>) -> Option<Fast<'_, [f32; 3]>> {
+pub(crate) fn vertex<const VALUES: bool>(at: TextAt<'_>) -> Option<LineItem<'_, [f32; 3]>> {
     if !ENABLED {
         return None;
     }
@@ -201,7 +201,7 @@ pub(crate) fn vertex<const VALUES: bool>(at: TextAt<'_>) -> Option<Fast<'_, [f32
         }
     }
     let last = c.separator()?;
-    Some(Fast {
+    Some(LineItem {
         position,
         value,
         last,
@@ -217,7 +217,7 @@ pub(crate) fn face<'a>(
     at: TextAt<'a>,
     vertex_count: usize,
     material: &'a str,
-) -> Option<Fast<'a, Face<'a>>> {
+) -> Option<LineItem<'a, Face<'a>>> {
     if !ENABLED {
         return None;
     }
@@ -229,7 +229,7 @@ pub(crate) fn face<'a>(
     let d = c.index(vertex_count)?;
     c.same_string(material)?;
     let last = c.separator()?;
-    Some(Fast {
+    Some(LineItem {
         position,
         value: Face {
             indices: [a, b, d],
@@ -317,7 +317,7 @@ mod tests {
     use std::vec::Vec;
 
     use super::*;
-    use crate::grit::tcol::parse::{face_item_general, vertex_item_general};
+    use crate::grit::tcol::validate::{face_item_general, vertex_item_general};
     use crate::grit::tcol::{Options, Tcol};
     use crate::test_rng::Rng;
 
