@@ -46,6 +46,28 @@ pub(crate) fn zip3(a: [f32; 3], b: [f32; 3], f: impl Fn(f32, f32) -> f32) -> [f3
     [f(ax, bx), f(ay, by), f(az, bz)]
 }
 
+/// `a + b`, axis by axis.
+pub(crate) fn add(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    zip3(a, b, |x, y| x + y)
+}
+
+/// `a − b`, axis by axis.
+pub(crate) fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    zip3(a, b, |x, y| x - y)
+}
+
+/// `a · b`, summed from x to z: `(ax·bx + ay·by) + az·bz`.
+pub(crate) fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let [x, y, z] = zip3(a, b, |x, y| x * y);
+    x + y + z
+}
+
+/// `a × b`.
+pub(crate) fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    let ([ax, ay, az], [bx, by, bz]) = (a, b);
+    [ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

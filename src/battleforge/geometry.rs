@@ -8,7 +8,7 @@
 
 use super::lint::Axis;
 use super::shape::{BoxShape, CylinderShape, SphereShape};
-use crate::math::sqrt;
+use crate::math::{add, dot, sqrt, sub, zip3};
 
 /// A rotation and a position: local to world, `world = R · local + position`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,24 +69,6 @@ fn nan_or(a: f32, b: f32, f: impl Fn(f32, f32) -> f32) -> f32 {
     } else {
         f(a, b)
     }
-}
-
-fn zip3(a: [f32; 3], b: [f32; 3], f: impl Fn(f32, f32) -> f32) -> [f32; 3] {
-    let ([a0, a1, a2], [b0, b1, b2]) = (a, b);
-    [f(a0, b0), f(a1, b1), f(a2, b2)]
-}
-
-fn add(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    zip3(a, b, |x, y| x + y)
-}
-
-fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    zip3(a, b, |x, y| x - y)
-}
-
-fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
-    let [x, y, z] = zip3(a, b, |x, y| x * y);
-    x + y + z
 }
 
 impl Transform {

@@ -5,8 +5,9 @@ use core::fmt::{self, Write};
 
 use heapless::Vec;
 
-use super::{HULL_CAP, Mtl, Obj, Summary, add, cross, dot, scale, sub, unit, written_key};
+use super::{HULL_CAP, Mtl, Obj, Summary, scale, unit, written_key};
 use crate::grit::{Shape, Trimesh};
+use crate::math::{add, cross, dot, sub};
 
 /// The most distinct materials named in the `.mtl`; faces and shapes of any
 /// further material go to the material `other_materials`.

@@ -44,7 +44,7 @@ pub use grit::{NAME_CAP, PALETTE_CAP, grit};
 pub use gta::gta;
 pub use mkgp::{WALL_HEIGHT, mkgp};
 
-use crate::math::sqrt;
+use crate::math::{add, dot, sqrt};
 
 /// What an export wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -505,27 +505,9 @@ impl<'w, W: Write + ?Sized> Obj<'w, W> {
     }
 }
 
-/// Vector helpers for the exports.
-pub(crate) fn add(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    crate::math::zip3(a, b, |x, y| x + y)
-}
-
-pub(crate) fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    crate::math::zip3(a, b, |x, y| x - y)
-}
-
+/// `a` scaled by `k`.
 pub(crate) fn scale(a: [f32; 3], k: f32) -> [f32; 3] {
     a.map(|x| x * k)
-}
-
-pub(crate) fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
-    let [x, y, z] = crate::math::zip3(a, b, |x, y| x * y);
-    x + y + z
-}
-
-pub(crate) fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    let ([ax, ay, az], [bx, by, bz]) = (a, b);
-    [ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx]
 }
 
 /// `a` scaled to length 1, or `None` when it has no direction (zero, NaN).
