@@ -38,6 +38,9 @@ mod gta;
 mod mkgp;
 
 use core::fmt::{self, Write};
+use core::hash::Hasher as _;
+
+use hash32::{FnvHasher, Hasher as _};
 
 pub use battleforge::battleforge;
 pub use grit::{NAME_CAP, PALETTE_CAP, grit};
@@ -151,29 +154,25 @@ pub fn colour(key: u32) -> [f32; 3] {
 
 /// FNV-1a of a name's UTF-8 bytes: the colour key of a material known only by name.
 pub fn name_key(name: &str) -> u32 {
-    name.bytes().fold(FNV_OFFSET, fnv)
-}
-
-const FNV_OFFSET: u32 = 0x811C_9DC5;
-
-fn fnv(hash: u32, byte: u8) -> u32 {
-    (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+    let mut hash = FnvHasher::default();
+    hash.write(name.as_bytes());
+    hash.finish32()
 }
 
 /// [`name_key`] of a name as it is written (see [`Clean`]): names written alike get
 /// one colour.
 pub(crate) fn written_key(name: impl fmt::Display) -> u32 {
-    struct Hash(u32);
+    struct Hash(FnvHasher);
     impl Write for Hash {
         fn write_str(&mut self, s: &str) -> fmt::Result {
-            self.0 = s.bytes().fold(self.0, fnv);
+            self.0.write(s.as_bytes());
             Ok(())
         }
     }
-    let mut hash = Hash(FNV_OFFSET);
+    let mut hash = Hash(FnvHasher::default());
     // Hashing never fails; a failing `Display` leaves a key all the same.
     let _ = write!(Clean(&mut hash), "{name}");
-    hash.0
+    hash.0.finish32()
 }
 
 /// Writes names with whitespace, control characters, `#` (which would end the
