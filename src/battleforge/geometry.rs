@@ -8,7 +8,7 @@
 
 use super::lint::Axis;
 use super::shape::{BoxShape, CylinderShape, SphereShape};
-use crate::math::{add, dot, sqrt, sub, zip3};
+use crate::math::{add, dot, sub, zip3};
 
 /// A rotation and a position: local to world, `world = R · local + position`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -229,7 +229,7 @@ impl CylinderShape {
     /// disc's extent along each world axis (`radius × |column of X or Z|` combined).
     pub fn aabb(&self) -> Aabb {
         let (x, z) = (self.transform.axis(0), self.transform.axis(2));
-        let extent = zip3(x, z, |a, b| self.radius * sqrt(a * a + b * b));
+        let extent = zip3(x, z, |a, b| self.radius * libm::sqrtf(a * a + b * b));
         let (base, top) = (self.base(), self.top());
         let discs = [
             sub(base, extent),

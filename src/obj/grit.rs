@@ -178,7 +178,7 @@ where
 /// direction is the identity).
 fn rotate(q: [f32; 4], v: [f32; 3]) -> [f32; 3] {
     let [w, x, y, z] = q;
-    let length = crate::math::sqrt(w * w + x * x + y * y + z * z);
+    let length = libm::sqrtf(w * w + x * x + y * y + z * z);
     if !(length > 0.0 && length.is_finite()) {
         return v;
     }

@@ -47,7 +47,7 @@ pub use grit::{NAME_CAP, PALETTE_CAP, grit};
 pub use gta::gta;
 pub use mkgp::{WALL_HEIGHT, mkgp};
 
-use crate::math::{add, dot, sqrt};
+use crate::math::{add, dot};
 
 /// What an export wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -511,6 +511,6 @@ pub(crate) fn scale(a: [f32; 3], k: f32) -> [f32; 3] {
 
 /// `a` scaled to length 1, or `None` when it has no direction (zero, NaN).
 pub(crate) fn unit(a: [f32; 3]) -> Option<[f32; 3]> {
-    let length = sqrt(dot(a, a));
+    let length = libm::sqrtf(dot(a, a));
     (length > 0.0 && length.is_finite()).then(|| scale(a, 1.0 / length))
 }
