@@ -127,7 +127,9 @@ pub mod guide;
 mod math;
 pub mod mkgp;
 pub mod obj;
+// The unit tests draw from a few of its methods; the integration tests from all.
 #[cfg(test)]
+#[allow(dead_code)]
 mod test_rng;
 pub mod wire;
 

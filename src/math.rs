@@ -1,21 +1,5 @@
-//! Float arithmetic that `core` lacks without `std`.
-
-/// Square root without `std`: Newton's method from an exponent-halving guess,
-/// to within an ulp or two. NaN and negatives give NaN.
-pub(crate) fn sqrt(x: f32) -> f32 {
-    if x.is_nan() || x < 0.0 {
-        return f32::NAN;
-    }
-    if x == 0.0 || x.is_infinite() {
-        return x;
-    }
-    // Halving the exponent bits gives a guess within a factor of 2.
-    let mut y = f32::from_bits((x.to_bits() >> 1).saturating_add(0x1FC0_0000));
-    for _ in 0..6 {
-        y = 0.5 * (y + x / y);
-    }
-    y
-}
+//! Float arithmetic that `core` lacks without `std`: the square roots come from
+//! `libm` (correctly rounded, as `f32::sqrt`).
 
 /// The smallest float whose square is at least `x` (for finite `x >= 0`): a
 /// radius that is sure to reach a point at squared distance `x`.
@@ -24,8 +8,8 @@ pub(crate) fn sqrt_up(x: f32) -> f32 {
     // positive and finite where they are used).
     let down = |y: f32| f32::from_bits(y.to_bits().saturating_sub(1));
     let up = |y: f32| f32::from_bits(y.to_bits().saturating_add(1));
-    let mut y = sqrt(x);
-    // Newton's result is within an ulp or two either way: a few steps at most.
+    let mut y = libm::sqrtf(x);
+    // The rounded root's square may round either way: a step or two at most.
     for _ in 0..4 {
         if y > 0.0 && y.is_finite() && down(y) * down(y) >= x {
             y = down(y);
@@ -46,6 +30,28 @@ pub(crate) fn zip3(a: [f32; 3], b: [f32; 3], f: impl Fn(f32, f32) -> f32) -> [f3
     [f(ax, bx), f(ay, by), f(az, bz)]
 }
 
+/// `a + b`, axis by axis.
+pub(crate) fn add(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    zip3(a, b, |x, y| x + y)
+}
+
+/// `a − b`, axis by axis.
+pub(crate) fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    zip3(a, b, |x, y| x - y)
+}
+
+/// `a · b`, summed from x to z: `(ax·bx + ay·by) + az·bz`.
+pub(crate) fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let [x, y, z] = zip3(a, b, |x, y| x * y);
+    x + y + z
+}
+
+/// `a × b`.
+pub(crate) fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    let ([ax, ay, az], [bx, by, bz]) = (a, b);
+    [ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,7 +68,5 @@ mod tests {
                 "{x}: {y} not the smallest"
             );
         }
-        assert_eq!(sqrt(4.0), 2.0);
-        assert!(sqrt(-1.0).is_nan());
     }
 }

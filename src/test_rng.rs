@@ -1,24 +1,70 @@
-//! The seeded generator the crate's unit tests draw from: xorshift64*, as
-//! `tests/it/support/rng.rs` (which the integration tests use and the crate
-//! cannot see).
+//! The seeded generator every test draws from: xorshift64*, deterministic, no
+//! dependencies, no `std`. The crate's unit tests mount it as `crate::test_rng`; the
+//! integration tests mount this same file (`tests/it/support/rng.rs`, which adds what
+//! needs `std`). It lives in `src/` because the published package's unit tests need it
+//! and the package ships `src/` alone.
 
-/// xorshift64*: deterministic, no dependencies. Seed with any non-zero value.
-pub(crate) struct Rng(pub(crate) u64);
+/// xorshift64*. [`Rng::new`] mixes any seed; `Rng(seed)` takes a non-zero state as it is.
+pub struct Rng(pub u64);
 
 impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    pub fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
-
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn u32(&mut self) -> u32 {
+        (self.next() >> 32) as u32
+    }
+    pub fn byte(&mut self) -> u8 {
+        (self.next() >> 56) as u8
+    }
     /// Uniform in `0..n` (`n > 0`).
-    pub(crate) fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
-
-    pub(crate) fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+    pub fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len())]
+    }
+    pub fn pick_ref<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+    /// Uniform in `lo..hi`.
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
+    }
+    /// Any float: ordinary values mostly, and every special kind now and then.
+    pub fn float(&mut self) -> f32 {
+        match self.below(12) {
+            0 => f32::from_bits(self.u32()),
+            1 => self.pick(&[
+                f32::NAN,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+                0.0,
+                -0.0,
+                f32::MAX,
+                f32::MIN,
+                f32::MIN_POSITIVE,
+                f32::from_bits(1),
+                1e30,
+                -1e-30,
+            ]),
+            _ => self.range(-100.0, 100.0),
+        }
     }
 }

@@ -9,7 +9,7 @@
 use super::error::ShapeKind;
 use super::records::{Axis, BoxShape, CylinderShape, SphereShape, Transform};
 use super::view::{CollisionShape, ShapeRef};
-use crate::math::sqrt;
+use crate::math::{add, dot, sub, zip3};
 
 /// A world-space axis-aligned box.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,24 +60,6 @@ fn nan_or(a: f32, b: f32, f: impl Fn(f32, f32) -> f32) -> f32 {
     } else {
         f(a, b)
     }
-}
-
-fn zip3(a: [f32; 3], b: [f32; 3], f: impl Fn(f32, f32) -> f32) -> [f32; 3] {
-    let ([a0, a1, a2], [b0, b1, b2]) = (a, b);
-    [f(a0, b0), f(a1, b1), f(a2, b2)]
-}
-
-fn add(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    zip3(a, b, |x, y| x + y)
-}
-
-fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    zip3(a, b, |x, y| x - y)
-}
-
-fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
-    let [x, y, z] = zip3(a, b, |x, y| x * y);
-    x + y + z
 }
 
 impl Transform {
@@ -238,7 +220,7 @@ impl CylinderShape {
     /// disc's extent along each world axis (`radius × |column of X or Z|` combined).
     pub fn aabb(&self) -> Aabb {
         let (x, z) = (self.transform.axis(0), self.transform.axis(2));
-        let extent = zip3(x, z, |a, b| self.radius * sqrt(a * a + b * b));
+        let extent = zip3(x, z, |a, b| self.radius * libm::sqrtf(a * a + b * b));
         let (base, top) = (self.base(), self.top());
         let discs = [
             sub(base, extent),

@@ -12,6 +12,7 @@ use std::vec::Vec;
 use super::records::{GridHeader, SurfaceFlags, Triangle, TriangleWall, VERSION, Vec3, Wall, Xz};
 use super::write::{self, CellContents, WriteError};
 use super::{cell_coord, cell_number};
+use crate::math::{cross, dot, sub};
 
 /// The most cells [`CourseBuilder::build`] makes (W × L).
 ///
@@ -21,12 +22,6 @@ use super::{cell_coord, cell_number};
 pub const MAX_CELLS: u64 = 1 << 24;
 
 const ZERO: Vec3 = [0.0; 3];
-
-fn sub(a: Vec3, b: Vec3) -> Vec3 {
-    let [ax, ay, az] = a;
-    let [bx, by, bz] = b;
-    [ax - bx, ay - by, az - bz]
-}
 
 fn is_finite(v: Vec3) -> bool {
     v.iter().all(|c| c.is_finite())
@@ -41,18 +36,6 @@ fn difference(a: Vec3, b: Vec3) -> Vec3 {
     } else {
         sub(a.map(|c| c * 0.5), b.map(|c| c * 0.5))
     }
-}
-
-fn dot(a: Vec3, b: Vec3) -> f32 {
-    let [ax, ay, az] = a;
-    let [bx, by, bz] = b;
-    ax * bx + ay * by + az * bz
-}
-
-fn cross(a: Vec3, b: Vec3) -> Vec3 {
-    let [ax, ay, az] = a;
-    let [bx, by, bz] = b;
-    [ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx]
 }
 
 /// `v` divided by its largest magnitude component (zero stays zero), so that

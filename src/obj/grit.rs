@@ -5,8 +5,9 @@ use core::fmt::{self, Write};
 
 use heapless::Vec;
 
-use super::{HULL_CAP, Mtl, Obj, Summary, add, cross, dot, scale, sub, unit, written_key};
+use super::{HULL_CAP, Mtl, Obj, Summary, scale, unit, written_key};
 use crate::grit::{Shape, Trimesh};
+use crate::math::{add, cross, dot, sub};
 
 /// The most distinct materials named in the `.mtl`; faces and shapes of any
 /// further material go to the material `other_materials`.
@@ -177,7 +178,7 @@ where
 /// direction is the identity).
 fn rotate(q: [f32; 4], v: [f32; 3]) -> [f32; 3] {
     let [w, x, y, z] = q;
-    let length = crate::math::sqrt(w * w + x * x + y * y + z * z);
+    let length = libm::sqrtf(w * w + x * x + y * y + z * z);
     if !(length > 0.0 && length.is_finite()) {
         return v;
     }

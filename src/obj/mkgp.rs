@@ -3,7 +3,8 @@
 
 use core::fmt::{self, Write};
 
-use super::{Mtl, Obj, Summary, add};
+use super::{Mtl, Obj, Summary};
+use crate::math::add;
 use crate::mkgp::{Course, SurfaceType};
 
 /// How far walls are extruded up (+Y), in the course's units: walls are edges,

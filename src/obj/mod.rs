@@ -38,13 +38,16 @@ mod gta;
 mod mkgp;
 
 use core::fmt::{self, Write};
+use core::hash::Hasher as _;
+
+use hash32::{FnvHasher, Hasher as _};
 
 pub use battleforge::battleforge;
 pub use grit::{NAME_CAP, PALETTE_CAP, grit};
 pub use gta::gta;
 pub use mkgp::{WALL_HEIGHT, mkgp};
 
-use crate::math::sqrt;
+use crate::math::{add, dot};
 
 /// What an export wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -151,29 +154,25 @@ pub fn colour(key: u32) -> [f32; 3] {
 
 /// FNV-1a of a name's UTF-8 bytes: the colour key of a material known only by name.
 pub fn name_key(name: &str) -> u32 {
-    name.bytes().fold(FNV_OFFSET, fnv)
-}
-
-const FNV_OFFSET: u32 = 0x811C_9DC5;
-
-fn fnv(hash: u32, byte: u8) -> u32 {
-    (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+    let mut hash = FnvHasher::default();
+    hash.write(name.as_bytes());
+    hash.finish32()
 }
 
 /// [`name_key`] of a name as it is written (see [`Clean`]): names written alike get
 /// one colour.
 pub(crate) fn written_key(name: impl fmt::Display) -> u32 {
-    struct Hash(u32);
+    struct Hash(FnvHasher);
     impl Write for Hash {
         fn write_str(&mut self, s: &str) -> fmt::Result {
-            self.0 = s.bytes().fold(self.0, fnv);
+            self.0.write(s.as_bytes());
             Ok(())
         }
     }
-    let mut hash = Hash(FNV_OFFSET);
+    let mut hash = Hash(FnvHasher::default());
     // Hashing never fails; a failing `Display` leaves a key all the same.
     let _ = write!(Clean(&mut hash), "{name}");
-    hash.0
+    hash.0.finish32()
 }
 
 /// Writes names with whitespace, control characters, `#` (which would end the
@@ -505,31 +504,13 @@ impl<'w, W: Write + ?Sized> Obj<'w, W> {
     }
 }
 
-/// Vector helpers for the exports.
-pub(crate) fn add(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    crate::math::zip3(a, b, |x, y| x + y)
-}
-
-pub(crate) fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    crate::math::zip3(a, b, |x, y| x - y)
-}
-
+/// `a` scaled by `k`.
 pub(crate) fn scale(a: [f32; 3], k: f32) -> [f32; 3] {
     a.map(|x| x * k)
 }
 
-pub(crate) fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
-    let [x, y, z] = crate::math::zip3(a, b, |x, y| x * y);
-    x + y + z
-}
-
-pub(crate) fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    let ([ax, ay, az], [bx, by, bz]) = (a, b);
-    [ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx]
-}
-
 /// `a` scaled to length 1, or `None` when it has no direction (zero, NaN).
 pub(crate) fn unit(a: [f32; 3]) -> Option<[f32; 3]> {
-    let length = sqrt(dot(a, a));
+    let length = libm::sqrtf(dot(a, a));
     (length > 0.0 && length.is_finite()).then(|| scale(a, 1.0 / length))
 }

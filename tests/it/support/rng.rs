@@ -1,74 +1,17 @@
-//! The seeded generator every test draws from, the property tests' environment knobs
+//! The seeded generator every test draws from (`src/test_rng.rs`, shared with the unit
+//! tests), with `bytes`, which needs `std`, the property tests' environment knobs
 //! (`ZEROCOL_PROP_SCALE`, `ZEROCOL_PROP_SEED`) and the report of a failing case.
 //! A test module adds the value generators of its format in a trait of its own,
 //! implemented for [`Rng`] (an inherent `impl Rng` would be shared by the whole crate,
 //! so two modules' `real` or `f32` would clash).
 
-/// xorshift64*: deterministic, no dependencies.
-pub struct Rng(pub u64);
+#[path = "../../../src/test_rng.rs"]
+mod generator;
+pub use generator::Rng;
 
 impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn u32(&mut self) -> u32 {
-        (self.next() >> 32) as u32
-    }
-    pub fn byte(&mut self) -> u8 {
-        (self.next() >> 56) as u8
-    }
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-    pub fn pick_ref<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
     pub fn bytes(&mut self, n: usize) -> Vec<u8> {
         (0..n).map(|_| self.byte()).collect()
-    }
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-    /// Uniform in `lo..hi`.
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    /// Any float: ordinary values mostly, and every special kind now and then.
-    pub fn float(&mut self) -> f32 {
-        match self.below(12) {
-            0 => f32::from_bits(self.u32()),
-            1 => self.pick(&[
-                f32::NAN,
-                f32::INFINITY,
-                f32::NEG_INFINITY,
-                0.0,
-                -0.0,
-                f32::MAX,
-                f32::MIN,
-                f32::MIN_POSITIVE,
-                f32::from_bits(1),
-                1e30,
-                -1e-30,
-            ]),
-            _ => self.range(-100.0, 100.0),
-        }
     }
 }
 
