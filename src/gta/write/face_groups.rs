@@ -6,9 +6,9 @@ use zerocopy::byteorder::little_endian::U16;
 
 use super::error::WriteError;
 use crate::gta::raw;
-use crate::gta::records::Vec3;
+use crate::gta::records::{FaceGroup, Vec3};
 use crate::math::zip3;
-use crate::wire::{self, raw_vec3};
+use crate::wire;
 
 /// Meshes of more than this many faces get face groups when they are generated
 /// (real files have them from about 80 faces on).
@@ -148,14 +148,12 @@ pub(super) fn generate(
         };
         let members = slots.get(start..end).unwrap_or(&[]);
         let (min, max) = faces_box(&mut members.iter().map(source_face));
-        *record = raw::FaceGroup {
-            min: raw_vec3(min),
-            max: raw_vec3(max),
-            first: U16::new(u16::try_from(range.start).map_err(|_| WriteError::TooLarge)?),
-            last: U16::new(
-                u16::try_from(range.end.saturating_sub(1)).map_err(|_| WriteError::TooLarge)?,
-            ),
-        };
+        *record = raw::FaceGroup::from(&FaceGroup {
+            min,
+            max,
+            first: u16::try_from(range.start).map_err(|_| WriteError::TooLarge)?,
+            last: u16::try_from(range.end.saturating_sub(1)).map_err(|_| WriteError::TooLarge)?,
+        });
     }
 
     for slot in slots.iter_mut() {

@@ -37,8 +37,9 @@ pub use face_groups::{
 };
 pub use options::{FaceGroupMode, Losses, ModelRepr, WriteOptions};
 use plan::Plan;
-pub use plan::to_fixed_point;
 pub use source::{Mesh, Source};
+
+pub use super::records::to_fixed_point;
 
 /// Bytes [`write()`] needs for `source` under `options`.
 pub fn required_len(source: &impl Source, options: &WriteOptions) -> Result<usize, WriteError> {

@@ -2,45 +2,19 @@
 //! what each section holds, where it goes, the length), and the writing itself.
 
 use zerocopy::IntoBytes;
-use zerocopy::byteorder::little_endian::{F32, I16, U16, U32};
+use zerocopy::byteorder::little_endian::{I16, U16, U32};
 
 use super::error::{InputError, InputErrorKind, Name, WriteError};
 use super::face_groups::{self, face_group_ranges};
 use super::options::{FaceGroupMode, Losses, WriteOptions};
 use super::source::{Mesh, Source};
 use crate::gta::records::{
-    Bounds, CollisionBox, Face, FaceGroup, FaceSurface, Line, Sphere, Surface, Vec3,
+    Bounds, CollisionBox, Face, FaceGroup, FaceSurface, Line, Sphere, Vec3, fixed_vertex,
+    to_fixed_point,
 };
 use crate::gta::{Flags, Section, Version, content, raw, saturate_u32};
 use crate::math::zip3;
-use crate::wire::{self, Out, raw_vec3};
-
-/// A vertex coordinate in 8.7 fixed point, rounded to the nearest 1/128 with
-/// halves away from zero; `None` outside -256 .. 255.99 or not finite.
-pub fn to_fixed_point(value: f32) -> Option<i16> {
-    // Scaling by a power of two is exact (or overflows to infinity, refused here).
-    let steps = value * crate::gta::FIXED_POINT_SCALE;
-    if !(steps > -32_768.5 && steps < 32_767.5) {
-        return None;
-    }
-    // |steps| < 2^15: the cast truncates toward zero exactly, and the fraction
-    // left is exact too.
-    #[expect(clippy::cast_possible_truncation, reason = "in range, checked above")]
-    let whole = steps as i32;
-    #[expect(
-        clippy::cast_precision_loss,
-        reason = "|whole| < 2^15 is exact in an f32"
-    )]
-    let fraction = steps - whole as f32;
-    let rounded = if fraction >= 0.5 {
-        whole.checked_add(1)?
-    } else if fraction <= -0.5 {
-        whole.checked_sub(1)?
-    } else {
-        whole
-    };
-    i16::try_from(rounded).ok()
-}
+use crate::wire::{self, Out};
 
 /// `value` as a COL2+ vertex would read back: rounded to the nearest 1/128.
 fn rounded(value: Vec3) -> Option<Vec3> {
@@ -316,26 +290,10 @@ impl Plan {
         w.put(&name)?;
         let b = &self.bounds;
         if self.coll() {
-            w.put(
-                raw::BoundsV1 {
-                    radius: F32::new(b.radius),
-                    center: raw_vec3(b.center),
-                    min: raw_vec3(b.min),
-                    max: raw_vec3(b.max),
-                }
-                .as_bytes(),
-            )?;
+            w.put(raw::BoundsV1::from(b).as_bytes())?;
             return self.write_coll(source, w);
         }
-        w.put(
-            raw::BoundsV2 {
-                min: raw_vec3(b.min),
-                max: raw_vec3(b.max),
-                center: raw_vec3(b.center),
-                radius: F32::new(b.radius),
-            }
-            .as_bytes(),
-        )?;
+        w.put(raw::BoundsV2::from(b).as_bytes())?;
         self.write_col2(source, &layout, w)
     }
 
@@ -344,56 +302,24 @@ impl Plan {
         w.put(&count(self.spheres)?.to_le_bytes())?;
         for i in 0..self.spheres {
             let s = wire::validated(source.sphere(i)).ok_or(WriteError::TooLarge)?;
-            w.put(
-                raw::SphereV1 {
-                    radius: F32::new(s.radius),
-                    center: raw_vec3(s.center),
-                    surface: raw_surface(s.surface),
-                }
-                .as_bytes(),
-            )?;
+            w.put(raw::SphereV1::from(&s).as_bytes())?;
         }
         w.put(&count(self.lines)?.to_le_bytes())?;
         for i in 0..self.lines {
             let l = wire::validated(source.line(i)).ok_or(WriteError::TooLarge)?;
-            w.put(
-                raw::LineV1 {
-                    start: raw_vec3(l.start),
-                    end: raw_vec3(l.end),
-                }
-                .as_bytes(),
-            )?;
+            w.put(raw::LineV1::from(&l).as_bytes())?;
         }
         w.put(&count(self.boxes)?.to_le_bytes())?;
         self.write_boxes(source, w)?;
         w.put(&count(self.vertices)?.to_le_bytes())?;
         for i in 0..self.vertices {
             let v = self.vertex(source, Mesh::Collision, i);
-            w.put(
-                raw::VertexV1 {
-                    position: raw_vec3(v),
-                }
-                .as_bytes(),
-            )?;
+            w.put(raw::VertexV1::from(&v).as_bytes())?;
         }
         w.put(&count(self.faces)?.to_le_bytes())?;
         for i in 0..self.faces {
             let f = wire::validated(source.face(Mesh::Collision, i)).ok_or(WriteError::TooLarge)?;
-            let surface = match f.surface {
-                FaceSurface::Full(s) => s,
-                FaceSurface::Compact { material, light } => Surface {
-                    material,
-                    light,
-                    ..Surface::default()
-                },
-            };
-            w.put(
-                raw::FaceV1 {
-                    indices: f.indices.map(U32::new),
-                    surface: raw_surface(surface),
-                }
-                .as_bytes(),
-            )?;
+            w.put(raw::FaceV1::from(&f).as_bytes())?;
         }
         Ok(())
     }
@@ -401,14 +327,7 @@ impl Plan {
     fn write_boxes(&self, source: &impl Source, w: &mut Out<'_>) -> Result<(), WriteError> {
         for i in 0..self.boxes {
             let b = wire::validated(source.collision_box(i)).ok_or(WriteError::TooLarge)?;
-            w.put(
-                raw::CollisionBox {
-                    min: raw_vec3(b.min),
-                    max: raw_vec3(b.max),
-                    surface: raw_surface(b.surface),
-                }
-                .as_bytes(),
-            )?;
+            w.put(raw::CollisionBox::from(&b).as_bytes())?;
         }
         Ok(())
     }
@@ -465,28 +384,12 @@ impl Plan {
         }
         for i in 0..self.spheres {
             let s = wire::validated(source.sphere(i)).ok_or(WriteError::TooLarge)?;
-            w.put(
-                raw::SphereV2 {
-                    center: raw_vec3(s.center),
-                    radius: F32::new(s.radius),
-                    surface: raw_surface(s.surface),
-                }
-                .as_bytes(),
-            )?;
+            w.put(raw::SphereV2::from(&s).as_bytes())?;
         }
         self.write_boxes(source, w)?;
         for i in 0..self.lines {
             let l = wire::validated(source.line(i)).ok_or(WriteError::TooLarge)?;
-            let [start_radius, end_radius] = l.radii.unwrap_or([0.0; 2]);
-            w.put(
-                raw::LineV2 {
-                    start: raw_vec3(l.start),
-                    start_radius: F32::new(start_radius),
-                    end: raw_vec3(l.end),
-                    end_radius: F32::new(end_radius),
-                }
-                .as_bytes(),
-            )?;
+            w.put(raw::LineV2::from(&l).as_bytes())?;
         }
         self.write_fixed_vertices(source, Mesh::Collision, self.vertices, w)?;
         if self.generate_groups {
@@ -503,15 +406,7 @@ impl Plan {
                     } else {
                         (g.min, g.max)
                     };
-                    w.put(
-                        raw::FaceGroup {
-                            min: raw_vec3(min),
-                            max: raw_vec3(max),
-                            first: U16::new(g.first),
-                            last: U16::new(g.last),
-                        }
-                        .as_bytes(),
-                    )?;
+                    w.put(raw::FaceGroup::from(&FaceGroup { min, max, ..g }).as_bytes())?;
                 }
                 w.put(
                     &u32::try_from(self.groups)
@@ -548,13 +443,11 @@ impl Plan {
     ) -> Result<(), WriteError> {
         for i in 0..count {
             let v = wire::validated(source.vertex(mesh, i)).unwrap_or([0.0; 3]);
-            let fixed = v.map(|c| wire::validated(to_fixed_point(c)).unwrap_or(0));
-            w.put(
-                raw::VertexV2 {
-                    position: fixed.map(I16::new),
-                }
-                .as_bytes(),
-            )?;
+            // Every vertex written fits: `mesh_vertices` checked each.
+            let fixed = wire::validated(fixed_vertex(&v)).unwrap_or(raw::VertexV2 {
+                position: [I16::ZERO; 3],
+            });
+            w.put(fixed.as_bytes())?;
         }
         if count % 2 == 1 {
             w.put(&[0; 2])?;
@@ -752,27 +645,8 @@ fn offset(at: Option<usize>) -> Result<U32, WriteError> {
     ))
 }
 
-fn raw_surface(s: Surface) -> raw::Surface {
-    raw::Surface {
-        material: s.material,
-        flag: s.flag,
-        brightness: s.brightness,
-        light: s.light,
-    }
-}
-
-/// A face as COL2+ stores it: 16-bit indices, material and light (byte 3 of a
-/// COLL surface, as SA reads it).
+/// A face as COL2+ stores it; too large an index is [`WriteError::TooLarge`]
+/// (`mesh_vertices` refused it first).
 fn compact_face(face: &Face) -> Result<raw::FaceV2, WriteError> {
-    let [a, b, c] = face.indices;
-    let index = |i: u32| {
-        u16::try_from(i)
-            .map(U16::new)
-            .map_err(|_| WriteError::TooLarge)
-    };
-    Ok(raw::FaceV2 {
-        indices: [index(a)?, index(b)?, index(c)?],
-        material: face.surface.material(),
-        light: face.surface.light(),
-    })
+    raw::FaceV2::try_from(face).map_err(|_| WriteError::TooLarge)
 }
