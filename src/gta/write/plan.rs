@@ -8,6 +8,7 @@ use super::error::{InputError, InputErrorKind, Name, WriteError};
 use super::face_groups::{self, face_group_ranges};
 use super::options::{FaceGroupMode, Losses, WriteOptions};
 use super::source::{Mesh, Source};
+use crate::gta::layout::{COLL_SECTIONS, OFFSET_ORIGIN};
 use crate::gta::records::{
     Bounds, CollisionBox, Face, FaceGroup, FaceSurface, Line, Sphere, Vec3, fixed_vertex,
     to_fixed_point,
@@ -164,6 +165,21 @@ impl Plan {
         Ok(plan)
     }
 
+    /// Records of `section` written.
+    fn count(&self, section: Section) -> usize {
+        match section {
+            Section::Spheres => self.spheres,
+            Section::Boxes => self.boxes,
+            Section::Lines => self.lines,
+            Section::Vertices => self.vertices,
+            Section::Faces => self.faces,
+            Section::FaceGroups => self.groups,
+            Section::ShadowVertices => self.shadow_vertices,
+            Section::ShadowFaces => self.shadow_faces,
+            _ => 0,
+        }
+    }
+
     fn coll(&self) -> bool {
         self.version == Version::Coll
     }
@@ -193,15 +209,9 @@ impl Plan {
         let mut at = Position(Some(self.version.header_len()));
         if self.coll() {
             // Each section is its u32 count, then its records; COLL has no offsets.
-            for (count, stride) in [
-                (self.spheres, size_of::<raw::SphereV1>()),
-                (self.lines, size_of::<raw::LineV1>()),
-                (self.boxes, size_of::<raw::CollisionBox>()),
-                (self.vertices, size_of::<raw::VertexV1>()),
-                (self.faces, size_of::<raw::FaceV1>()),
-            ] {
+            for &(section, stride) in &COLL_SECTIONS {
                 at.skip(4);
-                at.section(count, stride);
+                at.section(self.count(section), stride.into());
             }
             return Layout {
                 end: at.0,
@@ -297,29 +307,46 @@ impl Plan {
         self.write_col2(source, &layout, w)
     }
 
+    /// COLL's sections, in the order [`COLL_SECTIONS`] gives: each its u32 count,
+    /// then its records.
     fn write_coll(&self, source: &impl Source, w: &mut Out<'_>) -> Result<(), WriteError> {
-        let count = |n: usize| u32::try_from(n).map_err(|_| WriteError::TooLarge);
-        w.put(&count(self.spheres)?.to_le_bytes())?;
-        for i in 0..self.spheres {
-            let s = wire::validated(source.sphere(i)).ok_or(WriteError::TooLarge)?;
-            w.put(raw::SphereV1::from(&s).as_bytes())?;
-        }
-        w.put(&count(self.lines)?.to_le_bytes())?;
-        for i in 0..self.lines {
-            let l = wire::validated(source.line(i)).ok_or(WriteError::TooLarge)?;
-            w.put(raw::LineV1::from(&l).as_bytes())?;
-        }
-        w.put(&count(self.boxes)?.to_le_bytes())?;
-        self.write_boxes(source, w)?;
-        w.put(&count(self.vertices)?.to_le_bytes())?;
-        for i in 0..self.vertices {
-            let v = self.vertex(source, Mesh::Collision, i);
-            w.put(raw::VertexV1::from(&v).as_bytes())?;
-        }
-        w.put(&count(self.faces)?.to_le_bytes())?;
-        for i in 0..self.faces {
-            let f = wire::validated(source.face(Mesh::Collision, i)).ok_or(WriteError::TooLarge)?;
-            w.put(raw::FaceV1::from(&f).as_bytes())?;
+        for &(section, _) in &COLL_SECTIONS {
+            let count = self.count(section);
+            w.put(
+                &u32::try_from(count)
+                    .map_err(|_| WriteError::TooLarge)?
+                    .to_le_bytes(),
+            )?;
+            match section {
+                Section::Spheres => {
+                    for i in 0..count {
+                        let s = wire::validated(source.sphere(i)).ok_or(WriteError::TooLarge)?;
+                        w.put(raw::SphereV1::from(&s).as_bytes())?;
+                    }
+                }
+                Section::Lines => {
+                    for i in 0..count {
+                        let l = wire::validated(source.line(i)).ok_or(WriteError::TooLarge)?;
+                        w.put(raw::LineV1::from(&l).as_bytes())?;
+                    }
+                }
+                Section::Boxes => self.write_boxes(source, w)?,
+                Section::Vertices => {
+                    for i in 0..count {
+                        let v = self.vertex(source, Mesh::Collision, i);
+                        w.put(raw::VertexV1::from(&v).as_bytes())?;
+                    }
+                }
+                Section::Faces => {
+                    for i in 0..count {
+                        let f = wire::validated(source.face(Mesh::Collision, i))
+                            .ok_or(WriteError::TooLarge)?;
+                        w.put(raw::FaceV1::from(&f).as_bytes())?;
+                    }
+                }
+                // COLL has no other section (and a count of 0 for them).
+                _ => {}
+            }
         }
         Ok(())
     }
@@ -637,9 +664,7 @@ fn offset(at: Option<usize>) -> Result<U32, WriteError> {
     let Some(at) = at else {
         return Ok(U32::ZERO);
     };
-    let offset = at
-        .checked_sub(crate::gta::layout::OFFSET_ORIGIN)
-        .ok_or(WriteError::TooLarge)?;
+    let offset = at.checked_sub(OFFSET_ORIGIN).ok_or(WriteError::TooLarge)?;
     Ok(U32::new(
         u32::try_from(offset).map_err(|_| WriteError::TooLarge)?,
     ))
