@@ -1,12 +1,17 @@
 //! Decoded values of GTA records, and [`Records`], the version-dependent slice
-//! that hands them out.
+//! that hands them out; beside each record's decoding ([`Decode`]), its encoding
+//! (`From<&T> for raw::T`; `TryFrom` for a COL2+ face, [`fixed_vertex`] for a COL2+
+//! vertex, which hold less), which the writer uses.
 //!
 //! Decoding only reads bytes the parser already checked: it converts byte order
 //! and fixed point, nothing else, and cannot fail.
 
 use core::iter::FusedIterator;
 
+use zerocopy::byteorder::little_endian::{F32, I16, U16, U32};
+
 use super::raw;
+use crate::wire::raw_vec3;
 
 /// A decoded `x, y, z` vector.
 pub type Vec3 = [f32; 3];
@@ -183,6 +188,17 @@ decode!(raw::Surface => Surface, |s| Surface {
     light: s.light,
 });
 
+impl From<&Surface> for raw::Surface {
+    fn from(s: &Surface) -> Self {
+        Self {
+            material: s.material,
+            flag: s.flag,
+            brightness: s.brightness,
+            light: s.light,
+        }
+    }
+}
+
 decode!(raw::BoundsV1, raw::BoundsV2 => Bounds, |b| Bounds {
     min: raw::vec3(&b.min),
     max: raw::vec3(&b.max),
@@ -190,11 +206,53 @@ decode!(raw::BoundsV1, raw::BoundsV2 => Bounds, |b| Bounds {
     radius: b.radius.get(),
 });
 
+impl From<&Bounds> for raw::BoundsV1 {
+    fn from(b: &Bounds) -> Self {
+        Self {
+            radius: F32::new(b.radius),
+            center: raw_vec3(b.center),
+            min: raw_vec3(b.min),
+            max: raw_vec3(b.max),
+        }
+    }
+}
+
+impl From<&Bounds> for raw::BoundsV2 {
+    fn from(b: &Bounds) -> Self {
+        Self {
+            min: raw_vec3(b.min),
+            max: raw_vec3(b.max),
+            center: raw_vec3(b.center),
+            radius: F32::new(b.radius),
+        }
+    }
+}
+
 decode!(raw::SphereV1, raw::SphereV2 => Sphere, |s| Sphere {
     center: raw::vec3(&s.center),
     radius: s.radius.get(),
     surface: s.surface.decode(),
 });
+
+impl From<&Sphere> for raw::SphereV1 {
+    fn from(s: &Sphere) -> Self {
+        Self {
+            radius: F32::new(s.radius),
+            center: raw_vec3(s.center),
+            surface: (&s.surface).into(),
+        }
+    }
+}
+
+impl From<&Sphere> for raw::SphereV2 {
+    fn from(s: &Sphere) -> Self {
+        Self {
+            center: raw_vec3(s.center),
+            radius: F32::new(s.radius),
+            surface: (&s.surface).into(),
+        }
+    }
+}
 
 decode!(raw::CollisionBox => CollisionBox, |b| CollisionBox {
     min: raw::vec3(&b.min),
@@ -202,11 +260,31 @@ decode!(raw::CollisionBox => CollisionBox, |b| CollisionBox {
     surface: b.surface.decode(),
 });
 
+impl From<&CollisionBox> for raw::CollisionBox {
+    fn from(b: &CollisionBox) -> Self {
+        Self {
+            min: raw_vec3(b.min),
+            max: raw_vec3(b.max),
+            surface: (&b.surface).into(),
+        }
+    }
+}
+
 decode!(raw::LineV1 => Line, |l| Line {
     start: raw::vec3(&l.start),
     end: raw::vec3(&l.end),
     radii: None,
 });
+
+/// COLL stores no radii: a line's are dropped.
+impl From<&Line> for raw::LineV1 {
+    fn from(l: &Line) -> Self {
+        Self {
+            start: raw_vec3(l.start),
+            end: raw_vec3(l.end),
+        }
+    }
+}
 
 decode!(raw::LineV2 => Line, |l| Line {
     start: raw::vec3(&l.start),
@@ -214,7 +292,28 @@ decode!(raw::LineV2 => Line, |l| Line {
     radii: Some([l.start_radius.get(), l.end_radius.get()]),
 });
 
+/// A line without radii (COLL's) gets radii 0.
+impl From<&Line> for raw::LineV2 {
+    fn from(l: &Line) -> Self {
+        let [start_radius, end_radius] = l.radii.unwrap_or([0.0; 2]);
+        Self {
+            start: raw_vec3(l.start),
+            start_radius: F32::new(start_radius),
+            end: raw_vec3(l.end),
+            end_radius: F32::new(end_radius),
+        }
+    }
+}
+
 decode!(raw::VertexV1 => Vec3, |v| raw::vec3(&v.position));
+
+impl From<&Vec3> for raw::VertexV1 {
+    fn from(v: &Vec3) -> Self {
+        Self {
+            position: raw_vec3(*v),
+        }
+    }
+}
 
 /// COL2+ fixed point: 8.7 signed, so `value = raw / 128` (range -256 ..= 255.99).
 pub const FIXED_POINT_SCALE: f32 = 128.0;
@@ -227,6 +326,46 @@ decode!(raw::VertexV2 => Vec3, |v| {
         fixed_point(z.get()),
     ]
 });
+
+/// `v` as a COL2+ vertex: each coordinate rounded to the nearest 1/128 by
+/// [`to_fixed_point`]; `None` when one is out of its range.
+pub(crate) fn fixed_vertex(v: &Vec3) -> Option<raw::VertexV2> {
+    let [x, y, z] = *v;
+    Some(raw::VertexV2 {
+        position: [
+            I16::new(to_fixed_point(x)?),
+            I16::new(to_fixed_point(y)?),
+            I16::new(to_fixed_point(z)?),
+        ],
+    })
+}
+
+/// A vertex coordinate in 8.7 fixed point, rounded to the nearest 1/128 with
+/// halves away from zero; `None` outside -256 .. 255.99 or not finite.
+pub fn to_fixed_point(value: f32) -> Option<i16> {
+    // Scaling by a power of two is exact (or overflows to infinity, refused here).
+    let steps = value * FIXED_POINT_SCALE;
+    if !(steps > -32_768.5 && steps < 32_767.5) {
+        return None;
+    }
+    // |steps| < 2^15: the cast truncates toward zero exactly, and the fraction
+    // left is exact too.
+    #[expect(clippy::cast_possible_truncation, reason = "in range, checked above")]
+    let whole = steps as i32;
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "|whole| < 2^15 is exact in an f32"
+    )]
+    let fraction = steps - whole as f32;
+    let rounded = if fraction >= 0.5 {
+        whole.checked_add(1)?
+    } else if fraction <= -0.5 {
+        whole.checked_sub(1)?
+    } else {
+        whole
+    };
+    i16::try_from(rounded).ok()
+}
 
 /// `raw / FIXED_POINT_SCALE`. On bare-metal targets it is built from the bits:
 /// CPUs without an FPU (the Cortex-M0) would otherwise link a soft-float multiply
@@ -266,6 +405,24 @@ decode!(raw::FaceV1 => Face, |f| {
     }
 });
 
+/// A COL2+ face's compact surface becomes a full one with flag and brightness 0.
+impl From<&Face> for raw::FaceV1 {
+    fn from(f: &Face) -> Self {
+        let surface = match f.surface {
+            FaceSurface::Full(s) => s,
+            FaceSurface::Compact { material, light } => Surface {
+                material,
+                light,
+                ..Surface::default()
+            },
+        };
+        Self {
+            indices: f.indices.map(U32::new),
+            surface: (&surface).into(),
+        }
+    }
+}
+
 // One 64-bit load and shifts, not six field loads: a fold over the faces
 // vectorises this (decode_all in benches/gta.rs: 553 -> 432 us).
 decode!(raw::FaceV2 => Face, |f| {
@@ -282,12 +439,39 @@ decode!(raw::FaceV2 => Face, |f| {
     }
 });
 
+/// A face as COL2+ stores it: 16-bit indices (an error for a larger one), material
+/// and light (byte 3 of a COLL surface, as SA reads it).
+impl TryFrom<&Face> for raw::FaceV2 {
+    type Error = core::num::TryFromIntError;
+
+    fn try_from(f: &Face) -> Result<Self, Self::Error> {
+        let [a, b, c] = f.indices;
+        let index = |i: u32| u16::try_from(i).map(U16::new);
+        Ok(Self {
+            indices: [index(a)?, index(b)?, index(c)?],
+            material: f.surface.material(),
+            light: f.surface.light(),
+        })
+    }
+}
+
 decode!(raw::FaceGroup => FaceGroup, |g| FaceGroup {
     min: raw::vec3(&g.min),
     max: raw::vec3(&g.max),
     first: g.first.get(),
     last: g.last.get(),
 });
+
+impl From<&FaceGroup> for raw::FaceGroup {
+    fn from(g: &FaceGroup) -> Self {
+        Self {
+            min: raw_vec3(g.min),
+            max: raw_vec3(g.max),
+            first: U16::new(g.first),
+            last: U16::new(g.last),
+        }
+    }
+}
 
 /// A section of a model: a zero-copy slice of raw records, tagged with the model's
 /// version because the record layout of some sections differs between COLL and

@@ -101,6 +101,112 @@ fn fixed_point_rounds_halves_away_from_zero_and_refuses_what_it_cannot_hold() {
 }
 
 #[test]
+fn every_record_encodes_to_the_bytes_that_decode_back_to_it() {
+    use zerocol::gta::{Bounds, CollisionBox, Decode, FaceGroup, Line, Sphere, raw};
+    use zerocopy::IntoBytes;
+
+    let surface = Surface {
+        material: 3,
+        flag: 1,
+        brightness: 200,
+        light: 0x4F,
+    };
+    assert_eq!(raw::Surface::from(&surface).as_bytes(), [3, 1, 200, 0x4F]);
+
+    let bounds = Bounds {
+        min: [-1.0, -2.0, -3.0],
+        max: [4.0, 5.0, 6.0],
+        center: [1.5, 1.5, 1.5],
+        radius: 7.25,
+    };
+    assert_eq!(raw::BoundsV1::from(&bounds).decode(), bounds);
+    assert_eq!(raw::BoundsV2::from(&bounds).decode(), bounds);
+    // COLL stores the radius first, COL2+ last.
+    assert_eq!(
+        raw::BoundsV1::from(&bounds).as_bytes()[..4],
+        7.25f32.to_le_bytes()
+    );
+    assert_eq!(
+        raw::BoundsV2::from(&bounds).as_bytes()[36..],
+        7.25f32.to_le_bytes()
+    );
+
+    let sphere = Sphere {
+        center: [1.5, -2.0, 3.25],
+        radius: 0.75,
+        surface,
+    };
+    assert_eq!(raw::SphereV1::from(&sphere).decode(), sphere);
+    assert_eq!(raw::SphereV2::from(&sphere).decode(), sphere);
+
+    let collision_box = CollisionBox {
+        min: [-1.0, -1.0, -1.0],
+        max: [1.0, 2.0, 3.0],
+        surface,
+    };
+    assert_eq!(
+        raw::CollisionBox::from(&collision_box).decode(),
+        collision_box
+    );
+
+    let line = Line {
+        start: [0.0, 1.0, 2.0],
+        end: [3.0, 4.0, 5.0],
+        radii: Some([0.5, 0.25]),
+    };
+    assert_eq!(raw::LineV2::from(&line).decode(), line);
+    // COLL stores no radii; COL2+ writes 0 for a line without them.
+    let coll_line = Line {
+        radii: None,
+        ..line
+    };
+    assert_eq!(raw::LineV1::from(&line).decode(), coll_line);
+    assert_eq!(raw::LineV2::from(&coll_line).decode().radii, Some([0.0; 2]));
+
+    let vertex = [1.0, -2.5, 100.126];
+    assert_eq!(raw::VertexV1::from(&vertex).decode(), vertex);
+
+    let face = Face {
+        indices: [0, 7, 65_535],
+        surface: FaceSurface::Full(surface),
+    };
+    assert_eq!(raw::FaceV1::from(&face).decode(), face);
+    let compact = raw::FaceV2::try_from(&face).unwrap();
+    assert_eq!(compact.as_bytes(), [0, 0, 7, 0, 0xFF, 0xFF, 3, 0x4F]);
+    let compact_face = Face {
+        surface: FaceSurface::Compact {
+            material: 3,
+            light: 0x4F,
+        },
+        ..face
+    };
+    assert_eq!(compact.decode(), compact_face);
+    // A COL2+ surface written as COLL: flag and brightness 0.
+    assert_eq!(
+        raw::FaceV1::from(&compact_face).decode().surface,
+        FaceSurface::Full(Surface {
+            flag: 0,
+            brightness: 0,
+            ..surface
+        })
+    );
+    let too_large = Face {
+        indices: [0, 1, 65_536],
+        ..face
+    };
+    assert!(raw::FaceV2::try_from(&too_large).is_err());
+
+    let group = FaceGroup {
+        min: [-1.0, 0.0, 1.0],
+        max: [2.0, 3.0, 4.0],
+        first: 5,
+        last: 9,
+    };
+    assert_eq!(raw::FaceGroup::from(&group).decode(), group);
+    assert_eq!(raw::FaceGroup::from(&group).as_bytes()[24..], [5, 0, 9, 0]);
+}
+
+#[test]
 fn face_group_ranges_halve_while_a_group_holds_more_than_fifty() {
     assert_eq!(face_group_ranges(80).count(), 0);
     assert_eq!(face_group_ranges(81).collect::<Vec<_>>(), [0..40, 40..81]);
