@@ -1,5 +1,6 @@
-//! Where things lie in a model: the header fields that hold each section's offset
-//! and count, the record strides, and the arithmetic that finds each section.
+//! Stage `layout` (after `raw`): where things lie in a model: the header fields that
+//! hold each section's offset and count, the record strides, and the arithmetic that
+//! finds each section.
 //!
 //! The parser ([`validate`](super::validate)) runs this arithmetic and reports why
 //! it fails; the accessors ([`Model`](super::Model)) run it again on bytes where it

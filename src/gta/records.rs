@@ -1,5 +1,5 @@
-//! Decoded values of GTA records, and [`Records`], the version-dependent slice
-//! that hands them out.
+//! Stage `records` (after `layout`): decoded values of GTA records, and
+//! [`Records`], the version-dependent slice that hands them out.
 //!
 //! Decoding only reads bytes the parser already checked: it converts byte order
 //! and fixed point, nothing else, and cannot fail.
