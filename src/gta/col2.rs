@@ -9,21 +9,27 @@
 //! table and read with its own bounds check, and each section's place is
 //! worked out again for the overlap tests.
 //!
-//! [`col2`] reads the header through two zerocopy structs and tests the same
-//! rules of docs/formats/gta.md in 64-bit arithmetic, where no sum of a u32
-//! offset and a u32 count times a record length can overflow. It only ever
-//! answers "valid, with these vertex counts" or `None`; on `None` the table path
-//! runs from the start and finds and names the error, so every error still
-//! comes from one place. The unit tests hold the two paths to the same answer
-//! on random models, valid and broken.
+//! [`col2`] is the same table expanded at compile time: one call per
+//! [`COL2_SECTIONS`] entry, each with its entry as a constant (a const generic
+//! index), reading the header as a fixed-size array, so every field position,
+//! count width, record length and shadow-mesh flag comes from the one table
+//! in [`layout`](super::layout) and no field read needs a bounds check. It
+//! tests the same rules of docs/formats/gta.md in 64-bit arithmetic, where no
+//! sum of a u32 offset and a u32 count times a record length can overflow. It
+//! only ever answers "valid, with these vertex counts" or `None`; on `None` the
+//! table path runs from the start and finds and names the error, so every error
+//! still comes from one place. The unit tests also hold the two paths to the same
+//! answer on random models, valid and broken.
 
 use zerocopy::byteorder::little_endian::{U16, U32};
 use zerocopy::{FromBytes, IntoBytes};
 
 use super::layout::{
-    FACE_GROUP_LEN, HEADER_V2_START, OFFSET_ORIGIN, SHADOW_HEADER_START, record_len,
+    COL2_FACE_GROUPS, COL2_FACES, COL2_SECTIONS, COL2_SHADOW_FACES, COL2_SHADOW_VERTICES,
+    COL2_VERTICES, COL4_EXTRA_START, Count, FACE_GROUP_LEN, FIELD_FLAGS, OFFSET_ORIGIN,
+    SHADOW_HEADER_START, read_le, read_u32,
 };
-use super::raw::{self, FaceGroup, HeaderV2, ShadowHeader};
+use super::raw::{self, FaceGroup};
 use super::{Flags, Version};
 
 /// Whether the straight-line check runs: not on bare metal, where the table
@@ -59,6 +65,7 @@ struct Limits {
 impl Limits {
     /// Offset 0 ("absent") with no records, or records from past the header to
     /// at most the model's end: their span, or `None` when a rule fails.
+    #[inline]
     fn section(&self, offset: u32, count: u32, record_len: u8) -> Option<Span> {
         let start = u64::from(offset);
         if start == 0 {
@@ -86,7 +93,6 @@ pub(super) fn col2(model: &[u8], version: Version) -> Option<(u32, u32)> {
     if !ENABLED {
         return None;
     }
-    let (header, _) = HeaderV2::ref_from_prefix(model.get(HEADER_V2_START..)?).ok()?;
     let limits = Limits {
         header_end: u64::try_from(version.header_len().checked_sub(OFFSET_ORIGIN)?).ok()?,
         limit: u64::try_from(model.len().checked_sub(OFFSET_ORIGIN)?).ok()?,
@@ -95,106 +101,149 @@ pub(super) fn col2(model: &[u8], version: Version) -> Option<(u32, u32)> {
     if limits.limit > u64::from(u32::MAX) {
         return None;
     }
-    let mesh = limits.mesh(
-        model,
-        header.face_offset.get(),
-        header.face_count.get().into(),
-        header.vertex_offset.get(),
-    )?;
-    let shadow = if version.has_shadow_mesh() {
-        let (shadow, _) = ShadowHeader::ref_from_prefix(model.get(SHADOW_HEADER_START..)?).ok()?;
-        let (faces, count) = (shadow.face_offset.get(), shadow.face_count.get());
-        limits.mesh(model, faces, count, shadow.vertex_offset.get())?
+    // COL2's header ends where COL3's shadow-mesh fields start.
+    if version.has_shadow_mesh() {
+        sections::<COL4_EXTRA_START>(model.first_chunk()?, model, &limits)
     } else {
-        Mesh::NONE
-    };
-    let others = [
-        limits.section(
-            header.sphere_offset.get(),
-            header.sphere_count.get().into(),
-            record_len::<raw::SphereV2>(),
-        )?,
-        limits.section(
-            header.box_offset.get(),
-            header.box_count.get().into(),
-            record_len::<raw::CollisionBox>(),
-        )?,
-        limits.section(
-            header.line_offset.get(),
-            header.line_count.into(),
-            record_len::<raw::LineV2>(),
-        )?,
-        // Triangle planes: no count is known, so only the offset is checked
-        // (and without records they overlap nothing).
-        limits.section(header.triangle_plane_offset.get(), 0, 1)?,
-        mesh.faces,
-        face_groups(model, header, &limits)?,
-        shadow.faces,
+        sections::<SHADOW_HEADER_START>(model.first_chunk()?, model, &limits)
+    }
+}
+
+/// [`col2`] for a header of `N` bytes (the shadow-mesh entries only when it
+/// holds them): every [`COL2_SECTIONS`] entry, then the face groups.
+#[inline(always)]
+fn sections<const N: usize>(header: &[u8; N], model: &[u8], limits: &Limits) -> Option<(u32, u32)> {
+    // One entry a call, in table order; the array's length holds this list to
+    // the table's.
+    let placed: [Placed; COL2_FACE_GROUPS] = [
+        entry::<0, N>(header, model, limits)?,
+        entry::<1, N>(header, model, limits)?,
+        entry::<2, N>(header, model, limits)?,
+        entry::<3, N>(header, model, limits)?,
+        entry::<4, N>(header, model, limits)?,
+        entry::<5, N>(header, model, limits)?,
+        entry::<6, N>(header, model, limits)?,
+        entry::<7, N>(header, model, limits)?,
     ];
-    // A derived vertex array shares no byte with any other section.
-    let clear = |mine: Span| !others.iter().any(|other| mine.overlaps(*other));
-    if !clear(mesh.vertices) || !clear(shadow.vertices) || mesh.vertices.overlaps(shadow.vertices) {
-        return None;
+    let groups = face_groups(header, model, limits)?;
+    // A derived vertex array shares no byte with any other section (tested
+    // without a branch a section, which the compiler unrolls).
+    for i in DERIVED {
+        let mine = placed.get(i)?.span;
+        let overlapped = placed
+            .iter()
+            .enumerate()
+            .fold(groups.overlaps(mine), |hit, (j, other)| {
+                hit | (j != i && mine.overlaps(other.span))
+            });
+        if overlapped {
+            return None;
+        }
     }
-    Some((mesh.vertex_count, shadow.vertex_count))
+    let count = |i: usize| placed.get(i).map(|placed| placed.count);
+    Some((count(COL2_VERTICES)?, count(COL2_SHADOW_VERTICES)?))
 }
 
-/// A mesh's faces and vertices, the vertices as many as the faces use.
+/// The [`COL2_SECTIONS`] entries whose count is derived (the vertex arrays).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "evaluated at compile time, where an index out of range fails the build"
+)]
+const DERIVED: [usize; 2] = {
+    let mut derived = [0; 2];
+    let (mut i, mut n) = (0, 0);
+    while i < COL2_SECTIONS.len() {
+        if let Count::Derived { .. } = COL2_SECTIONS[i].count {
+            derived[n] = i;
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == derived.len());
+    derived
+};
+
+// The counts `sections` returns are those of the derived entries, each from the
+// faces the table names for it.
+const _: () = {
+    assert!(DERIVED[0] == COL2_VERTICES && DERIVED[1] == COL2_SHADOW_VERTICES);
+    assert!(matches!(
+        COL2_SECTIONS[COL2_VERTICES].count,
+        Count::Derived { faces: COL2_FACES }
+    ));
+    assert!(matches!(
+        COL2_SECTIONS[COL2_SHADOW_VERTICES].count,
+        Count::Derived {
+            faces: COL2_SHADOW_FACES
+        }
+    ));
+};
+
+/// A section that keeps the rules: its span, and its record count.
 #[derive(Clone, Copy)]
-struct Mesh {
-    faces: Span,
-    vertex_count: u32,
-    vertices: Span,
+struct Placed {
+    span: Span,
+    count: u32,
 }
 
-impl Mesh {
-    const NONE: Self = Self {
-        faces: Span::NONE,
-        vertex_count: 0,
-        vertices: Span::NONE,
-    };
-}
-
-impl Limits {
-    /// The faces at `face_offset` and the vertices they use at `vertex_offset`;
-    /// `None` when either breaks a section rule.
-    fn mesh(
-        &self,
-        model: &[u8],
-        face_offset: u32,
-        face_count: u32,
-        vertex_offset: u32,
-    ) -> Option<Mesh> {
-        let faces = self.section(face_offset, face_count, record_len::<raw::FaceV2>())?;
-        // Offsets count from the model start + 4 (an absent section, at 0, has no records).
-        let at = usize::try_from(face_offset)
-            .ok()?
-            .checked_add(OFFSET_ORIGIN)?;
-        let (records, _) = <[raw::FaceV2]>::ref_from_prefix_with_elems(
-            model.get(at..)?,
-            usize::try_from(face_count).ok()?,
-        )
-        .ok()?;
-        let vertex_count = derived_vertex_count(records);
-        let vertices = self.section(vertex_offset, vertex_count, record_len::<raw::VertexV2>())?;
-        Some(Mesh {
-            faces,
-            vertex_count,
-            vertices,
-        })
+/// [`COL2_SECTIONS`] entry `I`, read from a header of `N` bytes: its span and
+/// count, a derived count found from the faces it names; `None` when it breaks
+/// a rule (or its fields lie past the header). A shadow-mesh entry is absent
+/// from a header without the shadow mesh.
+#[inline(always)]
+#[expect(
+    clippy::indexing_slicing,
+    reason = "in a const block: an entry index out of range fails the build"
+)]
+fn entry<const I: usize, const N: usize>(
+    header: &[u8; N],
+    model: &[u8],
+    limits: &Limits,
+) -> Option<Placed> {
+    let entry = const { COL2_SECTIONS[I] };
+    if entry.shadow && N < COL4_EXTRA_START {
+        return Some(Placed {
+            span: Span::NONE,
+            count: 0,
+        });
     }
+    let offset = read_u32(header, entry.offset_at.into())?;
+    let count = match entry.count {
+        Count::Stored { at, width } => read_le(header, at.into(), width.into())?,
+        Count::Unknown => 0,
+        Count::Derived { faces } => {
+            let faces = COL2_SECTIONS.get(faces)?;
+            let at = read_u32(header, faces.offset_at.into())?;
+            let count = faces.count.read(header)?;
+            // Offsets count from the model start + 4 (an absent section, at 0,
+            // has no records; the faces' own entry checks the rest).
+            let at = usize::try_from(at).ok()?.checked_add(OFFSET_ORIGIN)?;
+            let (records, _) = <[raw::FaceV2]>::ref_from_prefix_with_elems(
+                model.get(at..)?,
+                usize::try_from(count).ok()?,
+            )
+            .ok()?;
+            derived_vertex_count(records)
+        }
+    };
+    Some(Placed {
+        span: limits.section(offset, count, entry.record_len)?,
+        count,
+    })
 }
 
 /// The face groups' span, from their count word just before the faces (flag 8
 /// and at least one face) back over their records, each of which must name
 /// faces `first..=last` that exist; [`Span::NONE`] without them.
-fn face_groups(model: &[u8], header: &HeaderV2, limits: &Limits) -> Option<Span> {
-    let face_count = header.face_count.get();
-    if !Flags(header.flags.get()).has_face_groups() || face_count == 0 {
+#[inline(always)]
+fn face_groups<const N: usize>(header: &[u8; N], model: &[u8], limits: &Limits) -> Option<Span> {
+    let faces = const { COL2_SECTIONS[COL2_FACES] };
+    let face_count = faces.count.read(header)?;
+    if !Flags(read_u32(header, FIELD_FLAGS.into())?).has_face_groups() || face_count == 0 {
         return Some(Span::NONE);
     }
     // The faces passed `Limits::section`: their offset is past the header.
-    let faces = u64::from(header.face_offset.get());
+    let faces = u64::from(read_u32(header, faces.offset_at.into())?);
     let count_offset = faces.checked_sub(4)?;
     // On the offset scale the count word is at `faces - 4`: model byte `faces`.
     let count_at = usize::try_from(faces).ok()?;
@@ -209,7 +258,7 @@ fn face_groups(model: &[u8], header: &HeaderV2, limits: &Limits) -> Option<Span>
         <[FaceGroup]>::ref_from_prefix_with_elems(model.get(from..)?, usize::try_from(count).ok()?)
             .ok()?;
     let ranges_exist = groups.iter().all(|g| {
-        let (first, last) = (g.first.get(), g.last.get());
+        let (first, last) = (u32::from(g.first.get()), u32::from(g.last.get()));
         first <= last && last < face_count
     });
     // They end at their count word, which ends at the faces.

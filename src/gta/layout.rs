@@ -28,7 +28,7 @@ const FIELD_BOX_COUNT: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV
 pub(super) const FIELD_FACE_COUNT: u8 =
     model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, face_count));
 const FIELD_LINE_COUNT: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, line_count));
-const FIELD_FLAGS: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, flags));
+pub(super) const FIELD_FLAGS: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, flags));
 const FIELD_SPHERE_OFFSET: u8 =
     model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, sphere_offset));
 const FIELD_BOX_OFFSET: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, box_offset));
