@@ -21,10 +21,12 @@ pub enum RawBounds<'a> {
 
 /// A model whose framing was checked (a known FourCC, a size that holds the
 /// version's header and lies inside the buffer, or past its end only under
-/// [`Options::allow_size_past_end`](super::Options::allow_size_past_end)) but whose sections were not.
+/// [`Options::allow_size_past_end`](super::Options::allow_size_past_end)) but whose
+/// sections were not.
 ///
-/// Its accessors read the header alone and are infallible, as a [`Model`]'s are;
-/// [`Header::parse`] checks the sections and returns the [`Model`].
+/// Its accessors read the header alone and are infallible, as a
+/// [`Model`](super::Model)'s are; [`Header::parse`] checks the sections and returns
+/// the [`Model`](super::Model).
 #[derive(Clone, Copy, Debug)]
 pub struct Header<'a> {
     offset: usize,
@@ -53,7 +55,8 @@ impl<'a> Header<'a> {
     }
 
     /// The model's bytes, FourCC first: `size + 8` bytes, or fewer when
-    /// [`Options::allow_size_past_end`](super::Options::allow_size_past_end) accepted a size that overruns the buffer.
+    /// [`Options::allow_size_past_end`](super::Options::allow_size_past_end) accepted a
+    /// size that overruns the buffer.
     pub const fn bytes(&self) -> &'a [u8] {
         self.bytes
     }
