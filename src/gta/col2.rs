@@ -12,13 +12,12 @@
 //! [`col2`] is the same table expanded at compile time: one call per
 //! [`COL2_SECTIONS`] entry, each with its entry as a constant (a const generic
 //! index), reading the header as a fixed-size array, so every field position,
-//! count width, record length and shadow-mesh flag comes from the one table
-//! in [`layout`](super::layout) and no field read needs a bounds check. It
-//! tests the same rules of docs/formats/gta.md in 64-bit arithmetic, where no
-//! sum of a u32 offset and a u32 count times a record length can overflow. It
-//! only ever answers "valid, with these vertex counts" or `None`; on `None` the
-//! table path runs from the start and finds and names the error, so every error
-//! still comes from one place. The unit tests also hold the two paths to the same
+//! count width, record length and shadow-mesh flag comes from the one table in
+//! [`layout`](super::layout) and no field read needs a bounds check. Both paths
+//! run the one copy of the section rule, [`section_end`]. The straight line only
+//! ever answers "valid, with these vertex counts" or `None`; on `None` the table
+//! path runs from the start and finds and names the error, so every error still
+//! comes from one place. The unit tests also hold the two paths to the same
 //! answer on random models, valid and broken.
 
 use zerocopy::byteorder::little_endian::{U16, U32};
@@ -27,7 +26,7 @@ use zerocopy::{FromBytes, IntoBytes};
 use super::layout::{
     COL2_FACE_GROUPS, COL2_FACES, COL2_SECTIONS, COL2_SHADOW_FACES, COL2_SHADOW_VERTICES,
     COL2_VERTICES, COL4_EXTRA_START, Count, FACE_GROUP_LEN, FIELD_FLAGS, OFFSET_ORIGIN,
-    SHADOW_HEADER_START, read_le, read_u32,
+    SHADOW_HEADER_START, read_le, read_u32, records_len,
 };
 use super::raw::{self, FaceGroup};
 use super::{Flags, Version};
@@ -53,34 +52,69 @@ impl Span {
     }
 }
 
-/// The rules every section of the header follows, for `count` records of
-/// `record_len` bytes at `offset`.
+/// Which rule of a COL2+ section [`section_end`] found broken.
+#[derive(Clone, Copy)]
+pub(super) enum Breach {
+    /// Records at offset 0 ("absent").
+    MissingOffset,
+    /// An offset inside the header.
+    OffsetInHeader,
+    /// Records past the model's end.
+    PastEnd,
+}
+
+/// The rule every section of a COL2+ header follows (docs/formats/gta.md), the one
+/// copy both paths run: offset 0 ("absent") with no records, or `count` records of
+/// `record_len` bytes from `offset`, at or past `header_end`, to at most `limit`
+/// (all on the offset scale, model start + 4). Where the records end; `None` for
+/// an absent section.
+#[inline(always)]
+pub(super) fn section_end(
+    offset: u32,
+    count: u32,
+    record_len: u8,
+    header_end: u32,
+    limit: usize,
+) -> Result<Option<usize>, Breach> {
+    if offset == 0 {
+        // "Absent": the engine makes it a null pointer without looking at the count.
+        return if count == 0 {
+            Ok(None)
+        } else {
+            Err(Breach::MissingOffset)
+        };
+    }
+    if offset < header_end {
+        return Err(Breach::OffsetInHeader);
+    }
+    let start = usize::try_from(offset).unwrap_or(usize::MAX);
+    records_len(count, record_len)
+        .and_then(|len| start.checked_add(len))
+        .filter(|&end| end <= limit)
+        .map(Some)
+        .ok_or(Breach::PastEnd)
+}
+
+/// The bounds every section of the header is checked against.
 struct Limits {
     /// The first offset past the header.
-    header_end: u64,
+    header_end: u32,
     /// `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
-    limit: u64,
+    limit: usize,
 }
 
 impl Limits {
-    /// Offset 0 ("absent") with no records, or records from past the header to
-    /// at most the model's end: their span, or `None` when a rule fails.
-    #[inline]
+    /// [`section_end`]'s rule: the span of `count` records of `record_len` bytes at
+    /// `offset`, or `None` when a rule fails.
+    #[inline(always)]
     fn section(&self, offset: u32, count: u32, record_len: u8) -> Option<Span> {
-        let start = u64::from(offset);
-        if start == 0 {
-            return (count == 0).then_some(Span::NONE);
-        }
-        let end = u64::from(count)
-            .checked_mul(record_len.into())?
-            .checked_add(start)?;
-        if start < self.header_end || end > self.limit {
-            return None;
-        }
-        Some(if count == 0 {
-            Span::NONE
-        } else {
-            Span { start, end }
+        let end = section_end(offset, count, record_len, self.header_end, self.limit).ok()?;
+        Some(match end {
+            Some(end) if count > 0 => Span {
+                start: offset.into(),
+                end: u64::try_from(end).ok()?,
+            },
+            _ => Span::NONE,
         })
     }
 }
@@ -94,11 +128,11 @@ pub(super) fn col2(model: &[u8], version: Version) -> Option<(u32, u32)> {
         return None;
     }
     let limits = Limits {
-        header_end: u64::try_from(version.header_len().checked_sub(OFFSET_ORIGIN)?).ok()?,
-        limit: u64::try_from(model.len().checked_sub(OFFSET_ORIGIN)?).ok()?,
+        header_end: u32::try_from(version.header_len().checked_sub(OFFSET_ORIGIN)?).ok()?,
+        limit: model.len().checked_sub(OFFSET_ORIGIN)?,
     };
     // The table path saturates section ends at u32::MAX: exact below this limit.
-    if limits.limit > u64::from(u32::MAX) {
+    if u32::try_from(limits.limit).is_err() {
         return None;
     }
     // COL2's header ends where COL3's shadow-mesh fields start.
@@ -250,7 +284,7 @@ fn face_groups<const N: usize>(header: &[u8; N], model: &[u8], limits: &Limits) 
     let count = U32::read_from_prefix(model.get(count_at..)?).ok()?.0.get();
     let len = u64::from(count).checked_mul(FACE_GROUP_LEN.into())?;
     let start = count_offset.checked_sub(len)?;
-    if start < limits.header_end {
+    if start < u64::from(limits.header_end) {
         return None;
     }
     let from = usize::try_from(start).ok()?.checked_add(OFFSET_ORIGIN)?;

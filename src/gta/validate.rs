@@ -5,7 +5,7 @@
 use crate::wire;
 use zerocopy::byteorder::little_endian::U32;
 
-use super::col2::{self, derived_vertex_count};
+use super::col2::{self, Breach, derived_vertex_count, section_end};
 use super::error::{Error, ErrorKind};
 use super::header::Header;
 use super::layout::{
@@ -313,8 +313,9 @@ struct Body<'a> {
 }
 
 impl Body<'_> {
-    /// Checks the offset rules of docs/formats/gta.md for `count` records of
-    /// `record_len` bytes at `offset`.
+    /// Checks the offset rules of docs/formats/gta.md ([`section_end`], which the
+    /// straight line runs too) for `count` records of `record_len` bytes at
+    /// `offset`, and names the rule broken.
     /// `field` is the model-relative position of the offset field, blamed in errors.
     /// Not inlined on bare metal: the table loop and the face groups share one
     /// copy (a smaller parser on the Cortex-M0).
@@ -328,29 +329,25 @@ impl Body<'_> {
         record_len: u8,
     ) -> Result<(), Error> {
         let at = self.start.saturating_add(field);
-        if offset == 0 {
-            // "Absent": the engine makes it a null pointer without looking at the count.
-            return if count == 0 {
-                Ok(())
-            } else {
-                Err(Error::new(at, ErrorKind::MissingOffset { section, count }))
-            };
-        }
-        if offset < self.header_end {
-            return Err(Error::new(
-                at,
-                ErrorKind::OffsetInHeader {
-                    section,
-                    offset,
-                    header_end: self.header_end,
-                },
-            ));
-        }
         // `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
         let limit = self.model.len().saturating_sub(OFFSET_ORIGIN);
-        let start = usize::try_from(offset).unwrap_or(usize::MAX);
-        records_end(at, section, record_len, count, start, limit)?;
-        Ok(())
+        let kind = match section_end(offset, count, record_len, self.header_end, limit) {
+            Ok(_) => return Ok(()),
+            Err(Breach::MissingOffset) => ErrorKind::MissingOffset { section, count },
+            Err(Breach::OffsetInHeader) => ErrorKind::OffsetInHeader {
+                section,
+                offset,
+                header_end: self.header_end,
+            },
+            Err(Breach::PastEnd) => ErrorKind::SectionPastModelEnd {
+                section,
+                record_len,
+                count,
+                start: usize::try_from(offset).unwrap_or(usize::MAX),
+                limit,
+            },
+        };
+        Err(Error::new(at, kind))
     }
 
     /// Checks the face groups (see `face_groups_at` in [`layout`](super::layout)).
