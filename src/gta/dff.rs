@@ -1,5 +1,5 @@
-//! GTA collision inside RenderWare `.dff` files (docs/formats/gta.md, "Collision
-//! inside `.dff` files").
+//! Stage `dff` (after `walk`): GTA collision inside RenderWare `.dff` files
+//! (docs/formats/gta.md, "Collision inside `.dff` files").
 //!
 //! A `.dff` is a tree of chunks, each a 12-byte header (type, size, library stamp)
 //! and a body of `size` bytes; a container's children fill its body back to back.

@@ -1,4 +1,4 @@
-//! Why a GTA `.col` buffer was rejected, and where.
+//! Stage `error` (after `content`): why a GTA `.col` buffer was rejected, and where.
 
 use core::fmt;
 

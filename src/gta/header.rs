@@ -1,21 +1,32 @@
-//! A model's framing and header, read without its sections: what
-//! [`headers`](super::headers) yields and what every [`Model`] starts with.
+//! Stage `header` (after `error`): a model's framing and header, read without its
+//! sections: what [`headers`](super::headers) yields and what every
+//! [`Model`](super::Model) starts with.
 
 use crate::wire;
 use zerocopy::byteorder::little_endian::{F32, U16, U32};
 
-use super::layout::{BOUNDS_START, FIELD_SIZE, NAME_BLOCK, declared_len};
-use super::model::{Model, RawBounds};
+use super::Version;
+use super::layout::{BOUNDS_START, NAME_BLOCK, declared_len};
 use super::raw;
 use super::records::{Bounds, Decode};
-use super::{Error, ErrorKind, Options, Version};
+
+/// A model's bounds as stored: the field order differs between COLL and COL2+.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RawBounds<'a> {
+    /// COLL: radius, centre, min, max.
+    Coll(&'a raw::BoundsV1),
+    /// COL2+: min, max, centre, radius.
+    Col2(&'a raw::BoundsV2),
+}
 
 /// A model whose framing was checked (a known FourCC, a size that holds the
 /// version's header and lies inside the buffer, or past its end only under
-/// [`Options::allow_size_past_end`]) but whose sections were not.
+/// [`Options::allow_size_past_end`](super::Options::allow_size_past_end)) but whose
+/// sections were not.
 ///
-/// Its accessors read the header alone and are infallible, as a [`Model`]'s are;
-/// [`Header::parse`] checks the sections and returns the [`Model`].
+/// Its accessors read the header alone and are infallible, as a
+/// [`Model`](super::Model)'s are; [`Header::parse`] checks the sections and returns
+/// the [`Model`](super::Model).
 #[derive(Clone, Copy, Debug)]
 pub struct Header<'a> {
     offset: usize,
@@ -33,19 +44,6 @@ impl<'a> Header<'a> {
         }
     }
 
-    /// Checks the model's sections (every rule of docs/formats/gta.md, as
-    /// [`Model::parse`]) and returns the model. Error offsets are positions in the
-    /// buffer the header was read from.
-    ///
-    /// A header read under [`Options::allow_size_past_end`] whose size overruns the
-    /// buffer fails here with [`ErrorKind::SizePastEnd`] unless `options` allow it too.
-    pub fn parse(&self, options: Options) -> Result<Model<'a>, Error> {
-        if self.is_truncated() && !options.allow_size_past_end {
-            return Err(size_past_end(self.offset, self.size(), self.len()));
-        }
-        super::validate::check_at(*self, options)
-    }
-
     /// Offset of the model's FourCC in the buffer it was parsed from.
     pub const fn offset(&self) -> usize {
         self.offset
@@ -57,7 +55,8 @@ impl<'a> Header<'a> {
     }
 
     /// The model's bytes, FourCC first: `size + 8` bytes, or fewer when
-    /// [`Options::allow_size_past_end`] accepted a size that overruns the buffer.
+    /// [`Options::allow_size_past_end`](super::Options::allow_size_past_end) accepted a
+    /// size that overruns the buffer.
     pub const fn bytes(&self) -> &'a [u8] {
         self.bytes
     }
@@ -160,12 +159,4 @@ impl<'a> Header<'a> {
     pub(super) fn fixed<T: wire::Record>(&self, at: usize) -> Option<&'a T> {
         wire::Cursor::at(self.bytes, at).read()
     }
-}
-
-/// [`ErrorKind::SizePastEnd`] for the model at `start`, blamed on its size field.
-pub(super) fn size_past_end(start: usize, size: u32, available: usize) -> Error {
-    Error::new(
-        start.saturating_add(FIELD_SIZE),
-        ErrorKind::SizePastEnd { size, available },
-    )
 }

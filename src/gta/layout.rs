@@ -1,9 +1,12 @@
-//! Where things lie in a model: the header fields that hold each section's offset
-//! and count, the record strides, and the arithmetic that finds each section.
+//! Stage `layout` (after `raw`): where things lie in a model: the header fields that
+//! hold each section's offset and count, the record strides, and the arithmetic that
+//! finds each section.
 //!
 //! The parser ([`validate`](super::validate)) runs this arithmetic and reports why
 //! it fails; the accessors ([`Model`](super::Model)) run it again on bytes where it
 //! cannot fail.
+
+use core::mem::offset_of;
 
 use crate::wire;
 
@@ -11,30 +14,69 @@ use super::raw;
 use super::{Flags, Section, Version};
 
 /// Model-relative layout shared by every version: name block, then 40 bytes of bounds.
-pub(super) const NAME_BLOCK: usize = 8;
-pub(super) const BOUNDS_START: usize = 32;
-pub(super) const BOUNDS_END: usize = 72;
+pub(super) const NAME_BLOCK: usize = offset_of!(raw::ModelHeader, name);
+pub(super) const BOUNDS_START: usize = size_of::<raw::ModelHeader>();
+pub(super) const BOUNDS_END: usize = BOUNDS_START + size_of::<raw::BoundsV1>();
 /// Model-relative positions of the COL2+ headers that follow the bounds.
 pub(super) const HEADER_V2_START: usize = BOUNDS_END;
-pub(super) const SHADOW_HEADER_START: usize = 108;
-pub(super) const COL4_EXTRA_START: usize = 120;
+pub(super) const SHADOW_HEADER_START: usize = HEADER_V2_START + size_of::<raw::HeaderV2>();
+pub(super) const COL4_EXTRA_START: usize = SHADOW_HEADER_START + size_of::<raw::ShadowHeader>();
 /// Model-relative positions of the COL2+ header fields (docs/formats/gta.md).
-const FIELD_SPHERE_COUNT: u8 = 72;
-const FIELD_BOX_COUNT: u8 = 74;
-pub(super) const FIELD_FACE_COUNT: u8 = 76;
-const FIELD_LINE_COUNT: u8 = 78;
-const FIELD_FLAGS: u8 = 80;
-const FIELD_SPHERE_OFFSET: u8 = 84;
-const FIELD_BOX_OFFSET: u8 = 88;
-const FIELD_LINE_OFFSET: u8 = 92;
-const FIELD_VERTEX_OFFSET: u8 = 96;
-pub(super) const FIELD_FACE_OFFSET: u8 = 100;
-const FIELD_PLANE_OFFSET: u8 = 104;
-const FIELD_SHADOW_FACE_COUNT: u8 = 108;
-const FIELD_SHADOW_VERTEX_OFFSET: u8 = 112;
-const FIELD_SHADOW_FACE_OFFSET: u8 = 116;
+const FIELD_SPHERE_COUNT: u8 =
+    model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, sphere_count));
+const FIELD_BOX_COUNT: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, box_count));
+pub(super) const FIELD_FACE_COUNT: u8 =
+    model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, face_count));
+const FIELD_LINE_COUNT: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, line_count));
+pub(super) const FIELD_FLAGS: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, flags));
+const FIELD_SPHERE_OFFSET: u8 =
+    model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, sphere_offset));
+const FIELD_BOX_OFFSET: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, box_offset));
+const FIELD_LINE_OFFSET: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, line_offset));
+const FIELD_VERTEX_OFFSET: u8 =
+    model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, vertex_offset));
+pub(super) const FIELD_FACE_OFFSET: u8 =
+    model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, face_offset));
+const FIELD_PLANE_OFFSET: u8 =
+    model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, triangle_plane_offset));
+const FIELD_SHADOW_FACE_COUNT: u8 =
+    model_byte(SHADOW_HEADER_START + offset_of!(raw::ShadowHeader, face_count));
+const FIELD_SHADOW_VERTEX_OFFSET: u8 =
+    model_byte(SHADOW_HEADER_START + offset_of!(raw::ShadowHeader, vertex_offset));
+const FIELD_SHADOW_FACE_OFFSET: u8 =
+    model_byte(SHADOW_HEADER_START + offset_of!(raw::ShadowHeader, face_offset));
 /// The size field, blamed when the declared size is at fault.
-pub(super) const FIELD_SIZE: usize = 4;
+pub(super) const FIELD_SIZE: usize = offset_of!(raw::ModelHeader, size);
+
+/// A header position as the section table stores it (every header field lies in
+/// the first 256 bytes; one past them fails to compile).
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "the assertion bounds it, at compile time"
+)]
+const fn model_byte(at: usize) -> u8 {
+    assert!(at <= u8::MAX as usize);
+    at as u8
+}
+
+// The positions docs/formats/gta.md gives, against those the raw structs give
+// above, and each version's header length against the structs that make it up.
+const _: () = {
+    assert!(FIELD_SIZE == 4 && NAME_BLOCK == 8 && BOUNDS_START == 32 && BOUNDS_END == 72);
+    assert!(size_of::<raw::BoundsV2>() == size_of::<raw::BoundsV1>());
+    assert!(HEADER_V2_START == 72 && SHADOW_HEADER_START == 108 && COL4_EXTRA_START == 120);
+    assert!(FIELD_SPHERE_COUNT == 72 && FIELD_BOX_COUNT == 74 && FIELD_FACE_COUNT == 76);
+    assert!(FIELD_LINE_COUNT == 78 && FIELD_FLAGS == 80);
+    assert!(FIELD_SPHERE_OFFSET == 84 && FIELD_BOX_OFFSET == 88 && FIELD_LINE_OFFSET == 92);
+    assert!(FIELD_VERTEX_OFFSET == 96 && FIELD_FACE_OFFSET == 100 && FIELD_PLANE_OFFSET == 104);
+    assert!(FIELD_SHADOW_FACE_COUNT == 108);
+    assert!(FIELD_SHADOW_VERTEX_OFFSET == 112 && FIELD_SHADOW_FACE_OFFSET == 116);
+    assert!(OFFSET_ORIGIN == 4 && FACE_GROUP_FIRST == 24);
+    assert!(Version::Coll.header_len() == BOUNDS_END);
+    assert!(Version::Col2.header_len() == SHADOW_HEADER_START);
+    assert!(Version::Col3.header_len() == COL4_EXTRA_START);
+    assert!(Version::Col4.header_len() == COL4_EXTRA_START + size_of::<u32>());
+};
 
 /// The bytes a model with size field `size` declares: the size counts the bytes
 /// after itself, so the FourCC and the size field add 8.
@@ -43,9 +85,9 @@ pub(super) fn declared_len(size: u32) -> u64 {
     u64::from(size).saturating_add(8)
 }
 /// COL2+ section offsets count from just after the FourCC.
-pub(super) const OFFSET_ORIGIN: usize = 4;
+pub(super) const OFFSET_ORIGIN: usize = offset_of!(raw::ModelHeader, size);
 /// Offset of `first` inside a 28-byte face group.
-pub(super) const FACE_GROUP_FIRST: usize = 24;
+pub(super) const FACE_GROUP_FIRST: usize = offset_of!(raw::FaceGroup, first);
 /// Bytes of a face group.
 pub(super) const FACE_GROUP_LEN: u8 = record_len::<raw::FaceGroup>();
 
@@ -233,6 +275,34 @@ pub(super) const COL2_SECTIONS: [Col2Entry; COL2_FACE_GROUPS] = [
         true,
     ),
 ];
+
+// Each index constant names the entry of its table it is used for.
+const _: () = {
+    assert!(matches!(COLL_SECTIONS[COLL_SPHERES].0, Section::Spheres));
+    assert!(matches!(COLL_SECTIONS[COLL_LINES].0, Section::Lines));
+    assert!(matches!(COLL_SECTIONS[COLL_BOXES].0, Section::Boxes));
+    assert!(matches!(COLL_SECTIONS[COLL_VERTICES].0, Section::Vertices));
+    assert!(matches!(COLL_SECTIONS[COLL_FACES].0, Section::Faces));
+    assert!(matches!(
+        COL2_SECTIONS[COL2_SPHERES].section,
+        Section::Spheres
+    ));
+    assert!(matches!(COL2_SECTIONS[COL2_BOXES].section, Section::Boxes));
+    assert!(matches!(COL2_SECTIONS[COL2_LINES].section, Section::Lines));
+    assert!(matches!(COL2_SECTIONS[COL2_FACES].section, Section::Faces));
+    assert!(matches!(
+        COL2_SECTIONS[COL2_SHADOW_FACES].section,
+        Section::ShadowFaces
+    ));
+    assert!(matches!(
+        COL2_SECTIONS[COL2_VERTICES].section,
+        Section::Vertices
+    ));
+    assert!(matches!(
+        COL2_SECTIONS[COL2_SHADOW_VERTICES].section,
+        Section::ShadowVertices
+    ));
+};
 
 /// Where COLL section `n` starts (its count field), from the counts before it;
 /// for `n` = [`COLL_NONE`], where the sections end. Model-relative.

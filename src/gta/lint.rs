@@ -1,5 +1,5 @@
-//! Engine limits: well-formed models the games may still fail on (docs/formats/gta.md,
-//! "Engine limits worth a warning").
+//! Stage `lint` (after `validate`): engine limits, well-formed models the games may still
+//! fail on (docs/formats/gta.md, "Engine limits worth a warning").
 
 use core::fmt;
 
@@ -520,6 +520,22 @@ impl<'a> Lints<'a> {
             next: 0,
             end: TOLERATED,
         }
+    }
+}
+
+impl<'a> Model<'a> {
+    /// Engine limits this model exceeds (the games may fail on it, but it is
+    /// well-formed), after what a lenient rule let through. See
+    /// [`Lint`](super::Lint).
+    pub fn lints(&self) -> Lints<'a> {
+        Lints::new(*self)
+    }
+
+    /// The lints of what a lenient rule let through, those whose
+    /// [`is_tolerated`](super::Lint::is_tolerated) is `true`: never any for a model
+    /// read with [`Options::STRICT`](super::Options::STRICT).
+    pub fn tolerated(&self) -> Lints<'a> {
+        Lints::tolerated(*self)
     }
 }
 

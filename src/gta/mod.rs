@@ -28,6 +28,16 @@
 //! # Ok(()) }
 //! ```
 //!
+//! # Stages
+//! The files import in one direction. Stages, in import order (a file imports only
+//! those before it; this `mod.rs` re-exports them): `raw` (on-disk structs) →
+//! `layout` (offsets, strides, section order, asserted against `raw`) → `records`
+//! (decoded values) → `content` (what bounds enclose) → `error` → `header` (a model's
+//! framing) → `view` ([`Model`] and its accessors) → `col2` (the COL2+ section rules
+//! in one straight line, and the derived vertex count) → `validate` (the parser:
+//! [`Model::parse`], [`Header::parse`]) → `lint` → `surfaces` (material names) →
+//! `walk` ([`models`], [`headers`], [`recover`]) → `dff` → `write`.
+//!
 //! # What is checked
 //! Everything docs/formats/gta.md lists, once, when a model is parsed:
 //! - the size is at least 24 (the name block) and the model lies inside the buffer;
@@ -44,18 +54,18 @@
 //! [`Model::lints`], never rejected. [`Options::LENIENT`] accepts what the games
 //! accept; [`recover`] walks damaged libraries.
 
+mod col2;
 mod content;
 pub mod dff;
 mod error;
-mod fast;
 mod header;
 mod layout;
 mod lint;
-mod materials;
-mod model;
 pub mod raw;
 mod records;
+mod surfaces;
 mod validate;
+mod view;
 mod walk;
 pub mod write;
 
@@ -63,20 +73,18 @@ use core::fmt;
 
 pub use content::{BOUNDS_TOLERANCE, COLL_BOUNDS_TOLERANCE, COLL_BOUNDS_TOLERANCE_RELATIVE};
 pub use error::{Error, ErrorKind};
-pub use header::Header;
+pub use header::{Header, RawBounds};
 pub use lint::{
     Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, LintKind, Lints, SA_BOX_CAP,
     SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
 };
-pub use materials::{
-    DEFAULT_MATERIAL, MappedMaterial, map_material, material_count, material_name,
-};
-pub use model::{Model, RawBounds};
 pub use records::{
     Bounds, Boxes, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceGroups,
     FaceSurface, Faces, Line, Lines, RecordIter, Records, ShadowFaces, ShadowVertices, Sphere,
     Spheres, Surface, Vec3, Vertices, day_night,
 };
+pub use surfaces::{DEFAULT_MATERIAL, MappedMaterial, map_material, material_count, material_name};
+pub use view::Model;
 pub use walk::{
     End, Headers, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, headers,
     models, recover,

@@ -1,4 +1,5 @@
-//! On-disk records of GTA `.col` models, exactly as the games lay them out.
+//! Stage `raw` (imports no other stage): on-disk records of GTA `.col` models,
+//! exactly as the games lay them out.
 //!
 //! Every struct is `#[repr(C)]` over alignment-1 little-endian field types, so a
 //! reference to one can be taken at any byte position of any buffer, on any CPU

@@ -1,7 +1,8 @@
-//! Decoded values of GTA records, and [`Records`], the version-dependent slice
-//! that hands them out; beside each record's decoding ([`Decode`]), its encoding
-//! (`From<&T> for raw::T`; `TryFrom` for a COL2+ face, [`fixed_vertex`] for a COL2+
-//! vertex, which hold less), which the writer uses.
+//! Stage `records` (after `layout`): decoded values of GTA records, and
+//! [`Records`], the version-dependent slice that hands them out; beside each
+//! record's decoding ([`Decode`]), its encoding (`From<&T> for raw::T`; `TryFrom`
+//! for a COL2+ face, [`fixed_vertex`] for a COL2+ vertex, which hold less), which
+//! the writer uses.
 //!
 //! Decoding only reads bytes the parser already checked: it converts byte order
 //! and fixed point, nothing else, and cannot fail.

@@ -1,22 +1,49 @@
-//! The checks [`Model::parse`](super::Model::parse) runs, once, on each model:
+//! Stage `validate` (after `col2`): the parser's file, the checks
+//! [`Model::parse`](super::Model::parse) runs, once, on each model:
 //! every rule of docs/formats/gta.md, reported as an [`Error`] at the byte at fault.
 
 use crate::wire;
-use zerocopy::byteorder::little_endian::{U16, U32};
-use zerocopy::{FromBytes, IntoBytes};
+use zerocopy::byteorder::little_endian::U32;
 
+use super::col2::{self, Breach, derived_vertex_count, section_end};
 use super::error::{Error, ErrorKind};
-use super::fast;
-use super::header::{Header, size_past_end};
+use super::header::Header;
 use super::layout::{
     BOUNDS_END, COL2_FACE_GROUPS, COL2_SECTIONS, COL2_SHADOW_FACES, COLL_FACES, COLL_SECTIONS,
     COLL_VERTICES, Count, FACE_GROUP_FIRST, FACE_GROUP_LEN, FIELD_FACE_COUNT, FIELD_FACE_OFFSET,
     FIELD_SIZE, OFFSET_ORIGIN, col2_place, col2_records, coll_place, coll_section, declared_len,
     face_groups_before, faces_with_groups, read_le, read_u32, records_len,
 };
-use super::model::Model;
 use super::raw;
+use super::view::Model;
 use super::{Options, Section, Version, saturate_u32};
+
+impl<'a> Model<'a> {
+    /// Parses the model that starts at the first byte of `bytes`, with the strict
+    /// rules of [`Options::STRICT`] or the game's of [`Options::LENIENT`].
+    ///
+    /// Bytes after the model are ignored (see [`Model::len`]); to walk a whole
+    /// `.col` file use [`models`](super::models). Error offsets count from the
+    /// start of `bytes`.
+    pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
+        parse_at(bytes, 0, options)
+    }
+}
+
+impl<'a> Header<'a> {
+    /// Checks the model's sections (every rule of docs/formats/gta.md, as
+    /// [`Model::parse`]) and returns the model. Error offsets are positions in the
+    /// buffer the header was read from.
+    ///
+    /// A header read under [`Options::allow_size_past_end`] whose size overruns the
+    /// buffer fails here with [`ErrorKind::SizePastEnd`] unless `options` allow it too.
+    pub fn parse(&self, options: Options) -> Result<Model<'a>, Error> {
+        if self.is_truncated() && !options.allow_size_past_end {
+            return Err(size_past_end(self.offset(), self.size(), self.len()));
+        }
+        check_at(*self, options)
+    }
+}
 
 /// Parses the model whose FourCC is at `buf[start]`. Every error offset is an
 /// absolute position in `buf`.
@@ -75,7 +102,7 @@ pub(crate) fn check_at(head: Header<'_>, options: Options) -> Result<Model<'_>, 
         check_coll(model, start, head.size(), options)?;
         (0, 0)
     } else {
-        match fast::col2(model, version) {
+        match col2::col2(model, version) {
             Some(counts) => counts,
             None => check_col2(model, start, version)?,
         }
@@ -119,6 +146,14 @@ fn records_end(
                 },
             )
         })
+}
+
+/// [`ErrorKind::SizePastEnd`] for the model at `start`, blamed on its size field.
+fn size_past_end(start: usize, size: u32, available: usize) -> Error {
+    Error::new(
+        start.saturating_add(FIELD_SIZE),
+        ErrorKind::SizePastEnd { size, available },
+    )
 }
 
 fn truncated(start: usize, needed: usize, available: usize) -> Error {
@@ -267,86 +302,6 @@ fn section_at(i: usize) -> Section {
         .map_or(Section::FaceGroups, |entry| entry.section)
 }
 
-/// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
-///
-/// Most of the time [`check`](super::check) takes is this scan, so on hosts it
-/// is written for the vectoriser, in the one shape it handles well: the faces as
-/// a flat run of u16 words, 64 at a time (16 faces), each folded into its own
-/// lane of 64 maxima (see [`fold_lanes`]). A face is four words (three indices,
-/// then material and light), and every chunk starts on a face, so lane `k`
-/// always holds word `k % 4` of its faces: the lanes of the fourth word are
-/// simply left out at the end, instead of masking every word in the loop (a
-/// third of its instructions). The max is signed (the top bit flipped), which
-/// SSE2 has and its unsigned max lacks; the `+ 1` comes once, after the loop.
-/// Arrays of 2 to 15 faces take the same path 8 words at a time. On bare metal
-/// the plain loop is smaller. Out of line on hosts, where its 64 lanes get the
-/// registers to themselves.
-#[cfg_attr(not(target_os = "none"), inline(never))]
-pub(super) fn derived_vertex_count(faces: &[raw::FaceV2]) -> u32 {
-    // Four 16-bit words a face, as the lanes below assume.
-    const _: () = assert!(size_of::<raw::FaceV2>() == 4 * size_of::<U16>());
-    if cfg!(target_os = "none") {
-        return derived_vertex_count_plain(faces);
-    }
-    let words = <[U16]>::ref_from_bytes(faces.as_bytes()).unwrap_or_default();
-    let top = if let Some(last) = words.last_chunk::<64>() {
-        top_index(fold_lanes(words, last), zerocopy::transmute!(KEEP))
-    } else if let (Some(last), Some(keep)) = (words.last_chunk::<8>(), KEEP.first_chunk::<2>()) {
-        top_index(fold_lanes(words, last), zerocopy::transmute!(*keep))
-    } else {
-        // One face, or none.
-        return derived_vertex_count_plain(faces);
-    };
-    u32::from(u16::from_ne_bytes(top.to_ne_bytes()) ^ 0x8000).saturating_add(1)
-}
-
-/// The largest word of `words`, top bit flipped, lane by lane: `N` words at a
-/// time, then `last` (the last `N` words) once more, which folds the words past
-/// the last whole chunk and, overlapping, some already folded (a max does not
-/// mind). Each chunk starts on a face, as `last` does: `N` and `words.len()`
-/// are whole faces. The chunk loop has one exit and no tail branch: its exit
-/// is the one branch the varying array lengths make mispredict.
-fn fold_lanes<const N: usize>(words: &[U16], last: &[U16; N]) -> [i16; N] {
-    fn fold<const N: usize>(lanes: &mut [i16; N], words: &[U16]) {
-        for (lane, word) in lanes.iter_mut().zip(words) {
-            *lane = (*lane).max(i16::from_ne_bytes((word.get() ^ 0x8000).to_ne_bytes()));
-        }
-    }
-    let mut lanes = [i16::MIN; N];
-    for chunk in words.chunks_exact(N) {
-        fold(&mut lanes, chunk);
-    }
-    fold(&mut lanes, last);
-    lanes
-}
-
-/// The largest of [`fold_lanes`]' lanes that hold face indices: lane `k`
-/// holds word `k % 4`, and word 3 (material and light) is dropped to the
-/// floor by `keep`, which is [`KEEP`] of the lanes' length. (A branch on
-/// `k % 4` here instead would not vectorise.)
-fn top_index<const N: usize>(lanes: [i16; N], keep: [i16; N]) -> i16 {
-    lanes
-        .iter()
-        .zip(keep)
-        .map(|(max, keep)| (*max).min(keep))
-        .fold(i16::MIN, i16::max)
-}
-
-/// Per lane of [`fold_lanes`], the most it may contribute to [`top_index`]:
-/// everything for the three index words of a face, nothing for the fourth.
-const KEEP: [[i16; 4]; 16] = [[i16::MAX, i16::MAX, i16::MAX, i16::MIN]; 16];
-
-/// [`derived_vertex_count`] face by face.
-fn derived_vertex_count_plain(faces: &[raw::FaceV2]) -> u32 {
-    let mut count = 0;
-    for face in faces {
-        for index in &face.indices {
-            count = count.max(u32::from(index.get()).saturating_add(1));
-        }
-    }
-    count
-}
-
 /// A COL2+ model being checked, with what errors need to say where they are.
 struct Body<'a> {
     model: &'a [u8],
@@ -358,8 +313,9 @@ struct Body<'a> {
 }
 
 impl Body<'_> {
-    /// Checks the offset rules of docs/formats/gta.md for `count` records of
-    /// `record_len` bytes at `offset`.
+    /// Checks the offset rules of docs/formats/gta.md ([`section_end`], which the
+    /// straight line runs too) for `count` records of `record_len` bytes at
+    /// `offset`, and names the rule broken.
     /// `field` is the model-relative position of the offset field, blamed in errors.
     /// Not inlined on bare metal: the table loop and the face groups share one
     /// copy (a smaller parser on the Cortex-M0).
@@ -373,29 +329,25 @@ impl Body<'_> {
         record_len: u8,
     ) -> Result<(), Error> {
         let at = self.start.saturating_add(field);
-        if offset == 0 {
-            // "Absent": the engine makes it a null pointer without looking at the count.
-            return if count == 0 {
-                Ok(())
-            } else {
-                Err(Error::new(at, ErrorKind::MissingOffset { section, count }))
-            };
-        }
-        if offset < self.header_end {
-            return Err(Error::new(
-                at,
-                ErrorKind::OffsetInHeader {
-                    section,
-                    offset,
-                    header_end: self.header_end,
-                },
-            ));
-        }
         // `size + 4` on the offset scale (or the buffer's end, for a lenient overrun).
         let limit = self.model.len().saturating_sub(OFFSET_ORIGIN);
-        let start = usize::try_from(offset).unwrap_or(usize::MAX);
-        records_end(at, section, record_len, count, start, limit)?;
-        Ok(())
+        let kind = match section_end(offset, count, record_len, self.header_end, limit) {
+            Ok(_) => return Ok(()),
+            Err(Breach::MissingOffset) => ErrorKind::MissingOffset { section, count },
+            Err(Breach::OffsetInHeader) => ErrorKind::OffsetInHeader {
+                section,
+                offset,
+                header_end: self.header_end,
+            },
+            Err(Breach::PastEnd) => ErrorKind::SectionPastModelEnd {
+                section,
+                record_len,
+                count,
+                start: usize::try_from(offset).unwrap_or(usize::MAX),
+                limit,
+            },
+        };
+        Err(Error::new(at, kind))
     }
 
     /// Checks the face groups (see `face_groups_at` in [`layout`](super::layout)).
@@ -520,50 +472,4 @@ fn check_face_groups(
         field = field.saturating_add(size_of::<raw::FaceGroup>());
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use zerocopy::byteorder::little_endian::U16;
-
-    fn face(indices: [u16; 3], material: u8, light: u8) -> raw::FaceV2 {
-        raw::FaceV2 {
-            indices: indices.map(U16::new),
-            material,
-            light,
-        }
-    }
-
-    /// The vectorised scan agrees with the face-by-face one on every length
-    /// around the 16-face chunk, with the largest index in every position, and is
-    /// never swayed by material and light (which are often larger than any index).
-    #[test]
-    fn derived_vertex_count_matches_the_plain_scan() {
-        let mut rng = crate::test_rng::Rng(0x2545_F491_4F6C_DD1D);
-        let mut next = move || rng.next();
-        for len in 0..70 {
-            for top in [0, 1, 255, 256, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF] {
-                let mut faces: heapless::Vec<raw::FaceV2, 70> = (0..len)
-                    .map(|_| {
-                        let r = next();
-                        let i = |s: u32| (r >> s) as u16 % top.max(1);
-                        face([i(0), i(16), i(32)], 0xFF, 0xFF)
-                    })
-                    .collect();
-                if let Some(f) = faces.get_mut((next() as usize) % len.max(1)) {
-                    f.indices[(next() % 3) as usize] = U16::new(top);
-                }
-                let expected = derived_vertex_count_plain(&faces);
-                assert_eq!(
-                    derived_vertex_count(&faces),
-                    expected,
-                    "len {len} top {top}"
-                );
-                if len > 0 {
-                    assert_eq!(expected, u32::from(top) + 1, "len {len} top {top}");
-                }
-            }
-        }
-    }
 }

@@ -1,13 +1,13 @@
-//! Walking a `.col` buffer model by model: strictly, leniently, or recovering
-//! from damage.
+//! Stage `walk` (after `surfaces`): walking a `.col` buffer model by model: strictly,
+//! leniently, or recovering from damage.
 
 use core::iter::FusedIterator;
 
 use super::error::{Error, ErrorKind};
 use super::header::Header;
 use super::layout::declared_len;
-use super::model::Model;
 use super::validate::{frame_at, parse_at};
+use super::view::Model;
 use super::{Options, Version};
 
 /// Where the models of a buffer ended and what followed them.

@@ -1,4 +1,5 @@
-//! One collision model: the view a successful parse returns, and its accessors.
+//! Stage `view` (after `header`): one collision model, the view a successful parse
+//! returns, and its accessors.
 //!
 //! Every accessor re-derives its section with the layout arithmetic of
 //! [`layout`](super::layout), which [`validate`](super::validate) ran first.
@@ -6,30 +7,19 @@
 use crate::wire;
 use zerocopy::byteorder::little_endian::U32;
 
-use super::error::Error;
-use super::header::Header;
+use super::header::{Header, RawBounds};
 use super::layout::{
     COL2_BOXES, COL2_FACE_GROUPS, COL2_FACES, COL2_LINES, COL2_SHADOW_FACES, COL2_SHADOW_VERTICES,
     COL2_SPHERES, COL2_VERTICES, COL4_EXTRA_START, COLL_BOXES, COLL_FACES, COLL_LINES, COLL_NONE,
     COLL_SPHERES, COLL_VERTICES, FIELD_SIZE, HEADER_V2_START, OFFSET_ORIGIN, SHADOW_HEADER_START,
     col2_place, coll_place, coll_position, count_field, record_len, records_len, typed,
 };
-use super::lint::Lints;
 use super::raw;
 use super::records::{
     Bounds, Boxes, FaceGroups, Faces, Lines, Records, ShadowFaces, ShadowVertices, Spheres,
     Vertices,
 };
-use super::{Flags, Options, Section, Version};
-
-/// A model's bounds as stored: the field order differs between COLL and COL2+.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum RawBounds<'a> {
-    /// COLL: radius, centre, min, max.
-    Coll(&'a raw::BoundsV1),
-    /// COL2+: min, max, centre, radius.
-    Col2(&'a raw::BoundsV2),
-}
+use super::{Flags, Section, Version};
 
 /// A validated collision model, borrowed from the buffer it was parsed from.
 ///
@@ -66,16 +56,6 @@ impl<'a> Model<'a> {
         }
     }
 
-    /// Parses the model that starts at the first byte of `bytes`, with the strict
-    /// rules of [`Options::STRICT`] or the game's of [`Options::LENIENT`].
-    ///
-    /// Bytes after the model are ignored (see [`Model::len`]); to walk a whole
-    /// `.col` file use [`models`](super::models). Error offsets count from the
-    /// start of `bytes`.
-    pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
-        super::validate::parse_at(bytes, 0, options)
-    }
-
     /// The model's framing and header fields: what [`headers`](super::headers)
     /// yields for it.
     pub const fn as_header(&self) -> Header<'a> {
@@ -93,7 +73,8 @@ impl<'a> Model<'a> {
     }
 
     /// The model's bytes, FourCC first: `size + 8` bytes, or fewer when
-    /// [`Options::allow_size_past_end`] accepted a size that overruns the buffer.
+    /// [`Options::allow_size_past_end`](super::Options::allow_size_past_end) accepted a
+    /// size that overruns the buffer.
     pub const fn bytes(&self) -> &'a [u8] {
         self.head.bytes()
     }
@@ -300,27 +281,13 @@ impl<'a> Model<'a> {
 
     /// Bytes between the end of a COLL model's last section and its declared end (or
     /// the buffer's end, for a size accepted past it), which
-    /// [`Options::allow_coll_slack`] accepted (0 otherwise).
+    /// [`Options::allow_coll_slack`](super::Options::allow_coll_slack) accepted (0 otherwise).
     pub fn unparsed_tail(&self) -> usize {
         match self.head.version() {
             Version::Coll => coll_position(self.head.bytes(), COLL_NONE)
                 .map_or(0, |end| self.len().saturating_sub(end)),
             _ => 0,
         }
-    }
-
-    /// Engine limits this model exceeds (the games may fail on it, but it is
-    /// well-formed), after what a lenient rule let through. See
-    /// [`Lint`](super::Lint).
-    pub fn lints(&self) -> Lints<'a> {
-        Lints::new(*self)
-    }
-
-    /// The lints of what a lenient rule let through, those whose
-    /// [`is_tolerated`](super::Lint::is_tolerated) is `true`: never any for a model
-    /// read with [`Options::STRICT`].
-    pub fn tolerated(&self) -> Lints<'a> {
-        Lints::tolerated(*self)
     }
 
     /// Byte offset in the buffer of `section`'s stored record count (see

@@ -1,5 +1,6 @@
-//! Surface material names: the `material` byte of a sphere, box or face indexes a
-//! table of the game's (docs/formats/gta.md, "Material names").
+//! Stage `surfaces` (after `lint`, for [`Game`]): surface material names: the `material`
+//! byte of a sphere, box or face indexes a table of the game's (docs/formats/gta.md,
+//! "Material names").
 //!
 //! III and Vice City share one table of 35 surfaces (re3's and reVC's
 //! `eSurfaceType`; III treats the last two as illegal). San Andreas has 179, in the
