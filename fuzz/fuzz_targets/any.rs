@@ -147,7 +147,7 @@ fn run(format: Format, data: &[u8], flags: Flags) {
     match tool.export(data, flags, "fuzz.mtl") {
         Ok(exported) => {
             assert!(check.is_ok(), "export of a file check refuses: {check:?}");
-            zerocol_fuzz::obj::read(&exported.obj, &exported.mtl, &exported.summary);
+            zerocol_oracle::obj::read(&exported.obj, &exported.mtl, &exported.summary);
         }
         Err(message) => {
             assert!(!message.contains('\n'), "{message:?}");
