@@ -1,28 +1,13 @@
 //! Any bytes, as the `zerocol` tool reads them: sniff the format as the CLI does (and
 //! also read the bytes as every other format, as `--format` would), then run the CLI's
 //! own `info`, `dump`, `check`, `export` and (for Grit files) `convert` code into a
-//! sink. The tool's modules are compiled in unchanged from `src/bin/zerocol/`.
+//! sink. The tool's commands are the library's `zerocol::cli` (the `cli` feature).
 #![no_main]
-// The tool's modules are compiled here for `info`, `dump`, `check` and `export` only.
-#![allow(dead_code, unused_imports)]
 
-#[path = "../../src/bin/zerocol/battleforge/mod.rs"]
-mod battleforge;
-#[path = "../../src/bin/zerocol/dff.rs"]
-mod dff;
-#[path = "../../src/bin/zerocol/format.rs"]
-mod format;
-#[path = "../../src/bin/zerocol/grit/mod.rs"]
-mod grit;
-#[path = "../../src/bin/zerocol/gta/mod.rs"]
-mod gta;
-#[path = "../../src/bin/zerocol/mkgp/mod.rs"]
-mod mkgp;
-#[path = "../../src/bin/zerocol/tool.rs"]
-mod tool;
-
-use tool::{Flags, Verdict, tool};
 use zerocol::Format;
+use zerocol::cli::dispatch::tool;
+use zerocol::cli::tool::{Flags, Verdict};
+use zerocol::cli::{format, grit};
 
 const FORMATS: [Format; 6] = Format::ALL;
 

@@ -13,19 +13,24 @@ mod info;
 pub use convert::{Target, convert};
 pub use dump::dump;
 pub use info::info;
+use std::borrow::ToOwned;
+use std::format;
+use std::string::{String, ToString};
+use std::vec;
+use std::vec::Vec;
 
-use crate::tool::{Checked, Warning};
+use crate::cli::tool::{Checked, Warning};
 use zerocol::grit::bcol::{self, Bcol};
 use zerocol::grit::{Attributes, Flavour, Options, Shapes, Tcol, Trimesh};
 
 /// The TCOL options for `--lenient` (also the 2009 dialect) or strict reading.
 fn tcol_options(lenient: bool) -> Options {
-    crate::tool::options(lenient)
+    crate::cli::tool::options(lenient)
 }
 
 /// The BCOL options for `--lenient` (repair Grit's material offsets) or strict reading.
 fn bcol_options(lenient: bool) -> bcol::Options {
-    crate::tool::options(lenient)
+    crate::cli::tool::options(lenient)
 }
 
 /// The `"format"` name of a flavour.
@@ -214,18 +219,18 @@ pub fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Checked, S
     })
 }
 
-/// `tcol` and `bcol`: Grit collision files through [`Tool`](crate::tool::Tool), one
+/// `tcol` and `bcol`: Grit collision files through [`Tool`](crate::cli::tool::Tool), one
 /// value per encoding.
 pub struct Grit(pub Flavour);
 
-impl crate::tool::Tool for Grit {
+impl crate::cli::tool::Tool for Grit {
     fn info(
         &self,
         mut out: &mut dyn std::io::Write,
         label: &str,
         bytes: &[u8],
-        flags: crate::tool::Flags,
-    ) -> std::io::Result<crate::tool::Verdict> {
+        flags: crate::cli::tool::Flags,
+    ) -> std::io::Result<crate::cli::tool::Verdict> {
         info(&mut out, label, bytes, self.0, flags.lenient)
     }
 
@@ -233,21 +238,21 @@ impl crate::tool::Tool for Grit {
         &self,
         out: &mut dyn std::io::Write,
         bytes: &[u8],
-        flags: crate::tool::Flags,
-    ) -> std::io::Result<crate::tool::Verdict> {
+        flags: crate::cli::tool::Flags,
+    ) -> std::io::Result<crate::cli::tool::Verdict> {
         dump(out, bytes, self.0, flags.lenient)
     }
 
-    fn check(&self, bytes: &[u8], flags: crate::tool::Flags) -> Result<Checked, String> {
+    fn check(&self, bytes: &[u8], flags: crate::cli::tool::Flags) -> Result<Checked, String> {
         check(bytes, self.0, flags.lenient)
     }
 
     fn export(
         &self,
         bytes: &[u8],
-        flags: crate::tool::Flags,
+        flags: crate::cli::tool::Flags,
         mtllib: &str,
-    ) -> Result<crate::tool::Exported, String> {
+    ) -> Result<crate::cli::tool::Exported, String> {
         export(bytes, self.0, flags.lenient, mtllib)
     }
 }
@@ -258,10 +263,10 @@ pub fn export(
     flavour: Flavour,
     lenient: bool,
     mtllib: &str,
-) -> Result<crate::tool::Exported, String> {
+) -> Result<crate::cli::tool::Exported, String> {
     let body = read(bytes, flavour, lenient)?;
     let warnings = body.warnings();
-    crate::tool::exported(warnings, |obj, mtl| {
+    crate::cli::tool::exported(warnings, |obj, mtl| {
         zerocol::obj::grit(body.shapes(), body.trimesh.clone(), obj, mtl, Some(mtllib))
     })
 }

@@ -2,13 +2,14 @@
 //! every node), then the shapes one per line, their bounds and the lints.
 
 use std::io::{self, Write};
+use std::string::ToString;
 
 use zerocol::battleforge::{CollisionShape, Drs, Node};
 
 use super::{bare_error, is_drs, latin1, missing};
-use crate::tool::Verdict;
-use crate::tool::options;
-use crate::tool::{Flags, write_lints};
+use crate::cli::tool::Verdict;
+use crate::cli::tool::options;
+use crate::cli::tool::{Flags, write_lints};
 
 /// Prints a summary of a DRS file or a bare payload. A malformed container prints
 /// its first line only; a container whose `collisionShape` node is missing or

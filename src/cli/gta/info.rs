@@ -1,13 +1,17 @@
 //! `zerocol info` for GTA `.col`: a readable summary, model by model.
 
+use std::borrow::ToOwned;
+use std::format;
 use std::io::{self, Write};
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use zerocol::gta::{self, End, Flags, Game, Model, Recovered, Version};
 
 use super::{Pick, latin1};
-use crate::tool;
-use crate::tool::Verdict;
-use crate::tool::options;
+use crate::cli::tool;
+use crate::cli::tool::Verdict;
+use crate::cli::tool::options;
 
 /// Prints every model as it is read. Strict and lenient walks stop at the first
 /// malformed model (what came before is printed); `recover` steps over damage and
@@ -246,7 +250,6 @@ fn write_materials(out: &mut impl Write, m: &Model<'_>, game: Option<Game>) -> i
     let names = match game {
         Game::IiiVc => "III/VC",
         Game::Sa | Game::All => "SA",
-        _ => "the game's",
     };
     writeln!(out, "  materials ({names} names): {}", used.join(", "))
 }

@@ -5,6 +5,10 @@
 //! canonical form, BCOL to BCOL rewrites the file (with `--lenient`, Grit's
 //! converter's material offsets come out repaired).
 
+use std::format;
+use std::string::{String, ToString};
+use std::vec;
+use std::vec::Vec;
 use zerocol::grit::bcol;
 use zerocol::grit::{Flavour, Shapes};
 

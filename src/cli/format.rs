@@ -5,11 +5,15 @@
 //! ([`zerocol::Format`], [`zerocol::sniff`]).
 //!
 //! To add a format: add it to the library, then a module here that implements
-//! [`Tool`](crate::tool::Tool) (see `gta`); the compiler then points at the one
-//! `match` in [`tool`](crate::tool::tool) that needs an arm, and at [`looks`] and
+//! [`Tool`](crate::cli::tool::Tool) (see `gta`); the compiler then points at the one
+//! `match` in [`tool`](crate::cli::dispatch::tool) that needs an arm, and at [`looks`] and
 //! [`noun`] here.
 
+use std::borrow::ToOwned;
+use std::format;
 use std::path::Path;
+use std::string::String;
+use std::vec::Vec;
 
 pub use zerocol::{Format, sniff};
 
@@ -152,7 +156,6 @@ fn looks(format: Format, bytes: &[u8]) -> String {
                 "a RenderWare .dff (a UV animation dictionary, then a Clump)".to_owned()
             }
         }
-        _ => format!("a {} file", format.name()),
     }
 }
 
@@ -165,7 +168,6 @@ const fn noun(format: Format) -> &'static str {
         Format::Tcol => "Grit TCOL text",
         Format::Bcol => "a Grit BCOL file",
         Format::Dff => "a .dff",
-        _ => "a file of another format",
     }
 }
 
@@ -314,6 +316,8 @@ fn late_tcol(bytes: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::vec;
+
     use super::*;
 
     #[test]

@@ -1,15 +1,19 @@
 //! RenderWare `.dff` files (`--format dff`): the GTA model in the Clump's collision
 //! plugin, through the `gta-col` printers, with where it was found.
 
+use std::borrow::ToOwned;
+use std::format;
 use std::io::{self, Write};
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use zerocol::gta::dff::{Dff, FRAME_LEN, Payload};
 use zerocol::gta::{Model, Options};
 
-use crate::gta::{DffJson, Dump, Pick, latin1, write_model};
-use crate::tool::{self, Checked, Flags, Verdict, Warning, options};
+use crate::cli::gta::{DffJson, Dump, Pick, latin1, write_model};
+use crate::cli::tool::{self, Checked, Flags, Verdict, Warning, options};
 
-crate::tool::module_tool!(Dffs, "`dff`: GTA collision inside a RenderWare `.dff`.");
+crate::cli::tool::module_tool!(Dffs, "`dff`: GTA collision inside a RenderWare `.dff`.");
 
 /// A `.dff` read, and its model (from `bytes`, or from `scratch` for a headerless
 /// payload) with its offset in the `.dff`.
@@ -50,9 +54,6 @@ pub fn read<'a>(
                 .frame(scratch, options)
                 .map_err(|e| e.to_string())?;
             Some((model, headerless.offset()))
-        }
-        Some(_) => {
-            return Err("the collision chunk holds a payload this zerocol cannot read".to_owned());
         }
     };
     Ok(Read {
@@ -167,7 +168,7 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
         };
         // One model, named by the verdict line: no `model 0 "NAME": ` before each.
         warnings.extend(
-            crate::gta::lint_lines(model, in_dff).map(|(offset, text)| Warning {
+            crate::cli::gta::lint_lines(model, in_dff).map(|(offset, text)| Warning {
                 offset: Some(offset),
                 model: Some(0),
                 text,
@@ -194,7 +195,7 @@ pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<tool::Exported
         return Err("the .dff holds no collision model".to_owned());
     };
     let mut warnings = read.warnings;
-    warnings.extend(crate::gta::tolerated(core::slice::from_ref(&model)));
+    warnings.extend(crate::cli::gta::tolerated(core::slice::from_ref(&model)));
     tool::exported(warnings, |obj, mtl| {
         zerocol::obj::gta(
             core::slice::from_ref(&model),

@@ -1,12 +1,15 @@
 //! The one seam between the commands and the formats: every format module implements
-//! [`Tool`], and [`tool`] is the only place that matches on [`Format`].
+//! [`Tool`], with the types the commands share; [`dispatch`](super::dispatch), above
+//! the format modules, is the only place that matches on the format.
 
+use std::borrow::ToOwned;
 use std::fmt::Display;
+use std::format;
 use std::io::{self, Write};
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use serde::{Serialize, Serializer};
-
-use zerocol::Format;
 
 /// What a format module concluded about a buffer.
 #[derive(Debug)]
@@ -154,14 +157,14 @@ macro_rules! module_tool {
         #[doc = $doc]
         pub struct $tool;
 
-        impl $crate::tool::Tool for $tool {
+        impl $crate::cli::tool::Tool for $tool {
             fn info(
                 &self,
                 mut out: &mut dyn std::io::Write,
                 label: &str,
                 bytes: &[u8],
-                flags: $crate::tool::Flags,
-            ) -> std::io::Result<$crate::tool::Verdict> {
+                flags: $crate::cli::tool::Flags,
+            ) -> std::io::Result<$crate::cli::tool::Verdict> {
                 info(&mut out, label, bytes, flags)
             }
 
@@ -169,70 +172,31 @@ macro_rules! module_tool {
                 &self,
                 out: &mut dyn std::io::Write,
                 bytes: &[u8],
-                flags: $crate::tool::Flags,
-            ) -> std::io::Result<$crate::tool::Verdict> {
+                flags: $crate::cli::tool::Flags,
+            ) -> std::io::Result<$crate::cli::tool::Verdict> {
                 dump(out, bytes, flags)
             }
 
             fn check(
                 &self,
                 bytes: &[u8],
-                flags: $crate::tool::Flags,
-            ) -> Result<$crate::tool::Checked, String> {
+                flags: $crate::cli::tool::Flags,
+            ) -> Result<$crate::cli::tool::Checked, String> {
                 check(bytes, flags)
             }
 
             fn export(
                 &self,
                 bytes: &[u8],
-                flags: $crate::tool::Flags,
+                flags: $crate::cli::tool::Flags,
                 mtllib: &str,
-            ) -> Result<$crate::tool::Exported, String> {
+            ) -> Result<$crate::cli::tool::Exported, String> {
                 export(bytes, flags, mtllib)
             }
         }
     };
 }
 pub(crate) use module_tool;
-
-/// The module that reads `format`.
-pub fn tool(format: Format) -> &'static dyn Tool {
-    match format {
-        Format::GtaCol => &crate::gta::Gta,
-        Format::MkgpCol => &crate::mkgp::Mkgp,
-        Format::CollisionShape => &crate::battleforge::BattleForge,
-        Format::Tcol => &crate::grit::Grit(zerocol::grit::Flavour::Tcol),
-        Format::Bcol => &crate::grit::Grit(zerocol::grit::Flavour::Bcol),
-        Format::Dff => &crate::dff::Dffs,
-        // `Format` is non-exhaustive; the tool is built with its own library, so only a
-        // format added without its module lands here, and every command refuses it.
-        _ => &Unsupported,
-    }
-}
-
-/// The [`Tool`] of a format this build has no module for.
-struct Unsupported;
-
-/// What every command of [`Unsupported`] says.
-const UNSUPPORTED: &str = "this build of zerocol has no reader for this format";
-
-impl Tool for Unsupported {
-    fn info(&self, _: &mut dyn Write, _: &str, _: &[u8], _: Flags) -> io::Result<Verdict> {
-        Ok(Verdict::Malformed(UNSUPPORTED.to_owned()))
-    }
-
-    fn dump(&self, _: &mut dyn Write, _: &[u8], _: Flags) -> io::Result<Verdict> {
-        Ok(Verdict::Malformed(UNSUPPORTED.to_owned()))
-    }
-
-    fn check(&self, _: &[u8], _: Flags) -> Result<Checked, String> {
-        Err(UNSUPPORTED.to_owned())
-    }
-
-    fn export(&self, _: &[u8], _: Flags, _: &str) -> Result<Exported, String> {
-        Err(UNSUPPORTED.to_owned())
-    }
-}
 
 /// `dump`'s document, once the file is known to be well-formed, streamed to `out`
 /// as pretty JSON (2-space indent) and a final newline; a malformed file's message

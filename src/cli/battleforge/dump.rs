@@ -5,13 +5,14 @@
 //! (row-major).
 
 use std::io::{self, Write};
+use std::string::{String, ToString};
 
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 use zerocol::battleforge::{Aabb, Node, raw};
 
 use super::{Read, latin1, read};
-use crate::tool::{Flags, Seq, Verdict, options, write_dump};
+use crate::cli::tool::{Flags, Seq, Verdict, options, write_dump};
 
 type Vec3 = [f32; 3];
 

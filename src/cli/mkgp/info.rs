@@ -1,15 +1,19 @@
 //! `zerocol info` for MKGP DX `COL`: the header, record totals, a map of the grid,
 //! the surface types used and the lints.
 
+use std::borrow::ToOwned;
 use std::collections::BTreeMap;
+use std::format;
 use std::io::{self, Write};
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use zerocol::mkgp::{Course, SurfaceFlags, VERSION};
 
 use super::totals;
-use crate::tool::Verdict;
-use crate::tool::options;
-use crate::tool::{Flags, write_lints};
+use crate::cli::tool::Verdict;
+use crate::cli::tool::options;
+use crate::cli::tool::{Flags, write_lints};
 
 /// Grids of at most this many cells each way get a table of per-cell counts.
 const TABLE_MAX: u32 = 16;

@@ -10,12 +10,16 @@ pub use convert::{
 };
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
+use std::borrow::ToOwned;
+use std::format;
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use zerocol::gta::Model;
 
-use crate::tool::{Checked, Exported, Flags, Warning, options};
+use crate::cli::tool::{Checked, Exported, Flags, Warning, options};
 
-crate::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
+crate::cli::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
 
 /// `zerocol check`: the model count and lints, or the error for `error: ...`. A
 /// file with no model is malformed, also with `--lenient`.
@@ -74,7 +78,7 @@ pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, Stri
         .map(|(model, _)| model)
         .collect();
     let warnings = tolerated(&models);
-    crate::tool::exported(warnings, |obj, mtl| {
+    crate::cli::tool::exported(warnings, |obj, mtl| {
         zerocol::obj::gta(&models, flags.game, obj, mtl, Some(mtllib))
     })
 }

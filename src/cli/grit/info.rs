@@ -2,14 +2,18 @@
 //! attributes, each shape on one line, the trimesh's counts and bounds, the materials
 //! used, the lints and (with `--lenient`) what was tolerated or repaired.
 
+use std::borrow::ToOwned;
 use std::collections::BTreeMap;
+use std::format;
 use std::io::{self, Write};
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use zerocol::grit::bcol::{Bcol, HEADER_LEN, Section};
 use zerocol::grit::{Attributes, BoxLike, Flavour, Shape, Shapes, Trimesh};
 
 use super::{Body, File, contents, count, motion, name, read};
-use crate::tool::Verdict;
+use crate::cli::tool::Verdict;
 
 /// Lints printed before a "… N more" line.
 const MAX_LINTS: usize = 20;
@@ -219,7 +223,6 @@ fn describe(shape: &Shape<'_>) -> String {
             centre,
             radius,
         } => format!("sphere, material {material:?}, centre {centre:?}, radius {radius:?}"),
-        _ => format!("{shape:?}"),
     }
 }
 

@@ -12,10 +12,13 @@ mod info;
 
 pub use dump::dump;
 pub use info::info;
+use std::format;
+use std::string::{String, ToString};
+use std::vec::Vec;
 
-use crate::tool::{Checked, Flags, Warning, options};
+use crate::cli::tool::{Checked, Flags, Warning, options};
 
-crate::tool::module_tool!(
+crate::cli::tool::module_tool!(
     BattleForge,
     "`collision-shape`: BattleForge `collisionShape` through [`Tool`]."
 );
@@ -99,9 +102,13 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
 }
 
 /// `zerocol export`: the collision shapes as OBJ.
-pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<crate::tool::Exported, String> {
+pub fn export(
+    bytes: &[u8],
+    flags: Flags,
+    mtllib: &str,
+) -> Result<crate::cli::tool::Exported, String> {
     let read = read(bytes, options(flags.lenient))?;
-    crate::tool::exported(Vec::new(), |obj, mtl| {
+    crate::cli::tool::exported(Vec::new(), |obj, mtl| {
         zerocol::obj::battleforge(&read.shape, obj, mtl, Some(mtllib))
     })
 }

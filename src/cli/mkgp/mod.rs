@@ -5,10 +5,12 @@ mod info;
 
 pub use dump::dump;
 pub use info::info;
+use std::format;
+use std::string::{String, ToString};
 
-use crate::tool::{Checked, Flags, Warning, options};
+use crate::cli::tool::{Checked, Flags, Warning, options};
 
-crate::tool::module_tool!(
+crate::cli::tool::module_tool!(
     Mkgp,
     "`mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`]."
 );
@@ -68,10 +70,14 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
 }
 
 /// `zerocol export`: the course as OBJ.
-pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<crate::tool::Exported, String> {
+pub fn export(
+    bytes: &[u8],
+    flags: Flags,
+    mtllib: &str,
+) -> Result<crate::cli::tool::Exported, String> {
     let course = Course::parse(bytes, options(flags.lenient)).map_err(|e| e.to_string())?;
     let warnings = course.tolerated().map(|lint| lint.to_string()).collect();
-    crate::tool::exported(warnings, |obj, mtl| {
+    crate::cli::tool::exported(warnings, |obj, mtl| {
         zerocol::obj::mkgp(&course, obj, mtl, Some(mtllib))
     })
 }

@@ -4,7 +4,12 @@
 //! tables ([`zerocol::gta::map_material`]) when `--for` asks; and `zerocol put`,
 //! which puts a model into a `.dff`.
 
+use std::borrow::ToOwned;
 use std::collections::BTreeMap;
+use std::format;
+use std::string::{String, ToString};
+use std::vec;
+use std::vec::Vec;
 
 use zerocol::gta::write::{self, FaceGroupMode, ModelRepr, WriteError, WriteOptions};
 use zerocol::gta::{
@@ -13,7 +18,7 @@ use zerocol::gta::{
 };
 
 use super::latin1;
-use crate::tool::options;
+use crate::cli::tool::options;
 
 /// `--face-groups`: what to do with face groups.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

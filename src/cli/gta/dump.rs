@@ -7,14 +7,17 @@
 //! then again as the JSON is written: each model's records go from the file's bytes
 //! to the writer as they are serialized, and no model is kept.
 
+use std::format;
 use std::io::{self, Write};
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 use zerocol::gta::{self, End, FaceSurface, Model, Vec3};
 
 use super::latin1;
-use crate::tool::{Flags, Seq, Verdict, options, write_dump};
+use crate::cli::tool::{Flags, Seq, Verdict, options, write_dump};
 
 /// The whole document: `format`, `models`, `trailing_bytes`, then `warnings`
 /// (`--lenient` only) and `dff` (a `.dff` only).

@@ -7,12 +7,13 @@
 //! and the lints go from the file's bytes to the writer as they are serialized.
 
 use std::io::{self, Write};
+use std::string::ToString;
 
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 use zerocol::mkgp::{Cell, Course, Vec3, WallCell, Xz};
 
-use crate::tool::{Flags, Seq, Verdict, options, write_dump};
+use crate::cli::tool::{Flags, Seq, Verdict, options, write_dump};
 
 /// The whole document.
 struct Dump<'a> {
