@@ -10,11 +10,9 @@ pub mod bcol;
 pub mod bytes;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod gta;
 #[cfg(feature = "cli")]
 pub mod hostile;
-// The GTA builder stays where `benches/gta.rs` mounts it too.
-#[path = "../../common/builder.rs"]
-pub mod gta;
 #[cfg(feature = "std")]
 pub mod mkgp;
 pub mod rng;

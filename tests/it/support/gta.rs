@@ -7,9 +7,7 @@
 //! [face group records, u32 face group count], faces, shadow vertices, [2 pad bytes], shadow faces.
 //! A section with no records gets offset 0 and no bytes; its `Layout` position is 0 as well.
 //!
-//! Mounted by the integration tests (as `support::gta`, where `support::bytes` reads and
-//! patches fields) and by `benches/gta.rs`, each with `#[path]`: it stands alone, and each
-//! uses a part of it.
+//! The integration tests' `support::gta`; `support::bytes` reads and patches the fields.
 #![allow(dead_code)]
 
 pub type V3 = [f32; 3];
