@@ -776,11 +776,26 @@ fn material(data: &[u8], file: &Bcol<'_>, m: &str) {
     assert!(!m.contains('\0'));
 }
 
+/// A BCOL file's checks, in steps: the header, the sections, the shapes, the trimesh
+/// and the lints; then its values, printed as TCOL and written as BCOL again.
 fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
     assert_eq!(file.bytes().as_ptr(), data.as_ptr());
     assert_eq!(file.bytes().len(), data.len());
     assert_eq!(grit::sniff(data), Some(Flavour::Bcol));
     debug(file);
+    bcol_header(data, file);
+    bcol_sections(data, file);
+    bcol_shapes(data, file);
+    bcol_trimesh(data, file);
+    bcol_lints(data, file, options);
+    let values = values_of(file.attributes(), file.shapes(), file.trimesh());
+    bcol_to_tcol(file, &values);
+    bcol_to_bcol(file, &values);
+    values
+}
+
+/// The header lies in the buffer, and the attributes are its fields.
+fn bcol_header(data: &[u8], file: &Bcol<'_>) {
     let h = file.header();
     inside(data, std::ptr::from_ref(h).cast(), size_of::<raw::Header>());
     assert_eq!(h.magic, bcol::MAGIC);
@@ -816,8 +831,10 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
         ]
         .map(f32::to_bits)
     );
+}
 
-    // Every section; the string table after all of them and the hulls' vertices.
+/// Every section; the string table after all of them and the hulls' vertices.
+fn bcol_sections(data: &[u8], file: &Bcol<'_>) {
     let start = file.string_table_offset();
     assert!(start >= bcol::HEADER_LEN && start <= data.len());
     assert_eq!(file.string_table(), &data[start..]);
@@ -858,8 +875,10 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
         start, ends,
         "the string table starts after the last section"
     );
+}
 
-    // The shapes are the records, kind by kind, in stored order.
+/// The shapes are the records, kind by kind, in stored order.
+fn bcol_shapes(data: &[u8], file: &Bcol<'_>) {
     let counts = [
         file.hulls().len(),
         file.boxes().len(),
@@ -871,6 +890,14 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
     assert_eq!(file.shape_count(), counts.iter().sum::<usize>());
     let all = shapes(data, file.shapes(), file.shape_count(), false);
     let mut it = all.iter();
+    bcol_hulls(data, file, &mut it);
+    bcol_box_likes(data, file, &mut it);
+    bcol_round_and_flat(data, file, &mut it);
+    assert!(it.next().is_none());
+}
+
+/// The hulls, first among the shapes: material, margin and vertices.
+fn bcol_hulls(data: &[u8], file: &Bcol<'_>, it: &mut std::slice::Iter<'_, Shape<'_>>) {
     for (i, r) in file.hulls().iter().enumerate() {
         let Some(Shape::Hull {
             material: m,
@@ -892,6 +919,10 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
         let got: Vec<_> = vertices.clone().map(bits).collect();
         assert_eq!(got, want, "hull {i} vertices");
     }
+}
+
+/// The boxes, then the cylinders: the box-like shapes.
+fn bcol_box_likes(data: &[u8], file: &Bcol<'_>, it: &mut std::slice::Iter<'_, Shape<'_>>) {
     for (kind, records) in [
         (ShapeKind::Box, file.boxes()),
         (ShapeKind::Cylinder, file.cylinders()),
@@ -907,6 +938,10 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
             assert_eq!(bits(b.orientation), bits(raw::quat(&r.orientation)));
         }
     }
+}
+
+/// The cones, planes and spheres, last among the shapes.
+fn bcol_round_and_flat(data: &[u8], file: &Bcol<'_>, it: &mut std::slice::Iter<'_, Shape<'_>>) {
     for r in file.cones().iter() {
         let Some(Shape::Cone {
             material: m,
@@ -953,9 +988,11 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
         assert_eq!(bits(*centre), bits(raw::vec3(&r.centre)));
         assert_eq!(radius.to_bits(), r.radius.get().to_bits());
     }
-    assert!(it.next().is_none());
+}
 
-    // The trimesh: there exactly when faces are, its lists the records.
+/// The trimesh: there exactly when faces are, its lists the records.
+fn bcol_trimesh(data: &[u8], file: &Bcol<'_>) {
+    let h = file.header();
     assert_eq!(file.trimesh().is_some(), !file.trimesh_faces().is_empty());
     if let Some(t) = file.trimesh() {
         trimesh(data, &t, false);
@@ -979,8 +1016,10 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
         let n = file.trimesh_vertices().len();
         assert!(r.indices.iter().all(|i| (i.get() as usize) < n));
     }
+}
 
-    // Repairs come first among the lints, and only from a lenient read.
+/// Repairs come first among the lints, and only from a lenient read.
+fn bcol_lints(data: &[u8], file: &Bcol<'_>, options: bcol::Options) {
     let tolerated: Vec<_> = file.tolerated().collect();
     if !options.repair_material_offsets {
         assert!(tolerated.is_empty(), "a strict read repaired {tolerated:?}");
@@ -1007,11 +1046,6 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
             assert!(s < file.shape_count(), "{lint:?}");
         }
     }
-
-    let values = values_of(a, file.shapes(), file.trimesh());
-    bcol_to_tcol(file, &values);
-    bcol_to_bcol(file, &values);
-    values
 }
 
 /// Prints a BCOL body as TCOL: it reads back strictly as the same values, or the
