@@ -6,8 +6,8 @@
 //!
 //! To add a format: add it to the library, then a module here that implements
 //! [`Tool`](crate::cli::tool::Tool) (see `gta`); the compiler then points at the one
-//! `match` in [`tool`](crate::cli::dispatch::tool) that needs an arm, and at [`looks`] and
-//! [`noun`] here.
+//! `match` in [`tool`](crate::cli::dispatch::tool) that needs an arm, and at `looks` and
+//! `noun` here.
 
 use std::borrow::ToOwned;
 use std::format;

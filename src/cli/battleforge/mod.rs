@@ -20,7 +20,7 @@ use crate::cli::tool::{Checked, Flags, Warning, options};
 
 crate::cli::tool::module_tool!(
     BattleForge,
-    "`collision-shape`: BattleForge `collisionShape` through [`Tool`]."
+    "`collision-shape`: BattleForge `collisionShape` through [`Tool`](crate::cli::tool::Tool)."
 );
 
 use zerocol::battleforge::{CollisionShape, Drs, Error, ErrorKind, MAGIC, Node, Options};

@@ -2,7 +2,7 @@
 //! `info`, `dump`, `check` and `convert`.
 //!
 //! TCOL text is read by [`Tcol::parse`], BCOL binary by [`Bcol::parse`]; both hand out
-//! the same views (attributes, shapes, trimesh), gathered once in a [`Body`] so that
+//! the same views (attributes, shapes, trimesh), gathered once in a `Body` so that
 //! the JSON and the summary are one code for both. `--lenient` means the old TCOL
 //! dialect for text and the repair of Grit's converter's material offsets for BCOL.
 

@@ -19,7 +19,10 @@ use zerocol::gta::Model;
 
 use crate::cli::tool::{Checked, Exported, Flags, Warning, options};
 
-crate::cli::tool::module_tool!(Gta, "`gta-col`: GTA `.col` through [`Tool`].");
+crate::cli::tool::module_tool!(
+    Gta,
+    "`gta-col`: GTA `.col` through [`Tool`](crate::cli::tool::Tool)."
+);
 
 /// `zerocol check`: the model count and lints, or the error for `error: ...`. A
 /// file with no model is malformed, also with `--lenient`.

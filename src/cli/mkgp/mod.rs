@@ -12,7 +12,7 @@ use crate::cli::tool::{Checked, Flags, Warning, options};
 
 crate::cli::tool::module_tool!(
     Mkgp,
-    "`mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`]."
+    "`mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`](crate::cli::tool::Tool)."
 );
 
 use zerocol::mkgp::Course;
