@@ -3,7 +3,9 @@
 //! accepts, LENIENT accepts with the same values. The round trips read back what
 //! `zerocol::generate::{MkgpCourse, MkgpSoup}` wrote.
 
-use zerocol::generate::{Generated, MkgpCourse, MkgpCourseDescription, MkgpSoup};
+use zerocol::generate::{
+    Generated, MkgpCourse, MkgpCourseDescription, MkgpSoup, MkgpSoupDescription,
+};
 use zerocol::mkgp::build::{self, BuildError, edge_direction};
 use zerocol::mkgp::{
     self, Cell, CellIndex, Course, ErrorKind, IndexError, Lint, LintKind, Options, SurfaceFlags,
@@ -580,8 +582,23 @@ pub fn round_trip_soup(file: &MkgpSoup) {
     let bytes = file.bytes();
     let course = Course::parse(bytes, Options::STRICT).expect("a built course parses");
     let g = course.grid();
+    let min = soup_header(soup, &g);
+    let (records, neighbours) = soup_records(soup);
+    soup_cells(&course, soup, min, &records, &neighbours);
+    soup_lints(&course);
+    soup_ground(&course, &records);
+    // Building again gives the same bytes.
+    let built = soup.builder().build().unwrap();
+    assert_eq!(built.to_bytes().unwrap(), bytes);
+    assert_eq!(built.header, g);
+    soup_refusals(soup);
+    let lenient = Course::parse(bytes, Options::LENIENT).expect("LENIENT reads it too");
+    written(bytes, &course, &lenient);
+}
 
-    // The header: the soup's XZ bounds and the cells covering them.
+/// The header: the soup's XZ bounds and the cells covering them. Returns the bounds'
+/// minimum.
+fn soup_header(soup: &MkgpSoupDescription, g: &mkgp::GridHeader) -> [f32; 2] {
     let vertices = soup
         .triangles
         .iter()
@@ -599,22 +616,14 @@ pub fn round_trip_soup(file: &MkgpSoup) {
     let along = |lo: f32, hi: f32, size: f32| ((hi - lo) / size).ceil().max(1.0) as u32;
     assert_eq!(g.width, along(min[0], max[0], soup.cell_size[0]));
     assert_eq!(g.length, along(min[1], max[1], soup.cell_size[1]));
+    min
+}
 
-    // Which cells a box touches, as the reader maps points.
-    let span = |lo: f32, hi: f32, axis: usize, count: u32| {
-        let first = cell_coord(lo, min[axis], soup.cell_size[axis], count).unwrap();
-        let last = cell_coord(hi, min[axis], soup.cell_size[axis], count).unwrap();
-        first..=last
-    };
-    // The neighbour bits: an edge is shared when another triangle has the same two
-    // points, in either order (points compared as `==` does: the builder refuses
-    // non-finite vertices, and `+ 0.0` makes −0.0 and 0.0 one key).
-    let edges = |v: [mkgp::Vec3; 3]| [(v[0], v[1]), (v[1], v[2]), (v[2], v[0])];
-    let point = |p: mkgp::Vec3| p.map(|c| (c + 0.0).to_bits());
-    let edge_key = |(a, b): (mkgp::Vec3, mkgp::Vec3)| {
-        let (a, b) = (point(a), point(b));
-        if a <= b { (a, b) } else { (b, a) }
-    };
+/// The triangle records the builder makes, and their neighbour bits: an edge is
+/// shared when another triangle has the same two points, in either order (points
+/// compared as `==` does: the builder refuses non-finite vertices, and `+ 0.0` makes
+/// −0.0 and 0.0 one key).
+fn soup_records(soup: &MkgpSoupDescription) -> (Vec<mkgp::Triangle>, Vec<u32>) {
     // Per edge: the first triangle that has it, and whether another one does too.
     let mut owners: HashMap<([u32; 3], [u32; 3]), (usize, bool)> = HashMap::new();
     for (i, t) in soup.triangles.iter().enumerate() {
@@ -653,9 +662,37 @@ pub fn round_trip_soup(file: &MkgpSoup) {
             );
         }
     }
+    (records, neighbours)
+}
 
-    // What each cell should hold, in soup order: every record is put in each cell its
-    // XZ bounds touch (the work is the size of the expected file, not cells × records).
+/// A triangle's edges, in the order of its neighbour bits.
+fn edges(v: [mkgp::Vec3; 3]) -> [(mkgp::Vec3, mkgp::Vec3); 3] {
+    [(v[0], v[1]), (v[1], v[2]), (v[2], v[0])]
+}
+
+/// An edge as a key that is the same in either direction.
+fn edge_key((a, b): (mkgp::Vec3, mkgp::Vec3)) -> ([u32; 3], [u32; 3]) {
+    let point = |p: mkgp::Vec3| p.map(|c| (c + 0.0).to_bits());
+    let (a, b) = (point(a), point(b));
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+/// What each cell should hold, in soup order: every record is put in each cell its
+/// XZ bounds touch (the work is the size of the expected file, not cells × records).
+fn soup_cells(
+    course: &Course<'_>,
+    soup: &MkgpSoupDescription,
+    min: [f32; 2],
+    records: &[mkgp::Triangle],
+    neighbours: &[u32],
+) {
+    let g = course.grid();
+    // Which cells a box touches, as the reader maps points.
+    let span = |lo: f32, hi: f32, axis: usize, count: u32| {
+        let first = cell_coord(lo, min[axis], soup.cell_size[axis], count).unwrap();
+        let last = cell_coord(hi, min[axis], soup.cell_size[axis], count).unwrap();
+        first..=last
+    };
     let place = |lo: [f32; 2], hi: [f32; 2], into: &mut HashMap<(u32, u32), Vec<usize>>, i| {
         for z in span(lo[1], hi[1], 1, g.length) {
             for x in span(lo[0], hi[0], 0, g.width) {
@@ -667,23 +704,7 @@ pub fn round_trip_soup(file: &MkgpSoup) {
     for (i, r) in records.iter().enumerate() {
         place(r.min, r.max, &mut triangles_at, i);
     }
-    let walls: Vec<mkgp::Wall> = soup
-        .triangles
-        .iter()
-        .zip(&neighbours)
-        .flat_map(|(t, &n)| {
-            edges(t.vertices)
-                .into_iter()
-                .enumerate()
-                .filter(move |(e, _)| n & (1 << e) == 0)
-                .map(|(_, (p1, p2))| mkgp::Wall {
-                    min: [p1[0].min(p2[0]), p1[1].min(p2[1]), p1[2].min(p2[2])],
-                    max: [p1[0].max(p2[0]), p1[1].max(p2[1]), p1[2].max(p2[2])],
-                    p1,
-                    p2,
-                })
-        })
-        .collect();
+    let walls = open_edge_walls(soup, neighbours);
     let mut walls_at = HashMap::new();
     for (i, w) in walls.iter().enumerate() {
         place([w.min[0], w.min[2]], [w.max[0], w.max[2]], &mut walls_at, i);
@@ -730,8 +751,30 @@ pub fn round_trip_soup(file: &MkgpSoup) {
             cell.triangle_walls().iter().map(|w| w.decode()).collect();
         assert_eq!(found, expected, "triangle walls of cell {at:?}");
     }
+}
 
-    // No lint about what the builder computes (bounds, cells, the header).
+/// The walls the builder puts on open edges: each edge no other triangle shares.
+fn open_edge_walls(soup: &MkgpSoupDescription, neighbours: &[u32]) -> Vec<mkgp::Wall> {
+    soup.triangles
+        .iter()
+        .zip(neighbours)
+        .flat_map(|(t, &n)| {
+            edges(t.vertices)
+                .into_iter()
+                .enumerate()
+                .filter(move |(e, _)| n & (1 << e) == 0)
+                .map(|(_, (p1, p2))| mkgp::Wall {
+                    min: [p1[0].min(p2[0]), p1[1].min(p2[1]), p1[2].min(p2[2])],
+                    max: [p1[0].max(p2[0]), p1[1].max(p2[1]), p1[2].max(p2[2])],
+                    p1,
+                    p2,
+                })
+        })
+        .collect()
+}
+
+/// No lint about what the builder computes (bounds, cells, the header).
+fn soup_lints(course: &Course<'_>) {
     for lint in course.lints() {
         assert!(
             !matches!(
@@ -745,11 +788,13 @@ pub fn round_trip_soup(file: &MkgpSoup) {
             "the builder made {lint}"
         );
     }
+}
 
-    // A point on a triangle finds ground at least as high, with or without an index.
+/// A point on a triangle finds ground at least as high, with or without an index.
+fn soup_ground(course: &Course<'_>, records: &[mkgp::Triangle]) {
     let mut storage = vec![0u32; course.cell_count() as usize];
     let index = course.index(&mut storage).unwrap();
-    for record in &records {
+    for record in records {
         let [a, b, c] = record.vertices;
         let (x, z) = ((a[0] + b[0] + c[0]) / 3.0, (a[2] + b[2] + c[2]) / 3.0);
         let Some(height) = record.height_at(x, z) else {
@@ -762,13 +807,10 @@ pub fn round_trip_soup(file: &MkgpSoup) {
             ground_key(&course.ground_height(x, z))
         );
     }
+}
 
-    // Building again gives the same bytes.
-    let built = soup.builder().build().unwrap();
-    assert_eq!(built.to_bytes().unwrap(), bytes);
-    assert_eq!(built.header, g);
-
-    // What the builder refuses, it names.
+/// What the builder refuses, it names.
+fn soup_refusals(soup: &MkgpSoupDescription) {
     let mut builder = soup.builder();
     builder.cell_size = [soup.cell_size[0], -soup.cell_size[1]];
     let e = builder.build().unwrap_err();
@@ -792,6 +834,4 @@ pub fn round_trip_soup(file: &MkgpSoup) {
     let e = builder.build().unwrap_err();
     assert_eq!(e, BuildError::NoTriangles);
     one_line(&e);
-    let lenient = Course::parse(bytes, Options::LENIENT).expect("LENIENT reads it too");
-    written(bytes, &course, &lenient);
 }
