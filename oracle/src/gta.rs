@@ -788,81 +788,12 @@ fn fits_fixed_point(c: f32) -> bool {
 /// Touches every accessor, checks the invariants the parser promises, and returns the
 /// model's values.
 fn exercise(buffer: &[u8], m: &Model<'_>, options: Options) -> Digest {
-    let copy = *m;
-    assert_eq!(copy.offset(), m.offset());
-    super::common::inside(buffer, m.bytes().as_ptr(), m.len());
-    assert_eq!(m.bytes().as_ptr(), buffer[m.offset()..].as_ptr());
-    assert!(!m.is_empty());
-    let version = m.version();
-    super::common::one_line(&version);
-    assert_eq!(version.to_string().as_bytes(), &version.fourcc());
-    assert_eq!(Version::from_fourcc(version.fourcc()), Some(version));
-    assert!((1..=4).contains(&version.number()));
-    assert_eq!(
-        version.has_shadow_mesh(),
-        matches!(version, Version::Col3 | Version::Col4)
-    );
-    assert!(
-        m.len() >= version.header_len(),
-        "the fixed header is inside"
-    );
-
-    // Header, size, name.
-    let header = m.header();
-    assert_eq!(header.fourcc, version.fourcc());
-    assert_eq!(header.size.get(), m.size());
-    assert_eq!(m.declared_len(), u64::from(m.size()) + 8);
-    assert!(m.size() >= 24);
-    assert_eq!(m.is_truncated(), m.declared_len() > m.len() as u64);
-    if !m.is_truncated() {
-        assert_eq!(m.declared_len(), m.len() as u64);
-    }
-    assert!(!m.is_truncated() || options.allow_size_past_end);
-    assert_eq!(&m.name_block()[..], &m.bytes()[8..32]);
-    assert_eq!(&header.name[..], &m.bytes()[8..30]);
-    assert_eq!(
-        m.model_id(),
-        u16::from_le_bytes([m.bytes()[30], m.bytes()[31]])
-    );
-    assert_eq!(header.model_id.get(), m.model_id());
-    let name = m.name();
-    let searched = if version == Version::Coll { 24 } else { 22 };
-    assert!(name.len() <= searched && !name.contains(&0));
-    assert_eq!(name, &m.name_block()[..name.len()]);
-    assert!(name.len() == searched || m.name_block()[name.len()] == 0);
-
-    // Bounds, flags and the version's headers.
+    let version = model_version(buffer, m);
+    model_header(m, version, options);
+    model_bounds_and_flags(m, version);
     let bounds = m.bounds();
-    let raw_bounds = match m.raw_bounds() {
-        RawBounds::Coll(b) => {
-            assert_eq!(version, Version::Coll);
-            assert_eq!(b.radius.get().to_bits(), bounds.radius.to_bits());
-            b.decode()
-        }
-        RawBounds::Col2(b) => {
-            assert_ne!(version, Version::Coll);
-            assert_eq!(gta::raw::vec3(&b.min).map(f32::to_bits), v3(bounds.min));
-            b.decode()
-        }
-    };
-    assert_eq!(raw_bounds.words(), bounds.words());
-    let flags = m.flags();
-    let bits = flags.bits();
-    assert_eq!(flags, Flags(bits));
-    assert_eq!(flags.not_empty(), bits & Flags::NOT_EMPTY != 0);
-    assert_eq!(flags.has_face_groups(), bits & Flags::FACE_GROUPS != 0);
-    assert_eq!(flags.has_shadow_mesh(), bits & Flags::SHADOW_MESH != 0);
-    let _ = Flags::USE_CONES;
-    let header_v2 = m.header_v2();
-    assert_eq!(header_v2.is_some(), version != Version::Coll);
-    let shadow_header = m.shadow_header();
-    assert_eq!(shadow_header.is_some(), version.has_shadow_mesh());
+    let bits = m.flags().bits();
     let col4_extra = m.col4_extra();
-    assert_eq!(col4_extra.is_some(), version == Version::Col4);
-    match header_v2 {
-        Some(h) => assert_eq!(h.flags.get(), bits),
-        None => assert_eq!(bits, 0),
-    }
 
     let mut words = vec![
         version.number().into(),
@@ -896,6 +827,167 @@ fn exercise(buffer: &[u8], m: &Model<'_>, options: Options) -> Digest {
     same_layout(m.shadow_faces(), &shadow_faces);
 
     let coll = version == Version::Coll;
+    surfaces_and_lines(coll, &spheres, &boxes, &lines);
+    if !coll {
+        for v in vertices.iter().chain(&shadow_vertices) {
+            v.iter().for_each(|&c| fixed_point(c));
+        }
+    }
+    face_lists(
+        coll,
+        [
+            (&faces, vertices.len()),
+            (&shadow_faces, shadow_vertices.len()),
+        ],
+    );
+    face_groups(m, &groups, faces.len());
+    let counts = Counts {
+        spheres: spheres.len(),
+        boxes: boxes.len(),
+        lines: lines.len(),
+        vertices: vertices.len(),
+        faces: faces.len(),
+        outside_fixed_point: if coll {
+            outside_fixed_point(&vertices)
+        } else {
+            Vec::new()
+        },
+    };
+    section_headers(m, &counts, shadow_faces.len(), &mut words);
+    if !version.has_shadow_mesh() {
+        assert!(shadow_vertices.is_empty() && shadow_faces.is_empty());
+    }
+    if !coll {
+        assert_eq!(m.unparsed_tail(), 0);
+    }
+    assert!(m.unparsed_tail() == 0 || options.allow_coll_slack);
+
+    let lints = lints(m, &counts);
+    Digest { words, lints }
+}
+
+/// The COL2+ header's and the shadow header's counts are the sections'; their offsets
+/// go into the digest.
+fn section_headers(m: &Model<'_>, n: &Counts, shadow_faces: usize, words: &mut Vec<u32>) {
+    if let Some(h) = m.header_v2() {
+        assert_eq!(usize::from(h.sphere_count.get()), n.spheres);
+        assert_eq!(usize::from(h.box_count.get()), n.boxes);
+        assert_eq!(usize::from(h.face_count.get()), n.faces);
+        assert_eq!(usize::from(h.line_count), n.lines);
+        words.extend([
+            h.padding.into(),
+            h.sphere_offset.get(),
+            h.box_offset.get(),
+            h.line_offset.get(),
+            h.vertex_offset.get(),
+            h.face_offset.get(),
+            h.triangle_plane_offset.get(),
+        ]);
+    }
+    if let Some(s) = m.shadow_header() {
+        assert_eq!(s.face_count.get() as usize, shadow_faces);
+        words.extend([s.vertex_offset.get(), s.face_offset.get()]);
+    }
+}
+
+/// The COLL vertices whose coordinates COL2+ fixed point cannot hold, by index.
+fn outside_fixed_point(vertices: &[Vec3]) -> Vec<usize> {
+    vertices
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.iter().all(|&c| fits_fixed_point(c)))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The model lies in the buffer, and its version is one of the four, with a header
+/// that fits.
+fn model_version(buffer: &[u8], m: &Model<'_>) -> Version {
+    let copy = *m;
+    assert_eq!(copy.offset(), m.offset());
+    super::common::inside(buffer, m.bytes().as_ptr(), m.len());
+    assert_eq!(m.bytes().as_ptr(), buffer[m.offset()..].as_ptr());
+    assert!(!m.is_empty());
+    let version = m.version();
+    super::common::one_line(&version);
+    assert_eq!(version.to_string().as_bytes(), &version.fourcc());
+    assert_eq!(Version::from_fourcc(version.fourcc()), Some(version));
+    assert!((1..=4).contains(&version.number()));
+    assert_eq!(
+        version.has_shadow_mesh(),
+        matches!(version, Version::Col3 | Version::Col4)
+    );
+    assert!(
+        m.len() >= version.header_len(),
+        "the fixed header is inside"
+    );
+    version
+}
+
+/// Header, size, name.
+fn model_header(m: &Model<'_>, version: Version, options: Options) {
+    let header = m.header();
+    assert_eq!(header.fourcc, version.fourcc());
+    assert_eq!(header.size.get(), m.size());
+    assert_eq!(m.declared_len(), u64::from(m.size()) + 8);
+    assert!(m.size() >= 24);
+    assert_eq!(m.is_truncated(), m.declared_len() > m.len() as u64);
+    if !m.is_truncated() {
+        assert_eq!(m.declared_len(), m.len() as u64);
+    }
+    assert!(!m.is_truncated() || options.allow_size_past_end);
+    assert_eq!(&m.name_block()[..], &m.bytes()[8..32]);
+    assert_eq!(&header.name[..], &m.bytes()[8..30]);
+    assert_eq!(
+        m.model_id(),
+        u16::from_le_bytes([m.bytes()[30], m.bytes()[31]])
+    );
+    assert_eq!(header.model_id.get(), m.model_id());
+    let name = m.name();
+    let searched = if version == Version::Coll { 24 } else { 22 };
+    assert!(name.len() <= searched && !name.contains(&0));
+    assert_eq!(name, &m.name_block()[..name.len()]);
+    assert!(name.len() == searched || m.name_block()[name.len()] == 0);
+}
+
+/// Bounds, flags and the version's headers.
+fn model_bounds_and_flags(m: &Model<'_>, version: Version) {
+    let bounds = m.bounds();
+    let raw_bounds = match m.raw_bounds() {
+        RawBounds::Coll(b) => {
+            assert_eq!(version, Version::Coll);
+            assert_eq!(b.radius.get().to_bits(), bounds.radius.to_bits());
+            b.decode()
+        }
+        RawBounds::Col2(b) => {
+            assert_ne!(version, Version::Coll);
+            assert_eq!(gta::raw::vec3(&b.min).map(f32::to_bits), v3(bounds.min));
+            b.decode()
+        }
+    };
+    assert_eq!(raw_bounds.words(), bounds.words());
+    let flags = m.flags();
+    let bits = flags.bits();
+    assert_eq!(flags, Flags(bits));
+    assert_eq!(flags.not_empty(), bits & Flags::NOT_EMPTY != 0);
+    assert_eq!(flags.has_face_groups(), bits & Flags::FACE_GROUPS != 0);
+    assert_eq!(flags.has_shadow_mesh(), bits & Flags::SHADOW_MESH != 0);
+    let _ = Flags::USE_CONES;
+    let header_v2 = m.header_v2();
+    assert_eq!(header_v2.is_some(), version != Version::Coll);
+    let shadow_header = m.shadow_header();
+    assert_eq!(shadow_header.is_some(), version.has_shadow_mesh());
+    let col4_extra = m.col4_extra();
+    assert_eq!(col4_extra.is_some(), version == Version::Col4);
+    match header_v2 {
+        Some(h) => assert_eq!(h.flags.get(), bits),
+        None => assert_eq!(bits, 0),
+    }
+}
+
+/// Every sphere's and box's light splits into day and night; lines have radii from
+/// COL2 on.
+fn surfaces_and_lines(coll: bool, spheres: &[Sphere], boxes: &[CollisionBox], lines: &[Line]) {
     for s in spheres
         .iter()
         .map(|s| s.surface)
@@ -904,18 +996,15 @@ fn exercise(buffer: &[u8], m: &Model<'_>, options: Options) -> Digest {
         let (day, night) = gta::day_night(s.light);
         assert_eq!((day, night), (s.light & 0x0f, s.light >> 4));
     }
-    for line in &lines {
+    for line in lines {
         assert_eq!(line.radii.is_none(), coll);
     }
-    if !coll {
-        for v in vertices.iter().chain(&shadow_vertices) {
-            v.iter().for_each(|&c| fixed_point(c));
-        }
-    }
-    for (list, count) in [
-        (&faces, vertices.len()),
-        (&shadow_faces, shadow_vertices.len()),
-    ] {
+}
+
+/// Every face (and shadow face) names a vertex, with the version's surface; COL2+
+/// derives the vertex count from the largest index.
+fn face_lists(coll: bool, lists: [(&[Face], usize); 2]) {
+    for (list, count) in lists {
         for face in list {
             assert!(
                 face.indices.iter().all(|&i| (i as usize) < count),
@@ -940,70 +1029,26 @@ fn exercise(buffer: &[u8], m: &Model<'_>, options: Options) -> Digest {
             assert_eq!(largest.map_or(0, |i| i as usize + 1), count);
         }
     }
-    for g in &groups {
+}
+
+/// Every face group's range lies among the faces, and groups need the flag.
+fn face_groups(m: &Model<'_>, groups: &[FaceGroup], faces: usize) {
+    let coll = m.version() == Version::Coll;
+    for g in groups {
         let range = g.faces();
         assert_eq!(
             (*range.start(), *range.end()),
             (g.first.into(), g.last.into())
         );
-        assert!(
-            g.first <= g.last && (g.last as usize) < faces.len(),
-            "{g:?}"
-        );
+        assert!(g.first <= g.last && (g.last as usize) < faces, "{g:?}");
         assert!(m.faces().get(*range.end()).is_some());
     }
     if !groups.is_empty() {
-        assert!(flags.has_face_groups());
+        assert!(m.flags().has_face_groups());
     }
     if coll {
         assert!(groups.is_empty() && m.face_groups().as_slice().is_empty());
     }
-    if !version.has_shadow_mesh() {
-        assert!(shadow_vertices.is_empty() && shadow_faces.is_empty());
-    }
-    if let Some(h) = header_v2 {
-        assert_eq!(usize::from(h.sphere_count.get()), spheres.len());
-        assert_eq!(usize::from(h.box_count.get()), boxes.len());
-        assert_eq!(usize::from(h.face_count.get()), faces.len());
-        assert_eq!(usize::from(h.line_count), lines.len());
-        words.extend([
-            h.padding.into(),
-            h.sphere_offset.get(),
-            h.box_offset.get(),
-            h.line_offset.get(),
-            h.vertex_offset.get(),
-            h.face_offset.get(),
-            h.triangle_plane_offset.get(),
-        ]);
-    }
-    if let Some(s) = shadow_header {
-        assert_eq!(s.face_count.get() as usize, shadow_faces.len());
-        words.extend([s.vertex_offset.get(), s.face_offset.get()]);
-    }
-    if !coll {
-        assert_eq!(m.unparsed_tail(), 0);
-    }
-    assert!(m.unparsed_tail() == 0 || options.allow_coll_slack);
-
-    let counts = Counts {
-        spheres: spheres.len(),
-        boxes: boxes.len(),
-        lines: lines.len(),
-        vertices: vertices.len(),
-        faces: faces.len(),
-        outside_fixed_point: if coll {
-            vertices
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| !v.iter().all(|&c| fits_fixed_point(c)))
-                .map(|(i, _)| i)
-                .collect()
-        } else {
-            Vec::new()
-        },
-    };
-    let lints = lints(m, &counts);
-    Digest { words, lints }
 }
 
 /// The record counts the lints are about.
