@@ -1423,11 +1423,26 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
 /// its collision chunk, the Clump where it was, and every byte outside the splice
 /// and the size fields unchanged.
 pub fn dff_round_trip(dff: &[u8], col: &[u8]) {
-    use zerocol::gta::dff::{self, Dff, Payload};
+    use zerocol::gta::dff::Dff;
     let new = gta::Model::parse(col, Options::STRICT).ok();
-    // A strict error that says a lenient read takes it: the lenient read gets past it
-    // (it may still fail later, never there for that reason), and only such errors
-    // name `--lenient`.
+    dff_strict_error(dff);
+    for options in [Options::STRICT, Options::LENIENT] {
+        let Ok(parsed) = Dff::parse(dff, options) else {
+            continue;
+        };
+        dff_chunks(dff, &parsed, options);
+        dff_collision(dff, &parsed, options);
+        if let Some(new) = &new {
+            dff_replace(dff, &parsed, new, options);
+        }
+    }
+}
+
+/// A strict error that says a lenient read takes it: the lenient read gets past it
+/// (it may still fail later, never there for that reason), and only such errors
+/// name `--lenient`.
+fn dff_strict_error(dff: &[u8]) {
+    use zerocol::gta::dff::Dff;
     if let Err(e) = Dff::parse(dff, Options::STRICT) {
         super::common::one_line(&e);
         assert_eq!(
@@ -1441,103 +1456,119 @@ pub fn dff_round_trip(dff: &[u8], col: &[u8]) {
             assert_ne!(lenient, e, "{e}");
         }
     }
-    for options in [Options::STRICT, Options::LENIENT] {
-        let Ok(parsed) = Dff::parse(dff, options) else {
-            continue;
-        };
-        let clump = parsed.clump();
-        assert_eq!(clump.kind(), dff::CLUMP);
-        assert!(clump.body_start() <= clump.end() && clump.end() <= dff.len());
-        assert_eq!(clump.end() - clump.body_start(), clump.size() as usize);
-        if !options.allow_short_clump {
-            assert!(!parsed.has_short_clump());
-            assert_eq!(parsed.children_end(), clump.end());
+}
+
+/// The Clump and its Extension lie where they say, inside the buffer.
+fn dff_chunks(dff: &[u8], parsed: &zerocol::gta::dff::Dff<'_>, options: Options) {
+    use zerocol::gta::dff;
+    let clump = parsed.clump();
+    assert_eq!(clump.kind(), dff::CLUMP);
+    assert!(clump.body_start() <= clump.end() && clump.end() <= dff.len());
+    assert_eq!(clump.end() - clump.body_start(), clump.size() as usize);
+    if !options.allow_short_clump {
+        assert!(!parsed.has_short_clump());
+        assert_eq!(parsed.children_end(), clump.end());
+    }
+    assert!(parsed.children_end() >= clump.end() && parsed.children_end() <= dff.len());
+    if let Some(extension) = parsed.extension() {
+        assert_eq!(extension.kind(), dff::EXTENSION);
+        assert!(extension.offset() >= clump.body_start() && extension.end() <= dff.len());
+        if !parsed.has_short_clump() {
+            assert!(extension.end() <= clump.end());
         }
-        assert!(parsed.children_end() >= clump.end() && parsed.children_end() <= dff.len());
-        if let Some(extension) = parsed.extension() {
-            assert_eq!(extension.kind(), dff::EXTENSION);
-            assert!(extension.offset() >= clump.body_start() && extension.end() <= dff.len());
-            if !parsed.has_short_clump() {
-                assert!(extension.end() <= clump.end());
+    }
+}
+
+/// The collision chunk lies in the Extension, and its payload reads on its own.
+fn dff_collision(dff: &[u8], parsed: &zerocol::gta::dff::Dff<'_>, options: Options) {
+    use zerocol::gta::dff::{self, Payload};
+    if let Some(collision) = parsed.collision() {
+        let chunk = collision.chunk();
+        let extension = parsed
+            .extension()
+            .expect("a collision chunk is in the Extension");
+        assert_eq!(chunk.kind(), dff::COLLISION_PLUGIN);
+        assert!(chunk.offset() >= extension.body_start() && chunk.end() <= extension.end());
+        match collision.payload() {
+            Payload::Model(model) => {
+                assert_eq!(model.offset(), chunk.body_start());
+                assert!(model.offset() + model.len() <= chunk.end());
+                let again = gta::Model::parse(&dff[model.offset()..chunk.end()], options)
+                    .expect("the payload reads on its own");
+                assert_eq!(again.bytes(), model.bytes());
             }
-        }
-        if let Some(collision) = parsed.collision() {
-            let chunk = collision.chunk();
-            let extension = parsed
-                .extension()
-                .expect("a collision chunk is in the Extension");
-            assert_eq!(chunk.kind(), dff::COLLISION_PLUGIN);
-            assert!(chunk.offset() >= extension.body_start() && chunk.end() <= extension.end());
-            match collision.payload() {
-                Payload::Model(model) => {
-                    assert_eq!(model.offset(), chunk.body_start());
-                    assert!(model.offset() + model.len() <= chunk.end());
-                    let again = gta::Model::parse(&dff[model.offset()..chunk.end()], options)
-                        .expect("the payload reads on its own");
-                    assert_eq!(again.bytes(), model.bytes());
+            Payload::Headerless(headerless) => {
+                assert_eq!(headerless.offset(), chunk.body_start());
+                assert_eq!(headerless.bytes(), &dff[chunk.body_start()..chunk.end()]);
+                let mut scratch = vec![0; headerless.framed_len()];
+                if let Ok(model) = headerless.frame(&mut scratch, options) {
+                    assert_eq!(model.name(), b"");
+                    assert_eq!(model.version(), Version::Coll);
+                    let mut short = vec![0; headerless.framed_len() - 1];
+                    let error = headerless.frame(&mut short, options).unwrap_err();
+                    assert!(matches!(
+                        error.kind(),
+                        dff::ErrorKind::ScratchTooSmall { .. }
+                    ));
                 }
-                Payload::Headerless(headerless) => {
-                    assert_eq!(headerless.offset(), chunk.body_start());
-                    assert_eq!(headerless.bytes(), &dff[chunk.body_start()..chunk.end()]);
-                    let mut scratch = vec![0; headerless.framed_len()];
-                    if let Ok(model) = headerless.frame(&mut scratch, options) {
-                        assert_eq!(model.name(), b"");
-                        assert_eq!(model.version(), Version::Coll);
-                        let mut short = vec![0; headerless.framed_len() - 1];
-                        let error = headerless.frame(&mut short, options).unwrap_err();
-                        assert!(matches!(
-                            error.kind(),
-                            dff::ErrorKind::ScratchTooSmall { .. }
-                        ));
-                    }
-                }
-                _ => unreachable!("a new payload kind"),
             }
+            _ => unreachable!("a new payload kind"),
         }
-        let Some(new) = new else { continue };
-        let Ok(len) = parsed.replace_len(new.len()) else {
-            continue;
-        };
-        let mut out = vec![0xA5; len];
-        if len > 0 {
-            let error = parsed.replace(&new, &mut out[..len - 1]).unwrap_err();
+    }
+}
+
+/// A model put in: the output reads back with it, and only size fields change before
+/// the splice and nothing after it.
+fn dff_replace(
+    dff: &[u8],
+    parsed: &zerocol::gta::dff::Dff<'_>,
+    new: &gta::Model<'_>,
+    options: Options,
+) {
+    use zerocol::gta::dff::{self, Dff, Payload};
+    let clump = parsed.clump();
+    let Ok(len) = parsed.replace_len(new.len()) else {
+        return;
+    };
+    let mut out = vec![0xA5; len];
+    if len > 0 {
+        let error = parsed.replace(new, &mut out[..len - 1]).unwrap_err();
+        assert!(
+            matches!(error, dff::WriteError::BufferTooSmall { .. }),
+            "{error}"
+        );
+    }
+    assert_eq!(parsed.replace(new, &mut out), Ok(len));
+    let back = Dff::parse(&out, options).expect("the output reads as its input did");
+    assert_eq!(back.clump().offset(), clump.offset());
+    let collision = back.collision().expect("the model was put in");
+    assert_eq!(collision.chunk().size() as usize, new.len());
+    let Payload::Model(model) = collision.payload() else {
+        panic!("a model with a header reads as one");
+    };
+    assert_eq!(model.bytes(), new.bytes());
+    // Before the splice, only size fields change.
+    // Where the input was cut: its collision chunk, or the end of the Extension
+    // (or of the Clump) where one was inserted.
+    let insert_at = parsed
+        .extension()
+        .map_or(parsed.children_end(), |e| e.end());
+    let start = parsed.collision().map_or(insert_at, |c| c.chunk().offset());
+    let sizes = [
+        clump.offset() + 4,
+        parsed.extension().map_or(usize::MAX, |e| e.offset() + 4),
+    ];
+    for (at, (a, b)) in dff[..start].iter().zip(&out[..start]).enumerate() {
+        if a != b {
             assert!(
-                matches!(error, dff::WriteError::BufferTooSmall { .. }),
-                "{error}"
+                sizes.iter().any(|s| (*s..s + 4).contains(&at)),
+                "byte {at} changed"
             );
         }
-        assert_eq!(parsed.replace(&new, &mut out), Ok(len));
-        let back = Dff::parse(&out, options).expect("the output reads as its input did");
-        assert_eq!(back.clump().offset(), clump.offset());
-        let collision = back.collision().expect("the model was put in");
-        assert_eq!(collision.chunk().size() as usize, new.len());
-        let Payload::Model(model) = collision.payload() else {
-            panic!("a model with a header reads as one");
-        };
-        assert_eq!(model.bytes(), new.bytes());
-        // Before the splice, only size fields change.
-        // Where the input was cut: its collision chunk, or the end of the Extension
-        // (or of the Clump) where one was inserted.
-        let insert_at = parsed
-            .extension()
-            .map_or(parsed.children_end(), |e| e.end());
-        let start = parsed.collision().map_or(insert_at, |c| c.chunk().offset());
-        let sizes = [
-            clump.offset() + 4,
-            parsed.extension().map_or(usize::MAX, |e| e.offset() + 4),
-        ];
-        for (at, (a, b)) in dff[..start].iter().zip(&out[..start]).enumerate() {
-            if a != b {
-                assert!(
-                    sizes.iter().any(|s| (*s..s + 4).contains(&at)),
-                    "byte {at} changed"
-                );
-            }
-        }
-        // After it, the input's tail.
-        let tail = parsed.collision().map_or(insert_at, |c| c.chunk().end());
-        assert!(out.ends_with(&dff[tail..]));
     }
+    // After it, the input's tail.
+    let tail = parsed.collision().map_or(insert_at, |c| c.chunk().end());
+    assert!(out.ends_with(&dff[tail..]));
 }
 
 /// `roundtrip_dff`'s input: a little-endian u16 `n`, the model file's `n` bytes (fewer
