@@ -417,7 +417,15 @@ fn exercise(bytes: &[u8], shapes: &CollisionShape<'_>, start: usize, end: usize)
         transform(&shape.transform);
         aabbs.push(cylinder_checks(shape, &mut points));
     }
-    // The whole box is the union of the shapes' boxes, in the same order.
+    whole_box(shapes, &aabbs);
+
+    containment(shapes, &boxes, &spheres, &cylinders, points);
+
+    lints(shapes, &boxes, &spheres, &cylinders, bytes.len());
+}
+
+/// The whole box is the union of the shapes' boxes, in the same order.
+fn whole_box(shapes: &CollisionShape<'_>, aabbs: &[Aabb]) {
     let whole = shapes.aabb();
     let walked = aabbs.iter().copied().reduce(Aabb::union);
     assert_eq!(whole.is_some(), walked.is_some());
@@ -425,16 +433,25 @@ fn exercise(bytes: &[u8], shapes: &CollisionShape<'_>, start: usize, end: usize)
         assert!(same_aabb(whole, walked), "{whole:?} != {walked:?}");
     }
     if let Some(whole) = whole {
-        for a in &aabbs {
+        for a in aabbs {
             let u = a.union(whole);
             assert!(same3(u.min, whole.min) && same3(u.max, whole.max));
             // A union with itself changes nothing.
             assert!(same_aabb(a.union(*a), *a));
         }
     }
+}
 
-    // Containment: the first sphere, else the first box, else the first cylinder.
-    if let Some(far) = far_point(&boxes, &spheres, &cylinders) {
+/// Containment: the first sphere, else the first box, else the first cylinder, at
+/// `points` (each with whether it lies inside a shape) and at a point far from all.
+fn containment(
+    shapes: &CollisionShape<'_>,
+    boxes: &[BoxShape],
+    spheres: &[SphereShape],
+    cylinders: &[CylinderShape],
+    mut points: Vec<([f32; 3], bool)>,
+) {
+    if let Some(far) = far_point(boxes, spheres, cylinders) {
         points.push((far, false));
     }
     for (point, inside) in points {
@@ -466,8 +483,6 @@ fn exercise(bytes: &[u8], shapes: &CollisionShape<'_>, start: usize, end: usize)
             "{point:?}: expected inside: {inside}"
         );
     }
-
-    lints(shapes, &boxes, &spheres, &cylinders, bytes.len());
 }
 
 /// A table's records against its slice, both ways, and where they lie.

@@ -112,6 +112,25 @@ fn float(token: Option<&str>, line: &str) -> f32 {
 /// module docs that needs no format knowledge, and that the counts are `summary`'s.
 pub fn read(obj: &str, mtl: &str, summary: &Summary) -> Document {
     let mut doc = Document::default();
+    read_mtl(mtl, &mut doc);
+    read_obj(obj, &mut doc);
+    let used: BTreeSet<_> = doc.materials.iter().map(|(m, _)| m.clone()).collect();
+    assert_eq!(used, doc.used, "every material of the .mtl is used");
+    let counts = Summary {
+        objects: doc.objects.len() as u32,
+        materials: doc.materials.len() as u32,
+        vertices: doc.vertices.len() as u64,
+        faces: doc.faces.len() as u64,
+        lines: doc.lines,
+        points: doc.points,
+        ..*summary
+    };
+    assert_eq!(&counts, summary);
+    doc
+}
+
+/// The material library: each material once, with a diffuse colour in 0..=1.
+fn read_mtl(mtl: &str, doc: &mut Document) {
     for line in mtl.lines() {
         let mut tokens = line.split(' ');
         match tokens.next() {
@@ -132,6 +151,11 @@ pub fn read(obj: &str, mtl: &str, summary: &Summary) -> Document {
             _ => panic!("unexpected .mtl line {line:?}"),
         }
     }
+}
+
+/// The OBJ statements: objects, groups each followed by their material, vertices, and
+/// faces, lines and points whose indices name vertices already read.
+fn read_obj(obj: &str, doc: &mut Document) {
     let mut current_group: Option<String> = None;
     for line in obj.lines() {
         let mut tokens = line.split(' ');
@@ -207,19 +231,6 @@ pub fn read(obj: &str, mtl: &str, summary: &Summary) -> Document {
         }
         assert!(tokens.next().is_none(), "trailing tokens: {line:?}");
     }
-    let used: BTreeSet<_> = doc.materials.iter().map(|(m, _)| m.clone()).collect();
-    assert_eq!(used, doc.used, "every material of the .mtl is used");
-    let counts = Summary {
-        objects: doc.objects.len() as u32,
-        materials: doc.materials.len() as u32,
-        vertices: doc.vertices.len() as u64,
-        faces: doc.faces.len() as u64,
-        lines: doc.lines,
-        points: doc.points,
-        ..*summary
-    };
-    assert_eq!(&counts, summary);
-    doc
 }
 
 /// The vertices and faces a view predicts.
