@@ -1277,6 +1277,28 @@ fn face_group_box(m: &Model<'_>) -> Option<(usize, LintKind)> {
 /// they are documented to be, and displays them. Returns them with offsets from the
 /// model start.
 fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
+    let mut expected = limit_lints(m, n);
+    expected.extend(outside_bounds(m));
+    let group_box = face_group_box(m);
+    expected.extend(group_box.map(|(_, kind)| kind));
+
+    let lints: Vec<Lint> = m.lints().collect();
+    let kinds: Vec<LintKind> = lints.iter().map(|l| l.kind).collect();
+    assert_eq!(kinds, expected, "the lints of the limits the model exceeds");
+    let tolerated: Vec<Lint> = m.tolerated().collect();
+    let expected_tolerated: Vec<Lint> = lints.iter().copied().filter(Lint::is_tolerated).collect();
+    assert_eq!(tolerated, expected_tolerated);
+    assert!(lints[tolerated.len()..].iter().all(|l| !l.is_tolerated()));
+    let mut again = m.lints();
+    again.by_ref().for_each(drop);
+    assert!(again.next().is_none());
+
+    lint_offsets(m, &lints, group_box)
+}
+
+/// The lints of the limits and sizes the model exceeds, in the order `lints()` gives
+/// them, before the bounds' and face groups' lints.
+fn limit_lints(m: &Model<'_>, n: &Counts) -> Vec<LintKind> {
     let coll = m.version() == Version::Coll;
     let sat = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     let size = m.size();
@@ -1357,22 +1379,15 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
             count: sat(n.outside_fixed_point.len()),
         });
     }
+    expected
+}
 
-    expected.extend(outside_bounds(m));
-    let group_box = face_group_box(m);
-    expected.extend(group_box.map(|(_, kind)| kind));
-
-    let lints: Vec<Lint> = m.lints().collect();
-    let kinds: Vec<LintKind> = lints.iter().map(|l| l.kind).collect();
-    assert_eq!(kinds, expected, "the lints of the limits the model exceeds");
-    let tolerated: Vec<Lint> = m.tolerated().collect();
-    let expected_tolerated: Vec<Lint> = lints.iter().copied().filter(Lint::is_tolerated).collect();
-    assert_eq!(tolerated, expected_tolerated);
-    assert!(lints[tolerated.len()..].iter().all(|l| !l.is_tolerated()));
-    let mut again = m.lints();
-    again.by_ref().for_each(drop);
-    assert!(again.next().is_none());
-
+/// Each lint at its field, formatted on one line; returned as offsets into the model.
+fn lint_offsets(
+    m: &Model<'_>,
+    lints: &[Lint],
+    group_box: Option<(usize, LintKind)>,
+) -> Vec<(usize, LintKind)> {
     let model = m.offset()..m.offset() + m.len();
     let size_field = m.offset() + 4;
     lints
