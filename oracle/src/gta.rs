@@ -367,6 +367,13 @@ fn error(bytes: &[u8], e: &Error) {
         shown.starts_with(&format!("byte {at} (0x{at:x}): ")),
         "{shown}"
     );
+    error_fields(bytes, e);
+    error_names(e);
+}
+
+/// Each kind's fields against the bytes at the error's offset.
+fn error_fields(bytes: &[u8], e: &Error) {
+    let at = e.offset();
     let u16_at = |i: usize| {
         bytes
             .get(i..i + 2)
@@ -472,7 +479,10 @@ fn error(bytes: &[u8], e: &Error) {
         ErrorKind::CountPastModelEnd { .. } | ErrorKind::FaceGroupsOutsideModel { .. } => {}
         kind => panic!("a kind this check does not know: {kind:?}"),
     }
-    // The sections and versions the message names.
+}
+
+/// The sections and versions the message names format on one line.
+fn error_names(e: &Error) {
     match e.kind() {
         ErrorKind::HeaderPastModelEnd { version, .. } => super::common::one_line(&version),
         ErrorKind::CountPastModelEnd { section, .. }
