@@ -13,6 +13,9 @@
 //! The [`guide`] holds the format pages (every offset, rule and limit the readers
 //! follow, and the sources they were checked against) and the CLI's JSON and OBJ.
 //!
+//! With the `cli` feature, `cli` holds the `zerocol` tool's commands as functions,
+//! for embedding and fuzzing.
+//!
 //! [`sniff`] tells the formats apart by their first bytes, and [`wire`] is the byte
 //! layer they share: the [`wire::Error`] every binary format reports (a byte offset
 //! and what was expected there) and the [`wire::Table`] of on-disk records.
@@ -114,8 +117,13 @@
 
 #[cfg(feature = "std")]
 extern crate std;
+// The CLI's modules name the library `zerocol::`, as the binary and any user's code do.
+#[cfg(feature = "cli")]
+extern crate self as zerocol;
 
 pub mod battleforge;
+#[cfg(feature = "cli")]
+pub mod cli;
 #[cfg(test)]
 mod error_types;
 mod format;

@@ -1,28 +1,13 @@
 //! Any bytes, as the `zerocol` tool reads them: sniff the format as the CLI does (and
 //! also read the bytes as every other format, as `--format` would), then run the CLI's
 //! own `info`, `dump`, `check`, `export` and (for Grit files) `convert` code into a
-//! sink. The tool's modules are compiled in unchanged from `src/bin/zerocol/`.
+//! sink. The tool's commands are the library's `zerocol::cli` (the `cli` feature).
 #![no_main]
-// The tool's modules are compiled here for `info`, `dump`, `check` and `export` only.
-#![allow(dead_code, unused_imports)]
 
-#[path = "../../src/bin/zerocol/battleforge/mod.rs"]
-mod battleforge;
-#[path = "../../src/bin/zerocol/dff.rs"]
-mod dff;
-#[path = "../../src/bin/zerocol/format.rs"]
-mod format;
-#[path = "../../src/bin/zerocol/grit/mod.rs"]
-mod grit;
-#[path = "../../src/bin/zerocol/gta/mod.rs"]
-mod gta;
-#[path = "../../src/bin/zerocol/mkgp/mod.rs"]
-mod mkgp;
-#[path = "../../src/bin/zerocol/tool.rs"]
-mod tool;
-
-use tool::{Flags, Verdict, tool};
 use zerocol::Format;
+use zerocol::cli::dispatch::tool;
+use zerocol::cli::tool::{Flags, Verdict};
+use zerocol::cli::{format, grit};
 
 const FORMATS: [Format; 6] = Format::ALL;
 
@@ -147,7 +132,7 @@ fn run(format: Format, data: &[u8], flags: Flags) {
     match tool.export(data, flags, "fuzz.mtl") {
         Ok(exported) => {
             assert!(check.is_ok(), "export of a file check refuses: {check:?}");
-            zerocol_fuzz::obj::read(&exported.obj, &exported.mtl, &exported.summary);
+            zerocol_oracle::obj::read(&exported.obj, &exported.mtl, &exported.summary);
         }
         Err(message) => {
             assert!(!message.contains('\n'), "{message:?}");

@@ -1,4 +1,4 @@
-//! Any bytes, as a file: `zerocol_fuzz::gta::bytes` says what is checked.
+//! Any bytes, as a file: `zerocol_oracle::gta::bytes` says what is checked.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| zerocol_fuzz::gta::bytes(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| zerocol_oracle::gta::bytes(data));

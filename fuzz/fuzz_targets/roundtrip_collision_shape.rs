@@ -1,7 +1,7 @@
 //! A generated `collisionShape` payload reads back as its description:
-//! `zerocol_fuzz::battleforge::round_trip_payload` says what is checked.
+//! `zerocol_oracle::battleforge::round_trip_payload` says what is checked.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|file: zerocol::generate::CollisionShapePayload| {
-    zerocol_fuzz::battleforge::round_trip_payload(&file)
+    zerocol_oracle::battleforge::round_trip_payload(&file)
 });

@@ -1,7 +1,7 @@
 //! A generated DRS container reads back as its description:
-//! `zerocol_fuzz::battleforge::round_trip_drs` says what is checked.
+//! `zerocol_oracle::battleforge::round_trip_drs` says what is checked.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|file: zerocol::generate::DrsFile| {
-    zerocol_fuzz::battleforge::round_trip_drs(&file)
+    zerocol_oracle::battleforge::round_trip_drs(&file)
 });

@@ -1,6 +1,6 @@
-//! A course written cell by cell reads back: `zerocol_fuzz::mkgp::round_trip_course`.
+//! A course written cell by cell reads back: `zerocol_oracle::mkgp::round_trip_course`.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|file: zerocol::generate::MkgpCourse| {
-    zerocol_fuzz::mkgp::round_trip_course(&file)
+    zerocol_oracle::mkgp::round_trip_course(&file)
 });

@@ -1,5 +1,5 @@
 //! Wavefront OBJ export (docs/obj.md): each format's sample exported and read back
-//! by the `export` fuzz target's reader (`fuzz/src/obj.rs`), which checks the syntax,
+//! by the `export` fuzz target's reader (`oracle/src/obj.rs`), which checks the syntax,
 //! the indices and the summary's counts; here, the values: vertices, bounds, group
 //! and material names, and tessellated shapes that are closed and face outwards.
 
@@ -9,8 +9,8 @@ use std::path::Path;
 
 use zerocol::gta::{self, Game, Model, Options};
 use zerocol::obj::{self, Summary};
+use zerocol_oracle::obj::{Document, read};
 
-use crate::fuzz::obj::{Document, read};
 use crate::support::gta::{Face, ModelSpec, Sphere};
 
 fn sample(name: &str) -> Vec<u8> {

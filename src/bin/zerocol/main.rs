@@ -19,10 +19,12 @@
 //! errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
 //!
-//! Each format lives in the module named like the library's (`gta`, `mkgp`,
-//! `battleforge`, and `grit` for TCOL and BCOL), which implements [`tool::Tool`];
-//! [`tool::tool`] is the one place that matches on the format. Adding a format means
-//! a `zerocol::Format` variant with its sniffing rule, a module, and an arm there.
+//! The commands themselves are the library's `zerocol::cli` (the `cli` feature): each
+//! format lives in the module named like the library's (`gta`, `mkgp`, `battleforge`,
+//! and `grit` for TCOL and BCOL), which implements `cli::tool::Tool`;
+//! `cli::dispatch::tool` is the one place that matches on the format. Adding a format
+//! means a `zerocol::Format` variant with its sniffing rule, a module, and an arm
+//! there. This file parses the arguments and calls them.
 
 #![forbid(unsafe_code)]
 #![deny(
@@ -37,14 +39,6 @@
     clippy::unreachable
 )]
 
-mod battleforge;
-mod dff;
-mod format;
-mod grit;
-mod gta;
-mod mkgp;
-mod tool;
-
 use std::borrow::Cow;
 use std::ffi::OsStr;
 use std::io::{self, BufWriter, Read, Write};
@@ -53,8 +47,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use format::Format;
-use tool::{Flags, Verdict, tool};
+use zerocol::Format;
+use zerocol::cli::dispatch::tool;
+use zerocol::cli::tool::{self, Flags, Verdict};
+use zerocol::cli::{dff, format, grit, gta};
 
 /// The GTA sample shown by `zerocol info` without a file.
 const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");

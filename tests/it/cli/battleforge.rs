@@ -15,6 +15,7 @@ use crate::support::cli::{
     dump_bytes, dump_fails_at, keys, sample, stderr, stdout, u64_of, unknown_format, verdicts,
     zerocol,
 };
+use crate::support::hostile::{Commands, never_panic};
 use crate::support::rng::Rng;
 
 // ---------------------------------------------------------------------------------------------
@@ -1551,49 +1552,34 @@ fn hostile_drs_bytes_never_panic() {
         maxed[at] = 0x7F;
         inputs.push(maxed);
     }
-    let files: Vec<TempFile> = inputs
-        .iter()
-        .map(|b| TempFile::new("hostile.drs", b))
-        .collect();
-    let paths: Vec<&str> = files.iter().map(TempFile::path).collect();
-    for args in [
-        &["check"][..],
-        &["check", "--lenient", "--format", "collision-shape"],
-    ] {
-        let o = zerocol(&[args, &paths[..]].concat());
-        assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
-        assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
-        assert_eq!(
-            verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
-            files.len()
-        );
-    }
-    for file in files.iter().step_by(7) {
-        for args in [&["dump"][..], &["info"], &["info", "--lenient"]] {
-            let o = zerocol(&[args, &[file.path()]].concat());
-            assert!(matches!(code(&o), 0 | 1), "{args:?}: {}", stderr(&o));
-            if code(&o) == 1 {
-                assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
-            }
-            if code(&o) == 0 && args[0] == "dump" {
-                serde_json::from_slice::<Value>(&o.stdout).unwrap();
-            }
-        }
-    }
+    never_panic(
+        &inputs,
+        &Commands {
+            name: "hostile.drs",
+            checks: &[
+                &["check"],
+                &["check", "--lenient", "--format", "collision-shape"],
+            ],
+            each: &[&["dump"], &["info"], &["info", "--lenient"]],
+            step: 7,
+        },
+    );
     // Bare payloads: every byte flipped.
     let bare = shapes.bytes();
-    let files: Vec<TempFile> = (0..bare.len())
+    let inputs: Vec<Vec<u8>> = (0..bare.len())
         .map(|at| {
             let mut flipped = bare.clone();
             flipped[at] ^= 0x5A;
-            TempFile::new("hostile.bin", &flipped)
+            flipped
         })
         .collect();
-    let paths: Vec<&str> = files.iter().map(TempFile::path).collect();
-    let o = zerocol(&[&["check", "--format", "collision-shape"][..], &paths[..]].concat());
-    assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
-    assert_eq!(
-        verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
-        files.len()
+    never_panic(
+        &inputs,
+        &Commands {
+            name: "hostile.bin",
+            checks: &[&["check", "--format", "collision-shape"]],
+            each: &[],
+            step: 1,
+        },
     );
 }

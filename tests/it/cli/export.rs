@@ -112,7 +112,7 @@ fn export_reads_every_sample_format() {
                 lines: s("lines"),
                 ..Default::default()
             };
-            crate::fuzz::obj::read(&obj, &mtl, &summary);
+            zerocol_oracle::obj::read(&obj, &mtl, &summary);
         }
     }
     // A Grit BCOL file, made by convert, exports as its TCOL does.

@@ -14,6 +14,7 @@ use crate::support::cli::{
     TempFile, ZEROCOL, assert_quiet_on_closed_pipe, code, dump_bytes, dump_ok, sample, stderr,
     stdout, unknown_format, verdicts, zerocol,
 };
+use crate::support::hostile::{Commands, never_panic};
 use crate::support::rng::Rng;
 use crate::support::tcol;
 
@@ -2194,38 +2195,20 @@ fn hostile_tcol_bytes_never_panic() {
             inputs.push(flipped);
         }
     }
-    let files: Vec<TempFile> = inputs
-        .iter()
-        .map(|b| TempFile::new("hostile.tcol", b))
-        .collect();
-    let paths: Vec<&str> = files.iter().map(TempFile::path).collect();
-    for lenient in [&[][..], &["--lenient"]] {
-        let o = zerocol(&[&["check"][..], lenient, &paths].concat());
-        assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
-        assert_eq!(
-            verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
-            files.len()
-        );
-    }
-    for file in files.iter().step_by(7) {
-        for args in [
-            &["dump"][..],
-            &["dump", "--lenient"],
-            &["info"],
-            &["info", "--lenient"],
-        ] {
-            let o = zerocol(&[args, &[file.path()]].concat());
-            assert!(matches!(code(&o), 0 | 1), "{args:?}: {}", stderr(&o));
-            if code(&o) == 1 {
-                assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
-                if args[0] == "dump" {
-                    assert_eq!(o.stdout, b"");
-                }
-            } else if args[0] == "dump" {
-                serde_json::from_slice::<Value>(&o.stdout).unwrap();
-            }
-        }
-    }
+    never_panic(
+        &inputs,
+        &Commands {
+            name: "hostile.tcol",
+            checks: &[&["check"], &["check", "--lenient"]],
+            each: &[
+                &["dump"],
+                &["dump", "--lenient"],
+                &["info"],
+                &["info", "--lenient"],
+            ],
+            step: 7,
+        },
+    );
 }
 
 #[test]
@@ -2246,33 +2229,16 @@ fn hostile_bcol_bytes_never_panic() {
             }
         }
     }
-    let files: Vec<TempFile> = inputs
-        .iter()
-        .map(|b| TempFile::new("hostile.bcol", b))
-        .collect();
-    let paths: Vec<&str> = files.iter().map(TempFile::path).collect();
-    for lenient in [&[][..], &["--lenient"]] {
-        let o = zerocol(&[&["check"][..], lenient, &paths].concat());
-        assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
-        assert_eq!(
-            verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
-            files.len()
-        );
-    }
+    let files = never_panic(
+        &inputs,
+        &Commands {
+            name: "hostile.bcol",
+            checks: &[&["check"], &["check", "--lenient"]],
+            each: &[&["dump"], &["dump", "--lenient"], &["info", "--lenient"]],
+            step: 11,
+        },
+    );
     for file in files.iter().step_by(11) {
-        for args in [
-            &["dump"][..],
-            &["dump", "--lenient"],
-            &["info", "--lenient"],
-        ] {
-            let o = zerocol(&[args, &[file.path()]].concat());
-            assert!(matches!(code(&o), 0 | 1), "{args:?}: {}", stderr(&o));
-            if code(&o) == 1 {
-                assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
-            } else if args[0] == "dump" {
-                serde_json::from_slice::<Value>(&o.stdout).unwrap();
-            }
-        }
         let out = TempFile::path_only("hostile.out");
         let o = zerocol(&["convert", "--lenient", file.path(), out.path()]);
         assert!(matches!(code(&o), 0 | 1), "convert: {}", stderr(&o));

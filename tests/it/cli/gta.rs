@@ -11,6 +11,7 @@ use crate::support::cli::{
     stderr, stdout, totals, u64_of, unknown_format, verdicts, zerocol,
 };
 use crate::support::gta::{self as builder, Line, ModelSpec, Sphere, V3};
+use crate::support::hostile::{Commands, never_panic};
 
 // ---------------------------------------------------------------------------------------------
 // helpers
@@ -874,35 +875,20 @@ fn hostile_bytes_never_panic() {
         flipped[cut] ^= 0xA5;
         inputs.push(flipped);
     }
-    let files: Vec<TempFile> = inputs
-        .iter()
-        .map(|b| TempFile::new("hostile.col", b))
-        .collect();
-    let paths: Vec<&str> = files.iter().map(TempFile::path).collect();
-    let o = zerocol(&[&["check", "--lenient"][..], &paths].concat());
-    assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
-    // One verdict per file: ok lines on stdout, error lines on stderr.
-    assert_eq!(
-        verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
-        files.len()
+    never_panic(
+        &inputs,
+        &Commands {
+            name: "hostile.col",
+            checks: &[&["check", "--lenient"]],
+            each: &[
+                &["dump"],
+                &["dump", "--lenient"],
+                &["info", "--recover"],
+                &["info", "--lenient"],
+            ],
+            step: 5,
+        },
     );
-    for file in files.iter().step_by(5) {
-        for args in [
-            &["dump"][..],
-            &["dump", "--lenient"],
-            &["info", "--recover"],
-            &["info", "--lenient"],
-        ] {
-            let o = zerocol(&[args, &[file.path()]].concat());
-            assert!(matches!(code(&o), 0 | 1), "{args:?}: {}", stderr(&o));
-            if code(&o) == 1 {
-                assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
-            }
-            if code(&o) == 0 && args[0] == "dump" {
-                serde_json::from_slice::<Value>(&o.stdout).unwrap();
-            }
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

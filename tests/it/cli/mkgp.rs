@@ -15,6 +15,7 @@ use crate::support::cli::{
     Fields, TempFile, ZEROCOL, array, assert_f32, assert_floats, code, dump_bytes, dump_fails_at,
     keys, stderr, stdout, u64_of, unknown_format, verdicts, zerocol,
 };
+use crate::support::hostile::{Commands, never_panic};
 use crate::support::mkgp::{HEADER, TRI, TRI_WALL, WALL};
 use crate::support::rng::Rng;
 
@@ -1100,37 +1101,18 @@ fn hostile_mkgp_bytes_never_panic() {
         maxed[at] = 0x7f;
         inputs.push(maxed);
     }
-    let files: Vec<TempFile> = inputs
-        .iter()
-        .map(|b| TempFile::new("hostile.col", b))
-        .collect();
-    let paths: Vec<&str> = files.iter().map(TempFile::path).collect();
-    for lenient in [
-        &["check"][..],
-        &["check", "--lenient", "--format", "mkgp-col"],
-    ] {
-        let o = zerocol(&[lenient, &paths[..]].concat());
-        assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
-        assert_eq!(
-            verdicts(&stdout(&o)).lines().count() + stderr(&o).lines().count(),
-            files.len()
-        );
-    }
-    for file in files.iter().step_by(9) {
-        for args in [
-            &["dump"][..],
-            &["dump", "--lenient"],
-            &["info"],
-            &["info", "--lenient"],
-        ] {
-            let o = zerocol(&[args, &[file.path()]].concat());
-            assert!(matches!(code(&o), 0 | 1), "{args:?}: {}", stderr(&o));
-            if code(&o) == 1 {
-                assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
-            }
-            if code(&o) == 0 && args[0] == "dump" {
-                serde_json::from_slice::<Value>(&o.stdout).unwrap();
-            }
-        }
-    }
+    never_panic(
+        &inputs,
+        &Commands {
+            name: "hostile.col",
+            checks: &[&["check"], &["check", "--lenient", "--format", "mkgp-col"]],
+            each: &[
+                &["dump"],
+                &["dump", "--lenient"],
+                &["info"],
+                &["info", "--lenient"],
+            ],
+            step: 9,
+        },
+    );
 }

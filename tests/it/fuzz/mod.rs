@@ -1,4 +1,4 @@
-//! The fuzz targets' own checks (`fuzz/src/`, compiled in here unchanged), replayed on
+//! The fuzz targets' own checks (the `zerocol-oracle` crate, `oracle/`), replayed on
 //! the regressions in `tests/regressions/<format>/` and the seeds in
 //! `fuzz/seeds/<target>/`. A crash a fuzzer found stays fixed because its file runs
 //! here on every `cargo test`, on every target CI tests (big-endian ones included).
@@ -12,18 +12,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-#[path = "../../../fuzz/src/battleforge.rs"]
-mod battleforge;
-#[path = "../../../fuzz/src/common.rs"]
-mod common;
-#[path = "../../../fuzz/src/grit.rs"]
-mod grit;
-#[path = "../../../fuzz/src/gta.rs"]
-mod gta;
-#[path = "../../../fuzz/src/mkgp.rs"]
-mod mkgp;
-#[path = "../../../fuzz/src/obj.rs"]
-pub mod obj;
+use zerocol_oracle::{battleforge, grit, gta, mkgp, obj};
 
 mod kinds;
 
@@ -47,7 +36,7 @@ fn seed_sets() -> Vec<(&'static str, Seeds)> {
     ]
 }
 
-/// `roundtrip_dff`'s seeds (see `zerocol_fuzz::gta::split_dff_input`): each model
+/// `roundtrip_dff`'s seeds (see `zerocol_oracle::gta::split_dff_input`): each model
 /// of the sample library glued to the sample `.dff`, one to a `.dff` whose payload is
 /// headerless, and one to a Clump without an Extension.
 fn dff_seeds() -> Seeds {

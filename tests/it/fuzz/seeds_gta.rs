@@ -2,7 +2,7 @@
 //! produced by a committed file, and the round-trip replays.
 //!
 //! GTA has no writer yet (a later issue brings it): the seeds come from the test-only
-//! builder (`tests/common/builder.rs`), and there is no generator, so no round trip to
+//! builder (`tests/it/support/gta.rs`), and there is no generator, so no round trip to
 //! replay. When the writer lands, its round-trip replay goes here.
 
 use std::collections::BTreeSet;

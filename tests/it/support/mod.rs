@@ -1,6 +1,6 @@
 //! What the test modules share, once: little-endian byte access ([`bytes`]), the seeded
 //! generator ([`rng`]), a builder or sample per format, and running the `zerocol` binary
-//! ([`cli`]).
+//! ([`cli`]), on hostile bytes too ([`hostile`]).
 //!
 //! Without the `cli` feature the CLI tests are compiled out, and what only they use is unused.
 #![cfg_attr(not(feature = "cli"), allow(dead_code))]
@@ -10,9 +10,9 @@ pub mod bcol;
 pub mod bytes;
 #[cfg(feature = "cli")]
 pub mod cli;
-// The GTA builder stays where `benches/gta.rs` mounts it too.
-#[path = "../../common/builder.rs"]
 pub mod gta;
+#[cfg(feature = "cli")]
+pub mod hostile;
 #[cfg(feature = "std")]
 pub mod mkgp;
 pub mod rng;

@@ -1,0 +1,83 @@
+//! Mario Kart Arcade GP DX `COL` (`"format": "mkgp-col"`): `info`, `dump` and `check`.
+
+mod dump;
+mod info;
+
+pub use dump::dump;
+pub use info::info;
+use std::format;
+use std::string::{String, ToString};
+
+use crate::cli::tool::{Checked, Flags, Warning, options};
+
+crate::cli::tool::module_tool!(
+    Mkgp,
+    "`mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`](crate::cli::tool::Tool)."
+);
+
+use zerocol::mkgp::Course;
+
+/// Record counts over a whole course.
+#[derive(Clone, Copy, Debug, Default)]
+struct Totals {
+    /// Triangle records (a triangle spanning several cells counts once per cell).
+    triangles: usize,
+    walls: usize,
+    triangle_walls: usize,
+    /// Primary cells with at least one triangle or wall.
+    cells: usize,
+    /// Secondary cells with at least one triangle wall.
+    wall_cells: usize,
+}
+
+fn totals(course: &Course<'_>) -> Totals {
+    let mut t = Totals::default();
+    for cell in course.cells() {
+        t.triangles = t.triangles.saturating_add(cell.triangles().len());
+        t.walls = t.walls.saturating_add(cell.walls().len());
+        if !cell.triangles().is_empty() || !cell.walls().is_empty() {
+            t.cells = t.cells.saturating_add(1);
+        }
+    }
+    for cell in course.wall_cells() {
+        let n = cell.triangle_walls().len();
+        t.triangle_walls = t.triangle_walls.saturating_add(n);
+        if n > 0 {
+            t.wall_cells = t.wall_cells.saturating_add(1);
+        }
+    }
+    t
+}
+
+/// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
+pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
+    let lenient = flags.lenient;
+    let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
+    let t = totals(&course);
+    let warnings = course
+        .lints()
+        .map(|lint| Warning::at(lint.offset, lint))
+        .collect();
+    let summary = format!(
+        "{}×{} grid, {} triangles, {} walls, {} triangle walls",
+        course.width(),
+        course.length(),
+        t.triangles,
+        t.walls,
+        t.triangle_walls
+    );
+    Ok(Checked { summary, warnings })
+}
+
+/// `zerocol export`: the course as OBJ.
+pub fn export(
+    bytes: &[u8],
+    flags: Flags,
+    mtllib: &str,
+) -> Result<crate::cli::tool::Exported, String> {
+    let course = Course::parse(bytes, options(flags.lenient)).map_err(|e| e.to_string())?;
+    let warnings = course.tolerated().map(|lint| lint.to_string()).collect();
+    crate::cli::tool::exported(warnings, |obj, mtl| {
+        zerocol::obj::mkgp(&course, obj, mtl, Some(mtllib))
+    })
+}

@@ -1,0 +1,271 @@
+//! The one seam between the commands and the formats: every format module implements
+//! [`Tool`], with the types the commands share; [`dispatch`](super::dispatch), above
+//! the format modules, is the only place that matches on the format.
+
+use std::borrow::ToOwned;
+use std::fmt::Display;
+use std::format;
+use std::io::{self, Write};
+use std::string::{String, ToString};
+use std::vec::Vec;
+
+use serde::{Serialize, Serializer};
+
+/// What a format module concluded about a buffer.
+#[derive(Debug)]
+pub enum Verdict {
+    /// Read without error.
+    Ok,
+    /// Malformed, with the message for stderr (starts with the byte offset).
+    Malformed(String),
+    /// The file reads, but the command line asks for what it does not hold (`info
+    /// --model` naming no model): the message for stderr, exit status 2.
+    Usage(String),
+}
+
+/// What `check` says of a file it read.
+#[derive(Debug)]
+pub struct Checked {
+    /// The text inside `ok (...)`.
+    pub summary: String,
+    /// Lints, and what `--lenient` let through, in the order `info` lists them.
+    pub warnings: Vec<Warning>,
+}
+
+/// One of `check`'s warnings: the line it prints after `  warning: `, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// Byte offset in the file of what the warning is about (TCOL: of the line and
+    /// column the text names); `None` for a warning about no one place.
+    pub offset: Option<usize>,
+    /// GTA: the index of the model it is about, as `info` numbers them (a `.dff`'s
+    /// model is 0); `None` for a warning about the file, and in other formats.
+    pub model: Option<usize>,
+    /// One line: where, then what (`byte 72 (0x48): 129 spheres: ...`).
+    pub text: String,
+}
+
+impl Warning {
+    /// A warning at `offset`, about no GTA model.
+    pub fn at(offset: usize, text: impl std::fmt::Display) -> Self {
+        Self {
+            offset: Some(offset),
+            model: None,
+            text: text.to_string(),
+        }
+    }
+}
+
+/// The flags a command passes on to the format; each format uses what applies to it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Flags<'a> {
+    /// `--lenient`: what the original games accept.
+    pub lenient: bool,
+    /// `info --recover`: step over damaged models (GTA).
+    pub recover: bool,
+    /// `--game`: whose material names GTA models take (by default, from each
+    /// model's version).
+    pub game: Option<zerocol::gta::Game>,
+    /// `info --model`: the one model to print (GTA: a name, ignoring ASCII case, or
+    /// an index of digits only); the command has checked that the format has models.
+    pub model: Option<&'a str>,
+}
+
+/// What `zerocol export` made of a file.
+#[derive(Debug)]
+pub struct Exported {
+    /// The OBJ document.
+    pub obj: String,
+    /// Its material library.
+    pub mtl: String,
+    /// What the OBJ holds.
+    pub summary: zerocol::obj::Summary,
+    /// What reading let through (a `.dff`'s short Clump).
+    pub warnings: Vec<String>,
+}
+
+/// Runs a library export into two strings (which never fail to take text).
+pub fn exported(
+    warnings: Vec<String>,
+    export: impl FnOnce(&mut String, &mut String) -> Result<zerocol::obj::Summary, std::fmt::Error>,
+) -> Result<Exported, String> {
+    let (mut obj, mut mtl) = (String::new(), String::new());
+    let summary = export(&mut obj, &mut mtl).map_err(|_| "cannot format the OBJ".to_owned())?;
+    Ok(Exported {
+        obj,
+        mtl,
+        summary,
+        warnings,
+    })
+}
+
+/// The library's `Options` for `--lenient` or strict reading, in any format.
+pub fn options<O: Strictness>(lenient: bool) -> O {
+    if lenient { O::LENIENT } else { O::STRICT }
+}
+
+/// A format's `Options`, which all have `STRICT` and `LENIENT`.
+pub trait Strictness {
+    /// What the game or engine accepts.
+    const STRICT: Self;
+    /// Also what still reads one way only.
+    const LENIENT: Self;
+}
+
+macro_rules! strictness {
+    ($($options:ty),*) => {$(
+        impl Strictness for $options {
+            const STRICT: Self = Self::STRICT;
+            const LENIENT: Self = Self::LENIENT;
+        }
+    )*};
+}
+
+strictness!(
+    zerocol::gta::Options,
+    zerocol::mkgp::Options,
+    zerocol::battleforge::Options,
+    zerocol::grit::tcol::Options,
+    zerocol::grit::bcol::Options
+);
+
+/// What `info`, `dump` and `check` need of a format.
+pub trait Tool {
+    /// `zerocol info`: a readable summary on `out` (what was read before any damage,
+    /// then the verdict).
+    fn info(
+        &self,
+        out: &mut dyn Write,
+        label: &str,
+        bytes: &[u8],
+        flags: Flags,
+    ) -> io::Result<Verdict>;
+    /// `zerocol dump`: the JSON of docs/dump.md streamed to `out`, or (with nothing
+    /// written) the message for a malformed file.
+    fn dump(&self, out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict>;
+    /// `zerocol check`: the summary and warnings, or the message for `error: ...`.
+    fn check(&self, bytes: &[u8], flags: Flags) -> Result<Checked, String>;
+    /// `zerocol export`: the OBJ and its material library (which the OBJ names
+    /// `mtllib`), or the message for a malformed file.
+    fn export(&self, bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String>;
+}
+
+/// Implements [`Tool`] as a unit struct `$tool` for the format module it is invoked
+/// in, whose `info`, `dump`, `check` and `export` functions take [`Flags`].
+macro_rules! module_tool {
+    ($tool:ident, $doc:literal) => {
+        #[doc = $doc]
+        pub struct $tool;
+
+        impl $crate::cli::tool::Tool for $tool {
+            fn info(
+                &self,
+                mut out: &mut dyn std::io::Write,
+                label: &str,
+                bytes: &[u8],
+                flags: $crate::cli::tool::Flags,
+            ) -> std::io::Result<$crate::cli::tool::Verdict> {
+                info(&mut out, label, bytes, flags)
+            }
+
+            fn dump(
+                &self,
+                out: &mut dyn std::io::Write,
+                bytes: &[u8],
+                flags: $crate::cli::tool::Flags,
+            ) -> std::io::Result<$crate::cli::tool::Verdict> {
+                dump(out, bytes, flags)
+            }
+
+            fn check(
+                &self,
+                bytes: &[u8],
+                flags: $crate::cli::tool::Flags,
+            ) -> Result<$crate::cli::tool::Checked, String> {
+                check(bytes, flags)
+            }
+
+            fn export(
+                &self,
+                bytes: &[u8],
+                flags: $crate::cli::tool::Flags,
+                mtllib: &str,
+            ) -> Result<$crate::cli::tool::Exported, String> {
+                export(bytes, flags, mtllib)
+            }
+        }
+    };
+}
+pub(crate) use module_tool;
+
+/// `dump`'s document, once the file is known to be well-formed, streamed to `out`
+/// as pretty JSON (2-space indent) and a final newline; a malformed file's message
+/// becomes its verdict, with nothing written.
+///
+/// The document borrows the parsed views and serializes its arrays from them as it
+/// goes ([`Seq`]): neither a `serde_json::Value` nor the text is ever held whole.
+pub fn write_dump(
+    out: &mut dyn Write,
+    document: Result<impl Serialize, String>,
+) -> io::Result<Verdict> {
+    let document = match document {
+        Ok(document) => document,
+        Err(message) => return Ok(Verdict::Malformed(message)),
+    };
+    // serde_json writes a few bytes at a time: buffered here, the calls to `out`
+    // (behind a `dyn`) are whole blocks.
+    let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
+    let mut serializer = serde_json::Serializer::pretty(&mut buffered);
+    document.serialize(&mut serializer).map_err(|error| {
+        if error.is_io() {
+            // The writer's own error, kind and all: a closed pipe stays one.
+            io::Error::from(error)
+        } else {
+            io::Error::other(format!("cannot write JSON: {error}"))
+        }
+    })?;
+    buffered.write_all(b"\n")?;
+    buffered.flush()?;
+    Ok(Verdict::Ok)
+}
+
+/// A JSON array of what the closure's iterator yields, made anew each time it is
+/// serialized: the items go to the writer one by one, never into a `Vec`.
+pub struct Seq<F>(pub F);
+
+impl<F, I> Serialize for Seq<F>
+where
+    F: Fn() -> I,
+    I: IntoIterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((self.0)())
+    }
+}
+
+/// How many lints `info` lists before it says how many more there are.
+pub const MAX_LINTS: usize = 20;
+
+/// `info`'s lint lines: a count, then at most [`MAX_LINTS`] `warning:` lines.
+pub fn write_lints<L: Display>(
+    out: &mut impl Write,
+    lints: impl Iterator<Item = L> + Clone,
+) -> io::Result<()> {
+    let total = lints.clone().count();
+    if total == 0 {
+        return writeln!(out, "  lints: none");
+    }
+    writeln!(out, "  lints: {total}")?;
+    for lint in lints.take(MAX_LINTS) {
+        writeln!(out, "  warning: {lint}")?;
+    }
+    if total > MAX_LINTS {
+        writeln!(
+            out,
+            "  … {} more (zerocol dump lists them all)",
+            total.saturating_sub(MAX_LINTS)
+        )?;
+    }
+    Ok(())
+}
