@@ -413,96 +413,41 @@ fn every_accepted_fixture_dumps_and_checks() {
 // ---------------------------------------------------------------------------------------------
 // malformed TCOL: exit 1, line and column
 
+/// The library's tests (tests/it/grit/tcol_conformance.rs, tcol_parse.rs) check every malformed
+/// fixture's line and column and every error's text; here one fixture shows how an error reaches
+/// the user: `zerocol: FILE: ` (dump, info) or `FILE: error: ` (check) before the library's
+/// `Display`, on stderr, exit 1; `info` prints its first line before it.
 #[test]
 fn malformed_fixtures_fail_at_the_engines_line_and_column() {
-    let mut positioned = 0;
-    for row in tcol::verdicts().into_iter().filter(|r| !r.accept) {
-        let path = fixture(&row.file);
-        let o = zerocol(&["dump", &path]);
-        assert_eq!(code(&o), 1, "{}: {}", row.file, stderr(&o));
-        assert_eq!(o.stdout, b"", "{}", row.file);
-        let err = stderr(&o);
-        assert_eq!(err.lines().count(), 1, "{err}");
-        let check = zerocol(&["check", &path]);
-        assert_eq!(code(&check), 1, "{}", row.file);
-        assert_eq!(verdicts(&stdout(&check)), "");
-        let Some((line, column)) = row.at else {
-            continue;
-        };
-        positioned += 1;
-        let head = format!("zerocol: {path}: line {line}, column {column}: ");
-        assert!(err.starts_with(&head), "{}: {err}", row.file);
-        assert_eq!(
-            stderr(&check),
-            format!(
-                "{path}: error: {}",
-                &err[format!("zerocol: {path}: ").len()..]
-            ),
-        );
-        // info prints its first line, then the same error.
-        let info = zerocol(&["info", &path]);
-        assert_eq!(code(&info), 1);
-        assert!(
-            stdout(&info).starts_with(&format!("{path}: tcol, ")),
-            "{}",
-            stdout(&info)
-        );
-        assert_eq!(stdout(&info).lines().count(), 1, "{}", stdout(&info));
-        assert_eq!(stderr(&info), err);
-    }
-    assert_eq!(positioned, 17);
-}
-
-#[test]
-fn specific_errors_say_what_was_wrong() {
-    let cases = [
-        (
-            "s10_mass_zero.tcol",
-            "line 2, column 19: expected a mass above 0",
-        ),
-        (
-            "s14_face_index_out_of_range.tcol",
-            "line 3, column 57: expected the index of a vertex (below 3), found 3",
-        ),
-        (
-            "s33_face_index_u32_wraparound.tcol",
-            "expected the index of a vertex (below 3), found 4294967298",
-        ),
-        (
-            "s13_leading_space.tcol",
-            "unknown format (TCOL text must start with `TCOL1.0` at its first byte",
-        ),
-    ];
-    for (file, message) in cases {
-        let err = stderr(&zerocol(&["dump", &fixture(file)]));
-        assert!(err.contains(message), "{file}: {err}");
-    }
-}
-
-#[test]
-fn errors_at_end_of_file_and_in_crlf_text_count_bytes() {
-    // Truncated after `compound {`: just past the last byte (line 3, after "{ ").
-    let text = "TCOL1.0\r\nattributes { static; }\r\ncompound { ";
-    let file = TempFile::new("eof.tcol", text.as_bytes());
-    let err = stderr(&zerocol(&["dump", file.path()]));
+    let path = fixture("s14_face_index_out_of_range.tcol");
+    let bytes = std::fs::read(&path).unwrap();
+    let error = zerocol::grit::tcol::Tcol::parse(&bytes, zerocol::grit::tcol::Options::STRICT)
+        .unwrap_err()
+        .to_string();
+    assert!(error.starts_with("line 3, column 57: "), "{error}");
+    let o = zerocol(&["dump", &path]);
+    assert_eq!(code(&o), 1);
+    assert_eq!(o.stdout, b"");
+    assert_eq!(stderr(&o), format!("zerocol: {path}: {error}\n"));
+    let check = zerocol(&["check", &path]);
+    assert_eq!(code(&check), 1);
+    assert_eq!(verdicts(&stdout(&check)), "");
+    assert_eq!(stderr(&check), format!("{path}: error: {error}\n"));
+    let info = zerocol(&["info", &path]);
+    assert_eq!(code(&info), 1);
     assert!(
-        err.starts_with(&format!("zerocol: {}: line 3, column 12: ", file.path())),
+        stdout(&info).starts_with(&format!("{path}: tcol, ")),
+        "{}",
+        stdout(&info)
+    );
+    assert_eq!(stdout(&info).lines().count(), 1, "{}", stdout(&info));
+    assert_eq!(stderr(&info), stderr(&o));
+    // Text with a space before `TCOL1.0` is no TCOL: the CLI says why.
+    let err = stderr(&zerocol(&["dump", &fixture("s13_leading_space.tcol")]));
+    assert!(
+        err.contains("unknown format (TCOL text must start with `TCOL1.0` at its first byte"),
         "{err}"
     );
-    // A tab and a CR are one column each.
-    let text = "TCOL1.0\r\nattributes {\r\n\tstatic;\r\n\tbogus;\r\n}\r\n";
-    let file = TempFile::new("crlf.tcol", text.as_bytes());
-    let o = zerocol(&["check", file.path()]);
-    assert_eq!(code(&o), 1);
-    assert!(
-        stderr(&o).starts_with(&format!("{}: error: line 4, column 2: ", file.path())),
-        "{}",
-        stderr(&o)
-    );
-    // A NUL byte is an error at its position.
-    let file = TempFile::new("nul.tcol", b"TCOL1.0\nattributes { static;\0 }");
-    let err = stderr(&zerocol(&["dump", file.path()]));
-    assert!(err.contains("line 2, column 21: found a NUL byte"), "{err}");
 }
 
 #[test]
@@ -1617,53 +1562,23 @@ fn bcol_fails_at(bytes: &[u8], offset: usize) -> String {
     err
 }
 
+/// The library's tests (tests/it/grit/bcol_reader.rs) check every error's offset and text; here
+/// one file shows that `dump`, `check` and `info` print the library's `Display`, exit 1.
 #[test]
 fn malformed_bcol_files_fail_at_a_byte_offset() {
     let v = BcolV::every_kind();
-    let good = v.bytes();
-    let l = v.layout();
-    let patch = |at: usize, value: u32| {
-        let mut b = good.clone();
-        set_u32(&mut b, at, value);
-        b
-    };
-    // Shorter than the header, a wrong magic.
-    assert!(bcol_fails_at(&good[..131], 0).contains("132-byte header"));
-    let mut magic = good.clone();
-    magic[6] = b'1';
-    assert!(bcol_fails_at(&magic, 0).contains("BCOL1.0"));
-    // A section past the end: at its offset field (hulls 56, boxes 64, …, faces 128).
-    for (offset_field, name) in [
-        (56, "hulls"),
-        (64, "boxes"),
-        (88, "planes"),
-        (128, "trimesh faces"),
-    ] {
-        let err = bcol_fails_at(&patch(offset_field, 10_000), offset_field);
-        assert!(err.contains(name), "{err}");
-    }
-    // A count whose records run past the end: blamed on the count.
-    let err = bcol_fails_at(&patch(52, 0x4000_0000), 52);
-    assert!(err.contains("hulls"), "{err}");
-    // Capsules (no layout exists).
-    assert!(bcol_fails_at(&patch(100, 1), 100).contains("capsules"));
-    // A hull's vertices past the end: at its vertex offset field.
+    let mut bad = v.bytes();
+    let at = v.layout().faces + FACE + 8;
+    set_u32(&mut bad, at, 4);
+    let error = zerocol::grit::bcol::Bcol::parse(&bad, zerocol::grit::bcol::Options::STRICT)
+        .unwrap_err()
+        .to_string();
+    // `bcol_fails_at` checks the `zerocol: FILE: byte N (0xN): ` head and the other commands.
+    let err = bcol_fails_at(&bad, at);
+    assert!(err.ends_with(&format!(": {error}\n")), "{err} vs {error}");
     assert!(
-        bcol_fails_at(&patch(l.hulls + HULL + 12, 9_999), l.hulls + HULL + 12).contains("hull 1")
-    );
-    // A material outside the string table, or into the middle of a string.
-    assert!(bcol_fails_at(&patch(l.cones, 4), l.cones).contains("cone 0"));
-    let into = u32::from_le_bytes(good[l.spheres..l.spheres + 4].try_into().unwrap()) + 1;
-    assert!(bcol_fails_at(&patch(l.spheres, into), l.spheres).contains("sphere 0"));
-    // A face index out of range: at the index field.
-    let err = bcol_fails_at(&patch(l.faces + FACE + 8, 4), l.faces + FACE + 8);
-    assert!(err.contains("trimesh face 1"), "{err}");
-    // The last string unterminated: at the first record that names it (the strings are
-    // in reverse name order, so the last is hull 0's "../shared/Plastic").
-    let err = bcol_fails_at(&good[..good.len() - 1], l.hulls);
-    assert!(
-        err.contains("material of hull 0") && err.contains("to end with a NUL"),
-        "{err}"
+        error.starts_with(&format!("byte {at} (0x{at:x}): ")),
+        "{error}"
     );
 }
 
@@ -1982,12 +1897,14 @@ fn convert_refuses_what_it_cannot_do() {
     let out = TempFile::path_only("never.bcol");
     let o = zerocol(&["convert", &fixture("s10_mass_zero.tcol"), out.path()]);
     assert_eq!(code(&o), 1);
+    let mass = std::fs::read(fixture("s10_mass_zero.tcol")).unwrap();
+    let error = zerocol::grit::tcol::Tcol::parse(&mass, zerocol::grit::tcol::Options::STRICT)
+        .unwrap_err()
+        .to_string();
+    assert!(error.starts_with("line 2, column 19: "), "{error}");
     assert_eq!(
         stderr(&o),
-        format!(
-            "zerocol: {}: line 2, column 19: expected a mass above 0, found 0 (a body that does not move is `static`)\n",
-            fixture("s10_mass_zero.tcol")
-        )
+        format!("zerocol: {}: {error}\n", fixture("s10_mass_zero.tcol"))
     );
     assert!(!out.0.exists());
     let bad = TempFile::new("bad.bcol", &BcolV::every_kind().bytes()[..100]);
