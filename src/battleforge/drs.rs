@@ -3,13 +3,17 @@
 
 use crate::wire::{self, Table};
 use core::iter::FusedIterator;
+use core::mem::offset_of;
 
 use zerocopy::FromBytes;
 use zerocopy::byteorder::little_endian::I32;
 
 use super::Options;
 use super::error::{Error, ErrorKind, Field};
-use super::layout::{FIELD_HIERARCHY_OFFSET, FIELD_INFO_OFFSET, FIELD_NODE_COUNT};
+use super::layout::{
+    ENTRY_FIXED_LEN, ENTRY_NAME_LENGTH_AT, FIELD_HIERARCHY_OFFSET, FIELD_INFO_OFFSET,
+    FIELD_NODE_COUNT, ROOT_FIXED_LEN, ROOT_NAME_LENGTH_AT,
+};
 use super::raw;
 use super::view::CollisionShape;
 
@@ -55,7 +59,8 @@ impl<'a> Drs<'a> {
     /// collision shape is malformed.
     pub fn parse_container(bytes: &'a [u8]) -> Result<Self, Error> {
         let header = wire::header::<raw::DrsHeader, 4, ErrorKind>(bytes, &MAGIC.to_le_bytes())?;
-        let count = header.node_count.get();
+        let fields = header.decode();
+        let count = fields.node_count;
         if count == 0 {
             return Err(Error::new(FIELD_NODE_COUNT, ErrorKind::NoNodes));
         }
@@ -64,7 +69,7 @@ impl<'a> Drs<'a> {
         let info_offset = non_negative(
             FIELD_INFO_OFFSET,
             Field::NodeInfoOffset,
-            header.node_info_offset.get(),
+            fields.node_info_offset,
         )?;
         let infos = usize::try_from(count)
             .ok()
@@ -89,26 +94,29 @@ impl<'a> Drs<'a> {
         let hierarchy = non_negative(
             FIELD_HIERARCHY_OFFSET,
             Field::NodeHierarchyOffset,
-            header.node_hierarchy_offset.get(),
+            fields.node_hierarchy_offset,
         )?;
         // Root: identifier i32, unknown i32, then the name. When its three fixed
         // words do not fit, the header's hierarchy offset is at fault (as its node
         // information offset is for the table): an error offset is a position in
         // the file, never one past it.
-        let root_end = hierarchy.saturating_add(12);
-        if root_end > file_len {
+        let Some((root, _)) = bytes
+            .get(hierarchy..)
+            .and_then(|rest| raw::RootEntry::read_from_prefix(rest).ok())
+        else {
             return Err(Error::new(
                 FIELD_HIERARCHY_OFFSET,
                 ErrorKind::HierarchyPastEnd {
                     entry: 0,
-                    end: wire::wide(root_end),
+                    end: wire::wide(hierarchy.saturating_add(ROOT_FIXED_LEN)),
                     file_len,
                 },
             ));
-        }
-        let (root_name, mut at) = name_at(bytes, hierarchy.saturating_add(8), 0)?;
+        };
+        let length_at = hierarchy.saturating_add(ROOT_NAME_LENGTH_AT);
+        let (root_name, mut at) = name_after(bytes, length_at, root.decode().name_length, 0)?;
         let first_entry = at;
-        // Each entry takes at least 12 bytes, so this loop ends within len / 12
+        // Each entry takes at least ENTRY_FIXED_LEN (12) bytes, so this loop ends within len / 12
         // steps whatever the count claims (the table check above bounds it too).
         for entry in 1..count {
             at = read_entry(bytes, at, entry, count)?.1;
@@ -170,7 +178,7 @@ impl<'a> Drs<'a> {
 
     /// Nodes, the root included.
     pub fn node_count(&self) -> u32 {
-        self.header.node_count.get()
+        self.header.decode().node_count
     }
 
     /// The node information table, the root entry at index 0.
@@ -239,12 +247,12 @@ impl<'a> Node<'a> {
 
     /// The class id (collisionShape: [`COLLISION_SHAPE_CLASS`]).
     pub fn class_id(&self) -> i32 {
-        self.info.class_id.get()
+        self.info.decode().class_id
     }
 
     /// The identifier from the information entry.
     pub fn identifier(&self) -> i32 {
-        self.info.identifier.get()
+        self.info.decode().identifier
     }
 
     /// File offset of the node's hierarchy entry.
@@ -332,8 +340,9 @@ impl<'a> Drs<'a> {
     }
 }
 
-/// Reads the non-root hierarchy entry at `at`: `info index i32, length i32,
-/// name, zero i32`. Returns it and where the next entry starts.
+/// Reads the non-root hierarchy entry at `at`: its head (`info index i32,
+/// length i32`), the name, then the zero `i32` of its tail. Returns it and where
+/// the next entry starts. Errors blame the first field that fails, in file order.
 fn read_entry(
     bytes: &[u8],
     at: usize,
@@ -351,25 +360,41 @@ fn read_entry(
             },
         )
     };
-    let (index, _) = bytes
-        .get(at..)
-        .and_then(|rest| I32::read_from_prefix(rest).ok())
-        .ok_or(past_end((at as u64).saturating_add(12)))?;
-    let index = index.get();
-    let info_index = u32::try_from(index)
-        .ok()
-        .filter(|&i| i >= 1 && i < count)
-        .ok_or(Error::new(
-            at,
-            ErrorKind::InfoIndexOutOfRange {
-                entry,
-                index,
-                count,
-            },
-        ))?;
-    let (name, after_name) = name_at(bytes, at.saturating_add(4), entry)?;
-    // The trailing zero word (its value is not checked: nothing reads it).
-    let end = after_name.saturating_add(4);
+    let info_index_of = |index: i32| {
+        u32::try_from(index)
+            .ok()
+            .filter(|&i| i >= 1 && i < count)
+            .ok_or(Error::new(
+                at,
+                ErrorKind::InfoIndexOutOfRange {
+                    entry,
+                    index,
+                    count,
+                },
+            ))
+    };
+    let length_at = at.saturating_add(ENTRY_NAME_LENGTH_AT);
+    let rest = bytes.get(at..).unwrap_or_default();
+    let Ok((head, _)) = raw::EntryHead::read_from_prefix(rest) else {
+        // Too short for the head: blame the info index when it is missing or out
+        // of range, else the name length.
+        return Err(match I32::read_from_prefix(rest) {
+            Err(_) => past_end((at as u64).saturating_add(ENTRY_FIXED_LEN as u64)),
+            Ok((index, _)) => info_index_of(index.get()).err().unwrap_or(Error::new(
+                length_at,
+                ErrorKind::HierarchyPastEnd {
+                    entry,
+                    end: (length_at as u64).saturating_add(size_of::<I32>() as u64),
+                    file_len,
+                },
+            )),
+        });
+    };
+    let head = head.decode();
+    let info_index = info_index_of(head.info_index)?;
+    let (name, after_name) = name_after(bytes, length_at, head.name_length, entry)?;
+    // The tail's zero word (its value is not checked: nothing reads it).
+    let end = after_name.saturating_add(size_of::<raw::EntryTail>());
     if end > file_len {
         return Err(past_end(end as u64));
     }
@@ -383,32 +408,29 @@ fn read_entry(
     ))
 }
 
-/// Reads `length i32, name` at `at`; returns the name and the offset after it.
-fn name_at(bytes: &[u8], at: usize, entry: u32) -> Result<(&[u8], usize), Error> {
-    let file_len = bytes.len();
-    let (length, rest) = bytes
-        .get(at..)
-        .and_then(|rest| I32::read_from_prefix(rest).ok())
-        .ok_or(Error::new(
-            at,
-            ErrorKind::HierarchyPastEnd {
-                entry,
-                end: (at as u64).saturating_add(4),
-                file_len,
-            },
-        ))?;
-    let length = non_negative(at, Field::NameLength, length.get())?;
-    let name_at = at.saturating_add(4);
+/// The name whose `length` word (already read) lies at `length_at`; returns the
+/// name and the offset after it.
+fn name_after(
+    bytes: &[u8],
+    length_at: usize,
+    length: i32,
+    entry: u32,
+) -> Result<(&[u8], usize), Error> {
+    let length = non_negative(length_at, Field::NameLength, length)?;
+    let name_at = length_at.saturating_add(size_of::<I32>());
     // A length of 2^31 - 1 is just a number compared with what is left: nothing is
     // allocated or read before this check.
-    let name = rest.get(..length).ok_or(Error::new(
-        at,
-        ErrorKind::HierarchyPastEnd {
-            entry,
-            end: (name_at as u64).saturating_add(length as u64),
-            file_len,
-        },
-    ))?;
+    let name = bytes
+        .get(name_at..)
+        .and_then(|rest| rest.get(..length))
+        .ok_or(Error::new(
+            length_at,
+            ErrorKind::HierarchyPastEnd {
+                entry,
+                end: (name_at as u64).saturating_add(length as u64),
+                file_len: bytes.len(),
+            },
+        ))?;
     Ok((name, name_at.saturating_add(length)))
 }
 
@@ -419,15 +441,20 @@ fn payload_of<'a>(
     at: usize,
     info_index: u32,
 ) -> Result<(usize, &'a [u8]), Error> {
+    let fields = info.decode();
     let offset = non_negative(
-        at.saturating_add(8),
+        at.saturating_add(offset_of!(raw::NodeInfo, offset)),
         Field::PayloadOffset,
-        info.offset.get(),
+        fields.offset,
     )?;
-    let size = non_negative(at.saturating_add(12), Field::PayloadSize, info.size.get())?;
+    let size = non_negative(
+        at.saturating_add(offset_of!(raw::NodeInfo, size)),
+        Field::PayloadSize,
+        fields.size,
+    )?;
     let end = offset.saturating_add(size);
     let payload = bytes.get(offset..end).ok_or(Error::new(
-        at.saturating_add(8),
+        at.saturating_add(offset_of!(raw::NodeInfo, offset)),
         ErrorKind::PayloadPastEnd {
             info_index,
             end: (offset as u64).saturating_add(size as u64),

@@ -78,3 +78,34 @@ on_disk! {
         pub radius: F32,
     } = 68;
 }
+
+on_disk! {
+    /// The fixed 12 bytes before the root's name in the node hierarchy.
+    pub struct RootEntry {
+        /// 0 in every known file.
+        pub identifier: I32,
+        /// 0 in every known file.
+        pub unknown: I32,
+        /// Bytes of the name that follows (no NUL).
+        pub name_length: I32,
+    } = 12;
+}
+
+on_disk! {
+    /// The 8 bytes before a non-root node's name in the hierarchy. The name and a
+    /// zero [`I32`] ([`EntryTail`]) follow, so an entry's fixed part is 12 bytes.
+    pub struct EntryHead {
+        /// The node's entry in the information table (1 .. count − 1).
+        pub info_index: I32,
+        /// Bytes of the name that follows (no NUL).
+        pub name_length: I32,
+    } = 8;
+}
+
+on_disk! {
+    /// The zero word after a non-root node's name in the hierarchy.
+    pub struct EntryTail {
+        /// 0 in every known file (not checked: nothing reads it).
+        pub zero: I32,
+    } = 4;
+}

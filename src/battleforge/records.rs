@@ -1,7 +1,10 @@
-//! Decoded values of the `collisionShape` records, each `decode` (raw → value)
+//! Decoded values of the DRS container's records (header, information entries,
+//! hierarchy entries) and of the `collisionShape` records, each `decode` (raw → value)
 //! beside its encoding `From<&T> for raw::T`.
 
 use core::fmt;
+
+use zerocopy::byteorder::little_endian::{I32, U32};
 
 use super::raw;
 
@@ -185,6 +188,148 @@ impl From<&CylinderShape> for raw::CylinderShape {
             center: raw::raw_vec3(c.center),
             height: zerocopy::byteorder::little_endian::F32::new(c.height),
             radius: zerocopy::byteorder::little_endian::F32::new(c.radius),
+        }
+    }
+}
+
+/// The DRS header's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DrsHeader {
+    pub(crate) magic: i32,
+    pub(crate) model_count: i32,
+    pub(crate) node_info_offset: i32,
+    pub(crate) node_hierarchy_offset: i32,
+    pub(crate) node_count: u32,
+}
+
+impl raw::DrsHeader {
+    /// The header's values.
+    pub(crate) fn decode(&self) -> DrsHeader {
+        DrsHeader {
+            magic: self.magic.get(),
+            model_count: self.model_count.get(),
+            node_info_offset: self.node_info_offset.get(),
+            node_hierarchy_offset: self.node_hierarchy_offset.get(),
+            node_count: self.node_count.get(),
+        }
+    }
+}
+
+impl From<&DrsHeader> for raw::DrsHeader {
+    fn from(h: &DrsHeader) -> Self {
+        Self {
+            magic: I32::new(h.magic),
+            model_count: I32::new(h.model_count),
+            node_info_offset: I32::new(h.node_info_offset),
+            node_hierarchy_offset: I32::new(h.node_hierarchy_offset),
+            node_count: U32::new(h.node_count),
+        }
+    }
+}
+
+/// A node information entry's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NodeInfo {
+    pub(crate) class_id: i32,
+    pub(crate) identifier: i32,
+    pub(crate) offset: i32,
+    pub(crate) size: i32,
+    pub(crate) spare: [u8; 16],
+}
+
+impl NodeInfo {
+    /// The root's entry (index 0): 16 zero bytes, then `-1, 1, count − 1, 0`.
+    pub(crate) fn root(nodes: i32) -> Self {
+        let mut spare = [0u8; 16];
+        for (word, v) in spare.chunks_exact_mut(4).zip([-1, 1, nodes, 0]) {
+            word.copy_from_slice(&i32::to_le_bytes(v));
+        }
+        Self {
+            class_id: 0,
+            identifier: 0,
+            offset: 0,
+            size: 0,
+            spare,
+        }
+    }
+}
+
+impl raw::NodeInfo {
+    /// The entry's values.
+    pub(crate) fn decode(&self) -> NodeInfo {
+        NodeInfo {
+            class_id: self.class_id.get(),
+            identifier: self.identifier.get(),
+            offset: self.offset.get(),
+            size: self.size.get(),
+            spare: self.spare,
+        }
+    }
+}
+
+impl From<&NodeInfo> for raw::NodeInfo {
+    fn from(i: &NodeInfo) -> Self {
+        Self {
+            class_id: I32::new(i.class_id),
+            identifier: I32::new(i.identifier),
+            offset: I32::new(i.offset),
+            size: I32::new(i.size),
+            spare: i.spare,
+        }
+    }
+}
+
+/// The values of the root's fixed hierarchy part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RootEntry {
+    pub(crate) identifier: i32,
+    pub(crate) unknown: i32,
+    pub(crate) name_length: i32,
+}
+
+impl raw::RootEntry {
+    /// The root entry's values.
+    pub(crate) fn decode(&self) -> RootEntry {
+        RootEntry {
+            identifier: self.identifier.get(),
+            unknown: self.unknown.get(),
+            name_length: self.name_length.get(),
+        }
+    }
+}
+
+impl From<&RootEntry> for raw::RootEntry {
+    fn from(r: &RootEntry) -> Self {
+        Self {
+            identifier: I32::new(r.identifier),
+            unknown: I32::new(r.unknown),
+            name_length: I32::new(r.name_length),
+        }
+    }
+}
+
+/// The values before a non-root node's name in the hierarchy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EntryHead {
+    pub(crate) info_index: i32,
+    pub(crate) name_length: i32,
+}
+
+impl raw::EntryHead {
+    /// The entry head's values.
+    pub(crate) fn decode(&self) -> EntryHead {
+        EntryHead {
+            info_index: self.info_index.get(),
+            name_length: self.name_length.get(),
+        }
+    }
+}
+
+impl From<&EntryHead> for raw::EntryHead {
+    fn from(e: &EntryHead) -> Self {
+        Self {
+            info_index: I32::new(e.info_index),
+            name_length: I32::new(e.name_length),
         }
     }
 }

@@ -7,9 +7,11 @@ use core::convert::Infallible;
 use zerocopy::IntoBytes;
 
 use super::drs::MAGIC;
-use super::layout::{FIXED_LEN, HEADER_LEN, NODE_INFO_LEN};
+use super::layout::{ENTRY_FIXED_LEN, FIXED_LEN, HEADER_LEN, NODE_INFO_LEN, ROOT_FIXED_LEN};
 use super::raw;
-use super::records::{BoxShape, CylinderShape, SphereShape};
+use super::records::{
+    BoxShape, CylinderShape, DrsHeader, EntryHead, NodeInfo, RootEntry, SphereShape,
+};
 use super::view::VERSION;
 use crate::wire::{self, Out};
 
@@ -43,9 +45,9 @@ pub fn payload_required_len(
     count(spheres.len())?;
     count(cylinders.len())?;
     let total = FIXED_LEN
-        .saturating_add((boxes.len() as u64).saturating_mul(72))
-        .saturating_add((spheres.len() as u64).saturating_mul(64))
-        .saturating_add((cylinders.len() as u64).saturating_mul(68));
+        .saturating_add(span::<raw::BoxShape>(boxes.len()))
+        .saturating_add(span::<raw::SphereShape>(spheres.len()))
+        .saturating_add(span::<raw::CylinderShape>(cylinders.len()));
     usize::try_from(total).map_err(|_| WriteError::TooLarge)
 }
 
@@ -85,10 +87,10 @@ pub fn required_len(nodes: &[NodeSpec<'_>]) -> Result<usize, WriteError> {
         .saturating_add(1);
     let mut total = wire::wide(HEADER_LEN)
         .saturating_add(count.saturating_mul(wire::wide(NODE_INFO_LEN)))
-        .saturating_add(12u64.saturating_add(ROOT_NAME.len() as u64));
+        .saturating_add(wire::wide(ROOT_FIXED_LEN).saturating_add(ROOT_NAME.len() as u64));
     for node in nodes {
         total = total
-            .saturating_add(12)
+            .saturating_add(wire::wide(ENTRY_FIXED_LEN))
             .saturating_add(node.name.len() as u64)
             .saturating_add(node.payload.len() as u64);
     }
@@ -110,50 +112,54 @@ pub fn write(nodes: &[NodeSpec<'_>], out: &mut [u8]) -> Result<usize, WriteError
     let count = nodes.len().saturating_add(1);
     let info_offset = HEADER_LEN;
     let hierarchy_offset = info_offset.saturating_add(count.saturating_mul(NODE_INFO_LEN));
-    let hierarchy_len = nodes
-        .iter()
-        .fold(12usize.saturating_add(ROOT_NAME.len()), |n, node| {
-            n.saturating_add(12).saturating_add(node.name.len())
-        });
+    let hierarchy_len =
+        nodes
+            .iter()
+            .fold(ROOT_FIXED_LEN.saturating_add(ROOT_NAME.len()), |n, node| {
+                n.saturating_add(ENTRY_FIXED_LEN)
+                    .saturating_add(node.name.len())
+            });
     let mut payload_at = hierarchy_offset.saturating_add(hierarchy_len);
 
     let mut w = Out::new(out, needed)?;
-    w.put(&MAGIC.to_le_bytes())?;
-    w.put(&1i32.to_le_bytes())?;
-    w.put(&small(info_offset)?.to_le_bytes())?;
-    w.put(&small(hierarchy_offset)?.to_le_bytes())?;
-    w.put(
-        &u32::try_from(count)
-            .map_err(|_| WriteError::TooLarge)?
-            .to_le_bytes(),
-    )?;
+    let header = DrsHeader {
+        magic: MAGIC,
+        model_count: 1,
+        node_info_offset: small(info_offset)?,
+        node_hierarchy_offset: small(hierarchy_offset)?,
+        node_count: u32::try_from(count).map_err(|_| WriteError::TooLarge)?,
+    };
+    w.put(raw::DrsHeader::from(&header).as_bytes())?;
 
-    w.put(&[0u8; 16])?;
-    for v in [-1, 1, small(nodes.len())?, 0] {
-        w.put(&i32::to_le_bytes(v))?;
-    }
+    let root = NodeInfo::root(small(nodes.len())?);
+    w.put(raw::NodeInfo::from(&root).as_bytes())?;
     for node in nodes {
-        for v in [
-            node.class_id,
-            node.identifier,
-            small(payload_at)?,
-            small(node.payload.len())?,
-        ] {
-            w.put(&v.to_le_bytes())?;
-        }
-        w.put(&[0u8; 16])?;
+        let info = NodeInfo {
+            class_id: node.class_id,
+            identifier: node.identifier,
+            offset: small(payload_at)?,
+            size: small(node.payload.len())?,
+            spare: [0; 16],
+        };
+        w.put(raw::NodeInfo::from(&info).as_bytes())?;
         payload_at = payload_at.saturating_add(node.payload.len());
     }
 
-    for v in [0, 0, small(ROOT_NAME.len())?] {
-        w.put(&i32::to_le_bytes(v))?;
-    }
+    let root = RootEntry {
+        identifier: 0,
+        unknown: 0,
+        name_length: small(ROOT_NAME.len())?,
+    };
+    w.put(raw::RootEntry::from(&root).as_bytes())?;
     w.put(ROOT_NAME)?;
     for (i, node) in nodes.iter().enumerate() {
-        w.put(&small(i.saturating_add(1))?.to_le_bytes())?;
-        w.put(&small(node.name.len())?.to_le_bytes())?;
+        let head = EntryHead {
+            info_index: small(i.saturating_add(1))?,
+            name_length: small(node.name.len())?,
+        };
+        w.put(raw::EntryHead::from(&head).as_bytes())?;
         w.put(node.name)?;
-        w.put(&0i32.to_le_bytes())?;
+        w.put(raw::EntryTail { zero: 0.into() }.as_bytes())?;
     }
     for node in nodes {
         w.put(node.payload)?;
@@ -163,4 +169,9 @@ pub fn write(nodes: &[NodeSpec<'_>], out: &mut [u8]) -> Result<usize, WriteError
 
 fn count(n: usize) -> Result<u32, WriteError> {
     u32::try_from(n).map_err(|_| WriteError::TooLarge)
+}
+
+/// Bytes of `n` records of `T`, saturating.
+fn span<T>(n: usize) -> u64 {
+    (n as u64).saturating_mul(wire::wide(size_of::<T>()))
 }

@@ -332,3 +332,53 @@ impl From<&TriangleWall> for raw::TriangleWall {
         }
     }
 }
+
+/// A primary-grid cell's record counts, as stored (`i32`; a negative count is an
+/// error the parser reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CellHeader {
+    pub(crate) triangles: i32,
+    pub(crate) walls: i32,
+}
+
+impl raw::CellHeader {
+    /// The cell's counts.
+    pub(crate) fn decode(&self) -> CellHeader {
+        CellHeader {
+            triangles: self.triangles.get(),
+            walls: self.walls.get(),
+        }
+    }
+}
+
+impl From<&CellHeader> for raw::CellHeader {
+    fn from(c: &CellHeader) -> Self {
+        Self {
+            triangles: I32::new(c.triangles),
+            walls: I32::new(c.walls),
+        }
+    }
+}
+
+/// A secondary-grid cell's triangle-wall count, as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WallCellHeader {
+    pub(crate) triangle_walls: i32,
+}
+
+impl raw::WallCellHeader {
+    /// The cell's count.
+    pub(crate) fn decode(&self) -> WallCellHeader {
+        WallCellHeader {
+            triangle_walls: self.triangle_walls.get(),
+        }
+    }
+}
+
+impl From<&WallCellHeader> for raw::WallCellHeader {
+    fn from(c: &WallCellHeader) -> Self {
+        Self {
+            triangle_walls: I32::new(c.triangle_walls),
+        }
+    }
+}

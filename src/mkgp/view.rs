@@ -406,6 +406,7 @@ pub(super) fn read_cell(bytes: &[u8], at: usize, index: u32) -> Result<(Cell<'_>
         .get(at..)
         .and_then(|rest| raw::CellHeader::ref_from_prefix(rest).ok())
         .ok_or(Error::new(at, ErrorKind::CellPastEnd { grid, cell: index }))?;
+    let header = header.decode();
     let records_at = at.saturating_add(size_of::<raw::CellHeader>());
     let (triangles, walls_at) = records::<raw::Triangle>(
         bytes,
@@ -414,7 +415,7 @@ pub(super) fn read_cell(bytes: &[u8], at: usize, index: u32) -> Result<(Cell<'_>
         grid,
         index,
         RecordKind::Triangles,
-        header.triangles.get(),
+        header.triangles,
     )?;
     let (walls, end) = records::<raw::Wall>(
         bytes,
@@ -423,7 +424,7 @@ pub(super) fn read_cell(bytes: &[u8], at: usize, index: u32) -> Result<(Cell<'_>
         grid,
         index,
         RecordKind::Walls,
-        header.walls.get(),
+        header.walls,
     )?;
     Ok((
         Cell {
@@ -449,6 +450,7 @@ pub(super) fn read_wall_cell(
         .get(at..)
         .and_then(|rest| raw::WallCellHeader::ref_from_prefix(rest).ok())
         .ok_or(Error::new(at, ErrorKind::CellPastEnd { grid, cell: index }))?;
+    let header = header.decode();
     let (triangle_walls, end) = records::<raw::TriangleWall>(
         bytes,
         at.saturating_add(size_of::<raw::WallCellHeader>()),
@@ -456,7 +458,7 @@ pub(super) fn read_wall_cell(
         grid,
         index,
         RecordKind::TriangleWalls,
-        header.triangle_walls.get(),
+        header.triangle_walls,
     )?;
     Ok((
         WallCell {

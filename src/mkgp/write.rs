@@ -9,11 +9,10 @@ use core::fmt;
 use core::mem::size_of;
 
 use zerocopy::IntoBytes;
-use zerocopy::byteorder::little_endian::I32;
 
 use super::error::RecordKind;
 use super::raw;
-use super::records::{GridHeader, Triangle, TriangleWall, Wall};
+use super::records::{CellHeader, GridHeader, Triangle, TriangleWall, Wall, WallCellHeader};
 use crate::wire::Out;
 
 /// One primary-grid cell to write.
@@ -185,13 +184,11 @@ pub fn write(
     // W and L fit an i32 (checked above), so the header stores them as given.
     cursor.put(raw::Header::from(header).as_bytes())?;
     for (i, cell) in cells.iter().enumerate() {
-        cursor.put(
-            raw::CellHeader {
-                triangles: I32::new(count(cell.triangles.len(), i, RecordKind::Triangles)?),
-                walls: I32::new(count(cell.walls.len(), i, RecordKind::Walls)?),
-            }
-            .as_bytes(),
-        )?;
+        let counts = CellHeader {
+            triangles: count(cell.triangles.len(), i, RecordKind::Triangles)?,
+            walls: count(cell.walls.len(), i, RecordKind::Walls)?,
+        };
+        cursor.put(raw::CellHeader::from(&counts).as_bytes())?;
         for triangle in cell.triangles {
             cursor.put(raw::Triangle::from(triangle).as_bytes())?;
         }
@@ -200,12 +197,10 @@ pub fn write(
         }
     }
     for (i, walls) in wall_cells.iter().enumerate() {
-        cursor.put(
-            raw::WallCellHeader {
-                triangle_walls: I32::new(count(walls.len(), i, RecordKind::TriangleWalls)?),
-            }
-            .as_bytes(),
-        )?;
+        let counts = WallCellHeader {
+            triangle_walls: count(walls.len(), i, RecordKind::TriangleWalls)?,
+        };
+        cursor.put(raw::WallCellHeader::from(&counts).as_bytes())?;
         for wall in *walls {
             cursor.put(raw::TriangleWall::from(wall).as_bytes())?;
         }
