@@ -373,8 +373,8 @@ fn error(bytes: &[u8], e: &Error) {
 
 /// Each kind's fields against the bytes at the error's offset.
 fn error_fields(bytes: &[u8], e: &Error) {
-    if !framing_error_fields(bytes, e) {
-        section_error_fields(bytes, e);
+    if !framing_error_fields(bytes, e) && !table_error_fields(bytes, e) {
+        record_error_fields(bytes, e);
     }
 }
 
@@ -393,7 +393,8 @@ fn u32_at(bytes: &[u8], i: usize) -> Option<u32> {
 }
 
 /// The fields of an error in a model's framing (magic, size, header); `false` for a
-/// kind of another part, which [`section_error_fields`] checks.
+/// kind of another part, which [`table_error_fields`] and [`record_error_fields`]
+/// check.
 fn framing_error_fields(bytes: &[u8], e: &Error) -> bool {
     let at = e.offset();
     match e.kind() {
@@ -434,9 +435,9 @@ fn framing_error_fields(bytes: &[u8], e: &Error) -> bool {
     true
 }
 
-/// The fields of an error in a model's sections; every kind [`framing_error_fields`]
-/// does not check.
-fn section_error_fields(bytes: &[u8], e: &Error) {
+/// The fields of an error in a model's section table: offsets, counts and sizes;
+/// `false` for a kind of another part, which [`record_error_fields`] checks.
+fn table_error_fields(bytes: &[u8], e: &Error) -> bool {
     let at = e.offset();
     match e.kind() {
         ErrorKind::SectionPastModelEnd {
@@ -459,6 +460,20 @@ fn section_error_fields(bytes: &[u8], e: &Error) {
             assert!(count > 0);
             assert_eq!(u32_at(bytes, at), Some(0), "{e}");
         }
+        ErrorKind::SizeMismatch { parsed_len, size } => {
+            assert_ne!(parsed_len as u64, u64::from(size) + 8, "{e}");
+        }
+        ErrorKind::CountPastModelEnd { .. } | ErrorKind::FaceGroupsOutsideModel { .. } => {}
+        _ => return false,
+    }
+    true
+}
+
+/// The fields of an error in a section's records; every kind [`framing_error_fields`]
+/// and [`table_error_fields`] do not check.
+fn record_error_fields(bytes: &[u8], e: &Error) {
+    let at = e.offset();
+    match e.kind() {
         ErrorKind::FaceIndexOutOfRange {
             section,
             index,
@@ -469,9 +484,6 @@ fn section_error_fields(bytes: &[u8], e: &Error) {
             assert!(index >= vertex_count, "{e}");
             // Only COLL stores its vertex count (COL2+ derives it): at a 32-bit index.
             assert_eq!(u32_at(bytes, at), Some(index), "{e}");
-        }
-        ErrorKind::SizeMismatch { parsed_len, size } => {
-            assert_ne!(parsed_len as u64, u64::from(size) + 8, "{e}");
         }
         ErrorKind::VerticesOverlap {
             section,
@@ -498,7 +510,6 @@ fn section_error_fields(bytes: &[u8], e: &Error) {
             assert_eq!(u16_at(bytes, at), Some(first), "{e}");
             assert_eq!(u16_at(bytes, at + 2), Some(last), "{e}");
         }
-        ErrorKind::CountPastModelEnd { .. } | ErrorKind::FaceGroupsOutsideModel { .. } => {}
         kind => panic!("a kind this check does not know: {kind:?}"),
     }
 }
