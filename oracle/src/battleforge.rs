@@ -786,65 +786,7 @@ fn lints(
     cylinders: &[CylinderShape],
     len: usize,
 ) {
-    let orthonormal = |t: &Transform| {
-        let error = t.orthonormality_error();
-        (error.is_nan() || error > ORTHONORMAL_TOLERANCE)
-            .then_some(LintKind::RotationNotOrthonormal { error })
-    };
-    let positive = |measure, value: f32| {
-        (value.is_nan() || value <= 0.0).then_some(LintKind::NonPositiveMeasure { measure, value })
-    };
-    let centred = |center: [f32; 3], position: [f32; 3]| {
-        (center != position).then_some(LintKind::CenterNotAtPosition { center, position })
-    };
-    let mut expected = Vec::new();
-    let mut push =
-        |kind: ShapeKind, index: usize, offset: Option<usize>, checks: Vec<Option<LintKind>>| {
-            for k in checks.into_iter().flatten() {
-                expected.push(battleforge::Lint {
-                    offset: offset.unwrap(),
-                    shape: ShapeRef {
-                        kind,
-                        index: index as u32,
-                    },
-                    kind: k,
-                });
-            }
-        };
-    for (i, b) in boxes.iter().enumerate() {
-        let mut checks = vec![orthonormal(&b.transform)];
-        for axis in Axis::ALL {
-            let (lo, hi) = (axis.of(b.lower), axis.of(b.upper));
-            let size = if lo > hi { lo - hi } else { hi - lo };
-            checks.push(
-                positive(Measure::Extent(axis), size)
-                    .or_else(|| (lo > hi).then_some(LintKind::InvertedCorners { axis })),
-            );
-        }
-        push(ShapeKind::Box, i, shapes.boxes().offset_of(i), checks);
-    }
-    for (i, s) in spheres.iter().enumerate() {
-        let checks = vec![
-            orthonormal(&s.transform),
-            positive(Measure::Radius, s.radius),
-            centred(s.center, s.transform.position),
-        ];
-        push(ShapeKind::Sphere, i, shapes.spheres().offset_of(i), checks);
-    }
-    for (i, c) in cylinders.iter().enumerate() {
-        let checks = vec![
-            orthonormal(&c.transform),
-            positive(Measure::Radius, c.radius),
-            positive(Measure::Height, c.height),
-            centred(c.center, c.transform.position),
-        ];
-        push(
-            ShapeKind::Cylinder,
-            i,
-            shapes.cylinders().offset_of(i),
-            checks,
-        );
-    }
+    let expected = expected_lints(shapes, boxes, spheres, cylinders);
     assert!(all_alike(shapes.lints(), expected.into_iter()));
     let mut lints = shapes.lints();
     if lints.next().is_some() {
@@ -861,6 +803,98 @@ fn lints(
     }
     assert_eq!(lints.next(), None, "Lints is fused");
     assert_eq!(shapes.tolerated().count(), 0);
+}
+
+/// The lints the rules give, shape by shape in file order.
+fn expected_lints(
+    shapes: &CollisionShape<'_>,
+    boxes: &[BoxShape],
+    spheres: &[SphereShape],
+    cylinders: &[CylinderShape],
+) -> Vec<battleforge::Lint> {
+    let mut expected = Vec::new();
+    for (i, b) in boxes.iter().enumerate() {
+        let mut checks = vec![lint_orthonormal(&b.transform)];
+        for axis in Axis::ALL {
+            let (lo, hi) = (axis.of(b.lower), axis.of(b.upper));
+            let size = if lo > hi { lo - hi } else { hi - lo };
+            checks.push(
+                lint_positive(Measure::Extent(axis), size)
+                    .or_else(|| (lo > hi).then_some(LintKind::InvertedCorners { axis })),
+            );
+        }
+        push_lints(
+            &mut expected,
+            ShapeKind::Box,
+            i,
+            shapes.boxes().offset_of(i),
+            checks,
+        );
+    }
+    for (i, s) in spheres.iter().enumerate() {
+        let checks = vec![
+            lint_orthonormal(&s.transform),
+            lint_positive(Measure::Radius, s.radius),
+            lint_centred(s.center, s.transform.position),
+        ];
+        push_lints(
+            &mut expected,
+            ShapeKind::Sphere,
+            i,
+            shapes.spheres().offset_of(i),
+            checks,
+        );
+    }
+    for (i, c) in cylinders.iter().enumerate() {
+        let checks = vec![
+            lint_orthonormal(&c.transform),
+            lint_positive(Measure::Radius, c.radius),
+            lint_positive(Measure::Height, c.height),
+            lint_centred(c.center, c.transform.position),
+        ];
+        push_lints(
+            &mut expected,
+            ShapeKind::Cylinder,
+            i,
+            shapes.cylinders().offset_of(i),
+            checks,
+        );
+    }
+    expected
+}
+
+fn lint_orthonormal(t: &Transform) -> Option<LintKind> {
+    let error = t.orthonormality_error();
+    (error.is_nan() || error > ORTHONORMAL_TOLERANCE)
+        .then_some(LintKind::RotationNotOrthonormal { error })
+}
+
+fn lint_positive(measure: Measure, value: f32) -> Option<LintKind> {
+    (value.is_nan() || value <= 0.0).then_some(LintKind::NonPositiveMeasure { measure, value })
+}
+
+fn lint_centred(center: [f32; 3], position: [f32; 3]) -> Option<LintKind> {
+    (center != position).then_some(LintKind::CenterNotAtPosition { center, position })
+}
+
+/// The lints `checks` found on one shape, each at the shape's offset.
+fn push_lints(
+    expected: &mut Vec<battleforge::Lint>,
+    kind: ShapeKind,
+    index: usize,
+    offset: Option<usize>,
+    checks: Vec<Option<LintKind>>,
+) {
+    for k in checks.into_iter().flatten() {
+        expected.push(battleforge::Lint {
+            offset: offset.unwrap(),
+            shape: ShapeRef {
+                kind,
+                index: index as u32,
+            },
+            kind: k,
+        });
+    }
 }
 
 // ------------------------------------------------------------------ round trips

@@ -72,95 +72,108 @@ pub fn bytes(data: &[u8]) {
 /// two keys are equal exactly when the values are. Built by hand, not from `Debug`:
 /// formatting every float costs more than the rest of an execution.
 fn key(body: &GritBody) -> Vec<u32> {
-    fn float(k: &mut Vec<u32>, x: f32) {
-        k.push(if x.is_nan() { u32::MAX } else { x.to_bits() });
-    }
-    fn floats(k: &mut Vec<u32>, xs: &[f32]) {
-        k.push(xs.len() as u32);
-        xs.iter().for_each(|&x| float(k, x));
-    }
-    fn text(k: &mut Vec<u32>, s: &str) {
-        k.push(s.len() as u32);
-        k.extend(s.bytes().map(u32::from));
-    }
     let mut k = Vec::new();
     // The attributes: a handful of values, once per body.
-    text(&mut k, &format!("{:?}", body.attributes));
+    key_text(&mut k, &format!("{:?}", body.attributes));
     k.push(body.shapes.len() as u32);
     for shape in &body.shapes {
-        let boxed = |k: &mut Vec<u32>, tag, b: &GritBoxLike| {
-            k.push(tag);
-            text(k, &b.material);
-            float(k, b.margin);
-            floats(k, &b.centre);
-            floats(k, &b.orientation);
-            floats(k, &b.dimensions);
-        };
-        match shape {
-            GritShape::Hull {
-                material,
-                margin,
-                shrink,
-                vertices,
-            } => {
-                k.push(0);
-                text(&mut k, material);
-                floats(&mut k, &[*margin, *shrink]);
-                floats(&mut k, vertices.as_flattened());
-            }
-            GritShape::Box(b) => boxed(&mut k, 1, b),
-            GritShape::Cylinder(b) => boxed(&mut k, 2, b),
-            GritShape::Cone {
-                material,
-                margin,
-                centre,
-                orientation,
-                radius,
-                height,
-            } => {
-                k.push(3);
-                text(&mut k, material);
-                floats(&mut k, &[*margin, *radius, *height]);
-                floats(&mut k, centre);
-                floats(&mut k, orientation);
-            }
-            GritShape::Plane {
-                material,
-                normal,
-                distance,
-            } => {
-                k.push(4);
-                text(&mut k, material);
-                floats(&mut k, normal);
-                float(&mut k, *distance);
-            }
-            GritShape::Sphere {
-                material,
-                centre,
-                radius,
-            } => {
-                k.push(5);
-                text(&mut k, material);
-                float(&mut k, *radius);
-                floats(&mut k, centre);
-            }
-            _ => unreachable!("a new shape kind"),
-        }
+        shape_key(&mut k, shape);
     }
+    trimesh_key(&mut k, body);
+    k
+}
+
+fn key_float(k: &mut Vec<u32>, x: f32) {
+    k.push(if x.is_nan() { u32::MAX } else { x.to_bits() });
+}
+
+fn key_floats(k: &mut Vec<u32>, xs: &[f32]) {
+    k.push(xs.len() as u32);
+    xs.iter().for_each(|&x| key_float(k, x));
+}
+
+fn key_text(k: &mut Vec<u32>, s: &str) {
+    k.push(s.len() as u32);
+    k.extend(s.bytes().map(u32::from));
+}
+
+/// One shape's part of [`key`]: a tag for its kind, then its values.
+fn shape_key(k: &mut Vec<u32>, shape: &GritShape) {
+    let boxed = |k: &mut Vec<u32>, tag, b: &GritBoxLike| {
+        k.push(tag);
+        key_text(k, &b.material);
+        key_float(k, b.margin);
+        key_floats(k, &b.centre);
+        key_floats(k, &b.orientation);
+        key_floats(k, &b.dimensions);
+    };
+    match shape {
+        GritShape::Hull {
+            material,
+            margin,
+            shrink,
+            vertices,
+        } => {
+            k.push(0);
+            key_text(k, material);
+            key_floats(k, &[*margin, *shrink]);
+            key_floats(k, vertices.as_flattened());
+        }
+        GritShape::Box(b) => boxed(k, 1, b),
+        GritShape::Cylinder(b) => boxed(k, 2, b),
+        GritShape::Cone {
+            material,
+            margin,
+            centre,
+            orientation,
+            radius,
+            height,
+        } => {
+            k.push(3);
+            key_text(k, material);
+            key_floats(k, &[*margin, *radius, *height]);
+            key_floats(k, centre);
+            key_floats(k, orientation);
+        }
+        GritShape::Plane {
+            material,
+            normal,
+            distance,
+        } => {
+            k.push(4);
+            key_text(k, material);
+            key_floats(k, normal);
+            key_float(k, *distance);
+        }
+        GritShape::Sphere {
+            material,
+            centre,
+            radius,
+        } => {
+            k.push(5);
+            key_text(k, material);
+            key_float(k, *radius);
+            key_floats(k, centre);
+        }
+        _ => unreachable!("a new shape kind"),
+    }
+}
+
+/// The trimesh's part of [`key`]: `0` for none.
+fn trimesh_key(k: &mut Vec<u32>, body: &GritBody) {
     match &body.trimesh {
         None => k.push(0),
         Some(t) => {
             k.push(1);
-            floats(&mut k, &[t.margin, t.edge_distance_threshold]);
-            floats(&mut k, t.vertices.as_flattened());
+            key_floats(k, &[t.margin, t.edge_distance_threshold]);
+            key_floats(k, t.vertices.as_flattened());
             k.push(t.faces.len() as u32);
             for face in &t.faces {
                 k.extend(face.indices);
-                text(&mut k, &face.material);
+                key_text(k, &face.material);
             }
         }
     }
-    k
 }
 
 /// The values a parsed body's views give.
@@ -415,6 +428,24 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::tcol::Options) -> Chec
     assert_eq!(grit::sniff(data), Some(Flavour::Tcol));
     debug(body);
     let a = body.attributes();
+    tcol_attributes(&a);
+    let all = tcol_contents(data, body, options);
+    let lines = newlines(data);
+    tcol_lints(data, &lines, body, options, &all);
+    mesh_lints(data, &lines, body);
+
+    let values = values_of(a, body.shapes(), body.trimesh());
+    let printed = print_tcol(body, &values, options);
+    let bcol = tcol_to_bcol(body, &values);
+    CheckedTcol {
+        values,
+        printed,
+        bcol,
+    }
+}
+
+/// A TCOL body's attributes are in range: a static body weighs nothing.
+fn tcol_attributes(a: &grit::Attributes) {
     if a.is_static {
         assert_eq!(a.mass.to_bits(), 0, "a static body's mass");
     } else {
@@ -432,6 +463,11 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::tcol::Options) -> Chec
         ],
         "attributes",
     );
+}
+
+/// A TCOL body's shapes and trimesh, checked and returned as shapes.
+fn tcol_contents<'a>(data: &[u8], body: &Tcol<'a>, options: grit::tcol::Options) -> Vec<Shape<'a>> {
+    let a = body.attributes();
     if !body.has_compound() {
         assert_eq!(body.shape_count(), 0);
     }
@@ -460,7 +496,18 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::tcol::Options) -> Chec
             assert_eq!(t.edge_distance_threshold, DEFAULT_EDGE_DISTANCE_THRESHOLD);
         }
     }
+    all
+}
 
+/// A TCOL body's lints: the tolerated first, each at a position in `data` (`lines`: its
+/// LFs, from [`newlines`]) and naming a shape that exists, of the kind it names.
+fn tcol_lints(
+    data: &[u8],
+    lines: &[usize],
+    body: &Tcol<'_>,
+    options: grit::tcol::Options,
+    all: &[Shape<'_>],
+) {
     // What a lenient read tolerated comes first among the lints.
     let tolerated: Vec<_> = body.tolerated().collect();
     assert_eq!(body.tolerated().len(), tolerated.len());
@@ -473,10 +520,9 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::tcol::Options) -> Chec
     let lints: Vec<_> = body.lints().collect();
     assert_eq!(lints.get(..tolerated.len()), Some(tolerated.as_slice()));
     let mut messages = Messages::default();
-    let lines = newlines(data);
     for (i, lint) in lints.iter().enumerate() {
         messages.check_with_kind(&lint.kind, lint);
-        check_position_in(data, &lines, lint.position);
+        check_position_in(data, lines, lint.position);
         assert_eq!(lint.kind.is_tolerated(), i < tolerated.len(), "{lint:?}");
         if let Some(s) = lint.shape {
             let kind = all
@@ -492,16 +538,6 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::tcol::Options) -> Chec
             };
             assert_eq!(named.unwrap_or(kind), kind, "{lint:?} of a {kind}");
         }
-    }
-    mesh_lints(data, &lines, body);
-
-    let values = values_of(a, body.shapes(), body.trimesh());
-    let printed = print_tcol(body, &values, options);
-    let bcol = tcol_to_bcol(body, &values);
-    CheckedTcol {
-        values,
-        printed,
-        bcol,
     }
 }
 

@@ -373,17 +373,30 @@ fn error(bytes: &[u8], e: &Error) {
 
 /// Each kind's fields against the bytes at the error's offset.
 fn error_fields(bytes: &[u8], e: &Error) {
+    if !framing_error_fields(bytes, e) && !table_error_fields(bytes, e) {
+        record_error_fields(bytes, e);
+    }
+}
+
+/// The little-endian `u16` at `i`, if the bytes hold one there.
+fn u16_at(bytes: &[u8], i: usize) -> Option<u16> {
+    bytes
+        .get(i..i + 2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+}
+
+/// The little-endian `u32` at `i`, if the bytes hold one there.
+fn u32_at(bytes: &[u8], i: usize) -> Option<u32> {
+    bytes
+        .get(i..i + 4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// The fields of an error in a model's framing (magic, size, header); `false` for a
+/// kind of another part, which [`table_error_fields`] and [`record_error_fields`]
+/// check.
+fn framing_error_fields(bytes: &[u8], e: &Error) -> bool {
     let at = e.offset();
-    let u16_at = |i: usize| {
-        bytes
-            .get(i..i + 2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-    };
-    let u32_at = |i: usize| {
-        bytes
-            .get(i..i + 4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    };
     match e.kind() {
         ErrorKind::Truncated { needed, available } => {
             assert_eq!(available, bytes.len() - at);
@@ -400,10 +413,10 @@ fn error_fields(bytes: &[u8], e: &Error) {
         }
         ErrorKind::SizeTooSmall { size } => {
             assert!(size < 24);
-            assert_eq!(u32_at(at), Some(size), "{e}");
+            assert_eq!(u32_at(bytes, at), Some(size), "{e}");
         }
         ErrorKind::SizePastEnd { size, available } => {
-            assert_eq!(u32_at(at), Some(size), "{e}");
+            assert_eq!(u32_at(bytes, at), Some(size), "{e}");
             assert_eq!(available, bytes.len() - (at - 4));
             assert!(u64::from(size) + 8 > available as u64);
         }
@@ -412,11 +425,21 @@ fn error_fields(bytes: &[u8], e: &Error) {
             needed,
             size,
         } => {
-            assert_eq!(u32_at(at), Some(size), "{e}");
+            assert_eq!(u32_at(bytes, at), Some(size), "{e}");
             assert_eq!(needed, version.header_len());
             assert!(u64::from(size) + 8 < needed as u64);
             assert_eq!(bytes.get(at - 4..at), Some(&version.fourcc()[..]));
         }
+        _ => return false,
+    }
+    true
+}
+
+/// The fields of an error in a model's section table: offsets, counts and sizes;
+/// `false` for a kind of another part, which [`record_error_fields`] checks.
+fn table_error_fields(bytes: &[u8], e: &Error) -> bool {
+    let at = e.offset();
+    match e.kind() {
         ErrorKind::SectionPastModelEnd {
             record_len,
             count,
@@ -430,13 +453,27 @@ fn error_fields(bytes: &[u8], e: &Error) {
         ErrorKind::OffsetInHeader {
             offset, header_end, ..
         } => {
-            assert_eq!(u32_at(at), Some(offset), "{e}");
+            assert_eq!(u32_at(bytes, at), Some(offset), "{e}");
             assert!(offset != 0 && offset < header_end, "{e}");
         }
         ErrorKind::MissingOffset { count, .. } => {
             assert!(count > 0);
-            assert_eq!(u32_at(at), Some(0), "{e}");
+            assert_eq!(u32_at(bytes, at), Some(0), "{e}");
         }
+        ErrorKind::SizeMismatch { parsed_len, size } => {
+            assert_ne!(parsed_len as u64, u64::from(size) + 8, "{e}");
+        }
+        ErrorKind::CountPastModelEnd { .. } | ErrorKind::FaceGroupsOutsideModel { .. } => {}
+        _ => return false,
+    }
+    true
+}
+
+/// The fields of an error in a section's records; every kind [`framing_error_fields`]
+/// and [`table_error_fields`] do not check.
+fn record_error_fields(bytes: &[u8], e: &Error) {
+    let at = e.offset();
+    match e.kind() {
         ErrorKind::FaceIndexOutOfRange {
             section,
             index,
@@ -446,10 +483,7 @@ fn error_fields(bytes: &[u8], e: &Error) {
             assert!(matches!(section, Section::Faces | Section::ShadowFaces));
             assert!(index >= vertex_count, "{e}");
             // Only COLL stores its vertex count (COL2+ derives it): at a 32-bit index.
-            assert_eq!(u32_at(at), Some(index), "{e}");
-        }
-        ErrorKind::SizeMismatch { parsed_len, size } => {
-            assert_ne!(parsed_len as u64, u64::from(size) + 8, "{e}");
+            assert_eq!(u32_at(bytes, at), Some(index), "{e}");
         }
         ErrorKind::VerticesOverlap {
             section,
@@ -473,10 +507,9 @@ fn error_fields(bytes: &[u8], e: &Error) {
             first, last, faces, ..
         } => {
             assert!(first > last || last >= faces, "{e}");
-            assert_eq!(u16_at(at), Some(first), "{e}");
-            assert_eq!(u16_at(at + 2), Some(last), "{e}");
+            assert_eq!(u16_at(bytes, at), Some(first), "{e}");
+            assert_eq!(u16_at(bytes, at + 2), Some(last), "{e}");
         }
-        ErrorKind::CountPastModelEnd { .. } | ErrorKind::FaceGroupsOutsideModel { .. } => {}
         kind => panic!("a kind this check does not know: {kind:?}"),
     }
 }
@@ -1309,10 +1342,22 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
 /// The lints of the limits and sizes the model exceeds, in the order `lints()` gives
 /// them, before the bounds' and face groups' lints.
 fn limit_lints(m: &Model<'_>, n: &Counts) -> Vec<LintKind> {
-    let coll = m.version() == Version::Coll;
-    let sat = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    let size = m.size();
     let mut expected = Vec::new();
+    size_lints(m, &mut expected);
+    cap_lints(m, n, &mut expected);
+    coll_count_lints(m, n, &mut expected);
+    expected
+}
+
+/// A count as the `u32` a lint carries, saturated.
+fn sat(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The lints on the model's size: truncated, a tail, over a game's buffer.
+fn size_lints(m: &Model<'_>, expected: &mut Vec<LintKind>) {
+    let coll = m.version() == Version::Coll;
+    let size = m.size();
     if m.is_truncated() {
         expected.push(LintKind::SizePastEnd {
             declared_len: m.declared_len(),
@@ -1324,10 +1369,7 @@ fn limit_lints(m: &Model<'_>, n: &Counts) -> Vec<LintKind> {
             bytes: m.unparsed_tail(),
         });
     }
-    // The games that load the version: all three for COLL, SA for COL2/COL3, none
-    // for COL4 (which gets no engine lint).
-    let loading = Game::loading(m.version());
-    let sa = loading.is_some();
+    let sa = Game::loading(m.version()).is_some();
     for (game, buffer, applies) in [
         (Game::IiiVc, gta::III_VC_MODEL_BUFFER, coll),
         (Game::Sa, gta::SA_MODEL_BUFFER, sa),
@@ -1336,6 +1378,15 @@ fn limit_lints(m: &Model<'_>, n: &Counts) -> Vec<LintKind> {
             expected.push(LintKind::ModelTooLarge { game, size, buffer });
         }
     }
+}
+
+/// The lints on sections over a game's cap.
+fn cap_lints(m: &Model<'_>, n: &Counts, expected: &mut Vec<LintKind>) {
+    let coll = m.version() == Version::Coll;
+    // The games that load the version: all three for COLL, SA for COL2/COL3, none
+    // for COL4 (which gets no engine lint).
+    let loading = Game::loading(m.version());
+    let sa = loading.is_some();
     for (game, section, count, cap, applies) in [
         (
             loading.unwrap_or(Game::All),
@@ -1371,6 +1422,12 @@ fn limit_lints(m: &Model<'_>, n: &Counts) -> Vec<LintKind> {
             });
         }
     }
+}
+
+/// COLL's counts over III and VC's 16-bit counters, and vertices outside the
+/// fixed-point range.
+fn coll_count_lints(m: &Model<'_>, n: &Counts, expected: &mut Vec<LintKind>) {
+    let coll = m.version() == Version::Coll;
     for (section, count) in [
         (Section::Spheres, n.spheres),
         (Section::Lines, n.lines),
@@ -1389,7 +1446,6 @@ fn limit_lints(m: &Model<'_>, n: &Counts) -> Vec<LintKind> {
             count: sat(n.outside_fixed_point.len()),
         });
     }
-    expected
 }
 
 /// Each lint at its field, formatted on one line; returned as offsets into the model.

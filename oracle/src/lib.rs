@@ -10,6 +10,9 @@
 //! it the crate is empty, and `cargo test` without features builds the library without
 //! `arbitrary` too.
 //!
+//! The `cli` feature adds `cli`, the `any` target's checks of the `zerocol` tool's
+//! commands (zerocol's own `cli` turns it on for its tests).
+//!
 //! - `bytes(data)` functions take a file as it is on disk, and run it under every
 //!   `Options` value of their format: real files are seeds as they are.
 //! - `round_trip(file)` functions take a `zerocol::generate` value (a description and
@@ -20,6 +23,8 @@
 #![cfg(feature = "arbitrary")]
 
 pub mod battleforge;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod common;
 pub mod grit;
 pub mod gta;

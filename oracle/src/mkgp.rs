@@ -386,10 +386,30 @@ fn query_points(course: &Course<'_>) -> Vec<(f32, f32)> {
 
 fn query_checks(course: &Course<'_>) {
     let points = query_points(course);
-    let g = course.grid();
-    // Index storage sized from the parsed grid; one entry short is refused.
+    let mut storage = index_storage(course);
+    let index: Option<CellIndex<'_, '_>> = if storage.is_empty() {
+        None
+    } else {
+        Some(
+            course
+                .index(&mut storage)
+                .expect("storage of W × L entries"),
+        )
+    };
+    if let Some(index) = &index {
+        index_checks(course, index);
+    }
+    walk_checks(course);
+    for (x, z) in points {
+        point_checks(course, index.as_ref(), x, z);
+    }
+}
+
+/// Index storage sized from the parsed grid (empty when the grid is too large to
+/// index here); one entry short is refused.
+fn index_storage(course: &Course<'_>) -> Vec<u32> {
     let count = course.cell_count();
-    let mut storage = if count <= MAX_INDEXED_CELLS {
+    let storage = if count <= MAX_INDEXED_CELLS {
         vec![0u32; count as usize]
     } else {
         Vec::new()
@@ -406,26 +426,25 @@ fn query_checks(course: &Course<'_>) {
         let e = IndexError::FileTooLarge;
         one_line(&e);
     }
-    let index: Option<CellIndex<'_, '_>> = if storage.is_empty() {
-        None
-    } else {
-        Some(
-            course
-                .index(&mut storage)
-                .expect("storage of W × L entries"),
-        )
-    };
-    if let Some(index) = &index {
-        assert!(std::ptr::eq(index.course().bytes(), course.bytes()));
-        // Every cell through the index is the cell in file order.
-        for cell in course.cells() {
-            let found = index.cell(cell.x(), cell.z()).expect("a cell of the grid");
-            assert_eq!(cell_key(&found), cell_key(&cell));
-        }
-        assert!(index.cell(g.width, 0).is_none());
-        assert!(index.cell(0, g.length).is_none());
+    storage
+}
+
+/// Every cell through the index is the cell in file order.
+fn index_checks(course: &Course<'_>, index: &CellIndex<'_, '_>) {
+    let g = course.grid();
+    assert!(std::ptr::eq(index.course().bytes(), course.bytes()));
+    for cell in course.cells() {
+        let found = index.cell(cell.x(), cell.z()).expect("a cell of the grid");
+        assert_eq!(cell_key(&found), cell_key(&cell));
     }
-    // A few cells by walking, the rest are covered by the index above.
+    assert!(index.cell(g.width, 0).is_none());
+    assert!(index.cell(0, g.length).is_none());
+}
+
+/// A few cells by walking, the rest are covered by the index; none past the grid.
+fn walk_checks(course: &Course<'_>) {
+    let g = course.grid();
+    let count = course.cell_count();
     let step = (count / QUERIED_CELLS).max(1);
     for n in (0..count).step_by(step as usize) {
         let (x, z) = (n % g.width, n / g.width);
@@ -435,38 +454,40 @@ fn query_checks(course: &Course<'_>) {
     assert!(course.cell(g.width, 0).is_none());
     assert!(course.cell(0, g.length).is_none());
     assert!(course.cell(u32::MAX, u32::MAX).is_none());
+}
 
-    for (x, z) in points {
-        let at = course.cell_of(x, z);
-        let expected = cell_coord(x, g.min[0], g.cell_size[0], g.width).zip(cell_coord(
-            z,
-            g.min[1],
-            g.cell_size[1],
-            g.length,
-        ));
-        assert_eq!(at, expected);
-        if let Some((cx, cz)) = at {
-            assert!(cx < g.width && cz < g.length);
-        }
-        let slow = course.ground_height(x, z);
-        let walked = at.and_then(|(cx, cz)| course.cell(cx, cz));
-        let in_cell = walked.as_ref().and_then(|c| ground_in_cell(c, x, z));
-        assert_eq!(ground_key(&slow), ground_key(&in_cell));
-        if let Some(g) = &slow {
-            assert!(g.height.is_finite());
-            flags_checks(g.flags());
-            let cell = walked.as_ref().unwrap();
-            assert!(cell.triangles().iter().any(|t| std::ptr::eq(t, g.triangle)));
-        }
-        if let Some(index) = &index {
-            let fast_cell = index.cell_at(x, z);
-            assert_eq!(
-                fast_cell.as_ref().map(cell_key),
-                walked.as_ref().map(cell_key)
-            );
-            let fast = index.ground_height(x, z);
-            assert_eq!(ground_key(&slow), ground_key(&fast));
-        }
+/// The cell and ground at a point, walked and (when there is one) through the index.
+fn point_checks(course: &Course<'_>, index: Option<&CellIndex<'_, '_>>, x: f32, z: f32) {
+    let g = course.grid();
+    let at = course.cell_of(x, z);
+    let expected = cell_coord(x, g.min[0], g.cell_size[0], g.width).zip(cell_coord(
+        z,
+        g.min[1],
+        g.cell_size[1],
+        g.length,
+    ));
+    assert_eq!(at, expected);
+    if let Some((cx, cz)) = at {
+        assert!(cx < g.width && cz < g.length);
+    }
+    let slow = course.ground_height(x, z);
+    let walked = at.and_then(|(cx, cz)| course.cell(cx, cz));
+    let in_cell = walked.as_ref().and_then(|c| ground_in_cell(c, x, z));
+    assert_eq!(ground_key(&slow), ground_key(&in_cell));
+    if let Some(g) = &slow {
+        assert!(g.height.is_finite());
+        flags_checks(g.flags());
+        let cell = walked.as_ref().unwrap();
+        assert!(cell.triangles().iter().any(|t| std::ptr::eq(t, g.triangle)));
+    }
+    if let Some(index) = index {
+        let fast_cell = index.cell_at(x, z);
+        assert_eq!(
+            fast_cell.as_ref().map(cell_key),
+            walked.as_ref().map(cell_key)
+        );
+        let fast = index.ground_height(x, z);
+        assert_eq!(ground_key(&slow), ground_key(&fast));
     }
 }
 

@@ -2,9 +2,10 @@
 //! the regressions in `tests/regressions/<format>/` and the seeds in
 //! `fuzz/seeds/<target>/`. A crash a fuzzer found stays fixed because its file runs
 //! here on every `cargo test`, on every target CI tests (big-endian ones included).
-//! The campaign's corpus (`fuzz/corpus/`, thousands of files) is replayed by
-//! `fuzz/run replay` through the optimized targets instead: here, unoptimized and under
-//! qemu-user, it would take minutes.
+//! The `any` target's corpus (`fuzz/corpus/any/`) replays here too, with the `cli`
+//! feature. The rest of the campaign's corpus (`fuzz/corpus/`, thousands of files) is
+//! replayed by `fuzz/run replay` through the optimized targets instead: here,
+//! unoptimized and under qemu-user, it would take minutes.
 //!
 //! `kinds` proves every error kind of every format is produced by at least one of the
 //! committed seeds or regression files.
@@ -177,6 +178,25 @@ fn battleforge_inputs_replay() {
 #[test]
 fn grit_inputs_replay() {
     assert!(replay("grit", "grit", grit::bytes) > 0);
+}
+
+/// The `any` target's checks of the tool's commands (`zerocol_oracle::cli`) on its
+/// corpus, `fuzz/corpus/any/`, and on every format's committed inputs.
+#[cfg(feature = "cli")]
+#[test]
+fn any_corpus_replays_through_the_cli() {
+    let mut files = files_in(&root().join("fuzz/corpus/any"));
+    assert!(!files.is_empty(), "fuzz/corpus/any is empty");
+    for format in ["gta", "mkgp", "battleforge", "grit"] {
+        files.extend(committed(format, format));
+    }
+    for (path, bytes) in &files {
+        let result = std::panic::catch_unwind(|| zerocol_oracle::cli::bytes(bytes));
+        if let Err(panic) = result {
+            eprintln!("replaying {}", path.display());
+            std::panic::resume_unwind(panic);
+        }
+    }
 }
 
 /// `export`'s check on every committed input of every format, and on the samples.

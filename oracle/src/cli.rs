@@ -1,0 +1,144 @@
+//! Any bytes, as the `zerocol` tool reads them (the `any` target; the `cli` feature):
+//! sniff the format as the CLI does (and also read the bytes as every other format, as
+//! `--format` would), then run the CLI's own `info`, `dump`, `check`, `export` and (for
+//! Grit files) `convert` code into a sink. The tool's commands are the library's
+//! `zerocol::cli`.
+
+use zerocol::Format;
+use zerocol::cli::dispatch::tool;
+use zerocol::cli::tool::{Flags, Verdict};
+use zerocol::cli::{format, grit};
+
+const FORMATS: [Format; 6] = Format::ALL;
+
+/// Any bytes through the tool's commands, as the tool sniffs them and as `--format`
+/// forces every other format on them.
+pub fn bytes(data: &[u8]) {
+    let sniffed = format::sniff(data);
+    if sniffed.is_none() {
+        // The message for an unknown format quotes the first bytes.
+        assert!(!format::unknown(data).contains('\n'));
+    }
+    for format in FORMATS {
+        if sniffed == Some(format) {
+            // As the tool reads it: every command, strict and lenient (BattleForge has
+            // no lenient rule), and `info --recover` (a GTA walk's).
+            for lenient in [false, true] {
+                if lenient && format == Format::CollisionShape {
+                    continue;
+                }
+                let recover = false;
+                run(
+                    format,
+                    data,
+                    Flags {
+                        lenient,
+                        recover,
+                        ..Flags::default()
+                    },
+                );
+                if format == Format::GtaCol {
+                    let recover = true;
+                    let _ = info(
+                        format,
+                        data,
+                        Flags {
+                            lenient,
+                            recover,
+                            ..Flags::default()
+                        },
+                    );
+                }
+            }
+        } else {
+            // As `--format` forces it on another format's bytes: `check` must refuse or
+            // accept without harm (info and dump go through the same parse).
+            let _ = tool(format).check(data, Flags::default());
+        }
+    }
+    if let Some(flavour) = sniffed.and_then(Format::grit) {
+        for target in [grit::Target::Tcol, grit::Target::Bcol] {
+            for lenient in [false, true] {
+                convert(data, flavour, target, lenient);
+            }
+        }
+    }
+}
+
+/// `zerocol convert`: what it writes reads back, strictly, as the target format.
+fn convert(data: &[u8], flavour: zerocol::grit::Flavour, target: grit::Target, lenient: bool) {
+    let Ok(converted) = grit::convert(data, flavour, target, lenient) else {
+        return;
+    };
+    for warning in &converted.warnings {
+        assert!(!warning.contains('\n'), "{warning:?}");
+    }
+    let format = match target {
+        grit::Target::Tcol => Format::Tcol,
+        grit::Target::Bcol => Format::Bcol,
+    };
+    let check = tool(format).check(&converted.bytes, Flags::default());
+    assert!(
+        check.is_ok(),
+        "convert wrote a {format:?} file that check refuses: {check:?}"
+    );
+}
+
+/// `zerocol info` into a sink: it prints UTF-8 and returns a verdict.
+fn info(format: Format, data: &[u8], flags: Flags) -> Verdict {
+    let mut sink = Vec::new();
+    let info = tool(format).info(&mut sink, "(fuzz)", data, flags);
+    let Ok(verdict) = info else {
+        panic!("info failed writing into a Vec: {info:?}");
+    };
+    assert!(std::str::from_utf8(&sink).is_ok(), "info prints UTF-8");
+    verdict
+}
+
+/// `info`, `check` and `dump` of one file with one set of flags: they agree on whether
+/// the file is malformed, messages are one line, and the dump is one JSON object.
+fn run(format: Format, data: &[u8], flags: Flags) {
+    let tool = tool(format);
+    let verdict = info(format, data, flags);
+    let check = tool.check(data, flags);
+    match (&verdict, &check) {
+        (Verdict::Ok, Ok(checked)) => assert!(!checked.summary.contains('\n')),
+        (Verdict::Malformed(a), Err(b)) => {
+            assert!(!a.contains('\n') && !b.contains('\n'), "{a:?} / {b:?}");
+        }
+        _ => panic!("info says {verdict:?}, check says {check:?}"),
+    }
+    // The dump streams into its writer, and writes nothing for a malformed file.
+    let mut json = Vec::new();
+    match tool
+        .dump(&mut json, data, flags)
+        .expect("a dump serialises")
+    {
+        Verdict::Ok => {
+            let value: serde_json::Value = serde_json::from_slice(&json).expect("dump prints JSON");
+            assert!(value.is_object(), "dump prints one JSON object");
+        }
+        Verdict::Malformed(message) => {
+            assert!(!message.contains('\n'), "{message:?}");
+            assert!(
+                json.is_empty(),
+                "a dump of a malformed file wrote {} bytes",
+                json.len()
+            );
+        }
+        // Only `info --model` asks for what a file may not hold.
+        Verdict::Usage(message) => panic!("dump refused its flags: {message}"),
+    }
+    // `export` reads what `check` reads (a `.dff` without collision has nothing to
+    // export), and writes OBJ that reads back.
+    match tool.export(data, flags, "fuzz.mtl") {
+        Ok(exported) => {
+            assert!(check.is_ok(), "export of a file check refuses: {check:?}");
+            crate::obj::read(&exported.obj, &exported.mtl, &exported.summary);
+        }
+        Err(message) => {
+            assert!(!message.contains('\n'), "{message:?}");
+            assert!(check.is_err() || format == Format::Dff, "{message}");
+        }
+    }
+}
