@@ -18,20 +18,13 @@ use data::bits;
 
 static COURSE: LazyLock<Vec<u8>> = LazyLock::new(data::mkgp::course);
 
-/// Seeded points over the whole grid (xorshift), as `(x, z)`.
+/// Seeded points over the whole grid (the tests' generator, `data::Rng`), as `(x, z)`.
 static POINTS: LazyLock<Vec<(f32, f32)>> = LazyLock::new(|| {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = data::Rng::new(0x2545_F491_4F6C_DD1D);
     let size = data::mkgp::CELLS as f32 * data::mkgp::CELL;
     let [min_x, min_z] = data::mkgp::MIN;
     (0..10_000)
-        .map(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let x = (seed % 1_000_000) as f32 / 1e6 * size;
-            let z = ((seed >> 32) % 1_000_000) as f32 / 1e6 * size;
-            (min_x + x, min_z + z)
-        })
+        .map(|_| (min_x + rng.range(0.0, size), min_z + rng.range(0.0, size)))
         .collect()
 });
 

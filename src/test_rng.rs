@@ -1,8 +1,9 @@
-//! The seeded generator every test draws from: xorshift64*, deterministic, no
+//! The seeded generator every test and bench draws from: xorshift64*, deterministic, no
 //! dependencies, no `std`. The crate's unit tests mount it as `crate::test_rng`; the
 //! integration tests mount this same file (`tests/it/support/rng.rs`, which adds what
-//! needs `std`). It lives in `src/` because the published package's unit tests need it
-//! and the package ships `src/` alone.
+//! needs `std`), and so do the benches' input generators (`benches/data/mod.rs`). It
+//! lives in `src/` because the published package's unit tests need it and the package
+//! ships `src/` alone.
 
 /// xorshift64*. [`Rng::new`] mixes any seed; `Rng(seed)` takes a non-zero state as it is.
 pub struct Rng(pub u64);

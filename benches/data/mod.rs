@@ -7,32 +7,12 @@
 
 use std::hint::black_box;
 
-/// A small deterministic generator (64-bit LCG, top bits).
-pub struct Rng(u64);
-
-impl Rng {
-    pub const fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    pub fn next_u32(&mut self) -> u32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) as u32
-    }
-
-    /// Uniform in `lo..hi`.
-    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + self.next_u32() % (hi - lo)
-    }
-
-    /// Uniform in `lo..hi`.
-    pub fn float(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (self.next_u32() as f32 / (1u64 << 31) as f32) * (hi - lo)
-    }
-}
+// The seeded generator the unit and integration tests draw from (xorshift64*,
+// `src/test_rng.rs`), mounted as `tests/it/support/rng.rs` mounts it: the package
+// ships `src/` alone, so the file cannot move to a crate the benches depend on.
+#[path = "../../src/test_rng.rs"]
+mod generator;
+pub use generator::Rng;
 
 /// The floor every bench is measured against, the games' own loader: copy the
 /// file into memory that is already there.
@@ -93,7 +73,7 @@ pub fn grid(
     let mut vertices = Vec::new();
     for z in 0..=h {
         for x in 0..=w {
-            vertices.push([x as f32 * cell, z as f32 * cell, rng.float(0.0, cell)]);
+            vertices.push([x as f32 * cell, z as f32 * cell, rng.range(0.0, cell)]);
         }
     }
     for z in 0..h {
@@ -141,10 +121,10 @@ pub mod gta {
     fn model(rng: &mut Rng, i: usize) -> Owned {
         // Faces: 2 × 12 × h for h in 1..=14, 180 a model on average (the real
         // library: 176), and 0.54 vertices a face, as there.
-        let h = rng.range(1, 15);
+        let h = 1 + rng.below(14) as u32;
         let (vertices, faces) = mesh(rng, 12, h);
         let (shadow_vertices, shadow_faces) = if i.is_multiple_of(4) {
-            let h = rng.range(1, 4);
+            let h = 1 + rng.below(3) as u32;
             mesh(rng, 2, h)
         } else {
             (Vec::new(), Vec::new())
@@ -220,7 +200,9 @@ pub mod mkgp {
     //! bits on shared edges and a wall on every open one. The bytes are the
     //! same as `CourseBuilder::build()?.to_bytes()?` of that soup and fence
     //! (compared when this was written); the bench checks that
-    //! `Course::lints` finds nothing to report.
+    //! `Course::lints` finds nothing to report. The vector helpers (`sub`, `dot`,
+    //! `normalise`) are the bench's own: the crate's `math` is private, and the
+    //! public `build::triangle` needs `std`.
     use super::Rng;
     use zerocol::mkgp::{
         self, CellContents, GridHeader, SurfaceFlags, Triangle, TriangleWall, VERSION, Vec3, Wall,
@@ -319,7 +301,7 @@ pub mod mkgp {
         let heights: Vec<f32> = (0..n * n)
             .map(|i| {
                 let (x, z) = (i % n, i / n);
-                ((x * 7 + z * 13) % 17) as f32 * 0.125 + rng.float(0.0, 0.25)
+                ((x * 7 + z * 13) % 17) as f32 * 0.125 + rng.range(0.0, 0.25)
             })
             .collect();
         let vertex = |x: u32, z: u32| -> Vec3 {
@@ -441,15 +423,15 @@ pub mod battleforge {
 
     fn position(rng: &mut Rng) -> [f32; 3] {
         [
-            rng.float(-40.0, 40.0),
-            rng.float(0.0, 6.0),
-            rng.float(-40.0, 40.0),
+            rng.range(-40.0, 40.0),
+            rng.range(0.0, 6.0),
+            rng.range(-40.0, 40.0),
         ]
     }
 
     /// Opaque payload bytes for the other nodes, never decoded.
     fn opaque(rng: &mut Rng, len: usize) -> Vec<u8> {
-        (0..len).map(|_| rng.next_u32() as u8).collect()
+        (0..len).map(|_| rng.byte()).collect()
     }
 
     /// A building's DRS: `CGeoMesh` (2 KiB), `CGeoOBBTree` (1 KiB),
@@ -461,9 +443,9 @@ pub mod battleforge {
         let boxes: Vec<BoxShape> = (0..BOXES)
             .map(|i| {
                 let half = [
-                    rng.float(0.2, 4.0),
-                    rng.float(0.2, 3.0),
-                    rng.float(0.2, 4.0),
+                    rng.range(0.2, 4.0),
+                    rng.range(0.2, 3.0),
+                    rng.range(0.2, 4.0),
                 ];
                 BoxShape {
                     transform: Transform {
@@ -483,7 +465,7 @@ pub mod battleforge {
                         position,
                         ..Transform::IDENTITY
                     },
-                    radius: rng.float(0.25, 3.0),
+                    radius: rng.range(0.25, 3.0),
                     center: position,
                 }
             })
@@ -497,8 +479,8 @@ pub mod battleforge {
                         position,
                     },
                     center: position,
-                    height: rng.float(0.5, 8.0),
-                    radius: rng.float(0.1, 1.5),
+                    height: rng.range(0.5, 8.0),
+                    radius: rng.range(0.1, 1.5),
                 }
             })
             .collect();
@@ -581,9 +563,9 @@ pub mod grit {
                 reals(
                     &mut t,
                     &[
-                        rng.float(c - 2.0, c + 2.0),
-                        rng.float(-2.0, 2.0),
-                        rng.float(0.0, 4.0),
+                        rng.range(c - 2.0, c + 2.0),
+                        rng.range(-2.0, 2.0),
+                        rng.range(0.0, 4.0),
                     ],
                 );
                 t.push(';');
@@ -596,18 +578,18 @@ pub mod grit {
                 reals(
                     &mut t,
                     &[
-                        rng.float(-60.0, 60.0),
-                        rng.float(-60.0, 60.0),
-                        rng.float(0.0, 5.0),
+                        rng.range(-60.0, 60.0),
+                        rng.range(-60.0, 60.0),
+                        rng.range(0.0, 5.0),
                     ],
                 );
                 t.push_str("; orientation 0.9238795 0.0 0.0 0.38268343; dimensions");
                 reals(
                     &mut t,
                     &[
-                        rng.float(0.5, 6.0),
-                        rng.float(0.5, 6.0),
-                        rng.float(0.5, 6.0),
+                        rng.range(0.5, 6.0),
+                        rng.range(0.5, 6.0),
+                        rng.range(0.5, 6.0),
                     ],
                 );
                 t.push_str("; }\n");
@@ -617,12 +599,12 @@ pub mod grit {
             t.push_str("cone { material \"/common/pmat/Stone\"; margin 0.02; centre");
             reals(
                 &mut t,
-                &[rng.float(-60.0, 60.0), rng.float(-60.0, 60.0), 0.0],
+                &[rng.range(-60.0, 60.0), rng.range(-60.0, 60.0), 0.0],
             );
             t.push_str("; radius");
-            reals(&mut t, &[rng.float(0.5, 2.0)]);
+            reals(&mut t, &[rng.range(0.5, 2.0)]);
             t.push_str("; height");
-            reals(&mut t, &[rng.float(1.0, 4.0)]);
+            reals(&mut t, &[rng.range(1.0, 4.0)]);
             t.push_str("; }\n");
         }
         t.push_str(
@@ -633,13 +615,13 @@ pub mod grit {
             reals(
                 &mut t,
                 &[
-                    rng.float(-60.0, 60.0),
-                    rng.float(-60.0, 60.0),
-                    rng.float(0.0, 5.0),
+                    rng.range(-60.0, 60.0),
+                    rng.range(-60.0, 60.0),
+                    rng.range(0.0, 5.0),
                 ],
             );
             t.push_str("; radius");
-            reals(&mut t, &[rng.float(0.25, 2.0)]);
+            reals(&mut t, &[rng.range(0.25, 2.0)]);
             t.push_str("; }\n");
         }
         t.push_str("}\ntrimesh {\nvertexes {\n");
@@ -650,9 +632,9 @@ pub mod grit {
                 reals(
                     &mut t,
                     &[
-                        xy(x) + rng.float(-0.3, 0.3),
-                        xy(y) + rng.float(-0.3, 0.3),
-                        ((x * 7 + y * 13) % 17) as f32 * 0.25 + rng.float(-0.5, 0.5),
+                        xy(x) + rng.range(-0.3, 0.3),
+                        xy(y) + rng.range(-0.3, 0.3),
+                        ((x * 7 + y * 13) % 17) as f32 * 0.25 + rng.range(-0.5, 0.5),
                     ],
                 );
                 t.push_str(";\n");
