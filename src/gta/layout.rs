@@ -405,7 +405,7 @@ fn face_groups_at(model: &[u8]) -> Option<(u32, u32)> {
 /// The faces' offset, when face groups come before them (flag 8 and at least one
 /// face); `None` otherwise.
 #[cfg_attr(not(target_os = "none"), inline)]
-pub(super) fn faces_with_groups(model: &[u8]) -> Option<u32> {
+fn faces_with_groups(model: &[u8]) -> Option<u32> {
     let faces = COL2_SECTIONS.get(COL2_FACES)?;
     if !Flags(read_u32(model, FIELD_FLAGS.into())?).has_face_groups()
         || faces.count.read(model)? == 0
