@@ -14,19 +14,23 @@
 //! index), reading the header as a fixed-size array, so every field position,
 //! count width, record length and shadow-mesh flag comes from the one table in
 //! [`layout`](super::layout) and no field read needs a bounds check. Both paths
-//! run the one copy of the section rule, [`section_end`]. The straight line only
+//! run the one copy of the section rule, [`section_end`], and of the face-group
+//! rule, [`face_groups_start`], each of which answers with the values or the
+//! rule broken, which the table path names in its error. The straight line only
 //! ever answers "valid, with these vertex counts" or `None`; on `None` the table
 //! path runs from the start and finds and names the error, so every error still
 //! comes from one place. The unit tests also hold the two paths to the same
 //! answer on random models, valid and broken.
 
-use zerocopy::byteorder::little_endian::{U16, U32};
+use zerocopy::byteorder::little_endian::U16;
 use zerocopy::{FromBytes, IntoBytes};
+
+use crate::wire;
 
 use super::layout::{
     COL2_FACE_GROUPS, COL2_FACES, COL2_SECTIONS, COL2_SHADOW_FACES, COL2_SHADOW_VERTICES,
     COL2_VERTICES, COL4_EXTRA_START, Count, FACE_GROUP_LEN, FIELD_FLAGS, OFFSET_ORIGIN,
-    SHADOW_HEADER_START, read_le, read_u32, records_len,
+    SHADOW_HEADER_START, col2_records, read_le, read_u32, records_len,
 };
 use super::raw::{self, FaceGroup};
 use super::{Flags, Version};
@@ -159,7 +163,24 @@ fn sections<const N: usize>(header: &[u8; N], model: &[u8], limits: &Limits) -> 
         entry::<6, N>(header, model, limits)?,
         entry::<7, N>(header, model, limits)?,
     ];
-    let groups = face_groups(header, model, limits)?;
+    let faces = const { COL2_SECTIONS[COL2_FACES] };
+    let faces_offset = read_u32(header, faces.offset_at.into())?;
+    let groups = match face_groups_start(
+        model,
+        read_u32(header, FIELD_FLAGS.into())?,
+        faces.count.read(header)?,
+        faces_offset,
+        limits.header_end,
+    )
+    .ok()?
+    {
+        // They end at their count word, which ends at the faces.
+        Some(start) => Span {
+            start: start.into(),
+            end: faces_offset.into(),
+        },
+        None => Span::NONE,
+    };
     // A derived vertex array shares no byte with any other section (tested
     // without a branch a section, which the compiler unrolls).
     for i in DERIVED {
@@ -266,37 +287,72 @@ fn entry<const I: usize, const N: usize>(
     })
 }
 
-/// The face groups' span, from their count word just before the faces (flag 8
-/// and at least one face) back over their records, each of which must name
-/// faces `first..=last` that exist; [`Span::NONE`] without them.
+/// Which rule of a COL2+ model's face groups [`face_groups_start`] found broken.
+#[derive(Clone, Copy)]
+pub(super) enum GroupBreach {
+    /// Their count word or first record lies inside the header (or before the
+    /// model); `count` is the count word, 0 where it cannot be read.
+    OutsideModel { count: u32 },
+    /// Group `group` (from 0) of those at `start` names faces `first..=last`
+    /// that are not all there.
+    Range {
+        start: u32,
+        group: usize,
+        first: u16,
+        last: u16,
+    },
+}
+
+/// The rule of a COL2+ model's face groups (docs/formats/gta.md), the one copy
+/// both paths run: with flag 8 in `flags` and at least one face (`face_count`),
+/// a u32 count sits just before the faces at `faces_offset`, that many 28-byte
+/// groups end at it, at or past `header_end`, and each names faces
+/// `first <= last < face_count` (the engine loops `first..=last` without
+/// checks). Where the groups start (offset scale, model start + 4; they run to
+/// the faces, their count word included); `None` without them.
+///
+/// Given a count word inside `model`, the groups before it are too: they need
+/// no section check of their own.
 #[inline(always)]
-fn face_groups<const N: usize>(header: &[u8; N], model: &[u8], limits: &Limits) -> Option<Span> {
-    let faces = const { COL2_SECTIONS[COL2_FACES] };
-    let face_count = faces.count.read(header)?;
-    if !Flags(read_u32(header, FIELD_FLAGS.into())?).has_face_groups() || face_count == 0 {
-        return Some(Span::NONE);
+pub(super) fn face_groups_start(
+    model: &[u8],
+    flags: u32,
+    face_count: u32,
+    faces_offset: u32,
+    header_end: u32,
+) -> Result<Option<u32>, GroupBreach> {
+    if !Flags(flags).has_face_groups() || face_count == 0 {
+        return Ok(None);
     }
-    // The faces passed `Limits::section`: their offset is past the header.
-    let faces = u64::from(read_u32(header, faces.offset_at.into())?);
-    let count_offset = faces.checked_sub(4)?;
-    // On the offset scale the count word is at `faces - 4`: model byte `faces`.
-    let count_at = usize::try_from(faces).ok()?;
-    let count = U32::read_from_prefix(model.get(count_at..)?).ok()?.0.get();
-    let len = u64::from(count).checked_mul(FACE_GROUP_LEN.into())?;
-    let start = count_offset.checked_sub(len)?;
-    if start < u64::from(limits.header_end) {
-        return None;
+    // On the offset scale the count word lies at `faces - 4`: model byte `faces`
+    // (byte 4 at least, where a count word before the model is looked for).
+    let count_at = usize::try_from(faces_offset).unwrap_or(usize::MAX);
+    let Some(count) = read_u32(model, count_at.max(OFFSET_ORIGIN)) else {
+        return Err(GroupBreach::OutsideModel { count: 0 });
+    };
+    let len = records_len(count, FACE_GROUP_LEN).and_then(|len| u32::try_from(len).ok());
+    // At or past the header's end (so is their count word, after them).
+    let start = match (faces_offset.checked_sub(4), len) {
+        (Some(count_offset), Some(len)) => count_offset.checked_sub(len),
+        _ => None,
+    };
+    let start = match start {
+        Some(start) if start >= header_end => start,
+        _ => return Err(GroupBreach::OutsideModel { count }),
+    };
+    let groups: &[FaceGroup] = wire::validated(col2_records(model, start, count)).unwrap_or(&[]);
+    for (group, g) in groups.iter().enumerate() {
+        let (first, last) = (g.first.get(), g.last.get());
+        if first > last || u32::from(last) >= face_count {
+            return Err(GroupBreach::Range {
+                start,
+                group,
+                first,
+                last,
+            });
+        }
     }
-    let from = usize::try_from(start).ok()?.checked_add(OFFSET_ORIGIN)?;
-    let (groups, _) =
-        <[FaceGroup]>::ref_from_prefix_with_elems(model.get(from..)?, usize::try_from(count).ok()?)
-            .ok()?;
-    let ranges_exist = groups.iter().all(|g| {
-        let (first, last) = (u32::from(g.first.get()), u32::from(g.last.get()));
-        first <= last && last < face_count
-    });
-    // They end at their count word, which ends at the faces.
-    ranges_exist.then_some(Span { start, end: faces })
+    Ok(Some(start))
 }
 
 /// The engine's vertex count for a COL2+ mesh: largest face index + 1, 0 without faces.
@@ -390,6 +446,44 @@ mod tests {
 
     fn put(buf: &mut [u8], at: usize, bytes: &[u8]) {
         buf[at..at + bytes.len()].copy_from_slice(bytes);
+    }
+
+    /// The face-group rule on bytes laid out by hand: where the groups start,
+    /// or which rule they break, with the values the table path's error names.
+    #[test]
+    fn the_face_group_rule_names_what_breaks() {
+        let rule = |model: &[u8], flags, faces| face_groups_start(model, flags, faces, 164, 104);
+        // Two groups from offset 104 (model byte 108), faces 0..=1 and 2..=2,
+        // their count at offset 160, the faces at offset 164.
+        let mut model = [0u8; 256];
+        put(&mut model, 164, &2u32.to_le_bytes());
+        put(&mut model, 108 + 24, &[0, 0, 1, 0]);
+        put(&mut model, 136 + 24, &[2, 0, 2, 0]);
+        assert!(matches!(rule(&model, 8, 3), Ok(Some(104))));
+        // Without flag 8, or without faces, there are none.
+        assert!(matches!(rule(&model, 0, 3), Ok(None)));
+        assert!(matches!(rule(&model, 8 | 2, 0), Ok(None)));
+        // Two faces: group 1 names face 2.
+        assert!(matches!(
+            rule(&model, 8, 2),
+            Err(GroupBreach::Range {
+                start: 104,
+                group: 1,
+                first: 2,
+                last: 2
+            })
+        ));
+        // A third group would start inside the header.
+        put(&mut model, 164, &3u32.to_le_bytes());
+        assert!(matches!(
+            rule(&model, 8, 3),
+            Err(GroupBreach::OutsideModel { count: 3 })
+        ));
+        // A count word past the model's end reads as 0.
+        assert!(matches!(
+            rule(&model[..166], 8, 3),
+            Err(GroupBreach::OutsideModel { count: 0 })
+        ));
     }
 
     /// Lays out `count` records of `len` bytes at `pos` and writes the offset

@@ -145,10 +145,14 @@ pub(super) fn read_u32(bytes: &[u8], at: usize) -> Option<u32> {
 /// Written without a widening multiply: the Cortex-M0 has none, and a checked
 /// `u32` or `usize` multiply calls a 64-bit multiplication routine there (code,
 /// and a frame at the deepest point of the parser's stack). Each 16-bit half of
-/// `count` times a byte stays below 2^24.
+/// `count` times a byte stays below 2^24. Hosts multiply (one instruction, and
+/// a test of the overflow flag).
 #[cfg_attr(not(target_os = "none"), inline)]
 pub(super) fn records_len(count: u32, record_len: u8) -> Option<usize> {
     let record_len = u32::from(record_len);
+    if !cfg!(target_os = "none") {
+        return usize::try_from(count.checked_mul(record_len)?).ok();
+    }
     let high = count.wrapping_shr(16).wrapping_mul(record_len);
     let low = (count & 0xFFFF).wrapping_mul(record_len);
     if high > 0xFFFF {
@@ -405,7 +409,7 @@ fn face_groups_at(model: &[u8]) -> Option<(u32, u32)> {
 /// The faces' offset, when face groups come before them (flag 8 and at least one
 /// face); `None` otherwise.
 #[cfg_attr(not(target_os = "none"), inline)]
-pub(super) fn faces_with_groups(model: &[u8]) -> Option<u32> {
+fn faces_with_groups(model: &[u8]) -> Option<u32> {
     let faces = COL2_SECTIONS.get(COL2_FACES)?;
     if !Flags(read_u32(model, FIELD_FLAGS.into())?).has_face_groups()
         || faces.count.read(model)? == 0

@@ -36,7 +36,8 @@
 //! framing) → `view` ([`Model`] and its accessors) → `col2` (the COL2+ section rules
 //! in one straight line, and the derived vertex count) → `validate` (the parser:
 //! [`Model::parse`], [`Header::parse`]) → `lint` → `surfaces` (material names) →
-//! `walk` ([`models`], [`headers`], [`recover`]) → `dff` → `write`.
+//! `walk` ([`models`], [`headers`], [`recover`]) → `dff` → `write` (the writers, a
+//! file per seam in `write/`).
 //!
 //! # What is checked
 //! Everything docs/formats/gta.md lists, once, when a model is parsed:

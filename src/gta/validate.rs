@@ -5,14 +5,16 @@
 use crate::wire;
 use zerocopy::byteorder::little_endian::U32;
 
-use super::col2::{self, Breach, derived_vertex_count, section_end};
+use super::col2::{
+    self, Breach, GroupBreach, derived_vertex_count, face_groups_start, section_end,
+};
 use super::error::{Error, ErrorKind};
 use super::header::Header;
 use super::layout::{
     BOUNDS_END, COL2_FACE_GROUPS, COL2_SECTIONS, COL2_SHADOW_FACES, COLL_FACES, COLL_SECTIONS,
     COLL_VERTICES, Count, FACE_GROUP_FIRST, FACE_GROUP_LEN, FIELD_FACE_COUNT, FIELD_FACE_OFFSET,
-    FIELD_SIZE, OFFSET_ORIGIN, col2_place, col2_records, coll_place, coll_section, declared_len,
-    face_groups_before, faces_with_groups, read_le, read_u32, records_len,
+    FIELD_FLAGS, FIELD_SIZE, OFFSET_ORIGIN, col2_place, col2_records, coll_place, coll_section,
+    declared_len, read_le, read_u32, records_len,
 };
 use super::raw;
 use super::view::Model;
@@ -350,41 +352,49 @@ impl Body<'_> {
         Err(Error::new(at, kind))
     }
 
-    /// Checks the face groups (see `face_groups_at` in [`layout`](super::layout)).
+    /// Checks the face groups ([`face_groups_start`], which the straight line
+    /// runs too), and names the rule broken.
     #[cfg_attr(target_os = "none", inline(never))]
     fn face_groups(&self) -> Result<(), Error> {
         let model = self.model;
-        let Some(faces_offset) = faces_with_groups(model) else {
-            return Ok(());
-        };
-        let count_offset = faces_offset.saturating_sub(4);
-        let located = face_groups_before(model, faces_offset)
-            .filter(|&(start, _)| count_offset >= self.header_end && start >= self.header_end);
-        let Some((groups_start, count)) = located else {
-            let count = usize::try_from(count_offset)
-                .ok()
-                .and_then(|o| read_u32(model.get(OFFSET_ORIGIN..)?, o))
-                .unwrap_or(0);
-            return Err(Error::new(
-                self.start.saturating_add(FIELD_FACE_OFFSET.into()),
-                ErrorKind::FaceGroupsOutsideModel {
-                    count,
-                    faces_offset,
-                },
-            ));
-        };
-        self.section(
-            Section::FaceGroups,
-            FIELD_FACE_OFFSET.into(),
-            groups_start,
-            count,
-            FACE_GROUP_LEN,
-        )?;
-        let groups = wire::validated(col2_records(model, groups_start, count)).unwrap_or(&[]);
-        let face_count = read_le(model, FIELD_FACE_COUNT.into(), 2)
+        // The header fields lie inside the header the caller checked.
+        let flags = read_u32(model, FIELD_FLAGS.into()).unwrap_or(0);
+        let faces = read_le(model, FIELD_FACE_COUNT.into(), 2)
             .and_then(|n| u16::try_from(n).ok())
             .unwrap_or(0);
-        check_face_groups(self.start, groups, groups_start, face_count)
+        let faces_offset = read_u32(model, FIELD_FACE_OFFSET.into()).unwrap_or(0);
+        let (field, kind) =
+            match face_groups_start(model, flags, faces.into(), faces_offset, self.header_end) {
+                Ok(_) => return Ok(()),
+                Err(GroupBreach::OutsideModel { count }) => (
+                    usize::from(FIELD_FACE_OFFSET),
+                    ErrorKind::FaceGroupsOutsideModel {
+                        count,
+                        faces_offset,
+                    },
+                ),
+                Err(GroupBreach::Range {
+                    start,
+                    group,
+                    first,
+                    last,
+                }) => {
+                    let group = saturate_u32(group);
+                    // The group's `first` field, 24 bytes into it; +4 converts the
+                    // offset scale.
+                    let field = (start as usize)
+                        .saturating_add(records_len(group, FACE_GROUP_LEN).unwrap_or(usize::MAX))
+                        .saturating_add(FACE_GROUP_FIRST + OFFSET_ORIGIN);
+                    let kind = ErrorKind::FaceGroupRange {
+                        group,
+                        first,
+                        last,
+                        faces,
+                    };
+                    (field, kind)
+                }
+            };
+        Err(Error::new(self.start.saturating_add(field), kind))
     }
 
     /// Where checked section `i` (see [`col2_place`]) lies; `None` without
@@ -443,33 +453,4 @@ impl Body<'_> {
         }
         Ok(())
     }
-}
-
-/// The engine loops `first..=last` without checks: require `first <= last < faces`.
-fn check_face_groups(
-    model_start: usize,
-    groups: &[raw::FaceGroup],
-    groups_start: u32,
-    faces: u16,
-) -> Result<(), Error> {
-    // The group's `first` field, 24 bytes into it; +4 converts the offset scale.
-    let mut field = model_start
-        .saturating_add(groups_start as usize)
-        .saturating_add(FACE_GROUP_FIRST + OFFSET_ORIGIN);
-    for (i, g) in groups.iter().enumerate() {
-        let (first, last) = (g.first.get(), g.last.get());
-        if first > last || last >= faces {
-            return Err(Error::new(
-                field,
-                ErrorKind::FaceGroupRange {
-                    group: saturate_u32(i),
-                    first,
-                    last,
-                    faces,
-                },
-            ));
-        }
-        field = field.saturating_add(size_of::<raw::FaceGroup>());
-    }
-    Ok(())
 }

@@ -1,5 +1,6 @@
-//! Writing GTA models and libraries into a caller buffer, in any version, from a
-//! parsed [`Model`] or from a [`ModelRepr`] of decoded values.
+//! Stage `write` (after `dff`): writing GTA models and libraries into a caller
+//! buffer, in any version, from a parsed [`Model`] or from a [`ModelRepr`] of
+//! decoded values.
 //!
 //! Every writer is a pair: [`required_len`] says how many bytes the output needs,
 //! [`write()`] fills a buffer of at least that many. [`WriteOptions`] chooses the
