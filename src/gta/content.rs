@@ -216,11 +216,19 @@ pub(crate) fn enclosing(content: &impl Content) -> Bounds {
         }
     });
     Bounds {
-        min,
-        max,
-        center,
-        radius,
+        min: min.map(canonical),
+        max: max.map(canonical),
+        center: center.map(canonical),
+        radius: canonical(radius),
     }
+}
+
+/// `value`, with every NaN made the one quiet NaN [`f32::NAN`]: which NaN payload an
+/// operation on NaNs returns is the compiler's choice (it may swap the operands of
+/// `min`, `max` and `+`), so without this the bytes written for content with NaN
+/// coordinates would differ between builds.
+fn canonical(value: f32) -> f32 {
+    if value.is_nan() { f32::NAN } else { value }
 }
 
 /// The box around `faces` of `content` (each through its vertices); `None` when
@@ -240,7 +248,7 @@ pub(crate) fn faces_box(
             Some((min, max)) => (zip3(min, lo, f32::min), zip3(max, hi, f32::max)),
         });
     }
-    bbox
+    bbox.map(|(min, max)| (min.map(canonical), max.map(canonical)))
 }
 
 fn distance2(a: Vec3, b: Vec3) -> f32 {
@@ -272,5 +280,57 @@ impl Content for super::Model<'_> {
     }
     fn vertex(&self, i: usize) -> Option<Vec3> {
         self.vertices().get(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Spheres only: the content a test needs.
+    struct Balls<'a>(&'a [([f32; 3], f32)]);
+
+    impl Content for Balls<'_> {
+        fn count(&self, section: Section) -> usize {
+            if section == Section::Spheres { self.0.len() } else { 0 }
+        }
+        fn sphere(&self, i: usize) -> Option<Sphere> {
+            self.0.get(i).map(|&(center, radius)| Sphere {
+                center,
+                radius,
+                surface: Default::default(),
+            })
+        }
+        fn collision_box(&self, _: usize) -> Option<CollisionBox> {
+            None
+        }
+        fn line(&self, _: usize) -> Option<Line> {
+            None
+        }
+        fn face(&self, _: usize) -> Option<Face> {
+            None
+        }
+        fn vertex(&self, _: usize) -> Option<Vec3> {
+            None
+        }
+    }
+
+    #[test]
+    fn enclosing_measures_spheres() {
+        let b = enclosing(&Balls(&[([0.0, 0.0, 0.0], 1.0), ([4.0, 0.0, 0.0], 1.0)]));
+        assert_eq!((b.min, b.max), ([-1.0, -1.0, -1.0], [5.0, 1.0, 1.0]));
+        assert_eq!((b.center, b.radius), ([2.0, 0.0, 0.0], 3.0));
+    }
+
+    #[test]
+    fn enclosing_writes_one_nan() {
+        // Two NaNs with other payloads and signs: whichever `min` keeps, the bounds
+        // hold the bits of `f32::NAN`.
+        let (a, b) = (f32::from_bits(0xffff_0003), f32::from_bits(0x7fa0_0001));
+        let bounds = enclosing(&Balls(&[([a, 0.0, 0.0], 1.0), ([b, 0.0, 0.0], 1.0)]));
+        for v in [bounds.min[0], bounds.max[0], bounds.center[0]] {
+            assert_eq!(v.to_bits(), f32::NAN.to_bits());
+        }
+        assert_eq!(bounds.min[1], -1.0);
     }
 }
