@@ -1,8 +1,7 @@
 //! Stage `aabb` (after `ball`): segment–solid axis-aligned box (slab test) and
 //! sphere–box.
 
-use super::types::Vec3;
-use super::vec::{dot, finite, inside_normal, normalize, sub};
+use super::vec::{Vec3, dot, finite, inside_normal, normalize, sub};
 
 /// A box whose corners are numbers with `min <= max` on every axis.
 fn valid(min: Vec3, max: Vec3) -> bool {

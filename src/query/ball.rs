@@ -1,7 +1,6 @@
 //! Stage `ball` (after `triangle`): segment–solid sphere and sphere–sphere.
 
-use super::types::Vec3;
-use super::vec::{add, at, dot, finite, inside_normal, normalize, scale, sub};
+use super::vec::{Vec3, add, at, dot, finite, inside_normal, normalize, scale, sub};
 
 /// Where the segment `start + t·dir`, `t` in `[0, 1]`, enters the solid sphere
 /// (`center`, `radius`): `(t, unit normal facing the start)`. A segment that starts

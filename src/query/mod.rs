@@ -30,7 +30,7 @@
 //! query holds (NaN, infinities, zero-length segments, degenerate triangles).
 //!
 //! # Stages
-//! In import order: `vec` (vector arithmetic) → `types` ([`Segment`], [`Ball`],
+//! In import order: `vec` ([`Vec3`] and its arithmetic) → `types` ([`Segment`], [`Ball`],
 //! [`Hit`], [`Contact`], [`Query`], [`ground`]) → `collect` ([`Nearest`],
 //! [`Contacts`]) → `triangle` → `ball` → `aabb` (the primitive tests). Each format's
 //! `query` stage implements [`Query`] above its view.
@@ -63,10 +63,11 @@ mod ball;
 mod collect;
 mod triangle;
 mod types;
-mod vec;
+pub(crate) mod vec;
 
 pub use aabb::{contains, segment_box, segment_may_touch_box, sphere_box};
 pub use ball::{segment_sphere, sphere_sphere};
 pub use collect::{Contacts, Nearest};
 pub use triangle::{closest_on_triangle, segment_triangle, sphere_triangle, triangle_normal};
-pub use types::{Ball, Contact, Hit, Primitive, Query, Segment, Vec3, ground};
+pub use types::{Ball, Contact, Hit, Primitive, Query, Segment, ground};
+pub use vec::Vec3;

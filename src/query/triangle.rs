@@ -3,8 +3,7 @@
 //! Triangles are two-sided; a degenerate triangle (zero or non-finite area) is never
 //! hit and never touched, and neither is one that the segment only grazes in its plane.
 
-use super::types::Vec3;
-use super::vec::{add, at, cross, dot, finite, neg, normalize, scale, sub};
+use super::vec::{Vec3, add, at, cross, dot, finite, neg, normalize, scale, sub};
 
 /// The unit normal `(b − a) × (c − a)`, or `None` for a degenerate triangle.
 pub fn triangle_normal([a, b, c]: [Vec3; 3]) -> Option<Vec3> {

@@ -1,8 +1,7 @@
 //! Stage `types` (after `vec`): the query shapes and results every format shares,
 //! the [`Query`] trait and [`ground`].
 
-/// A point or direction: `x, y, z` in the view's own space.
-pub type Vec3 = [f32; 3];
+use super::vec::Vec3;
 
 /// From `start` (t = 0) to `end` (t = 1).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,7 +3,8 @@
 
 pub(crate) use crate::math::{add, cross, dot, sub};
 
-use super::types::Vec3;
+/// A point or direction: `x, y, z` in the view's own space.
+pub type Vec3 = [f32; 3];
 
 /// `v · s`.
 pub(crate) fn scale(v: Vec3, s: f32) -> Vec3 {
