@@ -167,7 +167,8 @@ impl Pending {
                 .set_permissions(permissions)
                 .map_err(cannot)?;
         }
-        file.write_all(bytes).map_err(cannot)?;
+        // Through the `File` itself: its errors are the system's, without a path.
+        file.as_file_mut().write_all(bytes).map_err(cannot)?;
         file.as_file().sync_all().map_err(cannot)?;
         Ok(Self {
             file,
@@ -189,12 +190,13 @@ impl Pending {
     }
 }
 
-/// An I/O error without the temporary file's path that `tempfile` adds to it (the
-/// message names the output instead).
-fn bare(error: &io::Error) -> io::Error {
-    match error.raw_os_error() {
-        Some(code) => io::Error::from_raw_os_error(code),
-        None => io::Error::new(error.kind(), error.kind().to_string()),
+/// An I/O error without the temporary file's path that `tempfile` adds to its
+/// message (` at path "…"`): the message names the output instead.
+fn bare(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" at path \"") {
+        Some(cut) => text.get(..cut).unwrap_or(&text).to_owned(),
+        None => text,
     }
 }
 

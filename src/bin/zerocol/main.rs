@@ -14,9 +14,11 @@
 //!                                                     Wavefront OBJ and .mtl, for Blender
 //! ```
 //!
-//! `FILE` may be `-` for standard input. Exit status: 0 when every file was read, 1
-//! when a file is malformed (or sniffs as no known format), 2 for usage and I/O
-//! errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
+//! `FILE` may be `-` for standard input; a file must be a regular file of at most
+//! `--max-size SIZE` bytes (default 256M), and an output is written to a temporary
+//! file renamed into place (docs/cli.md, "Reading files" and "Writing files"). Exit
+//! status: 0 when every file was read, 1 when a file is malformed (or sniffs as no
+//! known format), 2 for usage and I/O errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
 //!
 //! The commands themselves are the library's `zerocol::cli` (the `cli` feature): each
