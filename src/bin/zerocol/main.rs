@@ -14,9 +14,11 @@
 //!                                                     Wavefront OBJ and .mtl, for Blender
 //! ```
 //!
-//! `FILE` may be `-` for standard input. Exit status: 0 when every file was read, 1
-//! when a file is malformed (or sniffs as no known format), 2 for usage and I/O
-//! errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
+//! `FILE` may be `-` for standard input; a file must be a regular file of at most
+//! `--max-size SIZE` bytes (default 256M), and an output is written to a temporary
+//! file renamed into place (docs/cli.md, "Reading files" and "Writing files"). Exit
+//! status: 0 when every file was read, 1 when a file is malformed (or sniffs as no
+//! known format), 2 for usage and I/O errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
 //!
 //! The commands themselves are the library's `zerocol::cli` (the `cli` feature): each
@@ -110,6 +112,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         } => check::check(&files, common, check::Output { json, quiet }, out),
         Command::Convert {
             lenient,
+            limit,
             to,
             recompute_bounds,
             face_groups,
@@ -132,15 +135,24 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
                 settings,
                 lenient,
             };
-            convert::convert(&input, &output, conversion, out)
+            convert::convert(&input, &output, conversion, limit.max_size, out)
         }
         Command::Put {
             lenient,
+            limit,
             model,
             dff,
             model_file,
             output,
-        } => put::put(&dff, &model_file, &output, model.as_deref(), lenient, out),
+        } => put::put(
+            &dff,
+            &model_file,
+            &output,
+            model.as_deref(),
+            lenient,
+            limit.max_size,
+            out,
+        ),
         Command::Export {
             common,
             game,

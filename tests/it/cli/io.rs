@@ -1,0 +1,559 @@
+//! The tool's I/O rules (docs/cli.md, "Files"): outputs written to a temporary file
+//! and renamed into place, so that a failing write leaves the old file as it was and
+//! nothing behind; inputs that are not regular files or larger than `--max-size`
+//! refused before they are read; `check`'s progress bar only on a terminal.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use crate::support::cli::{TempFile, ZEROCOL, code, sample, stderr, stdout, zerocol};
+
+/// A fresh folder under the temp dir, removed with what it holds when dropped.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Self {
+        let path = TempFile::path_only(name).0.clone();
+        std::fs::create_dir(&path).unwrap();
+        Dir(path)
+    }
+
+    fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// The names of what the folder holds, sorted.
+    fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// `zerocol ARGS` run by `sh` with the file size limit at `blocks` (of 512 or 1024
+/// bytes: the shell's unit) and SIGXFSZ ignored, as it stays across `exec`: a write
+/// past the limit then fails with EFBIG instead of killing the tool.
+fn zerocol_with_fsize(blocks: u32, args: &[&str]) -> Output {
+    let mut script = format!("trap '' XFSZ; ulimit -f {blocks}; exec \"$0\"");
+    for i in 0..args.len() {
+        script.push_str(&format!(" \"${}\"", i + 1));
+    }
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(ZEROCOL)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+const OLD: &[u8] = b"the user's previous file\n";
+
+#[test]
+fn a_write_past_the_file_size_limit_leaves_the_old_output_and_no_temporary_file() {
+    let dir = Dir::new("fsize");
+    let output = dir.join("fixed.col");
+    std::fs::write(&output, OLD).unwrap();
+    let input = sample("sample.col");
+    // The rewrite is 1,116 bytes, more than one block of either unit.
+    assert!(std::fs::metadata(&input).unwrap().len() > 1024);
+    let o = zerocol_with_fsize(1, &["convert", &input, s(&output)]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: cannot write: File too large (os error 27)\n",
+            output.display()
+        )
+    );
+    assert_eq!(std::fs::read(&output).unwrap(), OLD);
+    assert_eq!(dir.names(), ["fixed.col"]);
+    // The same run without the limit replaces it.
+    let o = zerocol(&["convert", &input, s(&output)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read(&output).unwrap(),
+        std::fs::read(&input).unwrap()
+    );
+    assert_eq!(dir.names(), ["fixed.col"]);
+}
+
+#[test]
+fn put_past_the_file_size_limit_leaves_the_old_dff() {
+    let dir = Dir::new("fsize-put");
+    let output = dir.join("out.dff");
+    std::fs::write(&output, OLD).unwrap();
+    let dff = sample("vehicle.dff");
+    let o = zerocol(&["put", &dff, &sample("sample.col"), "--model", "0", "-"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(!o.stdout.is_empty());
+    // No byte can be written.
+    let o = zerocol_with_fsize(
+        0,
+        &[
+            "put",
+            "--model",
+            "0",
+            &dff,
+            &sample("sample.col"),
+            s(&output),
+        ],
+    );
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).ends_with(&format!(
+            "zerocol: {}: cannot write: File too large (os error 27)\n",
+            output.display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(&output).unwrap(), OLD);
+    assert_eq!(dir.names(), ["out.dff"]);
+}
+
+#[test]
+fn export_past_the_file_size_limit_leaves_both_old_files() {
+    let dir = Dir::new("fsize-export");
+    let (obj, mtl) = (dir.join("m.obj"), dir.join("m.mtl"));
+    std::fs::write(&obj, OLD).unwrap();
+    std::fs::write(&mtl, b"old mtl\n").unwrap();
+    let o = zerocol_with_fsize(1, &["export", &sample("sample.col"), s(&obj)]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(": cannot write: File too large (os error 27)\n"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(o.stdout, b"");
+    assert_eq!(std::fs::read(&obj).unwrap(), OLD);
+    assert_eq!(std::fs::read(&mtl).unwrap(), b"old mtl\n");
+    assert_eq!(dir.names(), ["m.mtl", "m.obj"]);
+    // Without the limit both are replaced, and nothing else is left.
+    let o = zerocol(&["export", &sample("sample.col"), s(&obj)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(&obj)
+            .unwrap()
+            .contains("\nmtllib m.mtl\n")
+    );
+    assert!(std::fs::read_to_string(&mtl).unwrap().starts_with('#'));
+    assert_eq!(dir.names(), ["m.mtl", "m.obj"]);
+}
+
+/// A tmpfs of one page, unmounted when dropped; `None` (with the reason printed)
+/// where mounting is not permitted.
+struct Tmpfs(Dir);
+
+impl Tmpfs {
+    fn mount() -> Option<Self> {
+        let dir = Dir::new("tmpfs");
+        let o = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=4k", "tmpfs", s(&dir.0)])
+            .output();
+        match o {
+            Ok(o) if o.status.success() => Some(Tmpfs(dir)),
+            Ok(o) => {
+                println!(
+                    "skipped: cannot mount a tmpfs here: {}",
+                    String::from_utf8_lossy(&o.stderr).trim()
+                );
+                None
+            }
+            Err(error) => {
+                println!("skipped: no mount command: {error}");
+                None
+            }
+        }
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0.0).status();
+    }
+}
+
+#[test]
+fn a_full_file_system_leaves_the_old_output_and_no_temporary_file() {
+    let Some(fs) = Tmpfs::mount() else {
+        return;
+    };
+    let output = fs.0.join("fixed.col");
+    // The old file takes the one page: the temporary file finds no room.
+    std::fs::write(&output, OLD).unwrap();
+    let o = zerocol(&["convert", &sample("sample.col"), s(&output)]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: cannot write: No space left on device (os error 28)\n",
+            output.display()
+        )
+    );
+    assert_eq!(std::fs::read(&output).unwrap(), OLD);
+    assert_eq!(fs.0.names(), ["fixed.col"]);
+}
+
+#[test]
+fn an_output_that_is_not_a_regular_file_is_refused() {
+    let input = sample("sample.col");
+    let o = zerocol(&["convert", &input, "/dev/full"]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        "zerocol: /dev/full: cannot write: a character device, not a regular file; zerocol \
+         writes a new file and renames it into place, which would replace it: give a file \
+         path, or - for standard output\n"
+    );
+    let dir = Dir::new("not-regular-out");
+    let fifo = dir.join("out.col");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let o = zerocol(&["convert", &input, s(&fifo)]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("cannot write: a FIFO (named pipe), not a regular file;"),
+        "{}",
+        stderr(&o)
+    );
+    let o = zerocol(&["export", &input, "/dev/full"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("zerocol: /dev/full: cannot write: a character device"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(dir.names(), ["out.col"]);
+}
+
+#[test]
+fn standard_output_on_a_full_device_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let o = Command::new(ZEROCOL)
+        .args(["convert", &sample("sample.col"), "-"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        "zerocol: stdout: No space left on device (os error 28)\n"
+    );
+}
+
+#[test]
+fn an_output_keeps_its_permissions_and_a_link_stays_a_link() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = Dir::new("perms");
+    let real = dir.join("real.col");
+    std::fs::write(&real, OLD).unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.join("link.col");
+    std::os::unix::fs::symlink("real.col", &link).unwrap();
+    let o = zerocol(&["convert", &sample("sample.col"), s(&link)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read(&real).unwrap(),
+        std::fs::read(sample("sample.col")).unwrap()
+    );
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+    assert_eq!(dir.names(), ["link.col", "real.col"]);
+}
+
+/// Waits for `child` for at most 20 s (a guard against a hang, not a measurement).
+fn finish_within(mut child: std::process::Child) -> Output {
+    for _ in 0..2000 {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    panic!("zerocol did not return: {:?}", child.wait_with_output());
+}
+
+#[test]
+fn check_on_a_fifo_returns_at_once() {
+    let dir = Dir::new("fifo");
+    let fifo = dir.join("pipe.col");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // No writer ever opens it: opening it for reading would block for good.
+    let child = Command::new(ZEROCOL)
+        .args(["check", s(&fifo)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = finish_within(child);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: cannot read: a FIFO (named pipe), not a regular file; zerocol reads \
+             files, or standard input as -\n",
+            fifo.display()
+        )
+    );
+    assert_eq!(
+        stdout(&o),
+        "total: 1 files, 0 ok, 0 malformed, 0 warnings, 1 unreadable\n"
+    );
+    for command in ["info", "dump"] {
+        let child = Command::new(ZEROCOL)
+            .args([command, s(&fifo)])
+            .output_child();
+        let o = finish_within(child);
+        assert_eq!(code(&o), 2, "{command}");
+        assert!(stderr(&o).contains("a FIFO (named pipe), not a regular file"));
+    }
+    let o = zerocol(&["check", "/dev/zero"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with(
+            "zerocol: /dev/zero: cannot read: a character device, not a regular file;"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+trait OutputChild {
+    fn output_child(&mut self) -> std::process::Child;
+}
+
+impl OutputChild for Command {
+    fn output_child(&mut self) -> std::process::Child {
+        self.stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+}
+
+#[test]
+fn a_5_gb_sparse_file_is_refused_by_its_size() {
+    let dir = Dir::new("sparse");
+    let big = dir.join("big.col");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(5 << 30).unwrap();
+    drop(file);
+    let o = zerocol(&["check", s(&big)]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: cannot read: 5368709120 bytes, more than --max-size (256M); real \
+             collision files are far smaller: --max-size 5G reads it anyway\n",
+            big.display()
+        )
+    );
+    // In --json, the same message in the file's object.
+    let o = zerocol(&["check", "--json", s(&big)]);
+    let line: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(line["status"], "unreadable");
+    assert!(line["error"].as_str().unwrap().contains("5368709120 bytes"));
+}
+
+#[test]
+fn max_size_sets_the_limit() {
+    let input = sample("sample.col"); // 1,116 bytes
+    let o = zerocol(&["check", "--max-size", "1K", &input]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {input}: cannot read: 1116 bytes, more than --max-size (1K); real \
+             collision files are far smaller: --max-size 1M reads it anyway\n"
+        )
+    );
+    for limit in ["1116", "2k", "2KiB", "1M", "1g"] {
+        let o = zerocol(&["check", "--max-size", limit, &input]);
+        assert_eq!(code(&o), 0, "{limit}: {}", stderr(&o));
+    }
+    let o = zerocol(&["check", "--max-size", "1115", &input]);
+    assert!(stderr(&o).contains("more than --max-size (1115 bytes)"));
+    // Every command that reads takes it.
+    for args in [
+        vec!["info", "--max-size", "1K", &input],
+        vec!["dump", "--max-size", "1K", &input],
+        vec!["export", "--max-size", "1K", &input, "/nonexistent/x.obj"],
+        vec!["convert", "--max-size", "1K", &input, "-"],
+        vec!["put", "--max-size", "1K", &input, &input, "-"],
+    ] {
+        let o = zerocol(&args);
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(
+            stderr(&o).contains("cannot read: 1116 bytes, more than --max-size (1K)"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    let o = zerocol(&["check", "--max-size", "12X", &input]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains(
+            "invalid value '12X' for '--max-size <SIZE>': expected a number of bytes, \
+             optionally followed by K, M or G (e.g. 512M), not \"12X\""
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let o = zerocol(&["check", "--max-size", "99999999999G", &input]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("is more than 2^64 bytes"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn standard_input_is_bounded_too() {
+    use std::io::Write as _;
+    let bytes = std::fs::read(sample("sample.col")).unwrap();
+    let mut child = Command::new(ZEROCOL)
+        .args(["check", "--max-size", "1000", "-"])
+        .stdin(Stdio::piped())
+        .output_child();
+    // More than the limit: the tool stops reading at 1001 bytes (a closed pipe
+    // is no error here).
+    let _ = child.stdin.take().unwrap().write_all(&bytes);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        "zerocol: (stdin): cannot read: more than --max-size (1000 bytes); real collision \
+         files are far smaller: a larger --max-size reads it anyway\n"
+    );
+}
+
+/// A folder of `n` copies of the GTA sample and one file that is not collision.
+fn folder_of_files(n: usize) -> Dir {
+    let dir = Dir::new("many");
+    let bytes = std::fs::read(sample("sample.col")).unwrap();
+    for i in 0..n {
+        std::fs::write(dir.join(&format!("m{i:02}.col")), &bytes).unwrap();
+    }
+    std::fs::write(dir.join("zz.col"), b"garbage\n").unwrap();
+    dir
+}
+
+#[test]
+fn no_progress_bar_in_a_pipe() {
+    let dir = folder_of_files(40);
+    for json in [false, true] {
+        let mut args = vec!["check", s(&dir.0)];
+        if json {
+            args.push("--json");
+        }
+        let o = zerocol(&args);
+        assert_eq!(code(&o), 1);
+        let (out, err) = (stdout(&o), stderr(&o));
+        for text in [&out, &err] {
+            assert!(!text.contains('\r'), "{text:?}");
+            assert!(!text.contains('\x1b'), "{text:?}");
+            assert!(!text.contains("checking"), "{text:?}");
+        }
+        if !json {
+            assert!(err.starts_with(&format!("{}: error: ", dir.join("zz.col").display())));
+            assert_eq!(err.lines().count(), 1);
+            assert_eq!(out.lines().count(), 41);
+        }
+    }
+}
+
+/// `sh -c SCRIPT` run by `script` on a pseudo-terminal: what the terminal showed, or
+/// `None` (the reason printed) without util-linux's `script`.
+fn on_a_terminal(script: &str) -> Option<String> {
+    let o = Command::new("script")
+        .args(["-qec", script, "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(Stdio::null())
+        .output();
+    match o {
+        Ok(o) if o.status.code().is_some() => Some(String::from_utf8(o.stdout).unwrap()),
+        Ok(o) => {
+            println!("skipped: script ended by a signal: {o:?}");
+            None
+        }
+        Err(error) => {
+            println!("skipped: no `script` command (util-linux): {error}");
+            None
+        }
+    }
+}
+
+#[test]
+fn a_progress_bar_on_a_terminal_with_whole_lines() {
+    let dir = folder_of_files(40);
+    // Only stderr on the terminal: the bar, then cleared.
+    let Some(shown) = on_a_terminal(&format!("{ZEROCOL} check {} >/dev/null", s(&dir.0))) else {
+        return;
+    };
+    assert!(shown.contains("checking 0/41 files "), "{shown:?}");
+    assert!(shown.contains("checking 41/41 files "), "{shown:?}");
+    assert!(shown.contains("\x1b[2K"), "{shown:?}");
+    // The error line is whole, on a line of its own.
+    let error = format!("{}: error: unknown format", dir.join("zz.col").display());
+    assert!(shown.contains(&format!("\r\x1b[2K{error}")), "{shown:?}");
+    // Both streams on the terminal: every verdict line whole, each after the bar was
+    // cleared, and the totals line last, after the bar is gone.
+    let shown = on_a_terminal(&format!("{ZEROCOL} check {}", s(&dir.0))).unwrap();
+    for i in 0..40 {
+        let line = format!(
+            "{}: ok (4 models, 0 trailing bytes)\r\n",
+            dir.join(&format!("m{i:02}.col")).display()
+        );
+        assert!(
+            shown.contains(&format!("\x1b[2K{line}")),
+            "{line:?} in {shown:?}"
+        );
+    }
+    assert!(
+        shown.ends_with("total: 41 files, 40 ok, 1 malformed, 0 warnings\r\n"),
+        "{shown:?}"
+    );
+    // A short run shows none.
+    let one = sample("sample.col");
+    let shown = on_a_terminal(&format!("{ZEROCOL} check {one} >/dev/null")).unwrap();
+    assert_eq!(shown, "");
+    // Nor does --json when stdout is the terminal too.
+    let shown = on_a_terminal(&format!("{ZEROCOL} check --json {}", s(&dir.0))).unwrap();
+    assert!(!shown.contains("checking"), "{shown:?}");
+}
