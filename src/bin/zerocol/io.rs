@@ -6,10 +6,11 @@
 //!   metadata, never opened. A file larger than `--max-size` is refused before a
 //!   byte is read, and the read itself stops one byte past the limit, so a file
 //!   that grows while it is read is refused too. Memory stays within the limit.
-//! - Outputs: `-` is standard output. A file is written whole to a temporary file
-//!   in the target's folder, flushed to the disk, then renamed over the target:
-//!   whatever fails (a write error, a full disk, a panic), the old target is as it
-//!   was, and the temporary file is removed. An existing target that is not a
+//! - Outputs: `-` is standard output. A file is written whole to a new file in the
+//!   target's folder (unnamed on Linux until complete: [`staging`]), flushed to the
+//!   disk, then put in place over the target: whatever fails (a write error, a full
+//!   disk, a panic, a kill), the old target is as it was, and no partial file is
+//!   left (a named temporary file is removed; a kill can only leave it complete). An existing target that is not a
 //!   regular file (`/dev/full`, a FIFO, a folder) is refused: renaming over it
 //!   would replace it. A link is followed: the file it names is replaced.
 //! - Progress: `check` over many files shows a bar on stderr, only when stderr is a
@@ -22,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 use zerocol::cli::format;
 
+use crate::staging::{self, Place, Staged};
 use crate::status::{Interrupted, Status};
 
 /// A file's label for messages, its path (empty for stdin and the samples) and its
@@ -103,21 +105,24 @@ fn said(written: Result<(), String>) -> Status {
     }
 }
 
-/// An output written whole to its temporary file, not yet renamed into place. Dropped
-/// without [`commit`](Self::commit) (or on a panic's unwinding), the temporary file
-/// is removed.
-struct Pending {
-    file: tempfile::NamedTempFile,
+/// An output written whole and synced beside its target ([`staging`]), not yet in
+/// place. Dropped without [`commit`](Self::commit) (or on a panic's unwinding),
+/// nothing is left behind.
+struct Pending<'a> {
+    staged: Staged,
+    bytes: &'a [u8],
     /// What is renamed over: the output, or the file a link there names.
     target: PathBuf,
+    /// `.NAME.`: the prefix of a hidden temporary name.
+    prefix: String,
     /// The output as the user named it, for messages.
     label: String,
 }
 
-impl Pending {
-    /// Writes `bytes` to a temporary file beside `output`'s target and flushes it to
-    /// the disk. The error is the whole stderr line.
-    fn new(output: &Path, bytes: &[u8]) -> Result<Self, String> {
+impl<'a> Pending<'a> {
+    /// Writes `bytes` to a new file beside `output`'s target and flushes it to the
+    /// disk. The error is the whole stderr line.
+    fn new(output: &Path, bytes: &'a [u8]) -> Result<Self, String> {
         let label = label(output);
         let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
         // A link is followed to the file it names (which is replaced, the link kept).
@@ -140,53 +145,50 @@ impl Pending {
             Err(error) if error.kind() == io::ErrorKind::NotFound => None,
             Err(error) => return Err(cannot(error)),
         };
-        let folder = match target.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
         let name = target
             .file_name()
             .map(|name| name.to_string_lossy())
             .unwrap_or_default();
         // `.NAME.XXXXXX.zerocol-tmp`: hidden, and named for what it becomes.
         let prefix = format!(".{name}.");
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".zerocol-tmp");
-        #[cfg(unix)]
-        let new_file = {
-            use std::os::unix::fs::PermissionsExt as _;
-            // As a new file gets from `std::fs::write`: 0o666 less the umask.
-            std::fs::Permissions::from_mode(0o666)
+        let place = Place {
+            folder: folder(&target),
+            prefix: &prefix,
         };
-        #[cfg(unix)]
-        builder.permissions(new_file);
-        let mut file = builder.tempfile_in(folder).map_err(cannot)?;
-        if let Some(permissions) = existing {
-            // The replaced file's own permissions (not narrowed by the umask).
-            file.as_file()
-                .set_permissions(permissions)
-                .map_err(cannot)?;
-        }
-        // Through the `File` itself: its errors are the system's, without a path.
-        file.as_file_mut().write_all(bytes).map_err(cannot)?;
-        file.as_file().sync_all().map_err(cannot)?;
+        let staged = staging::stage(&place, bytes, existing).map_err(cannot)?;
         Ok(Self {
-            file,
+            staged,
+            bytes,
             target,
+            prefix,
             label,
         })
     }
 
-    /// Renames the temporary file over the target; on failure it is removed.
+    /// Puts the file in place over the target; on failure nothing is left behind.
     fn commit(self) -> Result<(), String> {
         let Self {
-            file,
+            staged,
+            bytes,
             target,
+            prefix,
             label,
         } = self;
-        file.persist(&target)
-            .map(drop)
-            .map_err(|error| format!("zerocol: {label}: cannot write: {}", bare(&error.error)))
+        let place = Place {
+            folder: folder(&target),
+            prefix: &prefix,
+        };
+        staged
+            .commit(&place, &target, bytes)
+            .map_err(|error| format!("zerocol: {label}: cannot write: {}", bare(&error)))
+    }
+}
+
+/// The folder a target is in (`.` for a bare name).
+fn folder(target: &Path) -> &Path {
+    match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
     }
 }
 

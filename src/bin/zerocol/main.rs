@@ -29,7 +29,7 @@
 //! there. This binary parses the arguments and calls them.
 //!
 //! Modules, in import order: `status` (exit statuses) → `args` (the command line)
-//! → `io` (every rule about reading inputs and writing outputs) → `commands::open`
+//! → `staging` (an output file put in place only whole) → `io` (every rule about reading inputs and writing outputs) → `commands::open`
 //! (what the commands share) → one module per command → `main` (dispatch).
 
 #![forbid(unsafe_code)]
@@ -48,6 +48,7 @@
 mod args;
 mod commands;
 mod io;
+mod staging;
 mod status;
 
 use std::io::{BufWriter, Write};
