@@ -557,3 +557,300 @@ fn a_progress_bar_on_a_terminal_with_whole_lines() {
     let shown = on_a_terminal(&format!("{ZEROCOL} check --json {}", s(&dir.0))).unwrap();
     assert!(!shown.contains("checking"), "{shown:?}");
 }
+
+// ------------------------------------------------------------ kills and signals
+
+/// `zerocol ARGS` run by `sh` with the file size limit at `blocks` and SIGXFSZ at
+/// its default action: the kernel kills the tool in the middle of the write that
+/// passes the limit, after the bytes below it are written. No core file.
+fn zerocol_killed_by_fsize(blocks: u32, args: &[&str]) -> Output {
+    let mut script = format!("trap - XFSZ; ulimit -c 0; ulimit -f {blocks}; exec \"$0\"");
+    for i in 0..args.len() {
+        script.push_str(&format!(" \"${}\"", i + 1));
+    }
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(ZEROCOL)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn signal_of(o: &Output) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt as _;
+    o.status.signal()
+}
+
+const SIGKILL: i32 = 9;
+const SIGTERM: i32 = 15;
+const SIGXFSZ: i32 = 25;
+
+#[test]
+fn a_kill_in_the_middle_of_a_write_leaves_the_old_output_and_nothing_else() {
+    // The kernel's SIGXFSZ lands exactly inside a write (1,116 bytes over a limit
+    // of 512 or 1,024): the tool dies with part of the file written, running none
+    // of its own code, as under `kill -9`. Before O_TMPFILE the part stayed behind
+    // as `.fixed.col.XXXXXX.zerocol-tmp`.
+    let dir = Dir::new("killed-fsize");
+    let output = dir.join("fixed.col");
+    std::fs::write(&output, OLD).unwrap();
+    let o = zerocol_killed_by_fsize(1, &["convert", &sample("sample.col"), s(&output)]);
+    assert_eq!(signal_of(&o), Some(SIGXFSZ), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert_eq!(std::fs::read(&output).unwrap(), OLD);
+    assert_eq!(dir.names(), ["fixed.col"]);
+    // A new output: nothing at all.
+    let fresh = dir.join("new.col");
+    let o = zerocol_killed_by_fsize(1, &["convert", &sample("sample.col"), s(&fresh)]);
+    assert_eq!(signal_of(&o), Some(SIGXFSZ), "{}", stderr(&o));
+    assert_eq!(dir.names(), ["fixed.col"]);
+}
+
+#[test]
+fn a_kill_in_the_middle_of_an_export_leaves_both_old_files() {
+    let dir = Dir::new("killed-export");
+    let (obj, mtl) = (dir.join("m.obj"), dir.join("m.mtl"));
+    std::fs::write(&obj, OLD).unwrap();
+    std::fs::write(&mtl, b"old mtl\n").unwrap();
+    let o = zerocol_killed_by_fsize(1, &["export", &sample("sample.col"), s(&obj)]);
+    assert_eq!(signal_of(&o), Some(SIGXFSZ), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&obj).unwrap(), OLD);
+    assert_eq!(std::fs::read(&mtl).unwrap(), b"old mtl\n");
+    assert_eq!(dir.names(), ["m.mtl", "m.obj"]);
+}
+
+/// A BCOL file whose TCOL text is about 11.6 MB: a write long enough (some
+/// milliseconds) to be caught in the middle.
+fn large_bcol(dir: &Dir) -> PathBuf {
+    use std::fmt::Write as _;
+    let n = 200_000;
+    let mut text = String::from("TCOL1.0\nattributes { static; }\ntrimesh { vertexes { ");
+    for i in 0..n {
+        write!(text, "{i} {} {}; ", i % 7, i % 13).unwrap();
+    }
+    text.push_str("} faces { ");
+    for i in 0..n - 2 {
+        write!(text, "{i} {} {} \"m\"; ", i + 1, i + 2).unwrap();
+    }
+    text.push_str("} }\n");
+    let bytes =
+        crate::support::bcol::tcol_to_bcol(&crate::support::bcol::parse_tcol(text.as_bytes()));
+    let path = dir.join("large.bcol");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn send(signal: &str, pid: u32) {
+    let status = Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill {signal} {pid}");
+}
+
+/// Whether process `pid` holds an unnamed (O_TMPFILE) file of `dir` open: its
+/// link in /proc reads `DIR/#INODE (deleted)`.
+fn holds_unnamed_file(pid: u32, dir: &Path) -> bool {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return false;
+    };
+    let prefix = format!("{}/#", dir.display());
+    fds.filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+        .any(|link| {
+            let link = link.to_string_lossy();
+            link.starts_with(&prefix) && link.ends_with(" (deleted)")
+        })
+}
+
+/// How many runs may end before the test stops one mid-write; each run is
+/// watched without pause, so a miss means the scheduler never ran the test
+/// during the whole write.
+const TRIES: usize = 8;
+
+#[test]
+fn kill_9_while_the_output_is_written_leaves_the_old_output_and_nothing_else() {
+    let dir = Dir::new("kill9");
+    let input = large_bcol(&dir);
+    let reference = dir.join("reference.tcol");
+    let o = zerocol(&["convert", s(&input), s(&reference)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let expected = std::fs::read(&reference).unwrap();
+    assert!(expected.len() > 10_000_000, "{}", expected.len());
+    std::fs::remove_file(&reference).unwrap();
+    let output = dir.join("fixed.tcol");
+    let mut caught = 0;
+    for _ in 0..TRIES {
+        if caught > 0 {
+            break;
+        }
+        std::fs::write(&output, OLD).unwrap();
+        let mut child = Command::new(ZEROCOL)
+            .args(["convert", s(&input), s(&output)])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        // Watched without pause until the unnamed file is open, or the run ends.
+        let seen = loop {
+            if holds_unnamed_file(pid, &dir.0) {
+                break true;
+            }
+            if child.try_wait().unwrap().is_some() {
+                break false;
+            }
+        };
+        if !seen {
+            continue;
+        }
+        send("-STOP", pid);
+        // Stopped: the file is open, written in part or whole, maybe linked.
+        let unnamed = holds_unnamed_file(pid, &dir.0);
+        let names = dir.names();
+        send("-KILL", pid);
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(signal_of(&o), Some(SIGKILL));
+        if unnamed && names == ["fixed.tcol", "large.bcol"] {
+            // Before the link: the data had no name, and none is left.
+            caught += 1;
+            assert_eq!(std::fs::read(&output).unwrap(), OLD);
+            assert_eq!(dir.names(), ["fixed.tcol", "large.bcol"]);
+        } else {
+            // Linked (to a hidden name, or renamed into place): whatever has the
+            // data holds all of it.
+            for name in dir.names() {
+                if name != "large.bcol" {
+                    let bytes = std::fs::read(dir.join(&name)).unwrap();
+                    assert!(bytes == OLD || bytes == expected, "{name}: partial");
+                }
+            }
+        }
+        for name in dir.names() {
+            if name.ends_with(".zerocol-tmp") {
+                std::fs::remove_file(dir.join(&name)).unwrap();
+            }
+        }
+    }
+    assert!(caught > 0, "no run of {TRIES} was stopped mid-write");
+}
+
+/// `zerocol ARGS` in a mount namespace of its own without /proc (`unshare -m`, as
+/// root): `O_TMPFILE` works, but the file cannot be linked from /proc/self/fd, so
+/// the tool falls back to a named temporary file. The process keeps the child's
+/// pid (`exec`). `None` (with the reason printed) where that is not permitted.
+fn without_proc(args: &[&str]) -> Option<Command> {
+    let probe = Command::new("unshare")
+        .args(["-m", "sh", "-c", "umount -l /proc"])
+        .output();
+    match probe {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => {
+            println!(
+                "skipped: cannot unmount /proc in a namespace here: {}",
+                String::from_utf8_lossy(&o.stderr).trim()
+            );
+            return None;
+        }
+        Err(error) => {
+            println!("skipped: no unshare command: {error}");
+            return None;
+        }
+    }
+    let mut command = Command::new("unshare");
+    command
+        .args([
+            "-m",
+            "sh",
+            "-c",
+            "umount -l /proc && exec \"$0\" \"$@\"",
+            ZEROCOL,
+        ])
+        .args(args);
+    Some(command)
+}
+
+#[test]
+fn without_proc_the_output_goes_through_a_named_temporary_file() {
+    let dir = Dir::new("no-proc");
+    let output = dir.join("fixed.col");
+    std::fs::write(&output, OLD).unwrap();
+    let input = sample("sample.col");
+    let Some(mut command) = without_proc(&["convert", &input, s(&output)]) else {
+        return;
+    };
+    let o = command.output().unwrap();
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert_eq!(
+        std::fs::read(&output).unwrap(),
+        std::fs::read(&input).unwrap()
+    );
+    assert_eq!(dir.names(), ["fixed.col"]);
+    // A new file the same way.
+    let fresh = dir.join("new.col");
+    let o = without_proc(&["convert", &input, s(&fresh)])
+        .unwrap()
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read(&fresh).unwrap(),
+        std::fs::read(&input).unwrap()
+    );
+    assert_eq!(dir.names(), ["fixed.col", "new.col"]);
+}
+
+#[test]
+fn sigterm_while_a_named_temporary_file_is_written_removes_it() {
+    let dir = Dir::new("sigterm");
+    let input = large_bcol(&dir);
+    let output = dir.join("fixed.tcol");
+    let Some(mut command) = without_proc(&["convert", s(&input), s(&output)]) else {
+        return;
+    };
+    let o = zerocol(&["convert", s(&input), "-"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let expected = o.stdout;
+    let temporary = |names: &[String]| names.iter().any(|n| n.ends_with(".zerocol-tmp"));
+    let mut caught = 0;
+    for _ in 0..TRIES {
+        if caught > 0 {
+            break;
+        }
+        std::fs::write(&output, OLD).unwrap();
+        let mut child = command.stderr(Stdio::piped()).spawn().unwrap();
+        let pid = child.id();
+        // Watched without pause until the named file appears, or the run ends.
+        let seen = loop {
+            if temporary(&dir.names()) {
+                break true;
+            }
+            if child.try_wait().unwrap().is_some() {
+                break false;
+            }
+        };
+        if !seen {
+            continue;
+        }
+        send("-STOP", pid);
+        let named = temporary(&dir.names());
+        send("-TERM", pid);
+        send("-CONT", pid);
+        let o = child.wait_with_output().unwrap();
+        // Ended by the signal (the shell says 143), quietly.
+        assert_eq!(signal_of(&o), Some(SIGTERM), "{}", stderr(&o));
+        assert_eq!(stderr(&o), "");
+        // Nothing left but the output, whole: the old one, or the new one when
+        // the rename came first.
+        assert_eq!(dir.names(), ["fixed.tcol", "large.bcol"]);
+        let bytes = std::fs::read(&output).unwrap();
+        assert!(bytes == OLD || bytes == expected, "partial output");
+        if named && bytes == OLD {
+            caught += 1;
+        }
+    }
+    assert!(
+        caught > 0,
+        "no run of {TRIES} was stopped with its temporary file"
+    );
+}
