@@ -74,6 +74,8 @@ fn main() -> ExitCode {
             .map(|()| status)
             .map_err(|error| Interrupted { status, error })
     });
+    // A signal caught while an output was written ends the tool by that signal.
+    staging::end_if_signalled();
     match result {
         Ok(status) => status.code(),
         // The reader went away (`| head`): stop quietly.

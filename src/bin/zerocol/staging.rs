@@ -136,6 +136,7 @@ fn link(file: &File, place: &Place<'_>, target: &Path) -> io::Result<()> {
     use rustix::fs::{AtFlags, CWD, linkat};
     use rustix::io::Errno;
     use std::os::fd::AsRawFd as _;
+    end_if_signalled();
     let fd = format!("/proc/self/fd/{}", file.as_raw_fd());
     let link_to = |path: &Path| {
         linkat(CWD, fd.as_str(), CWD, path, AtFlags::SYMLINK_FOLLOW).map_err(io::Error::from)
@@ -161,6 +162,7 @@ pub struct Named<F> {
 impl<F> Named<F> {
     /// Renames the file over `target`; on failure it is removed.
     fn persist(self, target: &Path) -> io::Result<()> {
+        end_if_signalled();
         let Self { file, _listed } = self;
         file.persist(target).map(drop).map_err(|error| error.error)
     }
@@ -189,6 +191,13 @@ fn named<F>(make: impl FnOnce() -> io::Result<NamedTempFile<F>>) -> io::Result<N
     })
 }
 
+/// The signal received (SIGINT, SIGTERM or SIGHUP), 0 before any: set by the
+/// handler itself, so that the main thread sees it even before the signal thread
+/// runs.
+#[cfg(unix)]
+static RECEIVED: std::sync::OnceLock<std::sync::Arc<std::sync::atomic::AtomicUsize>> =
+    std::sync::OnceLock::new();
+
 /// Starts, once, the thread that removes the listed files on SIGINT, SIGTERM or
 /// SIGHUP and ends the process by that signal. Without it (a failure to set it up),
 /// a signal ends the tool as before and the file stays.
@@ -196,6 +205,8 @@ fn watch_signals() {
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicUsize;
         static STARTED: std::sync::Once = std::sync::Once::new();
         STARTED.call_once(|| {
             let ignored = ignored_signals();
@@ -203,6 +214,11 @@ fn watch_signals() {
                 .into_iter()
                 .filter(|signal| !ignored.contains(signal))
                 .collect();
+            let received = RECEIVED.get_or_init(|| Arc::new(AtomicUsize::new(0)));
+            for &signal in &watched {
+                let value = usize::try_from(signal).unwrap_or(0);
+                let _ = signal_hook::flag::register_usize(signal, Arc::clone(received), value);
+            }
             let Ok(mut signals) = signal_hook::iterator::Signals::new(watched) else {
                 return;
             };
@@ -210,18 +226,37 @@ fn watch_signals() {
                 .name("signals".to_owned())
                 .spawn(move || {
                     if let Some(signal) = signals.forever().next() {
-                        // Held to the end: no new file is made meanwhile.
-                        let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
-                        for path in live.iter() {
-                            let _ = std::fs::remove_file(path);
-                        }
-                        // Ends the process by the signal, as if never caught.
-                        let _ = signal_hook::low_level::emulate_default_handler(signal);
-                        std::process::exit(signal.saturating_add(128));
+                        end_by(signal);
                     }
                 });
         });
     }
+}
+
+/// Ends the process by the signal received, if one was (after the listed files are
+/// removed): called before a file is put in place, and by `main` at the end, so
+/// that a signal the signal thread had no time to act on still ends the tool.
+pub fn end_if_signalled() {
+    #[cfg(unix)]
+    if let Some(received) = RECEIVED.get() {
+        let signal = received.load(std::sync::atomic::Ordering::SeqCst);
+        if let Ok(signal @ 1..) = i32::try_from(signal) {
+            end_by(signal);
+        }
+    }
+}
+
+/// Removes the listed files and ends the process by `signal`, as if it had never
+/// been caught (the exit status 128 + `signal` should that fail).
+#[cfg(unix)]
+fn end_by(signal: i32) -> ! {
+    // Held to the end: no file is made or put in place meanwhile.
+    let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+    for path in live.iter() {
+        let _ = std::fs::remove_file(path);
+    }
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    std::process::exit(signal.saturating_add(128));
 }
 
 /// The signals ignored when the tool started (`SigIgn` in `/proc/self/status`):
