@@ -15,8 +15,9 @@
 //! ```
 //!
 //! `FILE` may be `-` for standard input; a file must be a regular file of at most
-//! `--max-size SIZE` bytes (default 256M), and an output is written to a temporary
-//! file renamed into place (docs/cli.md, "Reading files" and "Writing files"). Exit
+//! `--max-size SIZE` bytes (default 256M), and an output is written whole to a new
+//! file (unnamed on Linux) put in place only then (docs/cli.md, "Reading files" and
+//! "Writing files"); a signal or a kill never leaves a partial file there. Exit
 //! status: 0 when every file was read, 1 when a file is malformed (or sniffs as no
 //! known format), 2 for usage and I/O errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
@@ -29,8 +30,10 @@
 //! there. This binary parses the arguments and calls them.
 //!
 //! Modules, in import order: `status` (exit statuses) → `args` (the command line)
-//! → `staging` (an output file put in place only whole) → `io` (every rule about reading inputs and writing outputs) → `commands::open`
-//! (what the commands share) → one module per command → `main` (dispatch).
+//! → `staging` (an output file put in place only whole, and the signals that end
+//! the tool meanwhile) → `io` (every rule about reading inputs and writing outputs)
+//! → `commands::open` (what the commands share) → one module per command → `main`
+//! (dispatch).
 
 #![forbid(unsafe_code)]
 #![deny(
