@@ -6,6 +6,7 @@
 #![doc = "[formats/mkgp.md]: crate::guide::mkgp"]
 #![doc = "[formats/battleforge.md]: crate::guide::battleforge"]
 #![doc = "[formats/grit.md]: crate::guide::grit"]
+#![doc = "[formats/img.md]: crate::guide::img"]
 #![doc = "[dump.md]: crate::guide::dump"]
 #![doc = "[obj.md]: crate::guide::obj"]
 #![doc = "[library.md]: crate::guide::library"]
@@ -29,6 +30,11 @@ pub mod battleforge {}
 
 #[doc = include_str!("../docs/formats/grit.md")]
 pub mod grit {}
+
+#[doc = "[formats/gta.md]: crate::guide::gta"]
+#[doc = ""]
+#[doc = include_str!("../docs/formats/img.md")]
+pub mod img {}
 
 #[doc = "[formats/gta.md]: crate::guide::gta"]
 #[doc = "[formats/mkgp.md]: crate::guide::mkgp"]

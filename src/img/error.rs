@@ -58,9 +58,7 @@ impl ErrorKind {
         match self {
             Self::PartialEntry { .. } | Self::NameNotTerminated { .. } => true,
             Self::EntryPastEnd { game_skips, .. } => *game_skips,
-            Self::Truncated { .. } | Self::BadMagic { .. } | Self::DirectoryPastEnd { .. } => {
-                false
-            }
+            Self::Truncated { .. } | Self::BadMagic { .. } | Self::DirectoryPastEnd { .. } => false,
         }
     }
 }

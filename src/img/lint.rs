@@ -174,7 +174,11 @@ impl<'a> Spans<'a> {
 /// The names of two fields, equal case-insensitively up to their NULs.
 fn same_name(a: &[u8; NAME_LEN], b: &[u8; NAME_LEN]) -> bool {
     // The first byte rejects almost every pair.
-    if !a.first().zip(b.first()).is_some_and(|(x, y)| x.eq_ignore_ascii_case(y)) {
+    if !a
+        .first()
+        .zip(b.first())
+        .is_some_and(|(x, y)| x.eq_ignore_ascii_case(y))
+    {
         return false;
     }
     records::name_bytes(a)
@@ -317,7 +321,11 @@ impl<'a> Lints<'a> {
         }
         let directory_sectors = directory.directory_sectors();
         if me.end > me.start && me.start < directory_sectors {
-            self.push(at, Some(i), LintKind::OverlapsDirectory { directory_sectors });
+            self.push(
+                at,
+                Some(i),
+                LintKind::OverlapsDirectory { directory_sectors },
+            );
         }
         // Unused sectors after this entry, reported once: by the first entry
         // ending there (and not where the directory ends).

@@ -152,7 +152,10 @@ pub(super) fn name_bytes(field: &[u8; NAME_LEN]) -> (&[u8], bool) {
     match field.iter().position(|&b| b == 0) {
         Some(nul) => (field.get(..nul).unwrap_or_default(), true),
         // reVC writes name[23] = 0 before use: cut at 23.
-        None => (field.get(..NAME_LEN.saturating_sub(1)).unwrap_or_default(), false),
+        None => (
+            field.get(..NAME_LEN.saturating_sub(1)).unwrap_or_default(),
+            false,
+        ),
     }
 }
 

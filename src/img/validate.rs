@@ -88,10 +88,12 @@ impl<'a> Directory<'a> {
             let at = whole.saturating_mul(ENTRY_LEN);
             return Err(Error::new(at, ErrorKind::PartialEntry { bytes: partial }));
         }
-        let table = Cursor::at(dir, 0).table::<raw::EntryV1>(whole).ok_or_else(|| {
-            // Cannot happen: `whole` entries fit by construction.
-            Error::new(0, ErrorKind::PartialEntry { bytes: partial })
-        })?;
+        let table = Cursor::at(dir, 0)
+            .table::<raw::EntryV1>(whole)
+            .ok_or_else(|| {
+                // Cannot happen: `whole` entries fit by construction.
+                Error::new(0, ErrorKind::PartialEntry { bytes: partial })
+            })?;
         let directory = Self {
             version: Version::V1,
             bytes: dir,

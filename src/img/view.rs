@@ -112,11 +112,13 @@ impl<'a> Directory<'a> {
     pub(super) fn limit_sectors(&self) -> Option<u64> {
         let len = self.archive_len?;
         let whole = len / SECTOR_U64;
-        Some(if self.options.allow_partial_last_sector && len % SECTOR_U64 != 0 {
-            whole.saturating_add(1)
-        } else {
-            whole
-        })
+        Some(
+            if self.options.allow_partial_last_sector && len % SECTOR_U64 != 0 {
+                whole.saturating_add(1)
+            } else {
+                whole
+            },
+        )
     }
 
     pub(super) fn past_end(&self, entry: &Entry<'_>) -> bool {

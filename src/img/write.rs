@@ -244,7 +244,11 @@ where
 }
 
 /// Writes the v1 `.dir` and `.img` of `sources`; returns the bytes written to each.
-pub fn write_v1<'a, I>(sources: I, dir: &mut [u8], img: &mut [u8]) -> Result<(usize, usize), WriteError>
+pub fn write_v1<'a, I>(
+    sources: I,
+    dir: &mut [u8],
+    img: &mut [u8],
+) -> Result<(usize, usize), WriteError>
 where
     I: IntoIterator<Item = Source<'a>> + Clone,
     I::IntoIter: Clone,

@@ -10,10 +10,22 @@ const DFF: &[u8] = include_bytes!("../../../samples/vehicle.dff");
 
 fn sources() -> [Source<'static>; 4] {
     [
-        Source { name: b"sample.col", data: COL },
-        Source { name: b"VEHICLE.DFF", data: DFF },
-        Source { name: b"empty.txd", data: b"" },
-        Source { name: b"notes.txt", data: b"not loaded" },
+        Source {
+            name: b"sample.col",
+            data: COL,
+        },
+        Source {
+            name: b"VEHICLE.DFF",
+            data: DFF,
+        },
+        Source {
+            name: b"empty.txd",
+            data: b"",
+        },
+        Source {
+            name: b"notes.txt",
+            data: b"not loaded",
+        },
     ]
 }
 
@@ -41,7 +53,15 @@ fn v2_layout_and_entries() {
     assert_eq!(archive.version(), Version::V2);
     let got: Vec<_> = archive
         .entries()
-        .map(|e| (e.entry.name, e.entry.kind, e.entry.sector, e.entry.sectors, e.entry.record_offset))
+        .map(|e| {
+            (
+                e.entry.name,
+                e.entry.kind,
+                e.entry.sector,
+                e.entry.sectors,
+                e.entry.record_offset,
+            )
+        })
         .collect();
     assert_eq!(
         got,
@@ -60,10 +80,18 @@ fn v2_layout_and_entries() {
     assert_eq!(col_entry.archive_offset(), 2048);
     assert_eq!(col_entry.sniff(), Some(Format::GtaCol));
     // The models, through the GTA reader: the same as the loose file's.
-    let loose: Vec<_> = gta::models(COL, gta::Options::STRICT).map(|m| m.unwrap().name()).collect();
-    let inside: Vec<_> = col_entry.models(gta::Options::STRICT).map(|m| m.unwrap().name()).collect();
+    let loose: Vec<_> = gta::models(COL, gta::Options::STRICT)
+        .map(|m| m.unwrap().name())
+        .collect();
+    let inside: Vec<_> = col_entry
+        .models(gta::Options::STRICT)
+        .map(|m| m.unwrap().name())
+        .collect();
     assert_eq!(inside, loose);
-    assert_eq!(col_entry.check(gta::Options::STRICT).unwrap().models, loose.len());
+    assert_eq!(
+        col_entry.check(gta::Options::STRICT).unwrap().models,
+        loose.len()
+    );
     let dff_entry = archive.find(b"vehicle.dff").unwrap();
     assert_eq!(dff_entry.sniff(), Some(Format::Dff));
     assert!(dff_entry.dff(gta::Options::STRICT).is_ok());
@@ -76,7 +104,10 @@ fn v1_pair_matches_v2_and_lists_from_the_dir_alone() {
     let (dir_len, img_len) = img::v1_required_len(sources).unwrap();
     assert_eq!(dir_len, 4 * 32);
     let (mut dir, mut data) = (vec![0xAA; dir_len], vec![0xAA; img_len]);
-    assert_eq!(img::write_v1(sources, &mut dir, &mut data).unwrap(), (dir_len, img_len));
+    assert_eq!(
+        img::write_v1(sources, &mut dir, &mut data).unwrap(),
+        (dir_len, img_len)
+    );
     let v1 = Archive::parse_v1(&dir, &data, Options::STRICT).unwrap();
     let v2_bytes = v2();
     let v2 = Archive::parse(&v2_bytes, Options::STRICT).unwrap();
@@ -100,7 +131,12 @@ fn streaming_view_equals_the_whole_buffer_view() {
     let head_len = Directory::v2_len(&bytes[..8]).unwrap();
     assert_eq!(head_len, 8 + 4 * 32);
     // Only the directory's bytes and the archive's length, as a runtime has them.
-    let directory = Directory::parse(&bytes[..head_len], Some(bytes.len() as u64), Options::STRICT).unwrap();
+    let directory = Directory::parse(
+        &bytes[..head_len],
+        Some(bytes.len() as u64),
+        Options::STRICT,
+    )
+    .unwrap();
     let mut streamed = 0;
     for (entry, expected) in directory.entries().zip(whole.entries()) {
         let range = entry.byte_range();
@@ -111,7 +147,11 @@ fn streaming_view_equals_the_whole_buffer_view() {
         assert_eq!(data.bytes, expected.bytes);
         // One byte short is refused.
         if !buffer.is_empty() {
-            assert!(directory.entry_data(&entry, &buffer[..buffer.len() - 1]).is_none());
+            assert!(
+                directory
+                    .entry_data(&entry, &buffer[..buffer.len() - 1])
+                    .is_none()
+            );
         }
         streamed += 1;
     }
@@ -123,17 +163,34 @@ fn edits_keep_untouched_entries_byte_for_byte() {
     let bytes = v2();
     let archive = Archive::parse(&bytes, Options::STRICT).unwrap();
     let changes = [
-        Change::Put { name: b"notes.TXT", data: b"replaced" },
+        Change::Put {
+            name: b"notes.TXT",
+            data: b"replaced",
+        },
         Change::Remove { name: b"empty.txd" },
-        Change::Put { name: b"added.ifp", data: &[7; 3000] },
+        Change::Put {
+            name: b"added.ifp",
+            data: &[7; 3000],
+        },
     ];
     let mut out = vec![0xAA; img::required_len(archive.edited(&changes)).unwrap()];
     img::write(archive.edited(&changes), &mut out).unwrap();
     let edited = Archive::parse(&out, Options::STRICT).unwrap();
     let names: Vec<_> = edited.entries().map(|e| e.entry.name).collect();
-    assert_eq!(names, [&b"sample.col"[..], b"VEHICLE.DFF", b"notes.txt", b"added.ifp"]);
+    assert_eq!(
+        names,
+        [
+            &b"sample.col"[..],
+            b"VEHICLE.DFF",
+            b"notes.txt",
+            b"added.ifp"
+        ]
+    );
     for name in [&b"sample.col"[..], b"VEHICLE.DFF"] {
-        assert_eq!(edited.find(name).unwrap().bytes, archive.find(name).unwrap().bytes);
+        assert_eq!(
+            edited.find(name).unwrap().bytes,
+            archive.find(name).unwrap().bytes
+        );
     }
     let notes = edited.find(b"notes.txt").unwrap();
     assert_eq!(&notes.bytes[..8], b"replaced");
@@ -150,13 +207,27 @@ fn entry_errors_name_the_entry_and_both_offsets() {
     let mut broken = COL.to_vec();
     // The first model's size field (offset 4) now reaches past the entry.
     broken[4..8].copy_from_slice(&0x0100_0000u32.to_le_bytes());
-    let sources = [Source { name: b"ok.col", data: COL }, Source { name: b"bad.col", data: &broken }];
+    let sources = [
+        Source {
+            name: b"ok.col",
+            data: COL,
+        },
+        Source {
+            name: b"bad.col",
+            data: &broken,
+        },
+    ];
     let mut bytes = vec![0; img::required_len(sources).unwrap()];
     img::write(sources, &mut bytes).unwrap();
     let archive = Archive::parse(&bytes, Options::STRICT).unwrap();
     let bad = archive.find(b"bad.col").unwrap();
-    let error = bad.models(gta::Options::STRICT).find_map(Result::err).unwrap();
-    let direct = gta::models(&bad.bytes[..], gta::Options::STRICT).find_map(Result::err).unwrap();
+    let error = bad
+        .models(gta::Options::STRICT)
+        .find_map(Result::err)
+        .unwrap();
+    let direct = gta::models(bad.bytes, gta::Options::STRICT)
+        .find_map(Result::err)
+        .unwrap();
     assert_eq!(error.entry, 1);
     assert_eq!(error.name, b"bad.col");
     assert_eq!(error.error, direct);
@@ -164,20 +235,36 @@ fn entry_errors_name_the_entry_and_both_offsets() {
     assert_eq!(error.entry_offset, start);
     assert_eq!(error.archive_offset(), start + direct.offset() as u64);
     let text = error.to_string();
-    assert!(text.starts_with(&format!("entry 1 \"bad.col\": byte {} of the entry (archive byte {})", direct.offset(), start + direct.offset() as u64)), "{text}");
+    assert!(
+        text.starts_with(&format!(
+            "entry 1 \"bad.col\": byte {} of the entry (archive byte {})",
+            direct.offset(),
+            start + direct.offset() as u64
+        )),
+        "{text}"
+    );
 }
 
 #[test]
 fn writer_refuses_bad_names_and_small_buffers() {
-    let long = [Source { name: b"a_name_of_24_bytes_.col!", data: b"" }];
+    let long = [Source {
+        name: b"a_name_of_24_bytes_.col!",
+        data: b"",
+    }];
     assert_eq!(
         img::required_len(long).and_then(|n| img::write(long, &mut vec![0; n])),
-        Err(img::WriteError::Invalid(img::WriteErrorKind::BadName { entry: 0, len: 24 }))
+        Err(img::WriteError::Invalid(img::WriteErrorKind::BadName {
+            entry: 0,
+            len: 24
+        }))
     );
     let sources = sources();
     let needed = img::required_len(sources).unwrap();
     assert_eq!(
         img::write(sources, &mut vec![0; needed - 1]),
-        Err(img::WriteError::BufferTooSmall { needed, available: needed - 1 })
+        Err(img::WriteError::BufferTooSmall {
+            needed,
+            available: needed - 1
+        })
     );
 }

@@ -34,7 +34,12 @@ fn damaged() -> Vec<u8> {
         entries.push((2 + i, 1, 0, name(format!("m{i}.dff").as_bytes())));
     }
     for i in 0..56u32 {
-        entries.push((0x0040_0000 + i * 977, 0x1234, 0, name(b"\x13leftover bytes")));
+        entries.push((
+            0x0040_0000 + i * 977,
+            0x1234,
+            0,
+            name(b"\x13leftover bytes"),
+        ));
     }
     v2(120, &entries, 66)
 }
@@ -70,10 +75,16 @@ fn damaged_directory_lenient_reads_64_entries_and_reports_the_rest() {
     assert_eq!(skipped.len(), 56);
     assert_eq!(skipped[0].entry, Some(64));
     assert_eq!(skipped[0].offset, 2056);
-    assert_eq!(archive.directory().get(64).unwrap().name, b"\x13leftover bytes");
+    assert_eq!(
+        archive.directory().get(64).unwrap().name,
+        b"\x13leftover bytes"
+    );
     assert_eq!(
         skipped[55].kind,
-        LintKind::Skipped { end_sector: 0x0040_0000 + 55 * 977 + 0x1234, archive_sectors: 66 }
+        LintKind::Skipped {
+            end_sector: 0x0040_0000 + 55 * 977 + 0x1234,
+            archive_sectors: 66
+        }
     );
     // Nothing else: the 64 real entries fill the archive exactly.
     assert_eq!(archive.directory().lints().count(), 56);
@@ -87,7 +98,12 @@ fn known_extension_past_the_end_is_fatal_in_both_modes() {
         assert_eq!(error.offset(), 8);
         assert_eq!(
             error.kind(),
-            ErrorKind::EntryPastEnd { entry: 0, end_sector: 6, archive_sectors: 3, game_skips: false }
+            ErrorKind::EntryPastEnd {
+                entry: 0,
+                end_sector: 6,
+                archive_sectors: 3,
+                game_skips: false
+            }
         );
         assert!(!error.to_string().contains("--lenient"));
     }
@@ -104,28 +120,57 @@ fn size_in_archive_wins_over_streaming_size() {
 fn unterminated_name_strict_error_lenient_cut() {
     let bytes = v2(1, &[(1, 1, 0, *b"abcdefghijklmnopqrst.dff")], 2);
     let error = Archive::parse(&bytes, Options::STRICT).unwrap_err();
-    assert_eq!((error.offset(), error.kind()), (16, ErrorKind::NameNotTerminated { entry: 0 }));
+    assert_eq!(
+        (error.offset(), error.kind()),
+        (16, ErrorKind::NameNotTerminated { entry: 0 })
+    );
     assert!(error.to_string().contains("--lenient"));
     let archive = Archive::parse(&bytes, Options::LENIENT).unwrap();
     let entry = archive.entries().next().unwrap().entry;
     assert_eq!(entry.name, b"abcdefghijklmnopqrst.df");
-    let lints: Vec<_> = archive.directory().lints().map(|l| (l.offset, l.kind)).collect();
+    let lints: Vec<_> = archive
+        .directory()
+        .lints()
+        .map(|l| (l.offset, l.kind))
+        .collect();
     // The cut name ends in ".df": the game skips it.
-    assert_eq!(lints, [(16, LintKind::NameNotTerminated), (8, LintKind::UnknownExtension)]);
+    assert_eq!(
+        lints,
+        [
+            (16, LintKind::NameNotTerminated),
+            (8, LintKind::UnknownExtension)
+        ]
+    );
 }
 
 #[test]
 fn header_and_directory_errors() {
     let error = Archive::parse(b"VER", Options::STRICT).unwrap_err();
-    assert_eq!(error.kind(), ErrorKind::Truncated { needed: 8, available: 3 });
+    assert_eq!(
+        error.kind(),
+        ErrorKind::Truncated {
+            needed: 8,
+            available: 3
+        }
+    );
     let error = Archive::parse(b"VERF\0\0\0\0", Options::LENIENT).unwrap_err();
-    assert_eq!((error.offset(), error.kind()), (0, ErrorKind::BadMagic { found: *b"VERF" }));
+    assert_eq!(
+        (error.offset(), error.kind()),
+        (0, ErrorKind::BadMagic { found: *b"VERF" })
+    );
     let mut bytes = v2(0, &[], 1);
     bytes[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
     let error = Archive::parse(&bytes, Options::LENIENT).unwrap_err();
     assert_eq!(
         (error.offset(), error.kind()),
-        (4, ErrorKind::DirectoryPastEnd { count: u32::MAX, end: 8 + 32 * u64::from(u32::MAX), len: 2048 })
+        (
+            4,
+            ErrorKind::DirectoryPastEnd {
+                count: u32::MAX,
+                end: 8 + 32 * u64::from(u32::MAX),
+                len: 2048
+            }
+        )
     );
     assert_eq!(Directory::v2_len(b"VER2\x02\0\0\0"), Ok(72));
 }
@@ -137,10 +182,17 @@ fn v1_partial_entry_strict_error_lenient_ignored() {
     dir[8..13].copy_from_slice(b"a.txd");
     let img = vec![0u8; 2048];
     let error = Archive::parse_v1(&dir, &img, Options::STRICT).unwrap_err();
-    assert_eq!((error.offset(), error.kind()), (32, ErrorKind::PartialEntry { bytes: 5 }));
+    assert_eq!(
+        (error.offset(), error.kind()),
+        (32, ErrorKind::PartialEntry { bytes: 5 })
+    );
     let archive = Archive::parse_v1(&dir, &img, Options::LENIENT).unwrap();
     assert_eq!(archive.entries().count(), 1);
-    let lints: Vec<_> = archive.directory().lints().map(|l| (l.offset, l.entry, l.kind)).collect();
+    let lints: Vec<_> = archive
+        .directory()
+        .lints()
+        .map(|l| (l.offset, l.entry, l.kind))
+        .collect();
     assert_eq!(lints, [(32, None, LintKind::PartialEntry { bytes: 5 })]);
 }
 
@@ -149,7 +201,15 @@ fn partial_last_sector_lenient_only() {
     let mut bytes = v2(1, &[(1, 1, 0, name(b"x.col"))], 2);
     bytes.truncate(2048 + 100);
     let error = Archive::parse(&bytes, Options::STRICT).unwrap_err();
-    assert_eq!(error.kind(), ErrorKind::EntryPastEnd { entry: 0, end_sector: 2, archive_sectors: 1, game_skips: false });
+    assert_eq!(
+        error.kind(),
+        ErrorKind::EntryPastEnd {
+            entry: 0,
+            end_sector: 2,
+            archive_sectors: 1,
+            game_skips: false
+        }
+    );
     let archive = Archive::parse(&bytes, Options::LENIENT).unwrap();
     assert_eq!(archive.entries().next().unwrap().bytes.len(), 100);
 }
