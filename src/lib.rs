@@ -136,6 +136,7 @@ pub mod img;
 mod math;
 pub mod mkgp;
 pub mod obj;
+pub mod query;
 // The unit tests draw from a few of its methods; the integration tests from all.
 #[cfg(test)]
 #[allow(dead_code)]

@@ -13,7 +13,11 @@ use zerocol::gta::{Model, Options};
 use crate::cli::gta::{DffJson, Dump, Pick, latin1, write_model};
 use crate::cli::tool::{self, Checked, Flags, Verdict, Warning, options};
 
-crate::cli::tool::module_tool!(Dffs, "`dff`: GTA collision inside a RenderWare `.dff`.");
+crate::cli::tool::module_tool!(
+    Dffs,
+    "`dff`: GTA collision inside a RenderWare `.dff`.",
+    convert
+);
 
 /// A `.dff` read, and its model (from `bytes`, or from `scratch` for a headerless
 /// payload) with its offset in the `.dff`.
@@ -61,6 +65,24 @@ pub fn read<'a>(
         model,
         warnings,
     })
+}
+
+/// `zerocol convert` of a `.dff`: its collision model written as
+/// `conversion.settings` asks (a `.dff` without one is malformed).
+pub fn convert(
+    bytes: &[u8],
+    conversion: tool::Conversion,
+) -> Result<tool::Converted, tool::ConvertError> {
+    if conversion.to.is_some_and(|to| to.gta().is_none()) {
+        return Err(tool::ConvertError::Unsupported);
+    }
+    let mut scratch = Vec::new();
+    let read =
+        read(bytes, conversion.lenient, &mut scratch).map_err(tool::ConvertError::Malformed)?;
+    let model = read.model.ok_or_else(|| {
+        tool::ConvertError::Malformed("the .dff holds no collision model".to_owned())
+    })?;
+    crate::cli::gta::convert_models(&[model], conversion.settings)
 }
 
 /// `zerocol info` for a `.dff`.

@@ -129,7 +129,119 @@ strictness!(
     zerocol::grit::bcol::Options
 );
 
-/// What `info`, `dump` and `check` need of a format.
+/// `convert --to`: a GTA version, or a Grit encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[non_exhaustive]
+pub enum Target {
+    /// GTA III / Vice City `COLL` (read by San Andreas too).
+    Coll,
+    /// San Andreas PS2 `COL2`.
+    Col2,
+    /// San Andreas PC and Xbox `COL3` (adds the shadow mesh).
+    Col3,
+    /// `COL4`: COL3 and one more word.
+    Col4,
+    /// Grit TCOL text.
+    Tcol,
+    /// Grit BCOL binary.
+    Bcol,
+}
+
+impl Target {
+    /// The GTA version, or `None` for a Grit target.
+    pub const fn gta(self) -> Option<zerocol::gta::Version> {
+        use zerocol::gta::Version;
+        match self {
+            Self::Coll => Some(Version::Coll),
+            Self::Col2 => Some(Version::Col2),
+            Self::Col3 => Some(Version::Col3),
+            Self::Col4 => Some(Version::Col4),
+            Self::Tcol | Self::Bcol => None,
+        }
+    }
+}
+
+/// `--face-groups`: what to do with face groups.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum FaceGroups {
+    /// Keep a model's groups; generate them for a COLL model written as COL2+
+    /// (meshes of more than 80 faces get groups, as in the game's files).
+    #[default]
+    Auto,
+    /// Keep each model's groups as they are.
+    Keep,
+    /// Generate groups for every model (replacing any it has).
+    Generate,
+    /// Write no groups.
+    Remove,
+}
+
+/// How `convert` writes GTA models.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The version to write; `None` keeps each model's.
+    pub version: Option<zerocol::gta::Version>,
+    /// `--recompute-bounds`.
+    pub recompute_bounds: bool,
+    /// `--face-groups`.
+    pub face_groups: FaceGroups,
+    /// `--drop-shadow-mesh`.
+    pub drop_shadow_mesh: bool,
+    /// `--for`: the game the output is for, whose material table its ids are
+    /// written in.
+    pub for_game: Option<zerocol::gta::Game>,
+    /// `--from`: the game whose material table the input's ids are in (by default
+    /// [`Game::of_version`](zerocol::gta::Game::of_version)).
+    pub from_game: Option<zerocol::gta::Game>,
+}
+
+/// What `zerocol convert` asks of a format.
+#[derive(Clone, Copy, Debug)]
+pub struct Conversion {
+    /// `--to`; `None`: the format's default (GTA: each model's version; Grit: the
+    /// other encoding).
+    pub to: Option<Target>,
+    /// How GTA models are written (its `version` is `to`'s).
+    pub settings: Settings,
+    /// `--lenient`.
+    pub lenient: bool,
+}
+
+/// What `zerocol convert` wrote.
+#[derive(Debug)]
+pub struct Converted {
+    /// The output file.
+    pub bytes: Vec<u8>,
+    /// What was dropped, rounded or let through, one line each.
+    pub warnings: Vec<String>,
+}
+
+/// Why `zerocol convert` wrote nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// The input is malformed, or holds what the target cannot (exit status 1): the
+    /// message after the input's label.
+    Malformed(String),
+    /// The command line must choose first (GTA's material tables, exit status 2):
+    /// the message after the input's label.
+    Choice(String),
+    /// The format cannot be written as `to` (exit status 2).
+    Unsupported,
+}
+
+impl Display for ConvertError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Malformed(message) | Self::Choice(message) => f.write_str(message),
+            Self::Unsupported => f.write_str("convert does not write this format as that target"),
+        }
+    }
+}
+
+impl core::error::Error for ConvertError {}
+
+/// What the commands need of a format.
 pub trait Tool {
     /// `zerocol info`: a readable summary on `out` (what was read before any damage,
     /// then the verdict).
@@ -148,12 +260,33 @@ pub trait Tool {
     /// `zerocol export`: the OBJ and its material library (which the OBJ names
     /// `mtllib`), or the message for a malformed file.
     fn export(&self, bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String>;
+    /// `zerocol convert`: the output file, or why there is none. By default the
+    /// format is not converted ([`ConvertError::Unsupported`]).
+    fn convert(&self, bytes: &[u8], conversion: Conversion) -> Result<Converted, ConvertError> {
+        let _ = (bytes, conversion);
+        Err(ConvertError::Unsupported)
+    }
 }
 
 /// Implements [`Tool`] as a unit struct `$tool` for the format module it is invoked
-/// in, whose `info`, `dump`, `check` and `export` functions take [`Flags`].
+/// in, whose `info`, `dump`, `check` and `export` functions take [`Flags`]; with
+/// `convert` after the doc, also its `convert` function, which takes a [`Conversion`].
 macro_rules! module_tool {
     ($tool:ident, $doc:literal) => {
+        $crate::cli::tool::module_tool!($tool, $doc, {});
+    };
+    ($tool:ident, $doc:literal, convert) => {
+        $crate::cli::tool::module_tool!($tool, $doc, {
+            fn convert(
+                &self,
+                bytes: &[u8],
+                conversion: $crate::cli::tool::Conversion,
+            ) -> Result<$crate::cli::tool::Converted, $crate::cli::tool::ConvertError> {
+                convert(bytes, conversion)
+            }
+        });
+    };
+    ($tool:ident, $doc:literal, {$($extra:item)*}) => {
         #[doc = $doc]
         pub struct $tool;
 
@@ -193,6 +326,8 @@ macro_rules! module_tool {
             ) -> Result<$crate::cli::tool::Exported, String> {
                 export(bytes, flags, mtllib)
             }
+
+            $($extra)*
         }
     };
 }

@@ -10,7 +10,7 @@ mod convert;
 mod dump;
 mod info;
 
-pub use convert::{Target, convert};
+pub use convert::{Converted, Target, convert};
 pub use dump::dump;
 pub use info::info;
 use std::borrow::ToOwned;
@@ -257,6 +257,23 @@ impl crate::cli::tool::Tool for Grit {
         mtllib: &str,
     ) -> Result<crate::cli::tool::Exported, String> {
         export(bytes, self.0, flags.lenient, mtllib)
+    }
+
+    fn convert(
+        &self,
+        bytes: &[u8],
+        conversion: crate::cli::tool::Conversion,
+    ) -> Result<crate::cli::tool::Converted, crate::cli::tool::ConvertError> {
+        use crate::cli::tool::{ConvertError, Target as To};
+        let target = match conversion.to {
+            None => Target::other_than(self.0),
+            Some(To::Tcol) => Target::Tcol,
+            Some(To::Bcol) => Target::Bcol,
+            Some(_) => return Err(ConvertError::Unsupported),
+        };
+        let Converted { bytes, warnings } =
+            convert(bytes, self.0, target, conversion.lenient).map_err(ConvertError::Malformed)?;
+        Ok(crate::cli::tool::Converted { bytes, warnings })
     }
 }
 

@@ -18,102 +18,70 @@ use zerocol::gta::{
 };
 
 use super::latin1;
-use crate::cli::tool::options;
+use crate::cli::tool::{self, Conversion, ConvertError, FaceGroups, Settings, options};
 
-/// `--face-groups`: what to do with face groups.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum FaceGroups {
-    /// Keep a model's groups; generate them for a COLL model written as COL2+
-    /// (meshes of more than 80 faces get groups, as in the game's files).
-    #[default]
-    Auto,
-    /// Keep each model's groups as they are.
-    Keep,
-    /// Generate groups for every model (replacing any it has).
-    Generate,
-    /// Write no groups.
-    Remove,
+/// The writer's options for one model.
+fn write_options(settings: Settings, model: &Model<'_>) -> WriteOptions {
+    let mut options = WriteOptions::AS_IS;
+    options.version = settings.version;
+    options.recompute_bounds = settings.recompute_bounds;
+    options.drop_shadow_mesh = settings.drop_shadow_mesh;
+    let target = settings.version.unwrap_or(model.version());
+    options.face_groups = match settings.face_groups {
+        FaceGroups::Auto if model.version() == Version::Coll && target != Version::Coll => {
+            FaceGroupMode::Generate
+        }
+        FaceGroups::Auto | FaceGroups::Keep => FaceGroupMode::Keep,
+        FaceGroups::Generate => FaceGroupMode::Generate,
+        FaceGroups::Remove => FaceGroupMode::Remove,
+    };
+    options
 }
 
-/// How `convert` writes GTA models.
-#[derive(Clone, Copy, Debug)]
-pub struct Settings {
-    /// The version to write; `None` keeps each model's.
-    pub version: Option<Version>,
-    /// `--recompute-bounds`.
-    pub recompute_bounds: bool,
-    /// `--face-groups`.
-    pub face_groups: FaceGroups,
-    /// `--drop-shadow-mesh`.
-    pub drop_shadow_mesh: bool,
-    /// `--for`: the game the output is for, whose material table its ids are
-    /// written in.
-    pub for_game: Option<Game>,
-    /// `--from`: the game whose material table the input's ids are in (by default
-    /// [`Game::of_version`]).
-    pub from_game: Option<Game>,
-}
-
-impl Settings {
-    /// The writer's options for one model.
-    fn options(self, model: &Model<'_>) -> WriteOptions {
-        let mut options = WriteOptions::AS_IS;
-        options.version = self.version;
-        options.recompute_bounds = self.recompute_bounds;
-        options.drop_shadow_mesh = self.drop_shadow_mesh;
-        let target = self.version.unwrap_or(model.version());
-        options.face_groups = match self.face_groups {
-            FaceGroups::Auto if model.version() == Version::Coll && target != Version::Coll => {
-                FaceGroupMode::Generate
-            }
-            FaceGroups::Auto | FaceGroups::Keep => FaceGroupMode::Keep,
-            FaceGroups::Generate => FaceGroupMode::Generate,
-            FaceGroups::Remove => FaceGroupMode::Remove,
-        };
-        options
-    }
-
-    /// The tables model `i` goes from and to, `None` when its material ids are
-    /// kept; or why `--for` (or another `--from`) is needed, the whole message.
-    fn materials(self, i: usize, model: &Model<'_>) -> Result<Option<(Game, Game)>, String> {
-        let source = model.version();
-        let target = self.version.unwrap_or(source);
-        let from = self.from_game.unwrap_or(Game::of_version(source));
-        let what = || {
-            format!(
-                "model {i} {:?} is {source} with {}'s material ids, written as {target}",
-                latin1(model.name()),
-                short(from)
-            )
-        };
-        let to = match self.for_game {
-            Some(Game::IiiVc) if target != Version::Coll => {
-                return Err(format!(
-                    "{}: --for iii-vc, but III and VC read only COLL (add --to coll)",
-                    what()
-                ));
-            }
-            Some(game) => game,
-            None if target != Version::Coll && from != Game::Sa => {
-                return Err(format!(
-                    "{}, which only SA reads, with its own material table: give --for sa to map \
+/// The tables model `i` goes from and to, `None` when its material ids are
+/// kept; or why `--for` (or another `--from`) is needed, the whole message.
+fn materials(
+    settings: Settings,
+    i: usize,
+    model: &Model<'_>,
+) -> Result<Option<(Game, Game)>, String> {
+    let source = model.version();
+    let target = settings.version.unwrap_or(source);
+    let from = settings.from_game.unwrap_or(Game::of_version(source));
+    let what = || {
+        format!(
+            "model {i} {:?} is {source} with {}'s material ids, written as {target}",
+            latin1(model.name()),
+            short(from)
+        )
+    };
+    let to = match settings.for_game {
+        Some(Game::IiiVc) if target != Version::Coll => {
+            return Err(format!(
+                "{}: --for iii-vc, but III and VC read only COLL (add --to coll)",
+                what()
+            ));
+        }
+        Some(game) => game,
+        None if target != Version::Coll && from != Game::Sa => {
+            return Err(format!(
+                "{}, which only SA reads, with its own material table: give --for sa to map \
                      the ids to SA's (or --from sa if they are SA's already)",
-                    what()
-                ));
-            }
-            None if target == Version::Coll && source != Version::Coll => {
-                return Err(format!(
-                    "{}, which III/VC and SA read with different material tables: give \
+                what()
+            ));
+        }
+        None if target == Version::Coll && source != Version::Coll => {
+            return Err(format!(
+                "{}, which III/VC and SA read with different material tables: give \
                      --for iii-vc ({}) or --for sa ({})",
-                    what(),
-                    choice(from, Game::IiiVc),
-                    choice(from, Game::Sa)
-                ));
-            }
-            None => from,
-        };
-        Ok((from != to).then_some((from, to)))
-    }
+                what(),
+                choice(from, Game::IiiVc),
+                choice(from, Game::Sa)
+            ));
+        }
+        None => from,
+    };
+    Ok((from != to).then_some((from, to)))
 }
 
 /// A game's name in messages.
@@ -147,7 +115,7 @@ pub fn check_materials(models: &[(Model<'_>, usize)], settings: Settings) -> Res
     models
         .iter()
         .enumerate()
-        .try_for_each(|(i, (model, _))| settings.materials(i, model).map(drop))
+        .try_for_each(|(i, (model, _))| materials(settings, i, model).map(drop))
 }
 
 /// A model's records with their material ids mapped, owned, for a [`ModelRepr`];
@@ -304,8 +272,8 @@ pub fn write_models(
     let mut bytes = Vec::new();
     let mut warnings = Vec::new();
     for (i, (model, at)) in models.iter().enumerate() {
-        let options = settings.options(model);
-        let tables = settings.materials(i, model)?;
+        let options = write_options(settings, model);
+        let tables = materials(settings, i, model)?;
         let what = |error: WriteError| {
             let detail = match error {
                 WriteError::Invalid(input) => input.kind.to_string(),
@@ -345,6 +313,29 @@ fn write_one(
     let out = bytes.get_mut(start..).unwrap_or_default();
     write::write(source, options, out)?;
     write::losses(source, options)
+}
+
+/// `zerocol convert` of a `.col` library: every model written as
+/// `conversion.settings` asks (a Grit `--to` is [`ConvertError::Unsupported`]).
+pub fn convert(bytes: &[u8], conversion: Conversion) -> Result<tool::Converted, ConvertError> {
+    if conversion.to.is_some_and(|to| to.gta().is_none()) {
+        return Err(ConvertError::Unsupported);
+    }
+    let models = read_library(bytes, conversion.lenient).map_err(ConvertError::Malformed)?;
+    convert_models(&models, conversion.settings)
+}
+
+/// `zerocol convert` of models read: refused before anything is written when
+/// `settings` leaves the output's material table to a silent choice
+/// ([`check_materials`]), then written ([`write_models`]).
+pub fn convert_models(
+    models: &[(Model<'_>, usize)],
+    settings: Settings,
+) -> Result<tool::Converted, ConvertError> {
+    check_materials(models, settings).map_err(ConvertError::Choice)?;
+    let Converted { bytes, warnings } =
+        write_models(models, settings).map_err(ConvertError::Malformed)?;
+    Ok(tool::Converted { bytes, warnings })
 }
 
 /// Reads every model of a `.col` library (a file with no model is malformed).

@@ -5,8 +5,9 @@ mod convert;
 mod dump;
 mod info;
 
+pub use crate::cli::tool::{FaceGroups, Settings};
 pub use convert::{
-    FaceGroups, PutError, Settings, check_materials, put, read_library, write_models,
+    PutError, check_materials, convert, convert_models, put, read_library, write_models,
 };
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
@@ -21,7 +22,8 @@ use crate::cli::tool::{Checked, Exported, Flags, Warning, options};
 
 crate::cli::tool::module_tool!(
     Gta,
-    "`gta-col`: GTA `.col` through [`Tool`](crate::cli::tool::Tool)."
+    "`gta-col`: GTA `.col` through [`Tool`](crate::cli::tool::Tool).",
+    convert
 );
 
 /// `zerocol check`: the model count and lints, or the error for `error: ...`. A

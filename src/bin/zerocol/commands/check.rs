@@ -1,0 +1,267 @@
+//! `zerocol check`: a verdict per file, folders walked, and a totals line.
+
+use std::ffi::OsStr;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use zerocol::Format;
+use zerocol::cli::dispatch::tool;
+use zerocol::cli::format;
+use zerocol::cli::tool;
+
+use crate::args::Common;
+use crate::commands::open::{explain, has_models, recognise};
+use crate::io::{eprint_line, head, label, load};
+use crate::status::{Interrupted, Status};
+
+/// How `check` prints.
+#[derive(Clone, Copy, Debug)]
+pub struct Output {
+    /// `--json`: one object per line and file, and no totals line.
+    pub json: bool,
+    /// `--quiet`: only the files with warnings or errors.
+    pub quiet: bool,
+}
+
+/// `zerocol check`: every file gets its verdict, whatever happened to the others,
+/// then a totals line; with `--json`, one JSON object per line and file instead
+/// (errors included, nothing on stderr) and no totals line. Folders are walked.
+pub fn check(
+    paths: &[PathBuf],
+    common: Common,
+    output: Output,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    let mut run = Check {
+        common,
+        output,
+        status: Status::Ok,
+        totals: Totals::default(),
+    };
+    for path in paths {
+        let is_folder =
+            path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+        if is_folder {
+            run.folder(path, out)?;
+        } else {
+            run.file(path, out)?;
+        }
+    }
+    let Check { status, totals, .. } = run;
+    if !output.json {
+        writeln!(out, "{totals}").map_err(|error| Interrupted { status, error })?;
+    }
+    Ok(status)
+}
+
+/// A `check` run: what it prints, and what it has found so far.
+pub struct Check {
+    common: Common,
+    output: Output,
+    status: Status,
+    totals: Totals,
+}
+
+impl Check {
+    /// Walks a folder: its entries in the order of their names' bytes, folders
+    /// depth first (links to folders not followed), and only the files
+    /// [`format::counts`] takes; the rest are skipped.
+    fn folder(&mut self, folder: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+        let entries = std::fs::read_dir(folder).and_then(|entries| {
+            entries
+                .map(|entry| entry.map(|e| e.path()))
+                .collect::<io::Result<Vec<PathBuf>>>()
+        });
+        let mut entries = match entries {
+            Ok(entries) => entries,
+            Err(error) => {
+                let message = format!(
+                    "zerocol: {}: cannot read the folder: {error}",
+                    label(folder)
+                );
+                return self.unreadable(&label(folder), &message, out);
+            }
+        };
+        entries.sort_by(|a, b| {
+            let (a, b) = (a.file_name(), b.file_name());
+            a.map(OsStr::as_encoded_bytes)
+                .cmp(&b.map(OsStr::as_encoded_bytes))
+        });
+        for path in entries {
+            // The entry itself: a link is not followed to a folder.
+            let is_folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
+            if is_folder {
+                self.folder(&path, out)?;
+                continue;
+            }
+            // Followed, for a link: a link to a folder, a FIFO or a device is skipped.
+            let head = std::fs::metadata(&path).and_then(|m| {
+                if m.is_file() {
+                    head(&path).map(Some)
+                } else {
+                    Ok(None)
+                }
+            });
+            match head {
+                Ok(Some(head)) if format::counts(&path, &head) => self.file(&path, out)?,
+                Err(error) if format::counts(&path, &[]) => {
+                    let message = format!("zerocol: {}: cannot read: {error}", label(&path));
+                    self.unreadable(&label(&path), &message, out)?;
+                }
+                Ok(_) | Err(_) => self.totals.skipped = self.totals.skipped.saturating_add(1),
+            }
+        }
+        Ok(())
+    }
+
+    /// One file's verdict and warnings (stdout), or its error (stderr).
+    fn file(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+        let input = match load(path) {
+            Ok(input) => input,
+            Err(message) => return self.unreadable(&label(path), &message, out),
+        };
+        let forced = self.common.format;
+        let (format, verdict) = match recognise(&input, forced) {
+            Ok(format) => (
+                Some(format),
+                tool(format)
+                    .check(&input.bytes, self.common.flags())
+                    .map_err(|message| explain(forced, &input.bytes, message)),
+            ),
+            Err(message) => (None, Err(message)),
+        };
+        let label = &input.label;
+        let Output { json, quiet } = self.output;
+        let written = match &verdict {
+            Ok(checked) => {
+                self.totals.ok = self.totals.ok.saturating_add(1);
+                let warnings = checked.warnings.len();
+                self.totals.warnings = self.totals.warnings.saturating_add(warnings);
+                if quiet && warnings == 0 {
+                    Ok(())
+                } else if json {
+                    json_line(out, label, format, "ok", Some(checked), None)
+                } else {
+                    write_checked(out, label, checked)
+                }
+            }
+            Err(message) => {
+                self.status = self.status.max(Status::Malformed);
+                self.totals.malformed = self.totals.malformed.saturating_add(1);
+                if json {
+                    json_line(out, label, format, "malformed", None, Some(message))
+                } else {
+                    // Errors go to stderr, flushing stdout first so that a terminal
+                    // shows them in file order.
+                    let flushed = out.flush();
+                    eprint_line(&format!("{label}: error: {message}"));
+                    flushed
+                }
+            }
+        };
+        let status = self.status;
+        written.map_err(|error| Interrupted { status, error })
+    }
+
+    /// A file or folder that could not be read: `message` on stderr (or, with
+    /// `--json`, in the object for `name`).
+    fn unreadable(
+        &mut self,
+        name: &str,
+        message: &str,
+        out: &mut impl Write,
+    ) -> Result<(), Interrupted> {
+        self.status = self.status.max(Status::Failed);
+        self.totals.unreadable = self.totals.unreadable.saturating_add(1);
+        let written = if self.output.json {
+            json_line(out, name, None, "unreadable", None, Some(message))
+        } else {
+            let flushed = out.flush();
+            eprint_line(message);
+            flushed
+        };
+        let status = self.status;
+        written.map_err(|error| Interrupted { status, error })
+    }
+}
+
+/// `FILE: ok (SUMMARY)`, then one `  warning: ...` line per warning.
+pub fn write_checked(out: &mut impl Write, label: &str, checked: &tool::Checked) -> io::Result<()> {
+    writeln!(out, "{label}: ok ({})", checked.summary)?;
+    for warning in &checked.warnings {
+        writeln!(out, "  warning: {}", warning.text)?;
+    }
+    Ok(())
+}
+
+/// `check`'s counts over all files.
+#[derive(Default)]
+pub struct Totals {
+    ok: usize,
+    malformed: usize,
+    unreadable: usize,
+    warnings: usize,
+    /// Entries of folders that are no collision file.
+    skipped: usize,
+}
+
+impl std::fmt::Display for Totals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let files = self
+            .ok
+            .saturating_add(self.malformed)
+            .saturating_add(self.unreadable);
+        write!(
+            f,
+            "total: {files} files, {} ok, {} malformed, {} warnings",
+            self.ok, self.malformed, self.warnings
+        )?;
+        if self.unreadable > 0 {
+            write!(f, ", {} unreadable", self.unreadable)?;
+        }
+        if self.skipped > 0 {
+            write!(
+                f,
+                ", {} skipped in folders (not collision files)",
+                self.skipped
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// One `check --json` line: `file`, `format` (null when unknown), `status` (`ok`,
+/// `malformed` or `unreadable`), then `summary` and `warnings`, or `error`.
+pub fn json_line(
+    out: &mut impl Write,
+    label: &str,
+    format: Option<Format>,
+    status: &str,
+    checked: Option<&tool::Checked>,
+    error: Option<&str>,
+) -> io::Result<()> {
+    let mut object = serde_json::Map::new();
+    object.insert("file".into(), label.into());
+    object.insert("format".into(), format.map(Format::name).into());
+    object.insert("status".into(), status.into());
+    if let Some(checked) = checked {
+        object.insert("summary".into(), checked.summary.clone().into());
+        // `model` for the formats whose warnings can be about a model.
+        let models = format.is_some_and(has_models);
+        let warnings = checked.warnings.iter().map(|warning| {
+            let mut w = serde_json::Map::new();
+            w.insert("offset".into(), warning.offset.into());
+            if models {
+                w.insert("model".into(), warning.model.into());
+            }
+            w.insert("text".into(), warning.text.clone().into());
+            serde_json::Value::Object(w)
+        });
+        object.insert("warnings".into(), warnings.collect());
+    }
+    if let Some(error) = error {
+        object.insert("error".into(), error.into());
+    }
+    serde_json::to_writer(&mut *out, &object)?;
+    writeln!(out)
+}
