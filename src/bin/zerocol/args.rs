@@ -87,6 +87,8 @@ pub enum Command {
         /// what was let through is printed on stderr as warnings.
         #[arg(long)]
         lenient: bool,
+        #[command(flatten)]
+        limit: Limit,
         /// What to write. GTA: `coll`, `col2`, `col3` or `col4` (by default each
         /// model's own version: a rewrite); vertices go to the nearest 1/128 for
         /// COL2+. Grit: by default the other encoding than the input's; the same
@@ -134,6 +136,8 @@ pub enum Command {
         /// Read both files as the games do (a short Clump, padding in the model).
         #[arg(long)]
         lenient: bool,
+        #[command(flatten)]
+        limit: Limit,
         /// The model to take from MODEL_FILE: its name (ignoring case) or its
         /// 0-based index; a model named with digits only is taken by its name first.
         /// By default the only model, or the one named like the .dff (its file name
@@ -196,6 +200,44 @@ pub struct Common {
     /// --format collision-shape, which reads a DRS file as a container too.
     #[arg(long, value_name = "NAME", value_parser = format::from_name)]
     pub format: Option<Format>,
+    #[command(flatten)]
+    pub limit: Limit,
+}
+
+/// `--max-size`: how large a file the command reads.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Limit {
+    /// Refuse a file larger than SIZE bytes, before reading it (a suffix K, M or G
+    /// multiplies by 1024, 1024² or 1024³). No real collision file comes near the
+    /// default.
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
+    pub max_size: u64,
+}
+
+/// `--max-size`'s value: digits, then optionally `K`, `M` or `G` (powers of 1024;
+/// `KiB`, `MiB`, `GiB` and lower case too).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, suffix) = text.split_at(digits);
+    let shift = match suffix.to_ascii_lowercase().as_str() {
+        "" => 0,
+        "k" | "kib" => 10,
+        "m" | "mib" => 20,
+        "g" | "gib" => 30,
+        _ => {
+            return Err(format!(
+                "expected a number of bytes, optionally followed by K, M or G (e.g. 512M), not {text:?}"
+            ));
+        }
+    };
+    let number: u64 = number.parse().map_err(|_| {
+        format!("expected a number of bytes before the suffix, e.g. 512M, not {text:?}")
+    })?;
+    number
+        .checked_mul(1u64 << shift)
+        .ok_or_else(|| format!("{text:?} is more than 2^64 bytes"))
 }
 
 impl Common {

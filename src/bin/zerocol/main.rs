@@ -110,6 +110,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         } => check::check(&files, common, check::Output { json, quiet }, out),
         Command::Convert {
             lenient,
+            limit,
             to,
             recompute_bounds,
             face_groups,
@@ -132,15 +133,24 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
                 settings,
                 lenient,
             };
-            convert::convert(&input, &output, conversion, out)
+            convert::convert(&input, &output, conversion, limit.max_size, out)
         }
         Command::Put {
             lenient,
+            limit,
             model,
             dff,
             model_file,
             output,
-        } => put::put(&dff, &model_file, &output, model.as_deref(), lenient, out),
+        } => put::put(
+            &dff,
+            &model_file,
+            &output,
+            model.as_deref(),
+            lenient,
+            limit.max_size,
+            out,
+        ),
         Command::Export {
             common,
             game,

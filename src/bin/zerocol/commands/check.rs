@@ -11,7 +11,7 @@ use zerocol::cli::tool;
 
 use crate::args::Common;
 use crate::commands::open::{explain, has_models, recognise};
-use crate::io::{eprint_line, head, label, load};
+use crate::io::{Progress, head, label, load};
 use crate::status::{Interrupted, Status};
 
 /// How `check` prints.
@@ -32,11 +32,17 @@ pub fn check(
     output: Output,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
+    let progress = Progress::new(output.json, || {
+        paths
+            .iter()
+            .fold(0u64, |n, path| n.saturating_add(count(path)))
+    });
     let mut run = Check {
         common,
         output,
         status: Status::Ok,
         totals: Totals::default(),
+        progress,
     };
     for path in paths {
         let is_folder =
@@ -44,10 +50,17 @@ pub fn check(
         if is_folder {
             run.folder(path, out)?;
         } else {
+            run.progress.advance(&label(path));
             run.file(path, out)?;
         }
     }
-    let Check { status, totals, .. } = run;
+    let Check {
+        status,
+        totals,
+        progress,
+        ..
+    } = run;
+    progress.finish();
     if !output.json {
         writeln!(out, "{totals}").map_err(|error| Interrupted { status, error })?;
     }
@@ -60,6 +73,7 @@ pub struct Check {
     output: Output,
     status: Status,
     totals: Totals,
+    progress: Progress,
 }
 
 impl Check {
@@ -88,6 +102,9 @@ impl Check {
                 .cmp(&b.map(OsStr::as_encoded_bytes))
         });
         for path in entries {
+            if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+                self.progress.advance(&label(&path));
+            }
             // The entry itself: a link is not followed to a folder.
             let is_folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
             if is_folder {
@@ -116,7 +133,7 @@ impl Check {
 
     /// One file's verdict and warnings (stdout), or its error (stderr).
     fn file(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
-        let input = match load(path) {
+        let input = match load(path, self.common.limit.max_size) {
             Ok(input) => input,
             Err(message) => return self.unreadable(&label(path), &message, out),
         };
@@ -132,6 +149,8 @@ impl Check {
         };
         let label = &input.label;
         let Output { json, quiet } = self.output;
+        // The file's lines, printed at once (with a progress bar, with it cleared).
+        let mut lines = Vec::new();
         let written = match &verdict {
             Ok(checked) => {
                 self.totals.ok = self.totals.ok.saturating_add(1);
@@ -140,27 +159,28 @@ impl Check {
                 if quiet && warnings == 0 {
                     Ok(())
                 } else if json {
-                    json_line(out, label, format, "ok", Some(checked), None)
+                    json_line(&mut lines, label, format, "ok", Some(checked), None)
                 } else {
-                    write_checked(out, label, checked)
+                    write_checked(&mut lines, label, checked)
                 }
             }
             Err(message) => {
                 self.status = self.status.max(Status::Malformed);
                 self.totals.malformed = self.totals.malformed.saturating_add(1);
                 if json {
-                    json_line(out, label, format, "malformed", None, Some(message))
+                    json_line(&mut lines, label, format, "malformed", None, Some(message))
                 } else {
                     // Errors go to stderr, flushing stdout first so that a terminal
                     // shows them in file order.
-                    let flushed = out.flush();
-                    eprint_line(&format!("{label}: error: {message}"));
-                    flushed
+                    self.progress
+                        .eprint(out, &format!("{label}: error: {message}"))
                 }
             }
         };
         let status = self.status;
-        written.map_err(|error| Interrupted { status, error })
+        written
+            .and_then(|()| self.progress.print(out, &lines))
+            .map_err(|error| Interrupted { status, error })
     }
 
     /// A file or folder that could not be read: `message` on stderr (or, with
@@ -174,11 +194,11 @@ impl Check {
         self.status = self.status.max(Status::Failed);
         self.totals.unreadable = self.totals.unreadable.saturating_add(1);
         let written = if self.output.json {
-            json_line(out, name, None, "unreadable", None, Some(message))
+            let mut line = Vec::new();
+            json_line(&mut line, name, None, "unreadable", None, Some(message))
+                .and_then(|()| self.progress.print(out, &line))
         } else {
-            let flushed = out.flush();
-            eprint_line(message);
-            flushed
+            self.progress.eprint(out, message)
         };
         let status = self.status;
         written.map_err(|error| Interrupted { status, error })
@@ -264,4 +284,26 @@ pub fn json_line(
     }
     serde_json::to_writer(&mut *out, &object)?;
     writeln!(out)
+}
+
+/// How many files `check` visits under `path` (1 for a file): the progress bar's
+/// length. Folders are walked as [`Check::folder`] walks them (links to folders not
+/// followed); each entry that is no folder counts, skipped or not.
+fn count(path: &Path) -> u64 {
+    let is_folder = path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+    if !is_folder {
+        return 1;
+    }
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return 0;
+    };
+    entries.flatten().fold(0u64, |n, entry| {
+        let path = entry.path();
+        let inner = if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            count(&path)
+        } else {
+            1
+        };
+        n.saturating_add(inner)
+    })
 }

@@ -20,12 +20,13 @@ pub fn convert(
     input: &Path,
     output: &Path,
     conversion: Conversion,
+    max_size: u64,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
     if refuse_overwrite(&[input], output) {
         return Ok(Status::Failed);
     }
-    let (input, format) = match open(load(input), None) {
+    let (input, format) = match open(load(input, max_size), None) {
         Ok(opened) => opened,
         Err(status) => return Ok(status),
     };

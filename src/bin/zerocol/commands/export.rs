@@ -8,7 +8,7 @@ use zerocol::cli::tool::Flags;
 
 use crate::args::Common;
 use crate::commands::open::{explain, open};
-use crate::io::{eprint_line, label, load, refuse_overwrite, report};
+use crate::io::{eprint_line, label, load, refuse_overwrite, report, write_pair};
 use crate::status::{Interrupted, Status};
 
 /// `zerocol export`: FILE as OUTPUT (OBJ) and the `.mtl` beside it, written only
@@ -41,7 +41,7 @@ pub fn export(
     if refuse_overwrite(&[file], output) || refuse_overwrite(&[file], &mtl_path) {
         return Ok(Status::Failed);
     }
-    let (input, format) = match open(load(file), common.format) {
+    let (input, format) = match open(load(file, common.limit.max_size), common.format) {
         Ok(opened) => opened,
         Err(status) => return Ok(status),
     };
@@ -70,15 +70,13 @@ pub fn export(
     for warning in &warnings {
         report(&input.label, &format!("warning: {warning}"));
     }
-    for (path, text) in [(output, &exported.obj), (mtl_path.as_path(), &exported.mtl)] {
-        if let Err(error) = std::fs::write(path, text) {
-            eprint_line(&format!("zerocol: {}: cannot write: {error}", label(path)));
-            // Not half a pair: the OBJ goes if its `.mtl` cannot be written.
-            if path != output {
-                let _ = std::fs::remove_file(output);
-            }
-            return Ok(Status::Failed);
-        }
+    // Both written whole first, then the .mtl renamed into place, then the OBJ.
+    let status = write_pair(
+        (output, exported.obj.as_bytes()),
+        (&mtl_path, exported.mtl.as_bytes()),
+    );
+    if status != Status::Ok {
+        return Ok(status);
     }
     writeln!(
         out,

@@ -62,7 +62,7 @@ pub fn info<W: Write>(
         tool(format).info(out, &input.label, &input.bytes, flags)
     };
     match file {
-        Some(path) => one_file(load(path), common, out, info),
+        Some(path) => one_file(load(path, common.limit.max_size), common, out, info),
         None => samples(common, model.is_some(), out, info),
     }
 }

@@ -15,13 +15,14 @@ pub fn put(
     output: &Path,
     name: Option<&str>,
     lenient: bool,
+    max_size: u64,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
     if refuse_overwrite(&[dff, model_file], output) {
         return Ok(Status::Failed);
     }
     let dff_path = dff;
-    let (dff, model_file) = match (load(dff), load(model_file)) {
+    let (dff, model_file) = match (load(dff, max_size), load(model_file, max_size)) {
         (Ok(dff), Ok(model_file)) => (dff, model_file),
         (Err(message), _) | (_, Err(message)) => {
             eprint_line(&message);
