@@ -145,12 +145,48 @@ pub enum Command {
         /// otherwise put refuses and lists the names.
         #[arg(long, value_name = "NAME|INDEX")]
         model: Option<String>,
-        /// The `.dff` to put it in (`-` for stdin).
+        /// IMG archives: the name of the entry MODEL_FILE becomes (1 to 23 bytes);
+        /// by default MODEL_FILE's file name.
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// The `.dff` to put it in (`-` for stdin). Or an IMG archive (a `VER2`
+        /// `.img`): MODEL_FILE, any file, then replaces the entry of its name, or is
+        /// added as a new entry (stderr says which); every other entry is copied
+        /// byte for byte into the new archive OUTPUT.
         dff: PathBuf,
-        /// The `.col` file holding the model.
+        /// The `.col` file holding the model (for an archive: the entry's bytes).
         model_file: PathBuf,
-        /// The `.dff` to write (`-` for stdout); never an input.
+        /// The `.dff` (or archive) to write (`-` for stdout); never an input.
         output: PathBuf,
+    },
+    /// List an IMG archive's entries: index, name, type, size and offset (bytes),
+    /// then its warnings (duplicate names, overlapping entries, names the game
+    /// skips, zero sizes, unused sectors).
+    ///
+    /// ARCHIVE is a San Andreas `VER2` `.img`, or a GTA III/VC `.img` with its
+    /// `.dir` beside it (or the `.dir`). Only the directory is read.
+    List {
+        /// Read the directory as the games do, and report what was skipped.
+        #[arg(long)]
+        lenient: bool,
+        /// The archive.
+        archive: PathBuf,
+    },
+    /// Extract entries of an IMG archive into a folder, byte for byte (whole
+    /// sectors, as stored): every entry, or those named (ignoring case).
+    ///
+    /// Each file is written to a temporary file and renamed into place. A name
+    /// that is not a plain file name (`..`, a slash) is refused.
+    Extract {
+        /// Read the directory as the games do.
+        #[arg(long)]
+        lenient: bool,
+        /// The archive.
+        archive: PathBuf,
+        /// The folder to write into (created if missing).
+        folder: PathBuf,
+        /// The entries to extract (all when none is named).
+        names: Vec<String>,
     },
     /// Write FILE as a Wavefront OBJ and its `.mtl`, to look at in Blender.
     ///

@@ -78,6 +78,38 @@ pub fn write_output(
     Ok(said(written))
 }
 
+/// Why a streamed output was not written: a write error, or a message (the whole
+/// stderr line) of the filler's own, such as a read error of an input.
+pub enum Failure {
+    Write(io::Error),
+    Message(String),
+}
+
+/// Writes an output file (`-`: stdout) that `fill` streams, under the same rules
+/// as [`write_output`]: a failure (the filler's too) leaves the old target as it
+/// was and no temporary file behind.
+pub fn write_output_with(
+    output: &Path,
+    out: &mut impl Write,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), Failure>,
+) -> Result<Status, Interrupted> {
+    if output.as_os_str() == "-" {
+        return match fill(out) {
+            Ok(()) => Ok(Status::Ok),
+            Err(Failure::Write(error)) => Err(Interrupted {
+                status: Status::Ok,
+                error,
+            }),
+            Err(Failure::Message(message)) => {
+                eprint_line(&message);
+                Ok(Status::Failed)
+            }
+        };
+    }
+    let written = Pending::with(output, fill).and_then(Pending::commit);
+    Ok(said(written))
+}
+
 /// Writes two files as a pair (export's OBJ and the `.mtl` it names): both are
 /// written whole to temporary files first; then `second` is renamed into place,
 /// then `first`. A failure before the renames leaves both targets as they were; the
@@ -118,6 +150,16 @@ impl Pending {
     /// Writes `bytes` to a temporary file beside `output`'s target and flushes it to
     /// the disk. The error is the whole stderr line.
     fn new(output: &Path, bytes: &[u8]) -> Result<Self, String> {
+        Self::with(output, |file| file.write_all(bytes).map_err(Failure::Write))
+    }
+
+    /// Lets `fill` write the temporary file beside `output`'s target (a read error
+    /// of its own is [`Failure::Message`], the whole stderr line), then flushes it
+    /// to the disk.
+    fn with(
+        output: &Path,
+        fill: impl FnOnce(&mut dyn Write) -> Result<(), Failure>,
+    ) -> Result<Self, String> {
         let label = label(output);
         let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
         // A link is followed to the file it names (which is replaced, the link kept).
@@ -167,7 +209,15 @@ impl Pending {
                 .set_permissions(permissions)
                 .map_err(cannot)?;
         }
-        file.write_all(bytes).map_err(cannot)?;
+        {
+            let mut buffered = io::BufWriter::new(&mut file);
+            match fill(&mut buffered) {
+                Ok(()) => {}
+                Err(Failure::Write(error)) => return Err(cannot(error)),
+                Err(Failure::Message(message)) => return Err(message),
+            }
+            buffered.flush().map_err(cannot)?;
+        }
         file.as_file().sync_all().map_err(cannot)?;
         Ok(Self {
             file,
@@ -417,4 +467,9 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// A length as a `u64` (lossless on every platform Rust supports).
+pub fn len_u64(len: usize) -> u64 {
+    u64::try_from(len).unwrap_or(u64::MAX)
 }
