@@ -59,10 +59,15 @@ pub enum Command {
     /// Errors go to stderr as `FILE: error: ...`. A folder is walked depth first, in
     /// the order of the file names' bytes; links to folders are not followed (links
     /// to files are). In a folder, only collision files count: those whose first
-    /// bytes are a format's magic, or named .col, .dff, .gcol, .tcol, .bcol or .drs
-    /// (IMG archives and their .dir never); the others are skipped, counted in the
-    /// totals line, and are no error. A file named on the command line is always
-    /// read.
+    /// bytes are a format's magic, or named .col, .dff, .gcol, .tcol, .bcol or .drs;
+    /// the others are skipped, counted in the totals line, and are no error. A file
+    /// named on the command line is always read.
+    ///
+    /// IMG archives (a VER2 .img, a .img with its .dir beside it, or, named on the
+    /// command line, the .dir) are read as folders are: a verdict for the archive
+    /// (its directory, its lints as warnings), then one per .col and .dff entry,
+    /// named ARCHIVE/ENTRY. The archive is read directory first, then entry by
+    /// entry, never whole.
     Check {
         #[command(flatten)]
         common: Common,

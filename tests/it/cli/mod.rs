@@ -8,5 +8,6 @@ mod export;
 // The tool itself (exit codes, streams, `check`, stdin) on GTA files, and `gta-col` JSON.
 mod grit;
 mod gta;
+mod img;
 mod mkgp;
 mod regressions;
