@@ -110,6 +110,8 @@ impl<'a> Directory<'a> {
             directory: *self,
             next: None,
             queue: heapless::Vec::new(),
+            limit: self.limit_sectors(),
+            skip: self.options.skip_unloaded_past_end,
         }
     }
 
@@ -193,6 +195,10 @@ pub struct Lints<'a> {
     /// The next entry to check; `None` before the directory's own lints.
     next: Option<u32>,
     queue: heapless::Vec<Lint, 8>,
+    /// The archive's end in sectors, when known.
+    limit: Option<u64>,
+    /// Whether a lenient read skips entries.
+    skip: bool,
 }
 
 impl<'a> Lints<'a> {
@@ -219,10 +225,10 @@ impl<'a> Lints<'a> {
     /// Whether an entry is read (not skipped by a lenient read): cheap unless it
     /// lies past the archive's end.
     fn counts(&self, o: &Span<'_>) -> bool {
-        let d = &self.directory;
-        !(d.options.skip_unloaded_past_end
-            && d.limit_sectors().is_some_and(|limit| o.end > limit)
-            && !records::Kind::of(records::name_bytes(o.name).0).is_loaded_by(d.version))
+        !(self.skip
+            && self.limit.is_some_and(|limit| o.end > limit)
+            && !records::Kind::of(records::name_bytes(o.name).0)
+                .is_loaded_by(self.directory.version))
     }
 
     /// The counted entries before `i` (all when `i` is `None`), with their indexes.
@@ -245,7 +251,7 @@ impl<'a> Lints<'a> {
             .filter(|(_, o)| o.start > first && o.end > o.start)
             .map(|(_, o)| o.start)
             .min();
-        let end = match (next_start, self.directory.limit_sectors()) {
+        let end = match (next_start, self.limit) {
             (Some(s), Some(limit)) => s.min(limit),
             (Some(s), None) => s,
             (None, Some(limit)) => limit,
@@ -298,19 +304,37 @@ impl<'a> Lints<'a> {
         if entry.sectors == 0 {
             self.push(at, Some(i), LintKind::ZeroSize);
         }
+        let directory_sectors = directory.directory_sectors();
+        let non_empty = me.end > me.start;
+        // One pass over every counted entry: the earlier ones for duplicates,
+        // overlaps and an unused run already reported (by an earlier entry ending
+        // where this one ends), all of them for the run after this entry.
         let mut duplicate = None;
         let mut overlap = None;
-        for (j, other) in self.counted(spans, Some(i)) {
-            if duplicate.is_none() && same_name(me.name, other.name) {
-                duplicate = Some(j);
+        let mut reported_before = me.end == directory_sectors;
+        let mut covered = me.end < directory_sectors;
+        let mut next_start: Option<u64> = None;
+        for (j, other) in self.counted(spans, None) {
+            let other_non_empty = other.end > other.start;
+            if j < i {
+                if duplicate.is_none() && same_name(me.name, other.name) {
+                    duplicate = Some(j);
+                }
+                if overlap.is_none()
+                    && non_empty
+                    && other_non_empty
+                    && me.start < other.end
+                    && other.start < me.end
+                {
+                    overlap = Some(j);
+                }
+                reported_before |= other_non_empty && other.end == me.end;
             }
-            if overlap.is_none()
-                && me.end > me.start
-                && other.end > other.start
-                && me.start < other.end
-                && other.start < me.end
-            {
-                overlap = Some(j);
+            if other_non_empty {
+                covered |= other.start <= me.end && me.end < other.end;
+                if other.start > me.end {
+                    next_start = Some(next_start.map_or(other.start, |s| s.min(other.start)));
+                }
             }
         }
         if let Some(first) = duplicate {
@@ -319,29 +343,30 @@ impl<'a> Lints<'a> {
         if let Some(other) = overlap {
             self.push(at, Some(i), LintKind::Overlap { other });
         }
-        let directory_sectors = directory.directory_sectors();
-        if me.end > me.start && me.start < directory_sectors {
+        if non_empty && me.start < directory_sectors {
             self.push(
                 at,
                 Some(i),
                 LintKind::OverlapsDirectory { directory_sectors },
             );
         }
-        // Unused sectors after this entry, reported once: by the first entry
-        // ending there (and not where the directory ends).
-        let reported_before = me.end == directory_sectors
-            || self
-                .counted(spans, Some(i))
-                .any(|(_, o)| o.end == me.end && o.end > o.start);
-        if me.end > me.start
-            && !reported_before
-            && let Some(count) = self.gap(spans, me.end)
-        {
-            let kind = LintKind::UnusedSectors {
-                first: me.end,
-                count,
+        // Unused sectors after this entry, up to the next entry or the archive's
+        // end, reported once.
+        if non_empty && !reported_before && !covered {
+            let end = match (next_start, self.limit) {
+                (Some(s), Some(limit)) => Some(s.min(limit)),
+                (Some(s), None) => Some(s),
+                (None, limit) => limit,
             };
-            self.push(at, Some(i), kind);
+            if let Some(end) = end
+                && end > me.end
+            {
+                let kind = LintKind::UnusedSectors {
+                    first: me.end,
+                    count: end.saturating_sub(me.end),
+                };
+                self.push(at, Some(i), kind);
+            }
         }
     }
 }

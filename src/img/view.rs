@@ -142,6 +142,16 @@ impl<'a> Directory<'a> {
         })
     }
 
+    /// Where `entry`'s data starts: its first sector, clamped at the archive's end
+    /// (a lenient read lets an empty entry start past a partial last sector).
+    pub(super) fn data_start(&self, entry: &Entry<'_>) -> u64 {
+        let start = entry.byte_range().start;
+        match self.archive_len {
+            Some(len) => start.min(len),
+            None => start,
+        }
+    }
+
     /// Bytes of `entry`'s data: its sectors, clamped at the archive's end.
     pub(super) fn data_len(&self, entry: &Entry<'_>) -> Option<usize> {
         let range = entry.byte_range();
@@ -223,9 +233,8 @@ impl<'a> Archive<'a> {
 
     /// `entry`'s bytes; `None` when `entry` is not one this archive reads.
     pub fn data(&self, entry: &Entry<'a>) -> Option<EntryData<'a>> {
-        let range = entry.byte_range();
-        let start = usize::try_from(range.start).ok()?;
-        let sectors = self.data.get(start..)?;
+        let start = self.directory.data_start(entry);
+        let sectors = self.data.get(usize::try_from(start).ok()?..)?;
         self.directory.entry_data(entry, sectors)
     }
 }
@@ -243,7 +252,7 @@ impl<'a> Iterator for ArchiveEntries<'a> {
 
     fn next(&mut self) -> Option<EntryData<'a>> {
         let entry = self.entries.next()?;
-        let start = usize::try_from(entry.byte_range().start).ok();
+        let start = usize::try_from(self.directory.data_start(&entry)).ok();
         let len = self.directory.data_len(&entry);
         let bytes = start
             .zip(len)
