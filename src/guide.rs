@@ -53,6 +53,8 @@ pub mod obj {}
 #[doc = include_str!("../docs/library.md")]
 pub mod library {}
 
+#[doc = "[formats/img.md]: crate::guide::img"]
+#[doc = ""]
 #[doc = include_str!("../docs/cli.md")]
 pub mod cli {}
 
