@@ -51,6 +51,15 @@ pub fn is_archive(path: &Path, head: &[u8], dir_counts: bool) -> bool {
     }
 }
 
+/// Whether the file named `path` is an IMG archive ([`is_archive`], a `.dir`
+/// included). Only a regular file is opened: a FIFO or a device is left to the
+/// input rules, which refuse it without opening it.
+pub fn named(path: &Path) -> bool {
+    path.as_os_str() != "-"
+        && std::fs::metadata(path).is_ok_and(|m| m.is_file())
+        && crate::io::head(path).is_ok_and(|head| is_archive(path, &head, true))
+}
+
 /// Positional reads: `read_exact_at` on Unix, a seek and a read elsewhere.
 fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
     #[cfg(unix)]
@@ -72,8 +81,9 @@ fn regular(path: &Path) -> Result<(File, u64), String> {
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
         return Err(format!(
-            "zerocol: {}: cannot read: not a regular file",
-            label(path)
+            "zerocol: {}: cannot read: {}, not a regular file; zerocol reads files",
+            label(path),
+            crate::io::kind(&meta.file_type())
         ));
     }
     let file = File::open(path).map_err(cannot)?;

@@ -249,7 +249,7 @@ fn bare(error: &io::Error) -> io::Error {
 }
 
 /// What a file that is not a regular file is, for messages.
-fn kind(file_type: &std::fs::FileType) -> &'static str {
+pub fn kind(file_type: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt as _;

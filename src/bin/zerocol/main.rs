@@ -153,9 +153,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             model_file,
             output,
         } => {
-            if dff.as_os_str() != "-"
-                && crate::io::head(&dff).is_ok_and(|head| archive::is_archive(&dff, &head, true))
-            {
+            if archive::named(&dff) {
                 return put::put_entry(
                     &dff,
                     &model_file,

@@ -225,3 +225,30 @@ fn extract_is_byte_identical_and_put_keeps_the_others() {
     }
     let _ = std::fs::remove_dir_all(&folder.0);
 }
+
+/// A FIFO named like an archive is refused at once by every archive command, never
+/// opened (which would block).
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_like_an_archive_is_refused_at_once() {
+    let fifo = TempFile::path_only("fifo.img");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo.0)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    for args in [
+        vec!["check", fifo.path()],
+        vec!["list", fifo.path()],
+        vec!["extract", fifo.path(), "/nonexistent-zerocol-dir"],
+        vec!["put", fifo.path(), fifo.path(), "/nonexistent-zerocol-out"],
+    ] {
+        let o = zerocol(&args);
+        assert_eq!(code(&o), 2, "{args:?}");
+        assert!(
+            stderr(&o).contains("a FIFO (named pipe), not a regular file"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}

@@ -139,10 +139,7 @@ impl Check {
     /// One file's verdict and warnings (stdout), or its error (stderr); an IMG
     /// archive (unless `--format` says otherwise) is checked entry by entry.
     fn file(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
-        if self.common.format.is_none()
-            && path.as_os_str() != "-"
-            && head(path).is_ok_and(|head| archive::is_archive(path, &head, true))
-        {
+        if self.common.format.is_none() && archive::named(path) {
             return self.archive(path, out);
         }
         let input = match load(path, self.common.limit.max_size) {
