@@ -155,9 +155,11 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         name: Option<String>,
         /// The `.dff` to put it in (`-` for stdin). Or an IMG archive (a `VER2`
-        /// `.img`): MODEL_FILE, any file, then replaces the entry of its name, or is
-        /// added as a new entry (stderr says which); every other entry is copied
-        /// byte for byte into the new archive OUTPUT.
+        /// `.img`, or a III/VC `.img` with its `.dir`, or the `.dir`): MODEL_FILE, any
+        /// file, then replaces the entry of its name, or is added as a new entry
+        /// (stderr says which); every other entry is copied byte for byte into the
+        /// new archive OUTPUT (III/VC: OUTPUT names the new .img, its .dir is
+        /// written beside it).
         dff: PathBuf,
         /// The `.col` file holding the model (for an archive: the entry's bytes).
         model_file: PathBuf,

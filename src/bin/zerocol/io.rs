@@ -110,6 +110,21 @@ pub fn write_output_with(
     Ok(said(written))
 }
 
+/// Writes two files as a pair, the first streamed by `fill` (a III/VC archive's
+/// `.img`), the second from bytes (its `.dir`): as [`write_pair`].
+pub fn write_pair_with(
+    first: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), Failure>,
+    second: (&Path, &[u8]),
+) -> Status {
+    let pending = Pending::with(first, fill)
+        .and_then(|first| Pending::new(second.0, second.1).map(|second| (first, second)));
+    said(pending.and_then(|(first, second)| {
+        second.commit()?;
+        first.commit()
+    }))
+}
+
 /// Writes two files as a pair (export's OBJ and the `.mtl` it names): both are
 /// written whole to temporary files first; then `second` is renamed into place,
 /// then `first`. A failure before the renames leaves both targets as they were; the

@@ -252,3 +252,49 @@ fn a_fifo_named_like_an_archive_is_refused_at_once() {
         );
     }
 }
+
+#[test]
+fn put_into_a_v1_pair_writes_the_img_and_its_dir() {
+    let sources = [
+        Source {
+            name: b"sample.col",
+            data: COL,
+        },
+        Source {
+            name: b"vehicle.dff",
+            data: DFF,
+        },
+    ];
+    let (dl, il) = img::v1_required_len(sources).unwrap();
+    let (mut dir, mut data) = (vec![0; dl], vec![0; il]);
+    img::write_v1(sources, &mut dir, &mut data).unwrap();
+    let img_file = TempFile::new("pair-in.img", &data);
+    let dir_path = img_file.0.with_extension("dir");
+    std::fs::write(&dir_path, &dir).unwrap();
+    let out = TempFile::path_only("pair-out.img");
+    let out_dir = out.0.with_extension("dir");
+    let new = TempFile::new("new.col", COL);
+    let o = zerocol(&[
+        "put",
+        dir_path.to_str().unwrap(),
+        new.path(),
+        out.path(),
+        "--name",
+        "new.col",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let (written_dir, written_img) = (std::fs::read(&out_dir).unwrap(), out.read());
+    let written = Archive::parse_v1(&written_dir, &written_img, Options::STRICT).unwrap();
+    let original = Archive::parse_v1(&dir, &data, Options::STRICT).unwrap();
+    let names: Vec<_> = written.entries().map(|e| e.entry.name).collect();
+    assert_eq!(names, [&b"sample.col"[..], b"vehicle.dff", b"new.col"]);
+    for entry in original.entries() {
+        assert_eq!(written.find(entry.entry.name).unwrap().bytes, entry.bytes);
+    }
+    // Standard output cannot hold a pair.
+    let o = zerocol(&["put", img_file.path(), new.path(), "-"]);
+    assert_eq!(code(&o), 2);
+    for p in [dir_path, out_dir] {
+        let _ = std::fs::remove_file(p);
+    }
+}

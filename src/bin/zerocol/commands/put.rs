@@ -10,6 +10,7 @@ use zerocol::img::{self, Placement, Version};
 use crate::archive;
 use crate::io::{
     Failure, eprint_line, load, refuse_overwrite, report, write_output, write_output_with,
+    write_pair_with,
 };
 use crate::status::{Interrupted, Status};
 
@@ -63,7 +64,8 @@ pub fn put(
 
 /// `zerocol put ARCHIVE FILE OUTPUT`: FILE replaces the entry of its name (or
 /// `--name`) or is added; the new archive is streamed to OUTPUT, every other entry
-/// copied byte for byte, read entry by entry from ARCHIVE.
+/// copied byte for byte, read entry by entry from ARCHIVE. A III/VC archive's new
+/// `.img` goes to OUTPUT and its `.dir` beside it, written as a pair.
 pub fn put_entry(
     archive_path: &Path,
     file: &Path,
@@ -83,12 +85,32 @@ pub fn put_entry(
             return Ok(Status::Failed);
         }
     };
-    if archive.version != Version::V2 {
-        report(
-            &archive.label,
-            &"putting an entry into a GTA III/VC archive (a .dir + .img pair) is not supported yet; only San Andreas VER2 archives",
-        );
-        return Ok(Status::Failed);
+    let version = archive.version;
+    // A III/VC archive is two files: OUTPUT is the new .img, its .dir goes beside it.
+    let dir_output = output.with_extension(
+        if output
+            .extension()
+            .is_some_and(|e| e.to_string_lossy().chars().all(|c| c.is_ascii_uppercase()))
+        {
+            "DIR"
+        } else {
+            "dir"
+        },
+    );
+    if version == Version::V1 {
+        let named_img = output
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("img"));
+        if output.as_os_str() == "-" || !named_img {
+            report(
+                &archive.label,
+                &"a GTA III/VC archive is a .dir and an .img: name OUTPUT NAME.img (its .dir is written beside it), not standard output",
+            );
+            return Ok(Status::Failed);
+        }
+        if refuse_overwrite(&[archive_path, file], &dir_output) {
+            return Ok(Status::Failed);
+        }
     }
     let input = match load(file, max_size) {
         Ok(input) => input,
@@ -132,7 +154,7 @@ pub fn put_entry(
             len: new_len,
         });
     }
-    let dir_len = match img::directory_len(Version::V2, placements.len()) {
+    let dir_len = match img::directory_len(version, placements.len()) {
         Ok(n) => n,
         Err(error) => {
             report(&archive.label, &error);
@@ -140,7 +162,7 @@ pub fn put_entry(
         }
     };
     let mut dir = vec![0; dir_len];
-    if let Err(error) = img::write_directory(Version::V2, placements.iter().copied(), &mut dir) {
+    if let Err(error) = img::write_directory(version, placements.iter().copied(), &mut dir) {
         report(&input.label, &error);
         return Ok(Status::Failed);
     }
@@ -167,10 +189,12 @@ pub fn put_entry(
             .unwrap_or(0);
         w.write_all(zeros.get(..rest).unwrap_or_default())
     };
-    write_output_with(output, out, |w| {
-        w.write_all(&dir).map_err(Failure::Write)?;
-        let head = crate::io::len_u64(dir_len);
-        pad(w, head).map_err(Failure::Write)?;
+    let fill = |w: &mut dyn Write| {
+        if version == Version::V2 {
+            w.write_all(&dir).map_err(Failure::Write)?;
+            let head = crate::io::len_u64(dir_len);
+            pad(w, head).map_err(Failure::Write)?;
+        }
         let mut buffer = Vec::new();
         for entry in directory.entries() {
             if entry.name.eq_ignore_ascii_case(entry_name.as_bytes()) {
@@ -194,5 +218,9 @@ pub fn put_entry(
             pad(w, new_len).map_err(Failure::Write)?;
         }
         Ok(())
-    })
+    };
+    match version {
+        Version::V1 => Ok(write_pair_with(output, fill, (&dir_output, &dir))),
+        _ => write_output_with(output, out, fill),
+    }
 }
