@@ -1,5 +1,5 @@
 //! Stage `write`: building archives into caller buffers. [`required_len`] then
-//! [`write`] build a v2 archive, [`v1_required_len`] then [`write_v1`] a v1 `.dir`
+//! [`write()`] build a v2 archive, [`v1_required_len`] then [`write_v1`] a v1 `.dir`
 //! and `.img` pair; [`Archive::edited`] turns an archive and a list of
 //! [`Change`]s into the entries to write, the untouched ones byte for byte.
 //!
@@ -293,7 +293,7 @@ impl<'a> Change<'a> {
 }
 
 impl<'a> Archive<'a> {
-    /// The entries of this archive with `changes` applied, to give to [`write`]
+    /// The entries of this archive with `changes` applied, to give to [`write()`]
     /// or [`write_v1`]: in directory order, each untouched entry with its bytes
     /// as they are (whole sectors, byte for byte); an entry named by a
     /// [`Change::Put`] with the new bytes, one named by a [`Change::Remove`]
