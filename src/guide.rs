@@ -6,6 +6,7 @@
 #![doc = "[formats/mkgp.md]: crate::guide::mkgp"]
 #![doc = "[formats/battleforge.md]: crate::guide::battleforge"]
 #![doc = "[formats/grit.md]: crate::guide::grit"]
+#![doc = "[formats/img.md]: crate::guide::img"]
 #![doc = "[dump.md]: crate::guide::dump"]
 #![doc = "[obj.md]: crate::guide::obj"]
 #![doc = "[library.md]: crate::guide::library"]
@@ -31,6 +32,11 @@ pub mod battleforge {}
 pub mod grit {}
 
 #[doc = "[formats/gta.md]: crate::guide::gta"]
+#[doc = ""]
+#[doc = include_str!("../docs/formats/img.md")]
+pub mod img {}
+
+#[doc = "[formats/gta.md]: crate::guide::gta"]
 #[doc = "[formats/mkgp.md]: crate::guide::mkgp"]
 #[doc = "[formats/battleforge.md]: crate::guide::battleforge"]
 #[doc = "[formats/grit.md]: crate::guide::grit"]
@@ -47,6 +53,8 @@ pub mod obj {}
 #[doc = include_str!("../docs/library.md")]
 pub mod library {}
 
+#[doc = "[formats/img.md]: crate::guide::img"]
+#[doc = ""]
 #[doc = include_str!("../docs/cli.md")]
 pub mod cli {}
 

@@ -132,6 +132,7 @@ pub mod generate;
 pub mod grit;
 pub mod gta;
 pub mod guide;
+pub mod img;
 mod math;
 pub mod mkgp;
 pub mod obj;

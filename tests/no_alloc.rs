@@ -1806,3 +1806,81 @@ fn error_display_never_allocates() {
     audit.finish();
     assert!(s.len > 0);
 }
+
+#[test]
+fn img_reading_linting_and_writing_never_allocate() {
+    use zerocol::img::{self, Archive, Change, Directory, Options, Source};
+    let col = read("samples/sample.col");
+    let dff = read("samples/vehicle.dff");
+    let sources = [
+        Source {
+            name: b"sample.col",
+            data: &col,
+        },
+        Source {
+            name: b"vehicle.dff",
+            data: &dff,
+        },
+        Source {
+            name: b"A.COL",
+            data: &col,
+        },
+        Source {
+            name: b"notes",
+            data: b"x",
+        },
+    ];
+    let mut v2 = vec![0; img::required_len(sources).unwrap()];
+    let (dir_len, img_len) = img::v1_required_len(sources).unwrap();
+    let (mut dir, mut data) = (vec![0; dir_len], vec![0; img_len]);
+    let mut audit = Audit::default();
+    let mut s = Sink::default();
+    audit.check("img::write", || img::write(sources, &mut v2).unwrap());
+    audit.check("img::write_v1", || {
+        img::write_v1(sources, &mut dir, &mut data).unwrap()
+    });
+    let changes = [
+        Change::Put {
+            name: b"notes",
+            data: b"y",
+        },
+        Change::Remove { name: b"a.col" },
+    ];
+    let archive = Archive::parse(&v2, Options::STRICT).unwrap();
+    let mut edited = vec![0; img::required_len(archive.edited(&changes)).unwrap()];
+    let entries = audit.check("img::Archive (parse, entries, models, dff, lints)", || {
+        let mut n = 0;
+        for options in [Options::STRICT, Options::LENIENT] {
+            let archive = Archive::parse(&v2, options).unwrap();
+            for entry in archive.entries() {
+                s.dbg(&entry.entry);
+                s.dbg(&entry.sniff());
+                for model in entry.models(gta::Options::STRICT) {
+                    s.dbg(&model.map(|m| m.name()));
+                }
+                let _ = black_box(entry.dff(gta::Options::STRICT).is_ok());
+                n += 1;
+            }
+            for lint in archive.directory().lints() {
+                s.show(&lint);
+            }
+            let v1 = Archive::parse_v1(&dir, &data, options).unwrap();
+            n += v1.entries().count();
+            let head = Directory::v2_len(&v2).unwrap();
+            let streaming = Directory::parse(&v2[..head], Some(v2.len() as u64), options).unwrap();
+            for entry in streaming.entries() {
+                let range = entry.byte_range();
+                let sectors = &v2[range.start as usize..range.end as usize];
+                s.dbg(&streaming.entry_data(&entry, sectors));
+            }
+            s.show(&Archive::parse(b"VERF", options).unwrap_err());
+        }
+        n
+    });
+    assert_eq!(entries, 16);
+    audit.check("img::Archive::edited + img::write", || {
+        img::write(archive.edited(&changes), &mut edited).unwrap()
+    });
+    assert!(s.len > 0);
+    audit.finish();
+}

@@ -28,5 +28,6 @@ pub mod cli;
 pub mod common;
 pub mod grit;
 pub mod gta;
+pub mod img;
 pub mod mkgp;
 pub mod obj;

@@ -66,7 +66,7 @@ pub fn archive_by_name(name: &Path, bytes: &[u8]) -> Option<String> {
         )),
         "dir" => Some(
             "a GTA III/VC IMG directory (by its name: the list of entries of the .img beside \
-             it): zerocol cannot read archives yet; extract the .img's .col/.dff entries"
+             it): read archives with `zerocol list`, `check` and `extract`"
                 .to_owned(),
         ),
         _ => None,
@@ -74,7 +74,7 @@ pub fn archive_by_name(name: &Path, bytes: &[u8]) -> Option<String> {
 }
 
 /// What to do with an archive.
-const ARCHIVE_ADVICE: &str = "zerocol cannot read archives yet; extract its .col/.dff entries";
+const ARCHIVE_ADVICE: &str = "read archives with `zerocol list`, `check` and `extract`";
 
 /// The magic of a San Andreas IMG archive.
 const IMG_V2: &[u8] = b"VER2";
@@ -447,13 +447,13 @@ mod tests {
         img.extend(7u32.to_le_bytes());
         assert_eq!(
             unknown(&img),
-            "a GTA San Andreas IMG archive (VER2, 7 entries): zerocol cannot read archives yet; \
-             extract its .col/.dff entries"
+            "a GTA San Andreas IMG archive (VER2, 7 entries): read archives with `zerocol list`, \
+             `check` and `extract`"
         );
         assert_eq!(
             unknown(b"VER2"),
-            "a GTA San Andreas IMG archive (VER2): zerocol cannot read archives yet; \
-             extract its .col/.dff entries"
+            "a GTA San Andreas IMG archive (VER2): read archives with `zerocol list`, \
+             `check` and `extract`"
         );
         assert_eq!(
             unknown(b"ANP3\x10\0\0\0"),
@@ -465,14 +465,14 @@ mod tests {
             archive_by_name(Path::new("models/GTA3.IMG"), &clump).as_deref(),
             Some(
                 "a GTA III/VC IMG archive (by its name: these have no header; the .dir beside it \
-                 lists the entries): zerocol cannot read archives yet; extract its .col/.dff entries"
+                 lists the entries): read archives with `zerocol list`, `check` and `extract`"
             )
         );
         assert_eq!(
             archive_by_name(Path::new("gta3.dir"), &[0; 32]).as_deref(),
             Some(
                 "a GTA III/VC IMG directory (by its name: the list of entries of the .img beside \
-                 it): zerocol cannot read archives yet; extract the .img's .col/.dff entries"
+                 it): read archives with `zerocol list`, `check` and `extract`"
             )
         );
         // A v2 archive is told by its bytes; other names are not archives.

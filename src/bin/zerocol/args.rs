@@ -59,10 +59,15 @@ pub enum Command {
     /// Errors go to stderr as `FILE: error: ...`. A folder is walked depth first, in
     /// the order of the file names' bytes; links to folders are not followed (links
     /// to files are). In a folder, only collision files count: those whose first
-    /// bytes are a format's magic, or named .col, .dff, .gcol, .tcol, .bcol or .drs
-    /// (IMG archives and their .dir never); the others are skipped, counted in the
-    /// totals line, and are no error. A file named on the command line is always
-    /// read.
+    /// bytes are a format's magic, or named .col, .dff, .gcol, .tcol, .bcol or .drs;
+    /// the others are skipped, counted in the totals line, and are no error. A file
+    /// named on the command line is always read.
+    ///
+    /// IMG archives (a VER2 .img, a .img with its .dir beside it, or, named on the
+    /// command line, the .dir) are read as folders are: a verdict for the archive
+    /// (its directory, its lints as warnings), then one per .col and .dff entry,
+    /// named ARCHIVE/ENTRY. The archive is read directory first, then entry by
+    /// entry, never whole.
     Check {
         #[command(flatten)]
         common: Common,
@@ -145,12 +150,50 @@ pub enum Command {
         /// otherwise put refuses and lists the names.
         #[arg(long, value_name = "NAME|INDEX")]
         model: Option<String>,
-        /// The `.dff` to put it in (`-` for stdin).
+        /// IMG archives: the name of the entry MODEL_FILE becomes (1 to 23 bytes);
+        /// by default MODEL_FILE's file name.
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// The `.dff` to put it in (`-` for stdin). Or an IMG archive (a `VER2`
+        /// `.img`, or a III/VC `.img` with its `.dir`, or the `.dir`): MODEL_FILE, any
+        /// file, then replaces the entry of its name, or is added as a new entry
+        /// (stderr says which); every other entry is copied byte for byte into the
+        /// new archive OUTPUT (III/VC: OUTPUT names the new .img, its .dir is
+        /// written beside it).
         dff: PathBuf,
-        /// The `.col` file holding the model.
+        /// The `.col` file holding the model (for an archive: the entry's bytes).
         model_file: PathBuf,
-        /// The `.dff` to write (`-` for stdout); never an input.
+        /// The `.dff` (or archive) to write (`-` for stdout); never an input.
         output: PathBuf,
+    },
+    /// List an IMG archive's entries: index, name, type, size and offset (bytes),
+    /// then its warnings (duplicate names, overlapping entries, names the game
+    /// skips, zero sizes, unused sectors).
+    ///
+    /// ARCHIVE is a San Andreas `VER2` `.img`, or a GTA III/VC `.img` with its
+    /// `.dir` beside it (or the `.dir`). Only the directory is read.
+    List {
+        /// Read the directory as the games do, and report what was skipped.
+        #[arg(long)]
+        lenient: bool,
+        /// The archive.
+        archive: PathBuf,
+    },
+    /// Extract entries of an IMG archive into a folder, byte for byte (whole
+    /// sectors, as stored): every entry, or those named (ignoring case).
+    ///
+    /// Each file is written to a temporary file and renamed into place. A name
+    /// that is not a plain file name (`..`, a slash) is refused.
+    Extract {
+        /// Read the directory as the games do.
+        #[arg(long)]
+        lenient: bool,
+        /// The archive.
+        archive: PathBuf,
+        /// The folder to write into (created if missing).
+        folder: PathBuf,
+        /// The entries to extract (all when none is named).
+        names: Vec<String>,
     },
     /// Write FILE as a Wavefront OBJ and its `.mtl`, to look at in Blender.
     ///

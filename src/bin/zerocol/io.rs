@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 
 use zerocol::cli::format;
 
-use crate::staging::{self, Place, Staged};
+pub use crate::staging::Failure;
+use crate::staging::{self, Fill, Place, Staged};
 use crate::status::{Interrupted, Status};
 
 /// A file's label for messages, its path (empty for stdin and the samples) and its
@@ -80,6 +81,46 @@ pub fn write_output(
     Ok(said(written))
 }
 
+/// Writes an output file (`-`: stdout) that `fill` streams, under the same rules
+/// as [`write_output`]: a failure (the filler's too) leaves the old target as it
+/// was and no temporary file behind. `fill` may be called twice (see [`Fill`]).
+pub fn write_output_with(
+    output: &Path,
+    out: &mut impl Write,
+    mut fill: impl FnMut(&mut dyn Write) -> Result<(), Failure>,
+) -> Result<Status, Interrupted> {
+    if output.as_os_str() == "-" {
+        return match fill(out) {
+            Ok(()) => Ok(Status::Ok),
+            Err(Failure::Write(error)) => Err(Interrupted {
+                status: Status::Ok,
+                error,
+            }),
+            Err(Failure::Message(message)) => {
+                eprint_line(&message);
+                Ok(Status::Failed)
+            }
+        };
+    }
+    let written = Pending::with(output, Box::new(fill)).and_then(Pending::commit);
+    Ok(said(written))
+}
+
+/// Writes two files as a pair, the first streamed by `fill` (a III/VC archive's
+/// `.img`), the second from bytes (its `.dir`): as [`write_pair`].
+pub fn write_pair_with(
+    first: &Path,
+    fill: impl FnMut(&mut dyn Write) -> Result<(), Failure>,
+    second: (&Path, &[u8]),
+) -> Status {
+    let pending = Pending::with(first, Box::new(fill))
+        .and_then(|first| Pending::new(second.0, second.1).map(|second| (first, second)));
+    said(pending.and_then(|(first, second)| {
+        second.commit()?;
+        first.commit()
+    }))
+}
+
 /// Writes two files as a pair (export's OBJ and the `.mtl` it names): both are
 /// written whole to temporary files first; then `second` is renamed into place,
 /// then `first`. A failure before the renames leaves both targets as they were; the
@@ -110,7 +151,8 @@ fn said(written: Result<(), String>) -> Status {
 /// nothing is left behind.
 struct Pending<'a> {
     staged: Staged,
-    bytes: &'a [u8],
+    /// Writes the bytes (again, should the link of an unnamed file fail).
+    fill: Box<Fill<'a>>,
     /// What is renamed over: the output, or the file a link there names.
     target: PathBuf,
     /// `.NAME.`: the prefix of a hidden temporary name.
@@ -123,6 +165,16 @@ impl<'a> Pending<'a> {
     /// Writes `bytes` to a new file beside `output`'s target and flushes it to the
     /// disk. The error is the whole stderr line.
     fn new(output: &Path, bytes: &'a [u8]) -> Result<Self, String> {
+        Self::with(
+            output,
+            Box::new(move |file: &mut dyn Write| file.write_all(bytes).map_err(Failure::Write)),
+        )
+    }
+
+    /// Lets `fill` write a new file beside `output`'s target (a read error of its
+    /// own is [`Failure::Message`], the whole stderr line), then flushes it to the
+    /// disk.
+    fn with(output: &Path, mut fill: Box<Fill<'a>>) -> Result<Self, String> {
         let label = label(output);
         let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
         // A link is followed to the file it names (which is replaced, the link kept).
@@ -155,10 +207,14 @@ impl<'a> Pending<'a> {
             folder: folder(&target),
             prefix: &prefix,
         };
-        let staged = staging::stage(&place, bytes, existing).map_err(cannot)?;
+        let staged =
+            staging::stage(&place, &mut *fill, existing).map_err(|failure| match failure {
+                Failure::Write(error) => cannot(error),
+                Failure::Message(message) => message,
+            })?;
         Ok(Self {
             staged,
-            bytes,
+            fill,
             target,
             prefix,
             label,
@@ -169,7 +225,7 @@ impl<'a> Pending<'a> {
     fn commit(self) -> Result<(), String> {
         let Self {
             staged,
-            bytes,
+            mut fill,
             target,
             prefix,
             label,
@@ -179,8 +235,13 @@ impl<'a> Pending<'a> {
             prefix: &prefix,
         };
         staged
-            .commit(&place, &target, bytes)
-            .map_err(|error| format!("zerocol: {label}: cannot write: {}", bare(&error)))
+            .commit(&place, &target, &mut *fill)
+            .map_err(|failure| match failure {
+                Failure::Write(error) => {
+                    format!("zerocol: {label}: cannot write: {}", bare(&error))
+                }
+                Failure::Message(message) => message,
+            })
     }
 }
 
@@ -203,7 +264,7 @@ fn bare(error: &io::Error) -> String {
 }
 
 /// What a file that is not a regular file is, for messages.
-fn kind(file_type: &std::fs::FileType) -> &'static str {
+pub fn kind(file_type: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt as _;
@@ -421,4 +482,9 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// A length as a `u64` (lossless on every platform Rust supports).
+pub fn len_u64(len: usize) -> u64 {
+    u64::try_from(len).unwrap_or(u64::MAX)
 }

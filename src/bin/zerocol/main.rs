@@ -32,7 +32,8 @@
 //! Modules, in import order: `status` (exit statuses) → `args` (the command line)
 //! → `staging` (an output file put in place only whole, and the signals that end
 //! the tool meanwhile) → `io` (every rule about reading inputs and writing outputs)
-//! → `commands::open` (what the commands share) → one module per command → `main`
+//! → `archive` (IMG archives read directory first, entry by entry) →
+//! `commands::open` (what the commands share) → one module per command → `main`
 //! (dispatch).
 
 #![forbid(unsafe_code)]
@@ -48,6 +49,7 @@
     clippy::unreachable
 )]
 
+mod archive;
 mod args;
 mod commands;
 mod io;
@@ -63,7 +65,7 @@ use zerocol::cli::gta;
 use zerocol::cli::tool::{Conversion, Flags};
 
 use crate::args::{Cli, Command, GameNames, Target};
-use crate::commands::{check, convert, dump, export, info, put};
+use crate::commands::{check, convert, dump, export, extract, info, list, put};
 use crate::io::report;
 use crate::status::{Interrupted, Status};
 
@@ -143,22 +145,43 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             };
             convert::convert(&input, &output, conversion, limit.max_size, out)
         }
+        Command::List { lenient, archive } => list::list(&archive, lenient, out),
+        Command::Extract {
+            lenient,
+            archive,
+            folder,
+            names,
+        } => Ok(extract::extract(&archive, &folder, &names, lenient)),
         Command::Put {
             lenient,
             limit,
             model,
+            name,
             dff,
             model_file,
             output,
-        } => put::put(
-            &dff,
-            &model_file,
-            &output,
-            model.as_deref(),
-            lenient,
-            limit.max_size,
-            out,
-        ),
+        } => {
+            if archive::named(&dff) {
+                return put::put_entry(
+                    &dff,
+                    &model_file,
+                    &output,
+                    name.as_deref(),
+                    lenient,
+                    limit.max_size,
+                    out,
+                );
+            }
+            put::put(
+                &dff,
+                &model_file,
+                &output,
+                model.as_deref(),
+                lenient,
+                limit.max_size,
+                out,
+            )
+        }
         Command::Export {
             common,
             game,

@@ -24,6 +24,18 @@ use std::sync::{Mutex, PoisonError};
 
 use tempfile::NamedTempFile;
 
+/// Why an output was not written: a write error, or a message (the whole stderr
+/// line) of the filler's own, such as a read error of an input it streams.
+pub enum Failure {
+    Write(io::Error),
+    Message(String),
+}
+
+/// What writes an output's bytes, streamed or from memory. It may be called twice:
+/// should the link of an unnamed file fail, the bytes are written once more through
+/// a named file.
+pub type Fill<'a> = dyn FnMut(&mut dyn io::Write) -> Result<(), Failure> + 'a;
+
 /// The bytes of an output, written whole and synced, not yet in place. Dropped
 /// without [`commit`](Self::commit), nothing is left (a named file is removed).
 pub enum Staged {
@@ -58,32 +70,45 @@ impl Place<'_> {
     }
 }
 
-/// Writes `bytes` to a new file in `place` (unnamed where the system allows it),
-/// with `permissions` when given, and syncs it to the disk.
+/// Writes the output `fill` makes to a new file in `place` (unnamed where the
+/// system allows it), with `permissions` when given, and syncs it to the disk.
 pub fn stage(
     place: &Place<'_>,
-    bytes: &[u8],
+    fill: &mut Fill<'_>,
     permissions: Option<Permissions>,
-) -> io::Result<Staged> {
+) -> Result<Staged, Failure> {
     #[cfg(target_os = "linux")]
     if let Some(mut file) = unnamed(place.folder) {
         if let Some(permissions) = &permissions {
-            file.set_permissions(permissions.clone())?;
+            file.set_permissions(permissions.clone())
+                .map_err(Failure::Write)?;
         }
-        file.write_all(bytes)?;
-        file.sync_all()?;
+        write_through(&mut file, fill)?;
+        file.sync_all().map_err(Failure::Write)?;
         return Ok(Staged::Unnamed { file, permissions });
     }
-    named_file(place, bytes, permissions).map(Staged::Named)
+    named_file(place, fill, permissions).map(Staged::Named)
+}
+
+/// Lets `fill` write `file` through a buffer, and flushes it.
+fn write_through(file: &mut File, fill: &mut Fill<'_>) -> Result<(), Failure> {
+    let mut buffered = io::BufWriter::new(file);
+    fill(&mut buffered)?;
+    buffered.flush().map_err(Failure::Write)
 }
 
 impl Staged {
     /// Puts the file in place at `target` (in `place.folder`), replacing what is
     /// there; on failure the target is as it was and nothing is left behind.
-    /// `bytes` are the staged bytes, written again should the link fail.
-    pub fn commit(self, place: &Place<'_>, target: &Path, bytes: &[u8]) -> io::Result<()> {
+    /// `fill` writes the staged bytes again should the link fail.
+    pub fn commit(
+        self,
+        place: &Place<'_>,
+        target: &Path,
+        fill: &mut Fill<'_>,
+    ) -> Result<(), Failure> {
         #[cfg(not(target_os = "linux"))]
-        let _ = bytes;
+        let _ = fill;
         match self {
             #[cfg(target_os = "linux")]
             Self::Unnamed { file, permissions } => match link(&file, place, target) {
@@ -92,10 +117,12 @@ impl Staged {
                 // a named file (which says what fails, if anything does).
                 Err(_) => {
                     drop(file);
-                    named_file(place, bytes, permissions)?.persist(target)
+                    named_file(place, fill, permissions)?
+                        .persist(target)
+                        .map_err(Failure::Write)
                 }
             },
-            Self::Named(named) => named.persist(target),
+            Self::Named(named) => named.persist(target).map_err(Failure::Write),
         }
     }
 }
@@ -103,17 +130,21 @@ impl Staged {
 /// A named temporary file, written whole and synced.
 fn named_file(
     place: &Place<'_>,
-    bytes: &[u8],
+    fill: &mut Fill<'_>,
     permissions: Option<Permissions>,
-) -> io::Result<Named<File>> {
-    let mut named = named(|| place.builder().tempfile_in(place.folder))?;
+) -> Result<Named<File>, Failure> {
+    let mut named = named(|| place.builder().tempfile_in(place.folder)).map_err(Failure::Write)?;
     if let Some(permissions) = permissions {
         // The replaced file's own permissions (not narrowed by the umask).
-        named.file.as_file().set_permissions(permissions)?;
+        named
+            .file
+            .as_file()
+            .set_permissions(permissions)
+            .map_err(Failure::Write)?;
     }
     // Through the `File` itself: its errors are the system's, without a path.
-    named.file.as_file_mut().write_all(bytes)?;
-    named.file.as_file().sync_all()?;
+    write_through(named.file.as_file_mut(), fill)?;
+    named.file.as_file().sync_all().map_err(Failure::Write)?;
     Ok(named)
 }
 

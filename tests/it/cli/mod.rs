@@ -8,6 +8,7 @@ mod export;
 // The tool itself (exit codes, streams, `check`, stdin) on GTA files, and `gta-col` JSON.
 mod grit;
 mod gta;
+mod img;
 // Outputs written whole or not at all, bounded and regular inputs, the progress bar.
 mod io;
 mod mkgp;

@@ -18,6 +18,7 @@ fn source_of(format: &str) -> &'static str {
         "battleforge" => "src/battleforge/error.rs",
         "grit TCOL" => "src/grit/tcol/error.rs",
         "grit BCOL" => "src/grit/bcol/error.rs",
+        "img" => "src/img/error.rs",
         other => panic!("{other}: which file declares its ErrorKind?"),
     }
 }

@@ -13,7 +13,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use zerocol_oracle::{battleforge, grit, gta, mkgp, obj};
+use zerocol_oracle::{battleforge, grit, gta, img, mkgp, obj};
 
 mod kinds;
 
@@ -21,6 +21,7 @@ mod kinds;
 mod seeds_battleforge;
 mod seeds_grit;
 mod seeds_gta;
+mod seeds_img;
 mod seeds_mkgp;
 
 /// Seed files by name, with their bytes.
@@ -33,6 +34,7 @@ fn seed_sets() -> Vec<(&'static str, Seeds)> {
         ("mkgp", seeds_mkgp::seeds()),
         ("battleforge", seeds_battleforge::seeds()),
         ("grit", seeds_grit::seeds()),
+        ("img", seeds_img::seeds()),
         ("roundtrip_dff", dff_seeds()),
     ]
 }
@@ -178,6 +180,20 @@ fn battleforge_inputs_replay() {
 #[test]
 fn grit_inputs_replay() {
     assert!(replay("grit", "grit", grit::bytes) > 0);
+}
+
+/// The `img` target's seeds and regressions, and its corpus (`fuzz/corpus/img/`,
+/// small enough to replay here).
+#[test]
+fn img_inputs_replay() {
+    assert!(replay("img", "img", img::bytes) > 0);
+    for (path, bytes) in files_in(&root().join("fuzz/corpus/img")) {
+        let result = std::panic::catch_unwind(|| img::bytes(&bytes));
+        if let Err(panic) = result {
+            eprintln!("replaying {}", path.display());
+            std::panic::resume_unwind(panic);
+        }
+    }
 }
 
 /// The `any` target's checks of the tool's commands (`zerocol_oracle::cli`) on its

@@ -8,7 +8,9 @@ use zerocol::Format;
 use zerocol::cli::dispatch::tool;
 use zerocol::cli::format;
 use zerocol::cli::tool;
+use zerocol::img::{Kind, Version};
 
+use crate::archive;
 use crate::args::Common;
 use crate::commands::open::{explain, has_models, recognise};
 use crate::io::{Progress, head, label, load};
@@ -120,6 +122,9 @@ impl Check {
                 }
             });
             match head {
+                Ok(Some(head)) if archive::is_archive(&path, &head, false) => {
+                    self.archive(&path, out)?;
+                }
                 Ok(Some(head)) if format::counts(&path, &head) => self.file(&path, out)?,
                 Err(error) if format::counts(&path, &[]) => {
                     let message = format!("zerocol: {}: cannot read: {error}", label(&path));
@@ -131,8 +136,12 @@ impl Check {
         Ok(())
     }
 
-    /// One file's verdict and warnings (stdout), or its error (stderr).
+    /// One file's verdict and warnings (stdout), or its error (stderr); an IMG
+    /// archive (unless `--format` says otherwise) is checked entry by entry.
     fn file(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+        if self.common.format.is_none() && archive::named(path) {
+            return self.archive(path, out);
+        }
         let input = match load(path, self.common.limit.max_size) {
             Ok(input) => input,
             Err(message) => return self.unreadable(&label(path), &message, out),
@@ -147,7 +156,85 @@ impl Check {
             ),
             Err(message) => (None, Err(message)),
         };
-        let label = &input.label;
+        self.verdict(&input.label, format, verdict, out)
+    }
+
+    /// An IMG archive: its own verdict (its directory, with its lints as warnings),
+    /// then one per `.col` and `.dff` entry, named `ARCHIVE/ENTRY`. The archive is
+    /// read directory first, then entry by entry, never whole.
+    fn archive(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+        let archive = match archive::open(path) {
+            Ok(archive) => archive,
+            Err(message) => return self.unreadable(&label(path), &message, out),
+        };
+        let directory = match archive.directory(self.common.lenient) {
+            Ok(directory) => directory,
+            Err(error) => {
+                let message = error.to_string();
+                return self.verdict(&archive.label, None, Err(message), out);
+            }
+        };
+        let warnings = directory
+            .lints()
+            .map(|lint| tool::Warning {
+                offset: Some(lint.offset),
+                model: None,
+                text: lint.to_string(),
+            })
+            .collect();
+        let checked = directory
+            .entries()
+            .filter(|e| matches!(e.kind, Kind::Col | Kind::Dff))
+            .count();
+        let summary = format!(
+            "{} IMG archive, {} entries, {checked} .col/.dff entries checked",
+            match directory.version() {
+                Version::V1 => "GTA III/VC",
+                _ => "San Andreas",
+            },
+            directory.entries().count()
+        );
+        self.verdict(
+            &archive.label,
+            None,
+            Ok(tool::Checked { summary, warnings }),
+            out,
+        )?;
+        let mut buffer = Vec::new();
+        for entry in directory.entries() {
+            let format = match entry.kind {
+                Kind::Col => Format::GtaCol,
+                Kind::Dff => Format::Dff,
+                _ => continue,
+            };
+            let name = archive.entry_label(&entry);
+            match archive.read(&directory, &entry, &mut buffer) {
+                Ok(data) => {
+                    let start = data.archive_offset();
+                    let verdict = tool(format)
+                        .check(data.bytes, self.common.flags())
+                        .map_err(|message| {
+                            format!("{message} (offsets in the entry, which starts at archive byte {start})")
+                        });
+                    self.verdict(&name, Some(format), verdict, out)?;
+                }
+                Err(error) => {
+                    let message = format!("zerocol: {name}: cannot read: {error}");
+                    self.unreadable(&name, &message, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Prints one verdict: `ok` and the warnings, or the error.
+    fn verdict(
+        &mut self,
+        label: &str,
+        format: Option<Format>,
+        verdict: Result<tool::Checked, String>,
+        out: &mut impl Write,
+    ) -> Result<(), Interrupted> {
         let Output { json, quiet } = self.output;
         // The file's lines, printed at once (with a progress bar, with it cleared).
         let mut lines = Vec::new();

@@ -4,6 +4,8 @@ pub mod check;
 pub mod convert;
 pub mod dump;
 pub mod export;
+pub mod extract;
 pub mod info;
+pub mod list;
 pub mod open;
 pub mod put;

@@ -1,0 +1,122 @@
+//! Checking a San Andreas-shaped IMG archive, against a `memcpy` of the same bytes.
+//!
+//! `cargo bench --bench img`. The archive (about 200 MB) is built by the crate's
+//! writer: the SA-shaped GTA library of the `gta` bench cut into `.col` entries of
+//! 25 models, each followed by a `.dff` entry (the sample `vehicle.dff`, whose
+//! collision model is read), repeated to 200 MB (docs/benchmarks.md).
+
+use std::hint::black_box;
+use std::sync::LazyLock;
+
+use divan::Bencher;
+use divan::counter::BytesCount;
+use zerocol::gta;
+use zerocol::img::{self, Archive, Kind, Options, Source};
+
+mod data;
+
+/// About 200 MB.
+const TARGET_LEN: usize = 200 << 20;
+
+static ARCHIVE: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    let library = data::gta::library();
+    let models: Vec<&[u8]> = gta::models(&library, gta::Options::STRICT)
+        .map(|m| m.unwrap().bytes())
+        .collect();
+    let cols: Vec<Vec<u8>> = models.chunks(25).map(|c| c.concat()).collect();
+    let dff: &[u8] = include_bytes!("../samples/vehicle.dff");
+    let names: Vec<(String, String)> = (0..)
+        .take_while(|i| i * (library.len() + cols.len() * 2048) < TARGET_LEN)
+        .flat_map(|round| {
+            (0..cols.len()).map(move |i| (format!("c{round}_{i}.col"), format!("d{round}_{i}.dff")))
+        })
+        .collect();
+    let sources: Vec<Source<'_>> = names
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (col, dff_name))| {
+            [
+                Source {
+                    name: col.as_bytes(),
+                    data: &cols[i % cols.len()],
+                },
+                Source {
+                    name: dff_name.as_bytes(),
+                    data: dff,
+                },
+            ]
+        })
+        .collect();
+    let mut out = vec![0; img::required_len(sources.iter().copied()).unwrap()];
+    img::write(sources.iter().copied(), &mut out).unwrap();
+    out
+});
+
+fn main() {
+    let archive = Archive::parse(&ARCHIVE, Options::STRICT).unwrap();
+    println!(
+        "archive: {} bytes, {} entries ({} .col, {} .dff)",
+        ARCHIVE.len(),
+        archive.entries().count(),
+        archive
+            .entries()
+            .filter(|e| e.entry.kind == Kind::Col)
+            .count(),
+        archive
+            .entries()
+            .filter(|e| e.entry.kind == Kind::Dff)
+            .count(),
+    );
+    assert_eq!(check(&ARCHIVE), archive.entries().count());
+    divan::main();
+}
+
+/// The directory, then every `.col` entry's models and every `.dff` entry's
+/// collision model, all rules of the GTA reader (strict).
+fn check(bytes: &[u8]) -> usize {
+    let archive = Archive::parse(bytes, Options::STRICT).unwrap();
+    let mut n = 0;
+    for entry in archive.entries() {
+        match entry.entry.kind {
+            Kind::Col => {
+                black_box(entry.check(gta::Options::STRICT).unwrap());
+            }
+            Kind::Dff => {
+                black_box(entry.dff(gta::Options::STRICT).unwrap());
+            }
+            _ => {}
+        }
+        n += 1;
+    }
+    n
+}
+
+fn bytes() -> BytesCount {
+    BytesCount::of_slice(&**ARCHIVE)
+}
+
+/// The floor: a copy of the archive.
+#[divan::bench]
+fn memcpy(b: Bencher) {
+    data::memcpy(b, &ARCHIVE);
+}
+
+/// `Archive::parse`: the directory and every entry's bounds.
+#[divan::bench]
+fn directory(b: Bencher) {
+    b.counter(bytes())
+        .bench(|| Archive::parse(black_box(&ARCHIVE), Options::STRICT).unwrap());
+}
+
+/// `Archive::parse`, then every `.col` and `.dff` entry checked.
+#[divan::bench]
+fn check_entries(b: Bencher) {
+    b.counter(bytes()).bench(|| check(black_box(&ARCHIVE)));
+}
+
+/// The directory's lints (every entry against every earlier one).
+#[divan::bench(sample_count = 10)]
+fn lints(b: Bencher) {
+    let archive = Archive::parse(&ARCHIVE, Options::STRICT).unwrap();
+    b.bench(|| archive.directory().lints().count());
+}

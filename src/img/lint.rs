@@ -1,0 +1,479 @@
+//! Stage `lint`: what an archive does that the game reads but likely did not
+//! mean, and what a lenient read let through ([`Directory::lints`]).
+//!
+//! The checks compare every entry with every other one, without allocating:
+//! their cost grows with the square of the entry count (about 1 s of one core
+//! for the 16,000 entries of the largest real archives), so a caller that only
+//! wants the entries never pays it.
+
+use core::fmt;
+
+use super::Version;
+use super::layout::{ENTRY_LEN, FIELD_NAME, NAME_LEN, SECTOR_U64};
+use super::raw;
+use super::records::{self, Entry, RawEntry};
+use super::view::Directory;
+use crate::wire::{self, validated};
+
+/// Something an archive does that the game reads, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Lint {
+    /// Byte offset in the directory buffer: the entry's record (its name for name
+    /// lints), or the v2 count field for what concerns the directory.
+    pub offset: usize,
+    /// The entry, `None` for what concerns the directory.
+    pub entry: Option<u32>,
+    /// The archive's version, which says which games load it.
+    pub version: Version,
+    /// What.
+    pub kind: LintKind,
+}
+
+impl Lint {
+    /// Whether a lenient read let this through (see [`LintKind::is_tolerated`]).
+    pub const fn is_tolerated(&self) -> bool {
+        self.kind.is_tolerated()
+    }
+}
+
+/// The checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum LintKind {
+    /// A name seen before (case-insensitively): the game logs "appears more than
+    /// once" and keeps the first.
+    DuplicateName {
+        /// The first entry with the name.
+        first: u32,
+    },
+    /// The entry's sectors overlap an earlier entry's.
+    Overlap {
+        /// The earlier entry.
+        other: u32,
+    },
+    /// The entry's sectors overlap the v2 directory's own sectors.
+    OverlapsDirectory {
+        /// Sectors the directory occupies.
+        directory_sectors: u64,
+    },
+    /// The name has no extension the game loads: the game skips the entry.
+    UnknownExtension,
+    /// The entry has no sectors.
+    ZeroSize,
+    /// Sectors no entry (nor the directory) uses, after the entry (or after the
+    /// directory, where [`Lint::entry`] is `None`).
+    UnusedSectors {
+        /// The first unused sector.
+        first: u64,
+        /// How many.
+        count: u64,
+    },
+    /// Tolerated: a name without NUL in its 24 bytes, read cut at 23 bytes.
+    NameNotTerminated,
+    /// Tolerated: an entry whose name the game does not load and whose sectors
+    /// lie past the archive's end, skipped (the leftovers of a damaged directory).
+    Skipped {
+        /// One sector past the entry.
+        end_sector: u64,
+        /// Sectors in the archive.
+        archive_sectors: u64,
+    },
+    /// Tolerated: bytes after the last whole entry of a v1 `.dir`, ignored.
+    PartialEntry {
+        /// How many.
+        bytes: usize,
+    },
+}
+
+impl LintKind {
+    /// Whether this reports what only [`Options::LENIENT`](super::Options::LENIENT)
+    /// reads (what strict reading rejects).
+    pub const fn is_tolerated(&self) -> bool {
+        match self {
+            Self::NameNotTerminated | Self::Skipped { .. } | Self::PartialEntry { .. } => true,
+            Self::DuplicateName { .. }
+            | Self::Overlap { .. }
+            | Self::OverlapsDirectory { .. }
+            | Self::UnknownExtension
+            | Self::ZeroSize
+            | Self::UnusedSectors { .. } => false,
+        }
+    }
+}
+
+impl<'a> Directory<'a> {
+    /// The directory's lints, entry by entry (what concerns the directory first).
+    pub fn lints(&self) -> Lints<'a> {
+        Lints {
+            directory: *self,
+            next: None,
+            queue: heapless::Vec::new(),
+            limit: self.limit_sectors(),
+            skip: self.options.skip_unloaded_past_end,
+        }
+    }
+
+    /// The lints that report what a lenient read let through.
+    pub fn tolerated(&self) -> impl Iterator<Item = Lint> + use<'a> {
+        self.lints().filter(Lint::is_tolerated)
+    }
+
+    /// Sectors the v2 directory occupies (0 for v1, whose directory is its own file).
+    pub fn directory_sectors(&self) -> u64 {
+        match self.version {
+            Version::V1 => 0,
+            Version::V2 => wire::wide(self.len()).div_ceil(SECTOR_U64),
+        }
+    }
+
+    /// The raw directory, for the quadratic checks.
+    fn spans(&self) -> Spans<'a> {
+        let count = usize::try_from(self.count).unwrap_or(0);
+        match self.version {
+            Version::V1 => Spans::V1(
+                validated(wire::records_at(self.bytes, self.start, count)).unwrap_or_default(),
+            ),
+            Version::V2 => Spans::V2(
+                validated(wire::records_at(self.bytes, self.start, count)).unwrap_or_default(),
+            ),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Spans<'a> {
+    V1(&'a [raw::EntryV1]),
+    V2(&'a [raw::EntryV2]),
+}
+
+/// One entry as the quadratic checks see it.
+#[derive(Clone, Copy)]
+struct Span<'a> {
+    start: u64,
+    end: u64,
+    name: &'a [u8; NAME_LEN],
+}
+
+impl<'a> Spans<'a> {
+    fn get(self, i: usize) -> Option<Span<'a>> {
+        fn span<R: RawEntry>(r: &R) -> Span<'_> {
+            let start = u64::from(r.sector());
+            Span {
+                start,
+                end: start.saturating_add(u64::from(r.sectors())),
+                name: r.name_field(),
+            }
+        }
+        match self {
+            Self::V1(t) => t.get(i).map(span),
+            Self::V2(t) => t.get(i).map(span),
+        }
+    }
+}
+
+/// The names of two fields, equal case-insensitively up to their NULs.
+fn same_name(a: &[u8; NAME_LEN], b: &[u8; NAME_LEN]) -> bool {
+    // The first byte rejects almost every pair.
+    if !a
+        .first()
+        .zip(b.first())
+        .is_some_and(|(x, y)| x.eq_ignore_ascii_case(y))
+    {
+        return false;
+    }
+    records::name_bytes(a)
+        .0
+        .eq_ignore_ascii_case(records::name_bytes(b).0)
+}
+
+/// Iterator returned by [`Directory::lints`].
+#[derive(Clone, Debug)]
+pub struct Lints<'a> {
+    directory: Directory<'a>,
+    /// The next entry to check; `None` before the directory's own lints.
+    next: Option<u32>,
+    queue: heapless::Vec<Lint, 8>,
+    /// The archive's end in sectors, when known.
+    limit: Option<u64>,
+    /// Whether a lenient read skips entries.
+    skip: bool,
+}
+
+impl<'a> Lints<'a> {
+    fn push(&mut self, offset: usize, entry: Option<u32>, kind: LintKind) {
+        let lint = Lint {
+            offset,
+            entry,
+            version: self.directory.version,
+            kind,
+        };
+        // At most 8 lints per step, fewer than the queue holds.
+        let _ = validated(self.queue.push(lint).ok());
+    }
+
+    /// Whether sector `s` lies in the directory or a counted entry.
+    fn covered(&self, spans: Spans<'a>, s: u64) -> bool {
+        if s < self.directory.directory_sectors() {
+            return true;
+        }
+        self.counted(spans, None)
+            .any(|(_, o)| o.start <= s && s < o.end)
+    }
+
+    /// Whether an entry is read (not skipped by a lenient read): cheap unless it
+    /// lies past the archive's end.
+    fn counts(&self, o: &Span<'_>) -> bool {
+        !(self.skip
+            && self.limit.is_some_and(|limit| o.end > limit)
+            && !records::Kind::of(records::name_bytes(o.name).0)
+                .is_loaded_by(self.directory.version))
+    }
+
+    /// The counted entries before `i` (all when `i` is `None`), with their indexes.
+    fn counted(&self, spans: Spans<'a>, i: Option<u32>) -> impl Iterator<Item = (u32, Span<'a>)> {
+        let end = i.unwrap_or(self.directory.count);
+        (0..end).filter_map(move |j| {
+            let o = spans.get(usize::try_from(j).ok()?)?;
+            self.counts(&o).then_some((j, o))
+        })
+    }
+
+    /// Calls `f` on every counted entry, in order: the hot loop of the quadratic
+    /// checks, one per version so that each reads its records directly.
+    #[inline]
+    fn each_counted(&self, spans: Spans<'a>, mut f: impl FnMut(u32, &Span<'a>)) {
+        fn run<'r, R: RawEntry>(
+            lints: &Lints<'r>,
+            records: &'r [R],
+            f: &mut impl FnMut(u32, &Span<'r>),
+        ) {
+            for (j, r) in (0u32..).zip(records) {
+                let start = u64::from(r.sector());
+                let o = Span {
+                    start,
+                    end: start.saturating_add(u64::from(r.sectors())),
+                    name: r.name_field(),
+                };
+                if lints.counts(&o) {
+                    f(j, &o);
+                }
+            }
+        }
+        match spans {
+            Spans::V1(t) => run(self, t, &mut f),
+            Spans::V2(t) => run(self, t, &mut f),
+        }
+    }
+
+    /// The unused sectors from `first` on, if `first` is unused: up to the next
+    /// entry's start, or the archive's end.
+    fn gap(&self, spans: Spans<'a>, first: u64) -> Option<u64> {
+        if self.covered(spans, first) {
+            return None;
+        }
+        let next_start = self
+            .counted(spans, None)
+            .filter(|(_, o)| o.start > first && o.end > o.start)
+            .map(|(_, o)| o.start)
+            .min();
+        let end = match (next_start, self.limit) {
+            (Some(s), Some(limit)) => s.min(limit),
+            (Some(s), None) => s,
+            (None, Some(limit)) => limit,
+            (None, None) => return None,
+        };
+        (end > first).then(|| end.saturating_sub(first))
+    }
+
+    fn directory_lints(&mut self) {
+        let spans = self.directory.spans();
+        if self.directory.version == Version::V1 {
+            let partial = self.directory.bytes.len() % ENTRY_LEN;
+            if partial != 0 {
+                let at = self.directory.bytes.len().saturating_sub(partial);
+                self.push(at, None, LintKind::PartialEntry { bytes: partial });
+            }
+        }
+        let first = self.directory.directory_sectors();
+        if let Some(count) = self.gap(spans, first) {
+            let at = match self.directory.version {
+                Version::V1 => 0,
+                Version::V2 => super::layout::FIELD_COUNT,
+            };
+            self.push(at, None, LintKind::UnusedSectors { first, count });
+        }
+    }
+
+    fn entry_lints(&mut self, entry: &Entry<'_>) {
+        let directory = self.directory;
+        let spans = directory.spans();
+        let (i, at) = (entry.index, entry.record_offset);
+        if directory.is_skipped(entry) {
+            let kind = LintKind::Skipped {
+                end_sector: entry.end_sector(),
+                archive_sectors: directory.limit_sectors().unwrap_or(0),
+            };
+            self.push(at, Some(i), kind);
+            return;
+        }
+        let Some(me) = spans.get(usize::try_from(i).unwrap_or(usize::MAX)) else {
+            return;
+        };
+        if !records::name_bytes(me.name).1 {
+            let name_at = at.saturating_add(FIELD_NAME);
+            self.push(name_at, Some(i), LintKind::NameNotTerminated);
+        }
+        if !entry.kind.is_loaded_by(directory.version) {
+            self.push(at, Some(i), LintKind::UnknownExtension);
+        }
+        if entry.sectors == 0 {
+            self.push(at, Some(i), LintKind::ZeroSize);
+        }
+        let directory_sectors = directory.directory_sectors();
+        let non_empty = me.end > me.start;
+        // One pass over every counted entry: the earlier ones for duplicates,
+        // overlaps and an unused run already reported (by an earlier entry ending
+        // where this one ends), all of them for the run after this entry.
+        let mut duplicate = None;
+        let mut overlap = None;
+        let mut reported_before = me.end == directory_sectors;
+        let mut covered = me.end < directory_sectors;
+        let mut next_start: Option<u64> = None;
+        self.each_counted(spans, |j, other| {
+            let other_non_empty = other.end > other.start;
+            if j < i {
+                if duplicate.is_none() && same_name(me.name, other.name) {
+                    duplicate = Some(j);
+                }
+                if overlap.is_none()
+                    && non_empty
+                    && other_non_empty
+                    && me.start < other.end
+                    && other.start < me.end
+                {
+                    overlap = Some(j);
+                }
+                reported_before |= other_non_empty && other.end == me.end;
+            }
+            if other_non_empty {
+                covered |= other.start <= me.end && me.end < other.end;
+                if other.start > me.end {
+                    next_start = Some(next_start.map_or(other.start, |s| s.min(other.start)));
+                }
+            }
+        });
+        if let Some(first) = duplicate {
+            self.push(at, Some(i), LintKind::DuplicateName { first });
+        }
+        if let Some(other) = overlap {
+            self.push(at, Some(i), LintKind::Overlap { other });
+        }
+        if non_empty && me.start < directory_sectors {
+            self.push(
+                at,
+                Some(i),
+                LintKind::OverlapsDirectory { directory_sectors },
+            );
+        }
+        // Unused sectors after this entry, up to the next entry or the archive's
+        // end, reported once.
+        if non_empty && !reported_before && !covered {
+            let end = match (next_start, self.limit) {
+                (Some(s), Some(limit)) => Some(s.min(limit)),
+                (Some(s), None) => Some(s),
+                (None, limit) => limit,
+            };
+            if let Some(end) = end
+                && end > me.end
+            {
+                let kind = LintKind::UnusedSectors {
+                    first: me.end,
+                    count: end.saturating_sub(me.end),
+                };
+                self.push(at, Some(i), kind);
+            }
+        }
+    }
+}
+
+impl Iterator for Lints<'_> {
+    type Item = Lint;
+
+    fn next(&mut self) -> Option<Lint> {
+        loop {
+            if !self.queue.is_empty() {
+                return Some(self.queue.remove(0));
+            }
+            match self.next {
+                None => {
+                    self.directory_lints();
+                    self.next = Some(0);
+                }
+                Some(i) if i < self.directory.count => {
+                    self.next = Some(i.saturating_add(1));
+                    if let Some(entry) = self.directory.get(i) {
+                        self.entry_lints(&entry);
+                    }
+                }
+                Some(_) => return None,
+            }
+        }
+    }
+}
+
+impl fmt::Display for Lint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let games = match self.version {
+            Version::V1 => "GTA III and Vice City",
+            Version::V2 => "San Andreas",
+        };
+        match self.entry {
+            Some(entry) => write!(f, "entry {entry}: ")?,
+            None => f.write_str("directory: ")?,
+        }
+        match self.kind {
+            LintKind::DuplicateName { first } => write!(
+                f,
+                "the name of entry {first} again: {games} log \"appears more than once\" and keep entry {first}; rename or remove one"
+            ),
+            LintKind::Overlap { other } => write!(
+                f,
+                "its sectors overlap entry {other}'s: {games} read the shared sectors as both entries, so one of them is damaged; rebuild the archive"
+            ),
+            LintKind::OverlapsDirectory { directory_sectors } => write!(
+                f,
+                "its sectors overlap the directory's first {directory_sectors} sectors: {games} read the directory bytes as its data; rebuild the archive"
+            ),
+            LintKind::UnknownExtension => write!(
+                f,
+                "its name has no extension {games} load, so the game skips it; rename it (.dff, .txd, .col, …) or remove it"
+            ),
+            LintKind::ZeroSize => write!(
+                f,
+                "it has no sectors: {games} load an empty entry; remove it or add its data"
+            ),
+            LintKind::UnusedSectors { first, count } => write!(
+                f,
+                "{count} unused sectors from sector {first}: {games} never read them; rebuild the archive to reclaim {} bytes",
+                count.saturating_mul(SECTOR_U64)
+            ),
+            LintKind::NameNotTerminated => write!(
+                f,
+                "its 24-byte name has no NUL: {games} cut it at 23 bytes (read so); shorten the name"
+            ),
+            LintKind::Skipped {
+                end_sector,
+                archive_sectors,
+            } => write!(
+                f,
+                "its name has no extension the game loads and its sectors end at sector {end_sector}, past the archive's {archive_sectors}: {games} skip it (leftover directory bytes), and so does this lenient read; rebuild the directory"
+            ),
+            LintKind::PartialEntry { bytes } => write!(
+                f,
+                "{bytes} bytes after the last whole entry: {games} ignore them (read so); truncate the .dir to whole 32-byte entries"
+            ),
+        }
+    }
+}
