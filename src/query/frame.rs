@@ -18,14 +18,6 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// No rotation, at `origin`.
-    pub(crate) const fn at(origin: [f32; 3]) -> Self {
-        Self {
-            rows: [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
-            origin,
-        }
-    }
-
     /// A frame of a rotation matrix (rows) and an origin, taken as they are.
     pub(crate) const fn new(rows: [[f32; 3]; 3], origin: [f32; 3]) -> Self {
         Self { rows, origin }
@@ -153,7 +145,10 @@ mod tests {
 
     #[test]
     fn normals_come_back_unit_or_not_at_all() {
-        let f = Frame::at([5.0, 0.0, 0.0]);
+        let f = Frame::new(
+            [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+            [5.0, 0.0, 0.0],
+        );
         assert_eq!(f.normal_to_world([0.0, 0.0, 3.0]), Some([0.0, 0.0, 1.0]));
         assert_eq!(f.normal_to_world([0.0; 3]), None);
     }
