@@ -135,6 +135,7 @@ pub mod guide;
 mod math;
 pub mod mkgp;
 pub mod obj;
+pub mod query;
 // The unit tests draw from a few of its methods; the integration tests from all.
 #[cfg(test)]
 #[allow(dead_code)]

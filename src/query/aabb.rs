@@ -1,0 +1,136 @@
+//! Stage `aabb` (after `ball`): segment–solid axis-aligned box (slab test) and
+//! sphere–box.
+
+use super::vec::{Vec3, dot, finite, inside_normal, normalize, sub};
+
+/// A box whose corners are numbers with `min <= max` on every axis.
+fn valid(min: Vec3, max: Vec3) -> bool {
+    finite(min) && finite(max) && min.iter().zip(max.iter()).all(|(lo, hi)| lo <= hi)
+}
+
+/// `p` lies in the closed box.
+pub fn contains(min: Vec3, max: Vec3, p: Vec3) -> bool {
+    (0..3).all(|i| match (min.get(i), max.get(i), p.get(i)) {
+        (Some(lo), Some(hi), Some(x)) => lo <= x && x <= hi,
+        _ => false,
+    })
+}
+
+/// Where the segment `start + t·dir`, `t` in `[0, 1]`, enters the solid box
+/// `min..=max`: `(t, unit normal facing the start)`, the normal along the axis of
+/// the face entered. A segment that starts inside (or on) the box hits it at
+/// `t = 0`. A box with a non-finite corner or `min > max` on an axis is never hit.
+pub fn segment_box(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32, Vec3)> {
+    if !(valid(min, max) && finite(start) && finite(dir)) {
+        return None;
+    }
+    if contains(min, max, start) {
+        return Some((0.0, inside_normal(dir)));
+    }
+    let (enter, axis, exit) = slabs(start, dir, min, max)?;
+    if !(enter <= exit && (0.0..=1.0).contains(&enter)) {
+        return None;
+    }
+    let mut normal = [0.0; 3];
+    if let (Some(n), Some(d)) = (normal.get_mut(axis), dir.get(axis)) {
+        *n = if *d > 0.0 { -1.0 } else { 1.0 };
+    }
+    Some((enter, normal))
+}
+
+/// The slab test: the `t` where the line enters the box, the axis it enters
+/// through, and the `t` where it leaves, clamped to `[0, 1]`; `None` when it misses
+/// an axis's slab altogether.
+fn slabs(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32, usize, f32)> {
+    let (mut enter, mut axis, mut exit) = (0.0f32, 0usize, 1.0f32);
+    for i in 0..3 {
+        let (&s, &d, &lo, &hi) = (start.get(i)?, dir.get(i)?, min.get(i)?, max.get(i)?);
+        if d == 0.0 {
+            if s < lo || s > hi {
+                return None;
+            }
+            continue;
+        }
+        let (mut near, mut far) = ((lo - s) / d, (hi - s) / d);
+        if near > far {
+            core::mem::swap(&mut near, &mut far);
+        }
+        // `lo − s` is finite or infinite, `d` finite and non-zero: never NaN.
+        if near > enter {
+            enter = near;
+            axis = i;
+        }
+        if far < exit {
+            exit = far;
+        }
+    }
+    Some((enter, axis, exit))
+}
+
+/// Whether the segment `start + t·dir`, `t` in `[0, 1]`, may touch the box
+/// `min..=max` grown by `margin` on every side: a conservative cull (rounding never
+/// makes it miss a primitive inside the box). Unlike [`segment_box`] it accepts any
+/// box; one with `min > max` on an axis or a NaN corner is missed.
+pub fn segment_may_touch_box(start: Vec3, dir: Vec3, min: Vec3, max: Vec3, margin: f32) -> bool {
+    let grow = |v: Vec3, by: f32| {
+        let [x, y, z] = v;
+        [x + by, y + by, z + by]
+    };
+    let (lo, hi) = (grow(min, -margin), grow(max, margin));
+    if !(finite(start) && finite(dir)) {
+        return false;
+    }
+    if contains(lo, hi, start) {
+        return true;
+    }
+    match slabs(start, dir, lo, hi) {
+        Some((enter, _, exit)) => enter <= exit,
+        None => false,
+    }
+}
+
+/// A ball (`center`, `radius`) against the solid box `min..=max`:
+/// `(depth, point, normal)` when they touch. Outside the box, `point` is the box's
+/// point nearest the centre and `normal` points from it to the centre; with the
+/// centre inside, `point` is on the nearest face and `normal` is that face's
+/// outward normal, and `depth` counts the distance to that face too.
+pub fn sphere_box(center: Vec3, radius: f32, min: Vec3, max: Vec3) -> Option<(f32, Vec3, Vec3)> {
+    if !(valid(min, max) && finite(center) && radius >= 0.0 && radius.is_finite()) {
+        return None;
+    }
+    if contains(min, max, center) {
+        // The nearest face: axis, side and distance.
+        let mut best = (f32::INFINITY, 0usize, 1.0f32);
+        for i in 0..3 {
+            let (&c, &lo, &hi) = (center.get(i)?, min.get(i)?, max.get(i)?);
+            for (gap, side) in [(c - lo, -1.0), (hi - c, 1.0)] {
+                if gap < best.0 {
+                    best = (gap, i, side);
+                }
+            }
+        }
+        let (gap, axis, side) = best;
+        let (mut point, mut normal) = (center, [0.0; 3]);
+        if let (Some(p), Some(n), Some(&lo), Some(&hi)) = (
+            point.get_mut(axis),
+            normal.get_mut(axis),
+            min.get(axis),
+            max.get(axis),
+        ) {
+            *p = if side > 0.0 { hi } else { lo };
+            *n = side;
+        }
+        return Some((radius + gap, point, normal));
+    }
+    let point = [0, 1, 2].map(|i| match (center.get(i), min.get(i), max.get(i)) {
+        (Some(&c), Some(&lo), Some(&hi)) => c.max(lo).min(hi),
+        _ => 0.0,
+    });
+    let away = sub(center, point);
+    let dist = libm::sqrtf(dot(away, away));
+    if !(dist <= radius) {
+        return None;
+    }
+    let normal = normalize(away)?;
+    Some((radius - dist, point, normal))
+}

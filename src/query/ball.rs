@@ -1,0 +1,63 @@
+//! Stage `ball` (after `triangle`): segment–solid sphere and sphere–sphere.
+
+use super::vec::{Vec3, add, at, dot, finite, inside_normal, normalize, scale, sub};
+
+/// Where the segment `start + t·dir`, `t` in `[0, 1]`, enters the solid sphere
+/// (`center`, `radius`): `(t, unit normal facing the start)`. A segment that starts
+/// inside (or on) the sphere hits it at `t = 0`. A sphere with a negative or
+/// non-finite radius is never hit.
+pub fn segment_sphere(start: Vec3, dir: Vec3, center: Vec3, radius: f32) -> Option<(f32, Vec3)> {
+    if !(radius >= 0.0 && radius.is_finite() && finite(center) && finite(start) && finite(dir)) {
+        return None;
+    }
+    let m = sub(start, center);
+    let c = dot(m, m) - radius * radius;
+    if c <= 0.0 {
+        return Some((0.0, inside_normal(dir)));
+    }
+    let a = dot(dir, dir);
+    let h = dot(dir, m);
+    // Moving away from the centre, or standing still, outside.
+    if !(a > 0.0 && h < 0.0) {
+        return None;
+    }
+    let disc = h * h - a * c;
+    if !(disc >= 0.0) {
+        return None;
+    }
+    let t = (-h - libm::sqrtf(disc)) / a;
+    if !(0.0..=1.0).contains(&t) {
+        return None;
+    }
+    let point = at(start, dir, t);
+    let normal = normalize(sub(point, center)).unwrap_or_else(|| inside_normal(dir));
+    Some((t, normal))
+}
+
+/// A ball (`center`, `radius`) against the solid sphere (`other`, `other_radius`):
+/// `(depth, point, normal)` when they touch. `normal` is the unit direction from
+/// the sphere's centre to the ball's (+Z when they coincide), `point` the sphere's
+/// surface point along it, `depth = radius + other_radius − distance`.
+pub fn sphere_sphere(
+    center: Vec3,
+    radius: f32,
+    other: Vec3,
+    other_radius: f32,
+) -> Option<(f32, Vec3, Vec3)> {
+    let ok = |c: Vec3, r: f32| r >= 0.0 && r.is_finite() && finite(c);
+    if !(ok(center, radius) && ok(other, other_radius)) {
+        return None;
+    }
+    let away = sub(center, other);
+    let dist = libm::sqrtf(dot(away, away));
+    let reach = radius + other_radius;
+    if !(dist <= reach) {
+        return None;
+    }
+    let normal = normalize(away).unwrap_or([0.0, 0.0, 1.0]);
+    Some((
+        reach - dist,
+        add(other, scale(normal, other_radius)),
+        normal,
+    ))
+}

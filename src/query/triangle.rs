@@ -1,0 +1,109 @@
+//! Stage `triangle` (after `collect`): segment–triangle and sphere–triangle.
+//!
+//! Triangles are two-sided; a degenerate triangle (zero or non-finite area) is never
+//! hit and never touched, and neither is one that the segment only grazes in its plane.
+
+use super::vec::{Vec3, add, at, cross, dot, finite, neg, normalize, scale, sub};
+
+/// The unit normal `(b − a) × (c − a)`, or `None` for a degenerate triangle.
+pub fn triangle_normal([a, b, c]: [Vec3; 3]) -> Option<Vec3> {
+    if !(finite(a) && finite(b) && finite(c)) {
+        return None;
+    }
+    normalize(cross(sub(b, a), sub(c, a)))
+}
+
+/// Where the segment `start + t·dir`, `t` in `[0, 1]`, crosses triangle `abc`:
+/// `(t, unit normal facing the start)`. Edges and corners count (a segment through
+/// an edge shared by two faces hits both).
+pub fn segment_triangle(start: Vec3, dir: Vec3, tri: [Vec3; 3]) -> Option<(f32, Vec3)> {
+    let normal = triangle_normal(tri)?;
+    let [a, b, c] = tri;
+    // Möller–Trumbore.
+    let e1 = sub(b, a);
+    let e2 = sub(c, a);
+    let p = cross(dir, e2);
+    let det = dot(e1, p);
+    if !(det != 0.0 && det.is_finite()) {
+        return None;
+    }
+    let inv = 1.0 / det;
+    let s = sub(start, a);
+    let u = dot(s, p) * inv;
+    if !(0.0..=1.0).contains(&u) {
+        return None;
+    }
+    let q = cross(s, e1);
+    let v = dot(dir, q) * inv;
+    if !(v >= 0.0 && u + v <= 1.0) {
+        return None;
+    }
+    let t = dot(e2, q) * inv;
+    if !(0.0..=1.0).contains(&t) {
+        return None;
+    }
+    let facing = if dot(normal, dir) > 0.0 {
+        neg(normal)
+    } else {
+        normal
+    };
+    Some((t, facing))
+}
+
+/// The point of triangle `abc` nearest `p` (Ericson, "Real-Time Collision
+/// Detection", 5.1.5).
+pub fn closest_on_triangle(p: Vec3, [a, b, c]: [Vec3; 3]) -> Vec3 {
+    let ab = sub(b, a);
+    let ac = sub(c, a);
+    let ap = sub(p, a);
+    let d1 = dot(ab, ap);
+    let d2 = dot(ac, ap);
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return a;
+    }
+    let bp = sub(p, b);
+    let d3 = dot(ab, bp);
+    let d4 = dot(ac, bp);
+    if d3 >= 0.0 && d4 <= d3 {
+        return b;
+    }
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        return at(a, ab, d1 / (d1 - d3));
+    }
+    let cp = sub(p, c);
+    let d5 = dot(ab, cp);
+    let d6 = dot(ac, cp);
+    if d6 >= 0.0 && d5 <= d6 {
+        return c;
+    }
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        return at(a, ac, d2 / (d2 - d6));
+    }
+    let va = d3 * d6 - d5 * d4;
+    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
+        return at(b, sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6)));
+    }
+    let denom = 1.0 / (va + vb + vc);
+    add(a, add(scale(ab, vb * denom), scale(ac, vc * denom)))
+}
+
+/// A sphere (`center`, `radius`) against triangle `abc`: `(depth, point, normal)`
+/// when they touch. `point` is the triangle's point nearest the centre, `normal`
+/// the unit direction from it to the centre (the triangle's normal, facing
+/// either way, when the centre lies on the triangle), `depth = radius − distance`.
+pub fn sphere_triangle(center: Vec3, radius: f32, tri: [Vec3; 3]) -> Option<(f32, Vec3, Vec3)> {
+    let plane = triangle_normal(tri)?;
+    if !(radius >= 0.0 && radius.is_finite() && finite(center)) {
+        return None;
+    }
+    let point = closest_on_triangle(center, tri);
+    let away = sub(center, point);
+    let dist = libm::sqrtf(dot(away, away));
+    if !(dist <= radius) {
+        return None;
+    }
+    let normal = normalize(away).unwrap_or(plane);
+    Some((radius - dist, point, normal))
+}
