@@ -69,13 +69,13 @@ mod types;
 pub(crate) mod vec;
 
 // The shape maths of the formats' query stages, in import order after `aabb`.
-pub(crate) mod frame;
-pub(crate) mod found;
-pub(crate) mod obb;
-pub(crate) mod cylinder;
-pub(crate) mod plane;
-pub(crate) mod hull;
 pub(crate) mod cone;
+pub(crate) mod cylinder;
+pub(crate) mod found;
+pub(crate) mod frame;
+pub(crate) mod hull;
+pub(crate) mod obb;
+pub(crate) mod plane;
 
 pub use aabb::{contains, segment_box, segment_may_touch_box, sphere_box};
 pub use ball::{segment_sphere, sphere_sphere};

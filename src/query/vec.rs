@@ -23,9 +23,20 @@ pub(crate) fn length(v: Vec3) -> f32 {
 }
 
 /// `v` scaled to unit length; `None` when its length is zero, infinite or NaN.
+/// A finite vector whose squared length overflows (or underflows) is scaled by
+/// its largest component first, so it still has a direction.
 pub(crate) fn normalize(v: Vec3) -> Option<Vec3> {
     let len = length(v);
-    (len > 0.0 && len.is_finite()).then(|| scale(v, 1.0 / len))
+    if len > 0.0 && len.is_finite() && dot(v, v) >= f32::MIN_POSITIVE {
+        return Some(scale(v, 1.0 / len));
+    }
+    let big = v.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+    if !(big > 0.0 && big.is_finite()) {
+        return None;
+    }
+    let u = scale(v, 1.0 / big);
+    let len = length(u);
+    (len > 0.0 && len.is_finite()).then(|| scale(u, 1.0 / len))
 }
 
 /// `-v`.

@@ -11,6 +11,7 @@ mod support;
 mod battleforge;
 mod grit;
 mod gta;
+mod query;
 // The MKGP writer and builder, which these tests use throughout, need `std`.
 #[cfg(feature = "std")]
 mod mkgp;
