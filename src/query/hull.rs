@@ -316,7 +316,9 @@ pub(crate) fn segment(
 /// point is the grown shape's point nearest the centre and the normal runs
 /// from it to the centre. With the centre inside, the depth is an estimate:
 /// the least way out over 26 directions (towards a cube's faces, edges and
-/// corners), never less than the true depth; the normal is that direction.
+/// corners), never less than the true depth; the normal is that direction,
+/// and the point the shape's point nearest the centre's image on the plane
+/// that supports the shape in that direction.
 pub(crate) fn touch(
     core: impl Fn([f32; 3]) -> [f32; 3],
     margin: f32,
@@ -346,7 +348,10 @@ pub(crate) fn touch(
     let (out, u) = best?;
     let out = out.max(0.0);
     let depth = radius + margin + out;
-    let point = add(center, scale(u, out + margin));
+    // The shape's point nearest the centre's image on that supporting plane.
+    let on_plane = add(center, scale(u, out));
+    let q = distance(&core, on_plane).map_or(on_plane, |(q, _)| q);
+    let point = add(q, scale(u, margin));
     (depth.is_finite() && finite(point)).then_some((depth, point, u))
 }
 

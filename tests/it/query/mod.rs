@@ -3,7 +3,7 @@
 //! and Grit's shapes against point membership sampled along each segment.
 
 mod battleforge;
-// mod grit;
+mod grit;
 #[cfg(feature = "std")]
 mod mkgp;
 
