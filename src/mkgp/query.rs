@@ -162,7 +162,7 @@ impl Axes {
         let (min, size, count) = self.get(axis);
         let f = libm::floorf((v - min) / size);
         let last = count.saturating_sub(1);
-        if !(f >= 0.0) {
+        if f.is_nan() || f < 0.0 {
             0
         } else if f >= last as f32 {
             last
@@ -302,7 +302,7 @@ fn cast<'a, S: Source<'a>>(
             axes.next_border(1, cz, sz, dz),
         );
         let next = nx.min(nz);
-        if !(next <= t1) {
+        if next.is_nan() || next > t1 {
             break;
         }
         let moved = if nx <= nz {
@@ -341,9 +341,8 @@ fn overlap<'a, S: Source<'a>>(source: &S, ball: Ball, out: &mut [Contact<Surface
     let (x0, x1) = (axes.cell(0, x - r), axes.cell(0, x + r));
     let (z0, z1) = (axes.cell(1, z - r), axes.cell(1, z + r));
     // Outside the grid altogether: nothing.
-    if !(axes.get(0).0 <= x + r && x - r <= axes.max(0))
-        || !(axes.get(1).0 <= z + r && z - r <= axes.max(1))
-    {
+    let reaches = |axis: usize, v: f32| axes.get(axis).0 <= v + r && v - r <= axes.max(axis);
+    if !(reaches(0, x) && reaches(1, z)) {
         return 0;
     }
     let home = |p: Vec3| {

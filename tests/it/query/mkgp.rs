@@ -11,8 +11,13 @@ use super::{check_hit_shape, segment};
 use crate::support::mkgp::sample_course;
 use crate::support::rng::{Rng, scale, seed};
 
-/// Every record of the built course: (vertices, primitive, material).
-fn records(built: &BuiltCourse) -> Vec<([[f32; 3]; 3], Primitive, Surface)> {
+/// A record as the brute force sees it: vertices, primitive, material.
+type Record = ([[f32; 3]; 3], Primitive, Surface);
+/// What a hit may be: primitive, material, normal.
+type Candidate = (Primitive, Surface, [f32; 3]);
+
+/// Every record of the built course.
+fn records(built: &BuiltCourse) -> Vec<Record> {
     let mut out = Vec::new();
     for (triangles, _) in &built.cells {
         for t in triangles {
@@ -29,10 +34,10 @@ fn records(built: &BuiltCourse) -> Vec<([[f32; 3]; 3], Primitive, Surface)> {
 
 /// The nearest `t` over every record, and every (primitive, material, normal) there.
 fn brute_force(
-    records: &[([[f32; 3]; 3], Primitive, Surface)],
+    records: &[Record],
     s: &Segment,
     keep: &dyn Fn(&Surface) -> bool,
-) -> Option<(f32, Vec<(Primitive, Surface, [f32; 3])>)> {
+) -> Option<(f32, Vec<Candidate>)> {
     let mut best: Option<(f32, Vec<_>)> = None;
     for (tri, primitive, material) in records {
         if !keep(material) {
