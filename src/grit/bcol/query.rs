@@ -3,16 +3,18 @@
 //! alike (`grit/body/query.rs`, and [`crate::grit`]'s page).
 //!
 //! ```
-//! use zerocol::grit::bcol::{Options, Bcol};
+//! use zerocol::grit::{bcol, tcol};
 //! use zerocol::query::{Primitive, Query, Segment};
 //!
 //! let text = b"TCOL1.0\nattributes { static; }\n\
 //!     compound { sphere { material \"/common/Stone\"; centre 0 0 1; radius 1; } }";
-//! let bcol = Bcol::parse(text, Options::STRICT)?;
-//! let hit = bcol.cast(Segment::new([0.0, 0.0, 10.0], [0.0, 0.0, 0.0])).unwrap();
+//! let body = tcol::Tcol::parse(text, tcol::Options::STRICT)?;
+//! let mut bytes = [0u8; 256];
+//! let len = bcol::write(&body.attributes(), body.shapes(), body.trimesh(), &mut bytes)?;
+//! let file = bcol::Bcol::parse(&bytes[..len], bcol::Options::STRICT)?;
+//! let hit = file.cast(Segment::new([0.0, 0.0, 10.0], [0.0, 0.0, 0.0])).unwrap();
 //! assert_eq!((hit.t, hit.primitive, hit.material), (0.8, Primitive::Sphere, "/common/Stone"));
-//! assert_eq!(hit.normal, [0.0, 0.0, 1.0]);
-//! # Ok::<(), zerocol::grit::bcol::Error>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
 use super::view::Bcol;
