@@ -45,6 +45,8 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod ray;
+
 use clap::{Args, Parser, Subcommand};
 
 use zerocol::Format;
@@ -112,6 +114,9 @@ enum Command {
         /// body; only the one of `--format` if given).
         file: Option<PathBuf>,
     },
+    /// Cast the segment from one point to another against FILE's collision and
+    /// print the nearest hit as one JSON object (see `docs/dump.md`).
+    Ray(ray::Ray),
     /// Print everything read from FILE as JSON (see `docs/dump.md`).
     Dump {
         #[command(flatten)]
@@ -401,6 +406,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
                 None => samples(common, model.is_some(), out, info),
             }
         }
+        Command::Ray(args) => ray::run(args, out),
         Command::Dump { common, file } => {
             // Streamed to `out` as it is serialized, once the file is known to read.
             one_file(load(&file), common, out, |format, input, out| {

@@ -1,15 +1,17 @@
-//! GTA `.col` (`"format": "gta-col"`): `info`, `dump`, `check`, `convert` and
-//! `export`.
+//! GTA `.col` (`"format": "gta-col"`): `info`, `dump`, `check`, `convert`,
+//! `export` and `ray`.
 
 mod convert;
 mod dump;
 mod info;
+mod ray;
 
 pub use convert::{
     FaceGroups, PutError, Settings, check_materials, put, read_library, write_models,
 };
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
+pub use ray::ray;
 use std::borrow::ToOwned;
 use std::format;
 use std::string::{String, ToString};
@@ -21,7 +23,8 @@ use crate::cli::tool::{Checked, Exported, Flags, Warning, options};
 
 crate::cli::tool::module_tool!(
     Gta,
-    "`gta-col`: GTA `.col` through [`Tool`](crate::cli::tool::Tool)."
+    "`gta-col`: GTA `.col` through [`Tool`](crate::cli::tool::Tool).",
+    ray
 );
 
 /// `zerocol check`: the model count and lints, or the error for `error: ...`. A

@@ -9,4 +9,5 @@ mod export;
 mod grit;
 mod gta;
 mod mkgp;
+mod ray;
 mod regressions;

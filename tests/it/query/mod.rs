@@ -1,9 +1,12 @@
-//! The formats' collision queries ([`zerocol::query`]) against brute-force oracles
-//! written here: MKGP's grid walk against every record of the course, BattleForge's
-//! and Grit's shapes against point membership sampled along each segment.
+//! Queries (`zerocol::query`): the primitive tests with hand-computed values, and each
+//! format's `Query` against a brute-force oracle: GTA's against every face, MKGP's grid
+//! walk against every record of the course, BattleForge's and Grit's shapes against
+//! point membership sampled along each segment.
 
 mod battleforge;
+mod core;
 mod grit;
+mod gta;
 #[cfg(feature = "std")]
 mod mkgp;
 
