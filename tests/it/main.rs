@@ -11,7 +11,6 @@ mod support;
 mod battleforge;
 mod grit;
 mod gta;
-mod query;
 // The MKGP writer and builder, which these tests use throughout, need `std`.
 #[cfg(feature = "std")]
 mod mkgp;

@@ -258,6 +258,40 @@ impl crate::cli::tool::Tool for Grit {
     ) -> Result<crate::cli::tool::Exported, String> {
         export(bytes, self.0, flags.lenient, mtllib)
     }
+
+    fn ray(
+        &self,
+        out: &mut dyn std::io::Write,
+        bytes: &[u8],
+        segment: zerocol::query::Segment,
+        flags: crate::cli::tool::Flags,
+    ) -> std::io::Result<crate::cli::tool::Verdict> {
+        ray(out, bytes, self.0, segment, flags.lenient)
+    }
+}
+
+/// `zerocol ray`: the nearest hit of `segment` (Z-up) over the body's shapes (index:
+/// the place in the compound) and trimesh faces; the material is the material string.
+pub fn ray(
+    out: &mut dyn std::io::Write,
+    bytes: &[u8],
+    flavour: Flavour,
+    segment: zerocol::query::Segment,
+    lenient: bool,
+) -> std::io::Result<crate::cli::tool::Verdict> {
+    use zerocol::query::Query;
+    let body = match read(bytes, flavour, lenient) {
+        Ok(body) => body,
+        Err(error) => return Ok(crate::cli::tool::Verdict::Malformed(error)),
+    };
+    let hit = match &body.file {
+        File::Tcol(tcol) => tcol.cast(segment),
+        File::Bcol(file) => file.cast(segment),
+    };
+    crate::cli::tool::write_ray(
+        out,
+        hit.map(|hit| crate::cli::tool::RayHit::new(0, None, hit)),
+    )
 }
 
 /// `zerocol export`: the body's shapes and trimesh as OBJ.

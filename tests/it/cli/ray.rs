@@ -134,15 +134,77 @@ fn usage_errors_say_what_was_expected() {
     );
     assert_eq!(stdout(&o), "");
     // A format without queries yet.
-    let drs = sample("collision.drs");
-    let o = zerocol(&["ray", &drs, "0,0,1", "0,0,0"]);
+    let dff = sample("vehicle.dff");
+    let o = zerocol(&["ray", &dff, "0,0,1", "0,0,0"]);
     assert_eq!(code(&o), 2);
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {drs}: zerocol ray has no queries for this format yet (it reads GTA .col files)\n"
+            "zerocol: {dff}: zerocol ray has no queries for this format yet (it reads GTA .col files)\n"
         )
     );
+}
+
+#[test]
+fn mkgp_battleforge_and_grit_samples_answer_with_their_own_shapes() {
+    // MKGP (Y-up): the metal triangle wall closing the platform at x 32, then the
+    // ground at y 0 (grass: surface flags 16).
+    let col = sample("course.col");
+    let wall = &ray(&[&col, "20,5,12", "40,5,12"])["hit"];
+    assert_eq!(
+        (&wall["primitive"], &wall["material"], &wall["t"]),
+        (&json!("wall"), &json!(32), &json!(0.6))
+    );
+    assert_eq!(wall["point"], json!([32.0, 5.0, 12.0]));
+    assert_eq!(wall["normal"], json!([-1.0, 0.0, 0.0]));
+    let ground = &ray(&[&col, "5,50,5", "5,-50,5"])["hit"];
+    assert_eq!(
+        (&ground["primitive"], &ground["material"], &ground["t"]),
+        (&json!("face"), &json!(16), &json!(0.5))
+    );
+    assert!(ground.get("name").is_none());
+    // BattleForge: the sphere (centre y 4.5, radius 1.5) from above, then the
+    // cylinder lying along X (base at x -7, radius 1) from above and from its end.
+    let drs = sample("collision.drs");
+    let sphere = &ray(&[&drs, "0,10,0", "0,-10,0"])["hit"];
+    assert_eq!(
+        (
+            &sphere["primitive"],
+            &sphere["index"],
+            &sphere["t"],
+            &sphere["material"]
+        ),
+        (&json!("sphere"), &json!(0), &json!(0.2), &Value::Null)
+    );
+    let side = &ray(&[&drs, "-5,10,0", "-5,-10,0"])["hit"];
+    assert_eq!(
+        (&side["primitive"], &side["t"]),
+        (&json!("cylinder"), &json!(0.4))
+    );
+    assert_eq!(side["point"], json!([-5.0, 2.0, 0.0]));
+    let end = &ray(&[&drs, "-8,1,0", "0,1,0"])["hit"];
+    assert_eq!(
+        (&end["t"], &end["normal"]),
+        (&json!(0.125), &json!([-1.0, 0.0, 0.0]))
+    );
+    // Grit (Z-up): the cylinder (radius 0.1 about the Z axis) from the side, with its
+    // material string; the hull's top (z 1.2, grown by its 0.04 margin) from above.
+    let tcol = sample("body.tcol");
+    let cyl = &ray(&[&tcol, "10,0,0.5", "-10,0,0.5"])["hit"];
+    assert_eq!(
+        (&cyl["primitive"], &cyl["index"], &cyl["material"]),
+        (&json!("cylinder"), &json!(2), &json!("Metal"))
+    );
+    let x = cyl["point"][0].as_f64().unwrap();
+    assert!((x - 0.1).abs() < 1e-6, "{x}");
+    let top = &ray(&[&tcol, "0,0,50", "0,0,-50"])["hit"];
+    assert_eq!(
+        (&top["primitive"], &top["material"]),
+        (&json!("hull"), &json!("../shared/Plastic"))
+    );
+    let z = top["point"][2].as_f64().unwrap();
+    assert!((z - 1.24).abs() < 1e-4, "{z}");
+    assert_eq!(ray(&[&tcol, "5,5,5", "6,6,6"]), json!({"hit": null}));
 }
 
 #[test]
