@@ -56,9 +56,9 @@ fn brute_force(
 }
 
 fn random_soup(rng: &mut Rng) -> CourseBuilder {
-    let cell = [rng.range(1.0, 12.0), rng.range(1.0, 12.0)];
+    let cell = [rng.range(3.0, 12.0), rng.range(3.0, 12.0)];
     let mut b = CourseBuilder::new(cell);
-    let spread = rng.range(5.0, 60.0);
+    let spread = rng.range(5.0, 40.0);
     let v = |rng: &mut Rng| {
         [
             rng.range(-spread, spread),
