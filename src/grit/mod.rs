@@ -52,8 +52,8 @@ pub use body::{
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,
     DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK,
     DEGENERATE_SINE, Face, Faces, IDENTITY_ORIENTATION, Keyword, LintKind, STATIC_TRIMESH_MARGIN,
-    Shape, ShapeKind, Shapes, Size, TextFaces, TextShapes, TextVertices, Trimesh, UNIT_TOLERANCE,
-    Vertices,
+    Shape, ShapeKind, Shapes, Size, StorageTooSmall, TextFaces, TextShapes, TextVertices, Trimesh,
+    UNIT_TOLERANCE, VertexIndex, Vertices,
 };
 
 /// Which kind of Grit collision file a `.gcol` (or any) buffer holds.

@@ -284,8 +284,13 @@ pub fn ray(
         Ok(body) => body,
         Err(error) => return Ok(crate::cli::tool::Verdict::Malformed(error)),
     };
+    // TCOL's trimesh vertices decoded once: each face's corners in O(1).
+    let mut storage = vec![[0.0f32; 3]; body.trimesh.as_ref().map_or(0, |t| t.vertex_count())];
     let hit = match &body.file {
-        File::Tcol(tcol) => tcol.cast(segment),
+        File::Tcol(tcol) => match tcol.vertex_index(&mut storage) {
+            Ok(index) => index.cast(segment),
+            Err(_) => tcol.cast(segment),
+        },
         File::Bcol(file) => file.cast(segment),
     };
     crate::cli::tool::write_ray(

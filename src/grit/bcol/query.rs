@@ -19,7 +19,8 @@
 
 use super::view::Bcol;
 use crate::grit::body::query;
-use crate::query::{Ball, Contact, Hit, Query, Segment};
+use crate::grit::body::query::{StorageTooSmall, VertexIndex};
+use crate::query::{Ball, Contact, Hit, Query, Segment, Vec3};
 
 impl<'a> Query for Bcol<'a> {
     type Material = &'a str;
@@ -29,10 +30,22 @@ impl<'a> Query for Bcol<'a> {
         segment: Segment,
         keep: &mut dyn FnMut(&&'a str) -> bool,
     ) -> Option<Hit<&'a str>> {
-        query::cast(self.shapes(), self.trimesh(), &segment, keep)
+        query::cast(self.shapes(), self.trimesh(), None, &segment, keep)
     }
 
     fn overlap(&self, ball: Ball, out: &mut [Contact<&'a str>]) -> usize {
-        query::overlap(self.shapes(), self.trimesh(), ball, out)
+        query::overlap(self.shapes(), self.trimesh(), None, ball, out)
+    }
+}
+
+impl<'a> Bcol<'a> {
+    /// The body with its trimesh vertices decoded into `storage` (at least the
+    /// trimesh's vertex count), for queries that read each face's corners in
+    /// O(1); it answers as the Bcol itself does.
+    pub fn vertex_index<'s>(
+        &self,
+        storage: &'s mut [Vec3],
+    ) -> Result<VertexIndex<'a, 's>, StorageTooSmall> {
+        VertexIndex::new(self.shapes(), self.trimesh(), storage)
     }
 }

@@ -27,7 +27,8 @@
 //! place in the trimesh. The material is the shape's or face's material
 //! string. A TCOL trimesh reads each face's vertices from the text, so a
 //! cast over a large TCOL mesh costs a pass over the vertex list per face
-//! vertex; BCOL reads them in place.
+//! corner, unless a [`VertexIndex`] has decoded them into caller storage
+//! (`Tcol::vertex_index`); BCOL reads them in place.
 
 use super::lists::Vertices;
 use super::records::{BoxLike, Shape};
@@ -167,20 +168,29 @@ fn primitive(shape: &Shape<'_>) -> Primitive {
     }
 }
 
-/// A face's corners.
-fn corners(vertices: &Vertices<'_>, indices: [u32; 3]) -> Option<[Vec3; 3]> {
+/// A face's corners, through `lookup`.
+fn corners(lookup: &dyn Fn(u32) -> Option<Vec3>, indices: [u32; 3]) -> Option<[Vec3; 3]> {
     let [a, b, c] = indices;
-    Some([
-        vertex(vertices, a)?,
-        vertex(vertices, b)?,
-        vertex(vertices, c)?,
-    ])
+    Some([lookup(a)?, lookup(b)?, lookup(c)?])
+}
+
+/// Where a query reads the trimesh's vertices: from the file, or from a
+/// [`VertexIndex`]'s storage.
+fn lookup_in<'v>(
+    vertices: &'v Vertices<'_>,
+    decoded: Option<&'v [Vec3]>,
+) -> impl Fn(u32) -> Option<Vec3> + 'v {
+    move |i| match decoded {
+        Some(slice) => slice.get(usize::try_from(i).ok()?).copied(),
+        None => vertex(vertices, i),
+    }
 }
 
 /// The nearest hit of a segment on a body's shapes and trimesh.
 pub(crate) fn cast<'a>(
     shapes: Shapes<'a>,
     trimesh: Option<Trimesh<'a>>,
+    decoded: Option<&[Vec3]>,
     segment: &Segment,
     keep: &mut dyn FnMut(&&'a str) -> bool,
 ) -> Option<Hit<&'a str>> {
@@ -198,12 +208,13 @@ pub(crate) fn cast<'a>(
     }
     if let Some(mesh) = trimesh {
         let vertices = mesh.vertices();
+        let lookup = lookup_in(&vertices, decoded);
         for (i, face) in mesh.faces().enumerate() {
             if !keep(&face.material) {
                 continue;
             }
             let found =
-                corners(&vertices, face.indices).and_then(|t| segment_triangle(start, dir, t));
+                corners(&lookup, face.indices).and_then(|t| segment_triangle(start, dir, t));
             if let Some(h) = found.and_then(|f| hit(segment, f, Primitive::Face, i, face.material))
             {
                 nearest.offer(h);
@@ -217,6 +228,7 @@ pub(crate) fn cast<'a>(
 pub(crate) fn overlap<'a>(
     shapes: Shapes<'a>,
     trimesh: Option<Trimesh<'a>>,
+    decoded: Option<&[Vec3]>,
     ball: Ball,
     out: &mut [Contact<&'a str>],
 ) -> usize {
@@ -229,8 +241,9 @@ pub(crate) fn overlap<'a>(
     }
     if let Some(mesh) = trimesh {
         let vertices = mesh.vertices();
+        let lookup = lookup_in(&vertices, decoded);
         for (i, face) in mesh.faces().enumerate() {
-            let found = corners(&vertices, face.indices)
+            let found = corners(&lookup, face.indices)
                 .and_then(|t| sphere_triangle(ball.center, ball.radius, t));
             if let Some(c) = found.and_then(|f| contact(f, Primitive::Face, i, face.material)) {
                 contacts.push(c);
@@ -238,4 +251,92 @@ pub(crate) fn overlap<'a>(
         }
     }
     contacts.found()
+}
+
+/// A body's trimesh vertices decoded once into caller storage, so that a
+/// query reads each face's corners in O(1): what a TCOL trimesh needs
+/// (without it, each corner is a pass over the vertex text). It answers
+/// every query as the file's own view does.
+#[derive(Clone, Debug)]
+pub struct VertexIndex<'a, 's> {
+    shapes: Shapes<'a>,
+    trimesh: Option<Trimesh<'a>>,
+    vertices: &'s [Vec3],
+}
+
+/// Why a [`VertexIndex`] could not be built: the storage holds fewer entries
+/// than the trimesh has vertices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct StorageTooSmall {
+    /// Entries needed: the trimesh's vertex count.
+    pub needed: usize,
+    /// Entries given.
+    pub available: usize,
+}
+
+impl core::fmt::Display for StorageTooSmall {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "vertex index needs {} entries, storage has {}",
+            self.needed, self.available
+        )
+    }
+}
+
+impl core::error::Error for StorageTooSmall {}
+
+impl<'a, 's> VertexIndex<'a, 's> {
+    /// Decodes the trimesh's vertices into `storage` (at least
+    /// [`Trimesh::vertex_count`] entries; none without a trimesh).
+    pub(crate) fn new(
+        shapes: Shapes<'a>,
+        trimesh: Option<Trimesh<'a>>,
+        storage: &'s mut [Vec3],
+    ) -> Result<Self, StorageTooSmall> {
+        let needed = trimesh.as_ref().map_or(0, Trimesh::vertex_count);
+        let available = storage.len();
+        let slots = storage
+            .get_mut(..needed)
+            .ok_or(StorageTooSmall { needed, available })?;
+        if let Some(mesh) = &trimesh {
+            for (slot, v) in slots.iter_mut().zip(mesh.vertices()) {
+                *slot = v;
+            }
+        }
+        Ok(Self {
+            shapes,
+            trimesh,
+            vertices: slots,
+        })
+    }
+}
+
+impl<'a> crate::query::Query for VertexIndex<'a, '_> {
+    type Material = &'a str;
+
+    fn cast_filtered(
+        &self,
+        segment: Segment,
+        keep: &mut dyn FnMut(&&'a str) -> bool,
+    ) -> Option<Hit<&'a str>> {
+        cast(
+            self.shapes.clone(),
+            self.trimesh.clone(),
+            Some(self.vertices),
+            &segment,
+            keep,
+        )
+    }
+
+    fn overlap(&self, ball: Ball, out: &mut [Contact<&'a str>]) -> usize {
+        overlap(
+            self.shapes.clone(),
+            self.trimesh.clone(),
+            Some(self.vertices),
+            ball,
+            out,
+        )
+    }
 }

@@ -263,6 +263,13 @@ fn check(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], s: &Segment, skip: Option<&
         bcol.cast_filtered(*s, &mut |m| keep(m)),
         "{s:?}: TCOL and BCOL differ"
     );
+    let mut storage = vec![[0.0; 3]; tcol.trimesh().map_or(0, |t| t.vertex_count())];
+    let indexed = tcol.vertex_index(&mut storage).unwrap();
+    assert_eq!(
+        hit,
+        indexed.cast_filtered(*s, &mut |m| keep(m)),
+        "{s:?}: the vertex index differs"
+    );
     if !(finite(s.start) && finite(s.end)) {
         assert_eq!(hit, None, "{s:?}");
         return false;
@@ -349,6 +356,14 @@ fn check_overlap(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], ball: Ball) {
     };
     let (mut a, mut b, mut one) = ([blank; 64], [blank; 64], [blank; 1]);
     let n = tcol.overlap(ball, &mut a);
+    let mut storage = vec![[0.0; 3]; 64];
+    assert_eq!(
+        bcol.vertex_index(&mut storage)
+            .unwrap()
+            .overlap(ball, &mut b),
+        n
+    );
+    assert_eq!(a[..n.min(64)], b[..n.min(64)]);
     assert_eq!(bcol.overlap(ball, &mut b), n);
     assert_eq!(
         tcol.overlap(ball, &mut one),
@@ -475,4 +490,23 @@ fn margins_grow_hulls_and_cones_and_ground_finds_the_top() {
     let g = ground(&tcol, [20.0, 0.0, 10.0], 100.0).unwrap();
     assert_eq!((g.material, g.point[2]), ("b", 1.0));
     assert_eq!(ground(&tcol, [50.0, 0.0, 10.0], 100.0), None);
+    // A vertex index needs room for every trimesh vertex.
+    let mesh = b"TCOL1.0\nattributes { static; }\ntrimesh { vertexes { 0 0 0; 1 0 0; 0 1 0; } faces { 0 1 2 \"f\"; } }";
+    let tcol = Tcol::parse(mesh, Options::STRICT).unwrap();
+    let mut two = [[0.0; 3]; 2];
+    let err = tcol.vertex_index(&mut two).unwrap_err();
+    assert_eq!((err.needed, err.available), (3, 2));
+    assert_eq!(
+        err.to_string(),
+        "vertex index needs 3 entries, storage has 2"
+    );
+    let mut three = [[0.0; 3]; 3];
+    let hit = tcol
+        .vertex_index(&mut three)
+        .unwrap()
+        .cast(Segment::new([0.2, 0.2, 1.0], [0.2, 0.2, -1.0]));
+    assert_eq!(
+        hit.map(|h| (h.t, h.material, h.normal)),
+        Some((0.5, "f", [0.0, 0.0, 1.0]))
+    );
 }
