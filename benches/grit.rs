@@ -238,7 +238,10 @@ mod query {
             zerocol::grit::bcol::Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
         let segments = segments(&bcol.trimesh().unwrap(), 100);
         b.counter(ItemsCount::new(segments.len())).bench_local(|| {
-            segments.iter().filter(|s| bcol.cast(black_box(**s)).is_some()).count()
+            segments
+                .iter()
+                .filter(|s| bcol.cast(black_box(**s)).is_some())
+                .count()
         });
     }
 
@@ -251,7 +254,10 @@ mod query {
         let index = tcol.vertex_index(&mut storage).unwrap();
         let segments = segments(&mesh, 100);
         b.counter(ItemsCount::new(segments.len())).bench_local(|| {
-            segments.iter().filter(|s| index.cast(black_box(**s)).is_some()).count()
+            segments
+                .iter()
+                .filter(|s| index.cast(black_box(**s)).is_some())
+                .count()
         });
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! The shapes sit where the view's geometry puts them: `world = R · local +
 //! position`, and world to local through `Rᵀ` as [`Transform::to_local`] and
-//! [`CollisionShape::contains`] do (so a point a cast starts in is a point
-//! `contains` finds). A cast is exact for any `R` taken that way; overlap
+//! [`CollisionShape::contains`] do (so a cast starts inside the shapes
+//! `contains` finds: boxes to the bit, cylinders to rounding). A cast is exact for any `R` taken that way; overlap
 //! depths are distances only when `R` is a rotation, which
 //! [`CollisionShape::lints`] checks. The format has no materials: the
 //! material is `()`, and indices count within each kind's array.
@@ -32,30 +32,34 @@ use super::view::CollisionShape;
 use crate::query::cylinder::{segment_cylinder, sphere_cylinder};
 use crate::query::found::{contact, hit};
 use crate::query::frame::Frame;
-use crate::query::obb::{segment_obb, sphere_obb};
+use crate::query::obb::{segment_frame_box, sphere_frame_box};
 use crate::query::{
     Ball, Contact, Contacts, Hit, Nearest, Primitive, Query, Segment, segment_sphere, sphere_sphere,
 };
 
-/// A box's frame (centred on the box) and half extents.
-fn box_frame(b: &BoxShape) -> (Frame, [f32; 3]) {
-    let (lo, hi) = (
-        crate::math::zip3(b.lower, b.upper, f32::min),
-        crate::math::zip3(b.lower, b.upper, f32::max),
-    );
-    let centre = crate::math::zip3(lo, hi, |a, c| (a + c) * 0.5);
-    let half = crate::math::zip3(lo, hi, |a, c| (c - a) * 0.5);
+/// A box's frame (the transform) and its sorted corners in local space: the
+/// very test of [`BoxShape::contains`], whatever `R` holds.
+fn box_frame(b: &BoxShape) -> (Frame, [f32; 3], [f32; 3]) {
+    let lo = crate::math::zip3(b.lower, b.upper, f32::min);
+    let hi = crate::math::zip3(b.lower, b.upper, f32::max);
     (
-        Frame::new(b.transform.rotation, b.transform.apply(centre)),
-        half,
+        Frame::new(b.transform.rotation, b.transform.position),
+        lo,
+        hi,
     )
 }
 
-/// A cylinder's frame: centred half way up, its local Y (the cylinder's
-/// axis) as the frame's Z, local Z as the frame's Y.
+/// A cylinder's frame: at the base, its local Y (the cylinder's axis) as the
+/// frame's Z and local Z as the frame's Y; the cylinder runs from 0 to
+/// `height` along the frame's Z (as [`CylinderShape::contains`] tests it).
 fn cylinder_frame(c: &CylinderShape) -> Frame {
     let rows = c.transform.rotation.map(|[x, y, z]| [x, z, y]);
-    Frame::new(rows, c.transform.apply([0.0, c.height * 0.5, 0.0]))
+    Frame::new(rows, c.transform.position)
+}
+
+/// `v` moved by `dz` along Z.
+const fn lift([x, y, z]: [f32; 3], dz: f32) -> [f32; 3] {
+    [x, y, z + dz]
 }
 
 fn sphere_centre(s: &SphereShape) -> [f32; 3] {
@@ -87,16 +91,17 @@ impl Query for CollisionShape<'_> {
             }
         }
         for (i, b) in self.boxes().iter().enumerate() {
-            let (frame, half) = box_frame(&b.decode());
-            if let Some(found) = segment_obb(&frame, half, start, dir) {
+            let (frame, lo, hi) = box_frame(&b.decode());
+            if let Some(found) = segment_frame_box(&frame, lo, hi, start, dir) {
                 offer(found, Primitive::Box, i);
             }
         }
         for (i, c) in self.cylinders().iter().enumerate() {
             let c = c.decode();
             let frame = cylinder_frame(&c);
+            let half = c.height * 0.5;
             let found = frame.cast(start, dir, |s, d| {
-                segment_cylinder(s, d, c.radius, c.height * 0.5)
+                segment_cylinder(lift(s, -half), d, c.radius, half)
             });
             if let Some(found) = found {
                 offer(found, Primitive::Cylinder, i);
@@ -116,16 +121,18 @@ impl Query for CollisionShape<'_> {
             }
         }
         for (i, b) in self.boxes().iter().enumerate() {
-            let (frame, half) = box_frame(&b.decode());
-            let found = sphere_obb(&frame, half, centre, radius);
+            let (frame, lo, hi) = box_frame(&b.decode());
+            let found = sphere_frame_box(&frame, lo, hi, centre, radius);
             if let Some(c) = found.and_then(|f| contact(f, Primitive::Box, i, ())) {
                 contacts.push(c);
             }
         }
         for (i, c) in self.cylinders().iter().enumerate() {
             let c = c.decode();
+            let half = c.height * 0.5;
             let found = cylinder_frame(&c).touch(centre, radius, |p, r| {
-                sphere_cylinder(p, r, c.radius, c.height * 0.5)
+                sphere_cylinder(lift(p, -half), r, c.radius, half)
+                    .map(|(depth, q, n)| (depth, lift(q, half), n))
             });
             if let Some(c) = found.and_then(|f| contact(f, Primitive::Cylinder, i, ())) {
                 contacts.push(c);

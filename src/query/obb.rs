@@ -16,7 +16,19 @@ pub(crate) fn segment_obb(
     dir: Vec3,
 ) -> Option<(f32, Vec3)> {
     let half = half.map(f32::abs);
-    frame.cast(start, dir, |s, d| segment_box(s, d, half.map(|h| -h), half))
+    segment_frame_box(frame, half.map(|h| -h), half, start, dir)
+}
+
+/// Where `start + t·dir` enters the solid box `min..=max` of the frame's
+/// local space (as [`segment_box`] there).
+pub(crate) fn segment_frame_box(
+    frame: &Frame,
+    min: Vec3,
+    max: Vec3,
+    start: Vec3,
+    dir: Vec3,
+) -> Option<(f32, Vec3)> {
+    frame.cast(start, dir, |s, d| segment_box(s, d, min, max))
 }
 
 /// A ball against the solid oriented box: `(depth, world point, unit world
@@ -28,9 +40,18 @@ pub(crate) fn sphere_obb(
     radius: f32,
 ) -> Option<(f32, Vec3, Vec3)> {
     let half = half.map(f32::abs);
-    frame.touch(center, radius, |c, r| {
-        sphere_box(c, r, half.map(|h| -h), half)
-    })
+    sphere_frame_box(frame, half.map(|h| -h), half, center, radius)
+}
+
+/// A ball against the solid box `min..=max` of the frame's local space.
+pub(crate) fn sphere_frame_box(
+    frame: &Frame,
+    min: Vec3,
+    max: Vec3,
+    center: Vec3,
+    radius: f32,
+) -> Option<(f32, Vec3, Vec3)> {
+    frame.touch(center, radius, |c, r| sphere_box(c, r, min, max))
 }
 
 #[cfg(test)]
