@@ -42,6 +42,13 @@
 //! stages, in import order: keyword → lists → records → lint → view); they
 //! are re-exported here, with [`Flavour`] and [`sniff`]. Each format's
 //! reader, lints and writer are in its own module: [`tcol`], [`bcol`].
+//!
+//! # Queries
+//! [`tcol::Tcol`], [`bcol::Bcol`] and a [`VertexIndex`] of either implement
+//! [`crate::query::Query`] (Z-up): segment casts and sphere overlaps against the
+//! compound's shapes at their positions and orientations (margins as Bullet grows
+//! them; hulls by GJK on their points, no hull built) and the trimesh, with the
+//! material string as the material (`docs/query.md`).
 
 pub mod bcol;
 mod body;
