@@ -11,8 +11,9 @@
 //! The boxes are culls, grown by the format's precision (the tolerance the
 //! [`OutsideBounds`](super::LintKind::OutsideBounds) and
 //! [`FaceGroupBox`](super::LintKind::FaceGroupBox) lints allow) and by a rounding
-//! margin: on a model without those lints, every query equals a brute-force test of
-//! every sphere, box and face. Where the lints fire, a query misses what the games
+//! margin: on a model without those lints (COL4, which no game loads, gets none:
+//! check it yourself), every query equals a brute-force test of every sphere, box
+//! and face. Where the lints fire, a query misses what the games
 //! miss: content outside the bounds, for a query that misses the bounds' box; faces
 //! outside their group's box, for a query that misses it; and, in a model with face
 //! groups, faces in no group. A NaN coordinate of a cull box leaves that side
