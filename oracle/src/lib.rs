@@ -30,3 +30,4 @@ pub mod grit;
 pub mod gta;
 pub mod mkgp;
 pub mod obj;
+pub mod query;

@@ -11,17 +11,19 @@
 //! The boxes are culls, grown by the format's precision (the tolerance the
 //! [`OutsideBounds`](super::LintKind::OutsideBounds) and
 //! [`FaceGroupBox`](super::LintKind::FaceGroupBox) lints allow) and by a rounding
-//! margin: on a model without those lints, every query equals a brute-force test of
-//! every sphere, box and face. Where the lints fire, a query misses what the games
+//! margin: on a model without those lints (COL4, which no game loads, gets none:
+//! check it yourself), every query equals a brute-force test of every sphere, box
+//! and face. Where the lints fire, a query misses what the games
 //! miss: content outside the bounds, for a query that misses the bounds' box; faces
 //! outside their group's box, for a query that misses it; and, in a model with face
-//! groups, faces in no group.
+//! groups, faces in no group. A NaN coordinate of a cull box leaves that side
+//! unbounded (the lints do not flag it, so the cull drops nothing for it).
 
 use crate::query::vec::{finite, sub};
 use crate::query::{
-    Ball, Contact, Contacts, Hit, Nearest, Primitive, Query, Segment, Vec3, segment_box,
-    segment_may_touch_box, segment_sphere, segment_triangle, sphere_box, sphere_sphere,
-    sphere_triangle,
+    Ball, Contact, Contacts, Hit, Nearest, Primitive, Query, Segment, Vec3, ball_may_touch_box,
+    segment_box, segment_may_touch_box, segment_sphere, segment_triangle, sphere_box,
+    sphere_sphere, sphere_triangle,
 };
 
 use super::Version;
@@ -108,9 +110,7 @@ impl Cull {
                 segment_may_touch_box(start, dir, min, max, grow_by(size))
             }
             Self::Ball { ball, size } => {
-                let by = grow_by(size);
-                let grow = |v: Vec3, d: f32| v.map(|x| x + d);
-                sphere_box(ball.center, ball.radius, grow(min, -by), grow(max, by)).is_some()
+                ball_may_touch_box(ball.center, ball.radius, min, max, grow_by(size))
             }
         }
     }

@@ -77,7 +77,7 @@ pub(crate) mod hull;
 pub(crate) mod obb;
 pub(crate) mod plane;
 
-pub use aabb::{contains, segment_box, segment_may_touch_box, sphere_box};
+pub use aabb::{ball_may_touch_box, contains, segment_box, segment_may_touch_box, sphere_box};
 pub use ball::{segment_sphere, sphere_sphere};
 pub use collect::{Contacts, Nearest};
 pub use triangle::{closest_on_triangle, segment_triangle, sphere_triangle, triangle_normal};

@@ -100,6 +100,20 @@ fn spheres_are_solid() {
         segment_sphere([5.0, 0.0, 0.0], [-3.0, 0.0, 0.0], [0.0; 3], 1.0),
         None
     );
+    // A long segment that passes 40 units beside: no false hit from cancellation
+    // (the fuzzer's find: (h² − a·c) of two 1e24-sized terms).
+    assert_eq!(
+        segment_sphere(
+            [-40.0, 0.0, -1.3e6],
+            [80.0, 0.0, 1.3e6],
+            [0.0, 0.0, 7.5],
+            0.875
+        ),
+        None
+    );
+    // And one through the centre still enters at the near side.
+    let (t, n) = segment_sphere([0.0, 0.0, -1.0e6], [0.0, 0.0, 2.0e6], [0.0; 3], 1.0).unwrap();
+    assert!((t - 0.5).abs() < 1e-6 && n == [0.0, 0.0, -1.0], "{t} {n:?}");
     for r in [-1.0, f32::NAN, f32::INFINITY] {
         assert_eq!(
             segment_sphere([5.0, 0.0, 0.0], [-10.0, 0.0, 0.0], [0.0; 3], r),
