@@ -639,10 +639,10 @@ fn help_lists_every_command_in_whole_sentences() {
     let names: Vec<&str> = commands.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         names,
-        ["info", "dump", "check", "convert", "put", "export", "help"]
+        ["info", "ray", "dump", "check", "convert", "put", "export", "help"]
     );
     assert_eq!(
-        commands[5].1,
+        commands[6].1,
         "Write FILE as a Wavefront OBJ and its `.mtl`, to look at in Blender"
     );
     // Every format name, under --format, for every command that takes it (the help's
