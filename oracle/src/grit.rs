@@ -463,13 +463,25 @@ where
             })
     });
     let segments = crate::common::query_segments(data, lo, hi);
+    query_target(body, trimesh, &segments);
+}
+
+/// The `query` target's checks on a body: the rules, and a `VertexIndex` answering
+/// as the view does.
+pub fn query_target<'a, Q>(
+    body: &Q,
+    trimesh: Option<grit::Trimesh<'a>>,
+    segments: &[zerocol::query::Segment],
+) where
+    Q: zerocol::query::Query<Material = &'a str> + VertexIndexed<'a>,
+{
     let vertices = trimesh.as_ref().map_or(0, |t| t.vertex_count());
     let faces = trimesh.as_ref().map_or(0, |t| t.face_count());
     let mut storage = vec![[0.0f32; 3]; vertices];
     let index = body.indexed(&mut storage);
-    let indexed = crate::common::query_checks(&index, &segments);
+    let indexed = crate::common::query_checks(&index, segments);
     if vertices.saturating_mul(faces) <= 1 << 16 {
-        let direct = crate::common::query_checks(body, &segments);
+        let direct = crate::common::query_checks(body, segments);
         assert_eq!(
             format!("{direct:?}"),
             format!("{indexed:?}"),
@@ -479,7 +491,8 @@ where
 }
 
 /// `vertex_index` on both encodings.
-trait VertexIndexed<'a> {
+pub trait VertexIndexed<'a> {
+    /// The view's `VertexIndex` in `storage` (of the vertex count).
     fn indexed<'s>(&self, storage: &'s mut [[f32; 3]]) -> grit::VertexIndex<'a, 's>;
 }
 

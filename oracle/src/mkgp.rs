@@ -411,23 +411,38 @@ fn query_checks(course: &Course<'_>) {
 /// no record anywhere is hit nearer (the walk looks only in the cells the segment
 /// crosses, so a record binned away from where it lies may be missed, never invented).
 fn cast_checks(course: &Course<'_>, index: Option<&CellIndex<'_, '_>>) {
-    use zerocol::mkgp::{IndexedCourse, Surface};
-    use zerocol::query::segment_triangle;
     let g = course.grid();
     let segments = crate::common::query_segments(
         course.bytes(),
         [g.min[0], -50.0, g.min[1]],
         [g.max[0], 50.0, g.max[1]],
     );
+    casts(course, index, &segments);
+}
+
+/// The `query` target's checks on a course: [`cast_checks`] with its segments.
+pub fn query_target(course: &Course<'_>, segments: &[zerocol::query::Segment]) {
+    let mut storage = vec![0u32; course.cell_count().min(MAX_INDEXED_CELLS) as usize];
+    let index = course.index(&mut storage).ok();
+    casts(course, index.as_ref(), segments);
+}
+
+fn casts(
+    course: &Course<'_>,
+    index: Option<&CellIndex<'_, '_>>,
+    segments: &[zerocol::query::Segment],
+) {
+    use zerocol::mkgp::{IndexedCourse, Surface};
+    use zerocol::query::segment_triangle;
     // Without an index each visited cell is a walk over the file.
     let walk = course.cell_count() <= 1 << 12;
-    let direct = walk.then(|| crate::common::query_checks(course, &segments));
+    let direct = walk.then(|| crate::common::query_checks(course, segments));
     let Some(index) = index else { return };
-    let through_cells = crate::common::query_checks(index, &segments);
+    let through_cells = crate::common::query_checks(index, segments);
     let n = course.cell_count() as usize;
     let (mut a, mut b) = (vec![0u32; n], vec![0u32; n]);
     let indexed = IndexedCourse::new(course, &mut a, &mut b).expect("storage of W × L entries");
-    let through_both = crate::common::query_checks(&indexed, &segments);
+    let through_both = crate::common::query_checks(&indexed, segments);
     assert_eq!(through_cells, through_both);
     if let Some(direct) = direct {
         assert_eq!(direct, through_both);

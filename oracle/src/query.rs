@@ -1,4 +1,5 @@
-//! Queries (`zerocol::query`) on any bytes: GTA now. An input is a 41-byte query block
+//! Queries (`zerocol::query`) on any bytes: GTA here; MKGP, BattleForge and Grit
+//! through their own oracles' query checks (see [`file`]). An input is a 41-byte query block
 //! (a mode byte, then ten little-endian `f32`: a segment's start and end, a ball's
 //! centre and radius) and the file after it; [`file`] takes the two apart.
 //!
@@ -81,11 +82,35 @@ pub fn bytes(data: &[u8]) {
     file(rest, params);
 }
 
-/// Every check, on every model a lenient walk of `bytes` accepts.
+/// Every check, on every model a lenient walk of `bytes` accepts; and the fuzzed
+/// segment on the other formats' views of the same bytes, when they read them
+/// (`mkgp::query_target`, `grit::query_target`, `common::query_checks` for
+/// BattleForge).
 pub fn file(bytes: &[u8], params: Params) {
     for model in gta::models(bytes, Options::LENIENT) {
         let Ok(model) = model else { break };
         check_model(&model, params);
+    }
+    let segments = [
+        params.segment,
+        Segment::new(params.ball.center, params.segment.end),
+    ];
+    if let Ok(course) = zerocol::mkgp::Course::parse(bytes, zerocol::mkgp::Options::LENIENT) {
+        crate::mkgp::query_target(&course, &segments);
+    }
+    let bf = zerocol::battleforge::Options::LENIENT;
+    if let Ok(drs) = zerocol::battleforge::Drs::parse(bytes, bf) {
+        if let Some((_, shapes)) = drs.collision_shape() {
+            crate::common::query_checks(&shapes, &segments);
+        }
+    } else if let Ok(shapes) = zerocol::battleforge::CollisionShape::parse(bytes, bf) {
+        crate::common::query_checks(&shapes, &segments);
+    }
+    if let Ok(t) = zerocol::grit::tcol::Tcol::parse(bytes, zerocol::grit::tcol::Options::LENIENT) {
+        crate::grit::query_target(&t, t.trimesh(), &segments);
+    }
+    if let Ok(b) = zerocol::grit::bcol::Bcol::parse(bytes, zerocol::grit::bcol::Options::LENIENT) {
+        crate::grit::query_target(&b, b.trimesh(), &segments);
     }
 }
 
