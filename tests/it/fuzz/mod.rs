@@ -79,6 +79,42 @@ fn query_seeds() -> Seeds {
             seeds.push((format!("sample-{i}-query-{p}.bin"), input));
         }
     }
+    // The other formats' samples, each behind a segment that hits it (the target
+    // casts on every format that reads the bytes).
+    use zerocol::query::{Ball, Segment};
+    let others: [(&str, [f32; 3], [f32; 3], [f32; 3]); 3] = [
+        (
+            "course.col",
+            [20.0, 5.0, 12.0],
+            [40.0, 5.0, 12.0],
+            [5.0, 1.0, 5.0],
+        ),
+        (
+            "collision.drs",
+            [-5.0, 10.0, 0.0],
+            [-5.0, -10.0, 0.0],
+            [0.0, 4.5, 0.0],
+        ),
+        (
+            "body.tcol",
+            [0.0, 0.0, 50.0],
+            [0.0, 0.0, -50.0],
+            [0.0, 0.0, 0.25],
+        ),
+    ];
+    for (name, start, end, center) in others {
+        let params = query::Params {
+            mode: 0,
+            segment: Segment::new(start, end),
+            ball: Ball {
+                center,
+                radius: 1.0,
+            },
+        };
+        let mut input = params.to_bytes().to_vec();
+        input.extend_from_slice(&fs::read(root().join("samples").join(name)).unwrap());
+        seeds.push((format!("{name}-query.bin"), input));
+    }
     seeds
 }
 
