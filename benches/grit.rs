@@ -209,6 +209,59 @@ mod tcol {
     }
 }
 
+mod query {
+    //! Segment casts on the whole body (its shapes and its trimesh), every face
+    //! tested: BCOL in place, TCOL through a `VertexIndex` (its vertices decoded
+    //! once into caller storage, outside the timing).
+
+    use super::*;
+    use divan::counter::ItemsCount;
+    use zerocol::query::{Query, Segment};
+
+    /// Seeded segments through the trimesh's bounds.
+    fn segments(mesh: &Trimesh<'_>, n: usize) -> Vec<Segment> {
+        let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
+        for v in mesh.vertices() {
+            for i in 0..3 {
+                lo[i] = lo[i].min(v[i]);
+                hi[i] = hi[i].max(v[i]);
+            }
+        }
+        let mut rng = super::data::Rng::new(0x51_7CC1_B727_220A);
+        let mut point = || -> [f32; 3] { std::array::from_fn(|i| rng.range(lo[i], hi[i])) };
+        (0..n).map(|_| Segment::new(point(), point())).collect()
+    }
+
+    #[divan::bench]
+    fn bcol_cast(b: Bencher) {
+        let bcol =
+            zerocol::grit::bcol::Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
+        let segments = segments(&bcol.trimesh().unwrap(), 100);
+        b.counter(ItemsCount::new(segments.len())).bench_local(|| {
+            segments
+                .iter()
+                .filter(|s| bcol.cast(black_box(**s)).is_some())
+                .count()
+        });
+    }
+
+    #[divan::bench]
+    fn tcol_vertex_index_cast(b: Bencher) {
+        let tcol =
+            zerocol::grit::tcol::Tcol::parse(&TCOL, zerocol::grit::tcol::Options::STRICT).unwrap();
+        let mesh = tcol.trimesh().unwrap();
+        let mut storage = vec![[0.0f32; 3]; mesh.vertex_count()];
+        let index = tcol.vertex_index(&mut storage).unwrap();
+        let segments = segments(&mesh, 100);
+        b.counter(ItemsCount::new(segments.len())).bench_local(|| {
+            segments
+                .iter()
+                .filter(|s| index.cast(black_box(**s)).is_some())
+                .count()
+        });
+    }
+}
+
 mod bcol {
     use super::*;
     use zerocol::grit::bcol::{Bcol, Options};

@@ -186,6 +186,55 @@ fn course_ground_height(b: Bencher) {
     });
 }
 
+/// Seeded segments across the grid: from 50 m above a random point to 50 m below
+/// another within 40 m (the DDA crosses several cells), as `(start, end)`.
+fn segments(n: usize) -> Vec<zerocol::query::Segment> {
+    let mut rng = data::Rng::new(0x9E37_79B9_7F4A_7C15);
+    let points = &*POINTS;
+    (0..n)
+        .map(|i| {
+            let (x, z) = points[i % points.len()];
+            let (dx, dz) = (rng.range(-40.0, 40.0), rng.range(-40.0, 40.0));
+            zerocol::query::Segment::new([x, 50.0, z], [x + dx, -50.0, z + dz])
+        })
+        .collect()
+}
+
+/// `IndexedCourse::cast` over 10,000 seeded segments: the grid walked cell by cell,
+/// both grids indexed in caller storage.
+#[divan::bench]
+fn indexed_cast(b: Bencher) {
+    use zerocol::query::Query;
+    let course = Course::parse(&COURSE, Options::STRICT).unwrap();
+    let n = course.cell_count() as usize;
+    let (mut cells, mut walls) = (vec![0u32; n], vec![0u32; n]);
+    let index = zerocol::mkgp::IndexedCourse::new(&course, &mut cells, &mut walls).unwrap();
+    let segments = segments(10_000);
+    b.counter(ItemsCount::new(segments.len())).bench_local(|| {
+        let mut hits = 0u32;
+        for s in &segments {
+            hits += u32::from(index.cast(black_box(*s)).is_some());
+        }
+        hits
+    });
+}
+
+/// `Course::cast` over 100 seeded segments: no index, each cell visited found by
+/// walking both grids.
+#[divan::bench]
+fn course_cast(b: Bencher) {
+    use zerocol::query::Query;
+    let course = Course::parse(&COURSE, Options::STRICT).unwrap();
+    let segments = segments(WALK_POINTS);
+    b.counter(ItemsCount::new(segments.len())).bench_local(|| {
+        let mut hits = 0u32;
+        for s in &segments {
+            hits += u32::from(course.cast(black_box(*s)).is_some());
+        }
+        hits
+    });
+}
+
 mod plain {
     //! A straightforward allocating MKGP DX decoder, as a baseline.
 

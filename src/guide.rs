@@ -13,6 +13,7 @@
 #![doc = "[cli.md]: crate::guide::cli"]
 #![doc = "[benchmarks.md]: crate::guide::benchmarks"]
 #![doc = "[fuzzing.md]: crate::guide::fuzzing"]
+#![doc = "[query.md]: crate::guide::query"]
 #![doc = ""]
 #![doc = include_str!("../docs/README.md")]
 
@@ -41,6 +42,7 @@ pub mod img {}
 #[doc = "[formats/battleforge.md]: crate::guide::battleforge"]
 #[doc = "[formats/grit.md]: crate::guide::grit"]
 #[doc = "[report-dont-reject]: crate::guide::battleforge#report-dont-reject"]
+#[doc = "[query.md]: crate::guide::query"]
 #[doc = ""]
 #[doc = include_str!("../docs/dump.md")]
 pub mod dump {}
@@ -49,6 +51,11 @@ pub mod dump {}
 #[doc = ""]
 #[doc = include_str!("../docs/obj.md")]
 pub mod obj {}
+
+#[doc = "[dump.md]: crate::guide::dump"]
+#[doc = ""]
+#[doc = include_str!("../docs/query.md")]
+pub mod query {}
 
 #[doc = include_str!("../docs/library.md")]
 pub mod library {}

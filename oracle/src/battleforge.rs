@@ -370,6 +370,25 @@ fn node_checks(bytes: &[u8], drs: &Drs<'_>, node: &Node<'_>) {
 /// Every table, shape, transform, AABB, containment query and lint of a parsed
 /// payload lying at `start..end` of `bytes`.
 fn exercise(bytes: &[u8], shapes: &CollisionShape<'_>, start: usize, end: usize) {
+    let (lo, hi) = shapes
+        .aabb()
+        .map_or(([-1.0; 3], [1.0; 3]), |a| (a.min, a.max));
+    let segments = crate::common::query_segments(bytes, lo, hi);
+    for (s, hit) in segments
+        .iter()
+        .zip(crate::common::query_checks(shapes, &segments))
+    {
+        // A box hit from inside is inside by the view's own point test, to the bit.
+        if let Some(h) = hit.filter(|h| h.t == 0.0 && h.primitive == zerocol::query::Primitive::Box)
+        {
+            let b = shapes
+                .boxes()
+                .get(h.index)
+                .expect("a box of the shape")
+                .decode();
+            assert!(b.contains(s.start), "{s:?}: {h:?}");
+        }
+    }
     assert_eq!(shapes.version(), VERSION);
     assert_eq!(end - start, shapes.len());
     let (b, s, c) = (shapes.boxes(), shapes.spheres(), shapes.cylinders());

@@ -434,6 +434,7 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::tcol::Options) -> Chec
     tcol_lints(data, &lines, body, options, &all);
     mesh_lints(data, &lines, body);
 
+    grit_queries(data, body, body.trimesh());
     let values = values_of(a, body.shapes(), body.trimesh());
     let printed = print_tcol(body, &values, options);
     let bcol = tcol_to_bcol(body, &values);
@@ -441,6 +442,71 @@ fn tcol_body(data: &[u8], body: &Tcol<'_>, options: grit::tcol::Options) -> Chec
         values,
         printed,
         bcol,
+    }
+}
+
+/// The body's queries keep the rules (`common::query_checks`), and a `VertexIndex`
+/// answers as the view does (skipped for a large TCOL mesh, whose view re-reads the
+/// vertex text for every face corner).
+fn grit_queries<'a, Q>(data: &[u8], body: &Q, trimesh: Option<grit::Trimesh<'a>>)
+where
+    Q: zerocol::query::Query<Material = &'a str> + VertexIndexed<'a>,
+{
+    let (lo, hi) = trimesh.as_ref().map_or(([-8.0; 3], [8.0; 3]), |t| {
+        t.vertices()
+            .filter(|v| v.iter().all(|x| x.is_finite() && x.abs() < 1e6))
+            .fold(([f32::MAX; 3], [f32::MIN; 3]), |(lo, hi), v| {
+                (
+                    std::array::from_fn(|i| lo[i].min(v[i])),
+                    std::array::from_fn(|i| hi[i].max(v[i])),
+                )
+            })
+    });
+    let segments = crate::common::query_segments(data, lo, hi);
+    query_target(body, trimesh, &segments);
+}
+
+/// The `query` target's checks on a body: the rules, and a `VertexIndex` answering
+/// as the view does.
+pub fn query_target<'a, Q>(
+    body: &Q,
+    trimesh: Option<grit::Trimesh<'a>>,
+    segments: &[zerocol::query::Segment],
+) where
+    Q: zerocol::query::Query<Material = &'a str> + VertexIndexed<'a>,
+{
+    let vertices = trimesh.as_ref().map_or(0, |t| t.vertex_count());
+    let faces = trimesh.as_ref().map_or(0, |t| t.face_count());
+    let mut storage = vec![[0.0f32; 3]; vertices];
+    let index = body.indexed(&mut storage);
+    let indexed = crate::common::query_checks(&index, segments);
+    if vertices.saturating_mul(faces) <= 1 << 16 {
+        let direct = crate::common::query_checks(body, segments);
+        assert_eq!(
+            format!("{direct:?}"),
+            format!("{indexed:?}"),
+            "the vertex index answers differently"
+        );
+    }
+}
+
+/// `vertex_index` on both encodings.
+pub trait VertexIndexed<'a> {
+    /// The view's `VertexIndex` in `storage` (of the vertex count).
+    fn indexed<'s>(&self, storage: &'s mut [[f32; 3]]) -> grit::VertexIndex<'a, 's>;
+}
+
+impl<'a> VertexIndexed<'a> for Tcol<'a> {
+    fn indexed<'s>(&self, storage: &'s mut [[f32; 3]]) -> grit::VertexIndex<'a, 's> {
+        self.vertex_index(storage)
+            .expect("storage of the vertex count")
+    }
+}
+
+impl<'a> VertexIndexed<'a> for Bcol<'a> {
+    fn indexed<'s>(&self, storage: &'s mut [[f32; 3]]) -> grit::VertexIndex<'a, 's> {
+        self.vertex_index(storage)
+            .expect("storage of the vertex count")
     }
 }
 
@@ -824,6 +890,7 @@ fn bcol_file(data: &[u8], file: &Bcol<'_>, options: bcol::Options) -> GritBody {
     bcol_shapes(data, file);
     bcol_trimesh(data, file);
     bcol_lints(data, file, options);
+    grit_queries(data, file, file.trimesh());
     let values = values_of(file.attributes(), file.shapes(), file.trimesh());
     bcol_to_tcol(file, &values);
     bcol_to_bcol(file, &values);

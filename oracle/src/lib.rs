@@ -31,3 +31,4 @@ pub mod gta;
 pub mod img;
 pub mod mkgp;
 pub mod obj;
+pub mod query;

@@ -403,6 +403,76 @@ fn query_checks(course: &Course<'_>) {
     for (x, z) in points {
         point_checks(course, index.as_ref(), x, z);
     }
+    cast_checks(course, index.as_ref());
+}
+
+/// Casts keep the rules, and answer the same without an index, through the
+/// `CellIndex` and through an `IndexedCourse`; a hit is a record of the course, and
+/// no record anywhere is hit nearer (the walk looks only in the cells the segment
+/// crosses, so a record binned away from where it lies may be missed, never invented).
+fn cast_checks(course: &Course<'_>, index: Option<&CellIndex<'_, '_>>) {
+    let g = course.grid();
+    let segments = crate::common::query_segments(
+        course.bytes(),
+        [g.min[0], -50.0, g.min[1]],
+        [g.max[0], 50.0, g.max[1]],
+    );
+    casts(course, index, &segments);
+}
+
+/// The `query` target's checks on a course: [`cast_checks`] with its segments.
+pub fn query_target(course: &Course<'_>, segments: &[zerocol::query::Segment]) {
+    let mut storage = vec![0u32; course.cell_count().min(MAX_INDEXED_CELLS) as usize];
+    let index = course.index(&mut storage).ok();
+    casts(course, index.as_ref(), segments);
+}
+
+fn casts(
+    course: &Course<'_>,
+    index: Option<&CellIndex<'_, '_>>,
+    segments: &[zerocol::query::Segment],
+) {
+    use zerocol::mkgp::{IndexedCourse, Surface};
+    use zerocol::query::segment_triangle;
+    // Without an index each visited cell is a walk over the file.
+    let walk = course.cell_count() <= 1 << 12;
+    let direct = walk.then(|| crate::common::query_checks(course, segments));
+    let Some(index) = index else { return };
+    let through_cells = crate::common::query_checks(index, segments);
+    let n = course.cell_count() as usize;
+    let (mut a, mut b) = (vec![0u32; n], vec![0u32; n]);
+    let indexed = IndexedCourse::new(course, &mut a, &mut b).expect("storage of W × L entries");
+    let through_both = crate::common::query_checks(&indexed, segments);
+    assert_eq!(through_cells, through_both);
+    if let Some(direct) = direct {
+        assert_eq!(direct, through_both);
+    }
+    for (s, hit) in segments.iter().zip(&through_both) {
+        let mut nearest: Option<f32> = None;
+        let mut found = false;
+        let mut offer = |tri: [[f32; 3]; 3], surface: Surface| {
+            if let Some((t, _)) = segment_triangle(s.start, s.direction(), tri) {
+                nearest = Some(nearest.map_or(t, |b: f32| b.min(t)));
+                found |= hit.is_some_and(|h| h.t == t && h.material == surface);
+            }
+        };
+        for cell in course.cells() {
+            for t in cell.triangles() {
+                let t = t.decode();
+                offer(t.vertices, Surface::Ground(t.flags));
+            }
+        }
+        for cell in course.wall_cells() {
+            for w in cell.triangle_walls() {
+                let w = w.decode();
+                offer(w.vertices, Surface::Wall(w.flag));
+            }
+        }
+        if let Some(h) = hit {
+            assert!(found, "{s:?}: {h:?} is no record's hit");
+            assert!(nearest.is_some_and(|t| t <= h.t), "{s:?}: {h:?}");
+        }
+    }
 }
 
 /// Index storage sized from the parsed grid (empty when the grid is too large to

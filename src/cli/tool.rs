@@ -266,27 +266,50 @@ pub trait Tool {
         let _ = (bytes, conversion);
         Err(ConvertError::Unsupported)
     }
+    /// `zerocol ray`: the nearest hit of `segment` over the file's models (or the
+    /// one `flags.model` picks) as the one-line JSON object of docs/dump.md
+    /// ([`write_ray`]), or the message for a malformed file. By default, a
+    /// [`Verdict::Usage`]: the format has no queries yet.
+    fn ray(
+        &self,
+        out: &mut dyn Write,
+        bytes: &[u8],
+        segment: zerocol::query::Segment,
+        flags: Flags,
+    ) -> io::Result<Verdict> {
+        let _ = (out, bytes, segment, flags);
+        Ok(Verdict::Usage(
+            "zerocol ray has no queries for this format yet (it reads GTA .col files)".to_owned(),
+        ))
+    }
 }
 
 /// Implements [`Tool`] as a unit struct `$tool` for the format module it is invoked
-/// in, whose `info`, `dump`, `check` and `export` functions take [`Flags`]; with
-/// `convert` after the doc, also its `convert` function, which takes a [`Conversion`].
+/// in, whose `info`, `dump`, `check` and `export` functions take [`Flags`]; each
+/// optional method named after the doc (`convert`, `ray`) forwards to the module's function of
+/// that name too.
 macro_rules! module_tool {
-    ($tool:ident, $doc:literal) => {
-        $crate::cli::tool::module_tool!($tool, $doc, {});
+    (@method convert) => {
+        fn convert(
+            &self,
+            bytes: &[u8],
+            conversion: $crate::cli::tool::Conversion,
+        ) -> Result<$crate::cli::tool::Converted, $crate::cli::tool::ConvertError> {
+            convert(bytes, conversion)
+        }
     };
-    ($tool:ident, $doc:literal, convert) => {
-        $crate::cli::tool::module_tool!($tool, $doc, {
-            fn convert(
-                &self,
-                bytes: &[u8],
-                conversion: $crate::cli::tool::Conversion,
-            ) -> Result<$crate::cli::tool::Converted, $crate::cli::tool::ConvertError> {
-                convert(bytes, conversion)
-            }
-        });
+    (@method ray) => {
+        fn ray(
+            &self,
+            out: &mut dyn std::io::Write,
+            bytes: &[u8],
+            segment: zerocol::query::Segment,
+            flags: $crate::cli::tool::Flags,
+        ) -> std::io::Result<$crate::cli::tool::Verdict> {
+            ray(out, bytes, segment, flags)
+        }
     };
-    ($tool:ident, $doc:literal, {$($extra:item)*}) => {
+    ($tool:ident, $doc:literal $(, $method:ident)*) => {
         #[doc = $doc]
         pub struct $tool;
 
@@ -327,7 +350,7 @@ macro_rules! module_tool {
                 export(bytes, flags, mtllib)
             }
 
-            $($extra)*
+            $($crate::cli::tool::module_tool!(@method $method);)*
         }
     };
 }
@@ -377,6 +400,60 @@ where
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq((self.0)())
     }
+}
+
+/// `zerocol ray`'s hit: which model, which primitive, where, and its material
+/// (docs/dump.md).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RayHit<M> {
+    /// The model's index, as `info` numbers them (0 in a format of one model).
+    pub model: usize,
+    /// The model's name, where the format has names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// [`Primitive::name`](zerocol::query::Primitive::name): `"sphere"`, `"box"`,
+    /// `"face"`, ...
+    pub primitive: &'static str,
+    /// The primitive's index in its model's table of that kind.
+    pub index: usize,
+    /// Where along the segment, in `[0, 1]`.
+    pub t: f32,
+    /// The point hit.
+    pub point: [f32; 3],
+    /// The unit normal there, facing the segment's start.
+    pub normal: [f32; 3],
+    /// The surface's material (GTA: the material id).
+    pub material: M,
+}
+
+impl<M> RayHit<M> {
+    /// The hit of model `model`, named `name`.
+    pub fn new(model: usize, name: Option<String>, hit: zerocol::query::Hit<M>) -> Self {
+        Self {
+            model,
+            name,
+            primitive: hit.primitive.name(),
+            index: hit.index,
+            t: hit.t,
+            point: hit.point,
+            normal: hit.normal,
+            material: hit.material,
+        }
+    }
+}
+
+/// `zerocol ray`'s output: `{"hit":null}` or `{"hit":{...}}` ([`RayHit`]), on one
+/// line.
+pub fn write_ray<M: Serialize>(out: &mut dyn Write, hit: Option<RayHit<M>>) -> io::Result<Verdict> {
+    #[derive(Serialize)]
+    struct Document<M> {
+        hit: Option<RayHit<M>>,
+    }
+    let mut line = serde_json::to_vec(&Document { hit })
+        .map_err(|error| io::Error::other(format!("cannot write JSON: {error}")))?;
+    line.push(b'\n');
+    out.write_all(&line)?;
+    Ok(Verdict::Ok)
 }
 
 /// How many lints `info` lists before it says how many more there are.

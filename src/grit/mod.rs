@@ -42,6 +42,13 @@
 //! stages, in import order: keyword → lists → records → lint → view); they
 //! are re-exported here, with [`Flavour`] and [`sniff`]. Each format's
 //! reader, lints and writer are in its own module: [`tcol`], [`bcol`].
+//!
+//! # Queries
+//! [`tcol::Tcol`], [`bcol::Bcol`] and a [`VertexIndex`] of either implement
+//! [`crate::query::Query`] (Z-up): segment casts and sphere overlaps against the
+//! compound's shapes at their positions and orientations (margins as Bullet grows
+//! them; hulls by GJK on their points, no hull built) and the trimesh, with the
+//! material string as the material (`docs/query.md`).
 
 pub mod bcol;
 mod body;
@@ -52,8 +59,8 @@ pub use body::{
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,
     DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK,
     DEGENERATE_SINE, Face, Faces, IDENTITY_ORIENTATION, Keyword, LintKind, STATIC_TRIMESH_MARGIN,
-    Shape, ShapeKind, Shapes, Size, TextFaces, TextShapes, TextVertices, Trimesh, UNIT_TOLERANCE,
-    Vertices,
+    Shape, ShapeKind, Shapes, Size, StorageTooSmall, TextFaces, TextShapes, TextVertices, Trimesh,
+    UNIT_TOLERANCE, VertexIndex, Vertices,
 };
 
 /// Which kind of Grit collision file a `.gcol` (or any) buffer holds.

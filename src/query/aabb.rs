@@ -67,16 +67,29 @@ fn slabs(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32, usize, f3
     Some((enter, axis, exit))
 }
 
+/// The box `min..=max` grown by `margin` on every side, for a cull: a NaN corner
+/// coordinate (or margin) leaves that side unbounded, so a cull never drops more than
+/// a finite box says.
+fn grown(min: Vec3, max: Vec3, margin: f32) -> (Vec3, Vec3) {
+    let side = |v: Vec3, by: f32, unbounded: f32| {
+        v.map(|x| {
+            let y = x + by;
+            if y.is_nan() { unbounded } else { y }
+        })
+    };
+    (
+        side(min, -margin, f32::NEG_INFINITY),
+        side(max, margin, f32::INFINITY),
+    )
+}
+
 /// Whether the segment `start + t·dir`, `t` in `[0, 1]`, may touch the box
 /// `min..=max` grown by `margin` on every side: a conservative cull (rounding never
 /// makes it miss a primitive inside the box). Unlike [`segment_box`] it accepts any
-/// box; one with `min > max` on an axis or a NaN corner is missed.
+/// box: one with `min > max` on an axis is missed; a NaN corner coordinate leaves
+/// that side unbounded.
 pub fn segment_may_touch_box(start: Vec3, dir: Vec3, min: Vec3, max: Vec3, margin: f32) -> bool {
-    let grow = |v: Vec3, by: f32| {
-        let [x, y, z] = v;
-        [x + by, y + by, z + by]
-    };
-    let (lo, hi) = (grow(min, -margin), grow(max, margin));
+    let (lo, hi) = grown(min, max, margin);
     if !(finite(start) && finite(dir)) {
         return false;
     }
@@ -87,6 +100,25 @@ pub fn segment_may_touch_box(start: Vec3, dir: Vec3, min: Vec3, max: Vec3, margi
         Some((enter, _, exit)) => enter <= exit,
         None => false,
     }
+}
+
+/// Whether the ball (`center`, `radius`) may touch the box `min..=max` grown by
+/// `margin`: the cull of [`segment_may_touch_box`] for a ball.
+pub fn ball_may_touch_box(center: Vec3, radius: f32, min: Vec3, max: Vec3, margin: f32) -> bool {
+    let (lo, hi) = grown(min, max, margin);
+    if !(finite(center) && radius >= 0.0 && radius.is_finite()) {
+        return false;
+    }
+    if (0..3).any(|i| matches!((lo.get(i), hi.get(i)), (Some(l), Some(h)) if l > h)) {
+        return false;
+    }
+    let nearest = [0, 1, 2].map(|i| match (center.get(i), lo.get(i), hi.get(i)) {
+        (Some(&c), Some(&l), Some(&h)) => c.max(l).min(h),
+        _ => 0.0,
+    });
+    let away = sub(center, nearest);
+    // `away` is finite: the nearest point lies between the centre and a finite side.
+    libm::sqrtf(dot(away, away)) <= radius
 }
 
 /// A ball (`center`, `radius`) against the solid box `min..=max`:

@@ -11,21 +11,27 @@ pub fn segment_sphere(start: Vec3, dir: Vec3, center: Vec3, radius: f32) -> Opti
         return None;
     }
     let m = sub(start, center);
-    let c = dot(m, m) - radius * radius;
-    if c <= 0.0 {
+    let r2 = radius * radius;
+    if dot(m, m) - r2 <= 0.0 {
         return Some((0.0, inside_normal(dir)));
     }
-    let a = dot(dir, dir);
-    let h = dot(dir, m);
-    // Moving away from the centre, or standing still, outside.
-    if !(a > 0.0 && h < 0.0) {
+    // Along the unit direction `u` (`None`: a zero-length segment, outside): the
+    // closest approach `q` is measured as a vector, not as the difference of two
+    // huge squares, so a long segment does not cancel its way into a false hit
+    // ("Precision Improvements for Ray/Sphere Intersection", Ray Tracing Gems).
+    let u = normalize(dir)?;
+    let len = dot(dir, u);
+    let b = dot(m, u);
+    // Moving away from the centre, outside.
+    if !(b < 0.0) {
         return None;
     }
-    let disc = h * h - a * c;
-    if !(disc >= 0.0) {
+    let q = sub(m, scale(u, b));
+    let gap = r2 - dot(q, q);
+    if !(gap >= 0.0) {
         return None;
     }
-    let t = (-h - libm::sqrtf(disc)) / a;
+    let t = (-b - libm::sqrtf(gap)) / len;
     if !(0.0..=1.0).contains(&t) {
         return None;
     }

@@ -22,10 +22,19 @@ pub(crate) fn length(v: Vec3) -> f32 {
     libm::sqrtf(dot(v, v))
 }
 
-/// `v` scaled to unit length; `None` when its length is zero, infinite or NaN.
+/// `v` scaled to unit length; `None` when it is zero or has an infinite or NaN
+/// coordinate. Scaled by its largest coordinate first, so that neither a tiny nor a
+/// huge vector loses its length to underflow or overflow.
 pub(crate) fn normalize(v: Vec3) -> Option<Vec3> {
-    let len = length(v);
-    (len > 0.0 && len.is_finite()).then(|| scale(v, 1.0 / len))
+    let largest = v
+        .iter()
+        .fold(0.0f32, |m, x| if x.abs() > m { x.abs() } else { m });
+    if !(largest > 0.0 && largest.is_finite() && finite(v)) {
+        return None;
+    }
+    let w = v.map(|x| x / largest);
+    let len = length(w);
+    Some(w.map(|x| x / len))
 }
 
 /// `-v`.

@@ -79,11 +79,16 @@ pub const VALIDATE: &[Case] = cases!["gta": validate];
 /// using the reader runs, measured for `.text` and stack in `targets/`.
 pub const PROBE: &[Case] = cases!["gta": validate, read_every_record];
 
+/// Validation, then segment casts, ground and an overlap (`zerocol::query`): the
+/// query code's `.text` and stack in `targets/` (`query` feature).
+pub const QUERY: &[Case] = cases!["gta": validate, cast_through_the_sample];
+
 /// Every case.
 pub const CASES: &[Case] = cases![
     "gta":
     validate,
     read_every_record,
+    cast_through_the_sample,
     walk_at_every_alignment,
     coll_bollard,
     col3_lamppost,
@@ -273,6 +278,56 @@ pub fn read_every_record() -> Outcome {
 pub fn validate() -> Outcome {
     let summary = ok!(gta::check(AT1.bytes(), Options::STRICT));
     ensure_eq!((summary.models, summary.end.offset), (4, LEN));
+    Ok(())
+}
+
+/// Queries at an odd address: straight down through the sample, the lamppost's
+/// mesh top (z 7.25, face 2, material 16) is the nearest hit over every model;
+/// `ground` finds the same face; a ball at the bollard's sphere touches it.
+pub fn cast_through_the_sample() -> Outcome {
+    use zerocol::query::{Ball, Contact, Hit, Primitive, Query, Segment, ground};
+    let down = Segment::new([0.0, 0.0, 100.0], [0.0, 0.0, -100.0]);
+    let mut nearest: Option<(usize, Hit<u8>)> = None;
+    for (i, model) in gta::models(AT1.bytes(), Options::STRICT).enumerate() {
+        let model = ok!(model);
+        if let Some(hit) = model.cast(black_box(down)) {
+            if nearest.as_ref().is_none_or(|(_, n)| hit.t < n.t) {
+                nearest = Some((i, hit));
+            }
+        }
+    }
+    let (model, hit) = ok!(nearest);
+    ensure_eq!(
+        (model, hit.primitive, hit.index, hit.material),
+        (1, Primitive::Face, 2, 16)
+    );
+    ensure!(super::near(hit.t, 0.46375, 1e-6));
+    ensure!(super::near3(hit.point, [0.0, 0.0, 7.25], 1e-4));
+    ensure_eq!(hit.normal, [0.0, 0.0, 1.0]);
+    let lamp = ok!(ok!(gta::models(AT1.bytes(), Options::STRICT).nth(1)));
+    ensure_eq!(ok!(ground(&lamp, [0.0, 0.0, 20.0], 50.0)).index, 2);
+    ensure!(lamp.shadow_mesh().cast(down).is_some());
+    let bollard = ok!(ok!(gta::models(AT1.bytes(), Options::STRICT).next()));
+    let blank = Contact {
+        depth: 0.0,
+        point: [0.0; 3],
+        normal: [0.0; 3],
+        primitive: Primitive::Face,
+        index: 0,
+        material: 0u8,
+    };
+    let mut out = [blank; 2];
+    // The bollard's sphere (centre 1.25, -2, 3.5; radius 2.75) and box hold the
+    // centre; its cube mesh (-0.625..3.875, -3.375..-0.5, 0.75..5.25) is within 0.5.
+    let ball = Ball {
+        center: [1.25, -2.0, 3.5],
+        radius: 0.5,
+    };
+    let n = bollard.overlap(black_box(ball), &mut out);
+    ensure!(n >= 2);
+    ensure_eq!((out[0].primitive, out[0].material), (Primitive::Sphere, 6));
+    ensure!(super::near(out[0].depth, 3.25, 1e-6));
+    ensure_eq!((out[1].primitive, out[1].material), (Primitive::Box, 9));
     Ok(())
 }
 

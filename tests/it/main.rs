@@ -29,3 +29,4 @@ mod fuzz;
 // OBJ export, read back by the `export` fuzz target's reader.
 #[cfg(feature = "arbitrary")]
 mod obj;
+mod query;

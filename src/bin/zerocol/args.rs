@@ -46,6 +46,9 @@ pub enum Command {
         /// body; only the one of `--format` if given).
         file: Option<PathBuf>,
     },
+    /// Cast the segment from one point to another against FILE's collision and
+    /// print the nearest hit as one JSON object (see `docs/dump.md`).
+    Ray(Ray),
     /// Print everything read from FILE as JSON (see `docs/dump.md`).
     Dump {
         #[command(flatten)]
@@ -291,4 +294,42 @@ impl Common {
             ..Flags::default()
         }
     }
+}
+
+/// `zerocol ray`'s arguments.
+#[derive(Args, Debug)]
+pub struct Ray {
+    #[command(flatten)]
+    pub common: Common,
+    /// Cast against this model only (a GTA .col library): a value of digits only is
+    /// its 0-based index, as `info` numbers the models; anything else its name,
+    /// ignoring ASCII case (every model of that name).
+    #[arg(long, value_name = "NAME|INDEX")]
+    pub model: Option<String>,
+    /// The file to read (`-` for stdin).
+    pub file: PathBuf,
+    /// Where the segment starts (t = 0), in the file's own space: `X,Y,Z`.
+    #[arg(value_name = "X,Y,Z", value_parser = point, allow_hyphen_values = true)]
+    pub start: [f32; 3],
+    /// Where it ends (t = 1): `X,Y,Z`.
+    #[arg(value_name = "X,Y,Z", value_parser = point, allow_hyphen_values = true)]
+    pub end: [f32; 3],
+}
+
+/// `X,Y,Z`: three numbers, commas between.
+fn point(text: &str) -> Result<[f32; 3], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    let [x, y, z] = parts.as_slice() else {
+        return Err(format!(
+            "expected three numbers separated by commas (X,Y,Z), found {} part{}",
+            parts.len(),
+            if parts.len() == 1 { "" } else { "s" }
+        ));
+    };
+    let number = |axis: &str, part: &str| {
+        part.trim()
+            .parse::<f32>()
+            .map_err(|_| format!("{axis}: expected a number, found {part:?}"))
+    };
+    Ok([number("X", x)?, number("Y", y)?, number("Z", z)?])
 }

@@ -65,7 +65,7 @@ use zerocol::cli::gta;
 use zerocol::cli::tool::{Conversion, Flags};
 
 use crate::args::{Cli, Command, GameNames, Target};
-use crate::commands::{check, convert, dump, export, extract, info, list, put};
+use crate::commands::{check, convert, dump, export, extract, info, list, put, ray};
 use crate::io::report;
 use crate::status::{Interrupted, Status};
 
@@ -111,6 +111,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             file.as_deref(),
             out,
         ),
+        Command::Ray(args) => ray::run(args, out),
         Command::Dump { common, file } => dump::dump(common, &file, out),
         Command::Check {
             common,

@@ -20,8 +20,30 @@ use crate::cli::tool::{Checked, Flags, Warning, options};
 
 crate::cli::tool::module_tool!(
     BattleForge,
-    "`collision-shape`: BattleForge `collisionShape` through [`Tool`](crate::cli::tool::Tool)."
+    "`collision-shape`: BattleForge `collisionShape` through [`Tool`](crate::cli::tool::Tool).",
+    ray
 );
+
+/// `zerocol ray`: the nearest hit of `segment` (Y-up) over the collision shape's
+/// spheres, boxes and cylinders, through their transforms; the index counts within
+/// each kind's array and the material is `null` (the format has none).
+pub fn ray(
+    out: &mut dyn std::io::Write,
+    bytes: &[u8],
+    segment: zerocol::query::Segment,
+    flags: Flags,
+) -> std::io::Result<crate::cli::tool::Verdict> {
+    use zerocol::query::Query;
+    let read = match read(bytes, options(flags.lenient)) {
+        Ok(read) => read,
+        Err(error) => return Ok(crate::cli::tool::Verdict::Malformed(error)),
+    };
+    let hit = read.shape.cast(segment);
+    crate::cli::tool::write_ray(
+        out,
+        hit.map(|hit| crate::cli::tool::RayHit::new(0, None, hit)),
+    )
+}
 
 use zerocol::battleforge::{CollisionShape, Drs, Error, ErrorKind, MAGIC, Node, Options};
 

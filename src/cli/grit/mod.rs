@@ -275,6 +275,44 @@ impl crate::cli::tool::Tool for Grit {
             convert(bytes, self.0, target, conversion.lenient).map_err(ConvertError::Malformed)?;
         Ok(crate::cli::tool::Converted { bytes, warnings })
     }
+    fn ray(
+        &self,
+        out: &mut dyn std::io::Write,
+        bytes: &[u8],
+        segment: zerocol::query::Segment,
+        flags: crate::cli::tool::Flags,
+    ) -> std::io::Result<crate::cli::tool::Verdict> {
+        ray(out, bytes, self.0, segment, flags.lenient)
+    }
+}
+
+/// `zerocol ray`: the nearest hit of `segment` (Z-up) over the body's shapes (index:
+/// the place in the compound) and trimesh faces; the material is the material string.
+pub fn ray(
+    out: &mut dyn std::io::Write,
+    bytes: &[u8],
+    flavour: Flavour,
+    segment: zerocol::query::Segment,
+    lenient: bool,
+) -> std::io::Result<crate::cli::tool::Verdict> {
+    use zerocol::query::Query;
+    let body = match read(bytes, flavour, lenient) {
+        Ok(body) => body,
+        Err(error) => return Ok(crate::cli::tool::Verdict::Malformed(error)),
+    };
+    // TCOL's trimesh vertices decoded once: each face's corners in O(1).
+    let mut storage = vec![[0.0f32; 3]; body.trimesh.as_ref().map_or(0, |t| t.vertex_count())];
+    let hit = match &body.file {
+        File::Tcol(tcol) => match tcol.vertex_index(&mut storage) {
+            Ok(index) => index.cast(segment),
+            Err(_) => tcol.cast(segment),
+        },
+        File::Bcol(file) => file.cast(segment),
+    };
+    crate::cli::tool::write_ray(
+        out,
+        hit.map(|hit| crate::cli::tool::RayHit::new(0, None, hit)),
+    )
 }
 
 /// `zerocol export`: the body's shapes and trimesh as OBJ.

@@ -1,9 +1,10 @@
-//! GTA `.col` (`"format": "gta-col"`): `info`, `dump`, `check`, `convert` and
-//! `export`.
+//! GTA `.col` (`"format": "gta-col"`): `info`, `dump`, `check`, `convert`,
+//! `export` and `ray`.
 
 mod convert;
 mod dump;
 mod info;
+mod ray;
 
 pub use crate::cli::tool::{FaceGroups, Settings};
 pub use convert::{
@@ -11,6 +12,7 @@ pub use convert::{
 };
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
+pub use ray::ray;
 use std::borrow::ToOwned;
 use std::format;
 use std::string::{String, ToString};
@@ -23,7 +25,8 @@ use crate::cli::tool::{Checked, Exported, Flags, Warning, options};
 crate::cli::tool::module_tool!(
     Gta,
     "`gta-col`: GTA `.col` through [`Tool`](crate::cli::tool::Tool).",
-    convert
+    convert,
+    ray
 );
 
 /// `zerocol check`: the model count and lints, or the error for `error: ...`. A

@@ -12,8 +12,57 @@ use crate::cli::tool::{Checked, Flags, Warning, options};
 
 crate::cli::tool::module_tool!(
     Mkgp,
-    "`mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`](crate::cli::tool::Tool)."
+    "`mkgp-col`: Mario Kart Arcade GP DX `COL` through [`Tool`](crate::cli::tool::Tool).",
+    ray
 );
+
+/// `zerocol ray`: the nearest hit of `segment` (Y-up) over the course's ground
+/// triangles (`"face"`) and triangle walls (`"wall"`), walking both grids through an
+/// index; the index is the record's byte offset, the material the triangle's surface
+/// flags or the triangle wall's flag, as a number.
+pub fn ray(
+    out: &mut dyn std::io::Write,
+    bytes: &[u8],
+    segment: zerocol::query::Segment,
+    flags: Flags,
+) -> std::io::Result<crate::cli::tool::Verdict> {
+    use zerocol::mkgp::{IndexedCourse, Surface};
+    use zerocol::query::Query;
+    let course = match Course::parse(bytes, options(flags.lenient)) {
+        Ok(course) => course,
+        Err(error) => return Ok(crate::cli::tool::Verdict::Malformed(error.to_string())),
+    };
+    let n = usize::try_from(course.cell_count()).unwrap_or(usize::MAX);
+    let (mut cells, mut walls) = (std::vec![0u32; n], std::vec![0u32; n]);
+    let hit = match IndexedCourse::new(&course, &mut cells, &mut walls) {
+        Ok(indexed) => indexed.cast(segment),
+        Err(_) => course.cast(segment),
+    };
+    let hit = hit.map(|hit| {
+        let material = match hit.material {
+            Surface::Ground(flags) => i64::from(flags.0),
+            Surface::Wall(flag) => i64::from(flag),
+        };
+        let zerocol::query::Hit {
+            t,
+            point,
+            normal,
+            primitive,
+            index,
+            ..
+        } = hit;
+        let hit = zerocol::query::Hit {
+            t,
+            point,
+            normal,
+            primitive,
+            index,
+            material,
+        };
+        crate::cli::tool::RayHit::new(0, None, hit)
+    });
+    crate::cli::tool::write_ray(out, hit)
+}
 
 use zerocol::mkgp::Course;
 

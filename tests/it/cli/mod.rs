@@ -12,4 +12,5 @@ mod img;
 // Outputs written whole or not at all, bounded and regular inputs, the progress bar.
 mod io;
 mod mkgp;
+mod ray;
 mod regressions;

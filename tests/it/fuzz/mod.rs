@@ -13,7 +13,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use zerocol_oracle::{battleforge, grit, gta, img, mkgp, obj};
+use zerocol_oracle::{battleforge, grit, gta, img, mkgp, obj, query};
 
 mod kinds;
 
@@ -36,7 +36,88 @@ fn seed_sets() -> Vec<(&'static str, Seeds)> {
         ("grit", seeds_grit::seeds()),
         ("img", seeds_img::seeds()),
         ("roundtrip_dff", dff_seeds()),
+        ("query", query_seeds()),
     ]
+}
+
+/// Query blocks (`zerocol_oracle::query::Params`) that the seeds and the replays of
+/// GTA's inputs use: a segment down through the bounds' centre, one from far away
+/// across, one of zero length; a ball at the centre, one off it, one with NaN.
+fn query_params() -> Vec<query::Params> {
+    use zerocol::query::{Ball, Segment};
+    let ball = |center, radius| Ball { center, radius };
+    vec![
+        query::Params {
+            mode: 3,
+            segment: Segment::new([0.0, 0.0, 50.0], [0.0, 0.0, -50.0]),
+            ball: ball([0.0; 3], 1.5),
+        },
+        query::Params {
+            mode: 3,
+            segment: Segment::new([-40.0, -30.0, -20.0], [40.0, 30.0, 20.0]),
+            ball: ball([0.5, 0.25, 1.0], 0.75),
+        },
+        query::Params {
+            mode: 0,
+            segment: Segment::new([0.25, 0.5, 0.75], [0.25, 0.5, 0.75]),
+            ball: ball([f32::NAN, 0.0, 0.0], 1.0),
+        },
+    ]
+}
+
+/// `query`'s seeds: each model of the sample library, and the whole library, behind
+/// each query block.
+fn query_seeds() -> Seeds {
+    let sample = fs::read(root().join("samples/sample.col")).unwrap();
+    let mut files: Vec<Vec<u8>> = zerocol::gta::models(&sample, zerocol::gta::Options::STRICT)
+        .map(|m| m.unwrap().bytes().to_vec())
+        .collect();
+    files.push(sample.clone());
+    let mut seeds = Seeds::new();
+    for (p, params) in query_params().into_iter().enumerate() {
+        for (i, file) in files.iter().enumerate() {
+            let mut input = params.to_bytes().to_vec();
+            input.extend_from_slice(file);
+            seeds.push((format!("sample-{i}-query-{p}.bin"), input));
+        }
+    }
+    // The other formats' samples, each behind a segment that hits it (the target
+    // casts on every format that reads the bytes).
+    use zerocol::query::{Ball, Segment};
+    let others: [(&str, [f32; 3], [f32; 3], [f32; 3]); 3] = [
+        (
+            "course.col",
+            [20.0, 5.0, 12.0],
+            [40.0, 5.0, 12.0],
+            [5.0, 1.0, 5.0],
+        ),
+        (
+            "collision.drs",
+            [-5.0, 10.0, 0.0],
+            [-5.0, -10.0, 0.0],
+            [0.0, 4.5, 0.0],
+        ),
+        (
+            "body.tcol",
+            [0.0, 0.0, 50.0],
+            [0.0, 0.0, -50.0],
+            [0.0, 0.0, 0.25],
+        ),
+    ];
+    for (name, start, end, center) in others {
+        let params = query::Params {
+            mode: 0,
+            segment: Segment::new(start, end),
+            ball: Ball {
+                center,
+                radius: 1.0,
+            },
+        };
+        let mut input = params.to_bytes().to_vec();
+        input.extend_from_slice(&fs::read(root().join("samples").join(name)).unwrap());
+        seeds.push((format!("{name}-query.bin"), input));
+    }
+    seeds
 }
 
 /// `roundtrip_dff`'s seeds (see `zerocol_oracle::gta::split_dff_input`): each model
@@ -165,6 +246,26 @@ fn replay(format: &str, target: &str, check: fn(&[u8])) -> usize {
 #[test]
 fn gta_inputs_replay() {
     assert!(replay("gta", "gta", gta::bytes) > 0);
+}
+
+/// `query`'s seeds, every committed GTA input as `query` reads it (its regressions
+/// live with GTA's), and each of those inputs as a file behind each of the seeds'
+/// query blocks.
+#[test]
+fn query_inputs_replay() {
+    assert!(replay("gta", "query", query::bytes) > 0);
+    let params = query_params();
+    let files = committed("gta", "gta");
+    assert!(!files.is_empty());
+    for (path, bytes) in &files {
+        for &p in &params {
+            let result = std::panic::catch_unwind(|| query::file(bytes, p));
+            if let Err(panic) = result {
+                eprintln!("replaying {} with {p:?}", path.display());
+                std::panic::resume_unwind(panic);
+            }
+        }
+    }
 }
 
 #[test]

@@ -9,3 +9,4 @@ pub mod info;
 pub mod list;
 pub mod open;
 pub mod put;
+pub mod ray;

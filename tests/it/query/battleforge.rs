@@ -1,0 +1,244 @@
+//! BattleForge: casts and overlaps on written payloads of random boxes, spheres and
+//! cylinders (random rotations), against the view's own point tests
+//! (`contains`) sampled along each segment.
+
+use zerocol::battleforge::{
+    BoxShape, CollisionShape, CylinderShape, Options, SphereShape, Transform,
+};
+use zerocol::query::{Ball, Contact, Primitive, Query, Segment};
+
+use super::{check_hit_shape, finite, segment};
+use crate::support::battleforge::{payload, sample_payload};
+use crate::support::rng::{Rng, scale, seed};
+
+/// A rotation matrix (rows) of a random unit quaternion.
+fn rotation(rng: &mut Rng) -> [[f32; 3]; 3] {
+    let q: [f32; 4] = std::array::from_fn(|_| rng.range(-1.0, 1.0));
+    let n = q.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-3);
+    let [w, x, y, z] = q.map(|v| v / n);
+    [
+        [
+            1.0 - 2.0 * (y * y + z * z),
+            2.0 * (x * y - w * z),
+            2.0 * (x * z + w * y),
+        ],
+        [
+            2.0 * (x * y + w * z),
+            1.0 - 2.0 * (x * x + z * z),
+            2.0 * (y * z - w * x),
+        ],
+        [
+            2.0 * (x * z - w * y),
+            2.0 * (y * z + w * x),
+            1.0 - 2.0 * (x * x + y * y),
+        ],
+    ]
+}
+
+fn transform(rng: &mut Rng) -> Transform {
+    Transform {
+        rotation: rotation(rng),
+        position: std::array::from_fn(|_| rng.range(-10.0, 10.0)),
+    }
+}
+
+/// Which shape holds `p`, by the view's own tests: kind and index.
+fn holders(shape: &CollisionShape, p: [f32; 3]) -> Vec<(Primitive, usize)> {
+    let mut out = Vec::new();
+    for (i, s) in shape.spheres().iter().enumerate() {
+        if s.decode().contains(p) {
+            out.push((Primitive::Sphere, i));
+        }
+    }
+    for (i, b) in shape.boxes().iter().enumerate() {
+        if b.decode().contains(p) {
+            out.push((Primitive::Box, i));
+        }
+    }
+    for (i, c) in shape.cylinders().iter().enumerate() {
+        if c.decode().contains(p) {
+            out.push((Primitive::Cylinder, i));
+        }
+    }
+    out
+}
+
+fn at(s: &Segment, t: f32) -> [f32; 3] {
+    std::array::from_fn(|i| s.start[i] + (s.end[i] - s.start[i]) * t)
+}
+
+const SAMPLES: usize = 256;
+
+/// The sampled oracle: a hit lies on the primitive it names, no sample before it lies
+/// in any shape, and a segment with a sample inside a shape hits no later than it.
+#[track_caller]
+fn check(shape: &CollisionShape, s: &Segment) -> bool {
+    let hit = shape.cast(*s);
+    if !(finite(s.start) && finite(s.end)) {
+        assert_eq!(hit, None, "{s:?}");
+        return false;
+    }
+    let first_inside = (0..=SAMPLES)
+        .map(|k| k as f32 / SAMPLES as f32)
+        .find(|&t| !holders(shape, at(s, t)).is_empty());
+    let len = s.direction().iter().map(|x| x * x).sum::<f32>().sqrt();
+    let tol = 1e-3 / len.max(1e-3);
+    match hit {
+        None => assert_eq!(first_inside, None, "{s:?}: a sample is inside, no hit"),
+        Some(h) => {
+            check_hit_shape(s, h.t, h.point, h.normal);
+            // Just inside the surface hit, the shape named holds the point.
+            let inward: [f32; 3] = std::array::from_fn(|i| h.point[i] - h.normal[i] * 1e-3);
+            let probe = if h.t == 0.0 { h.point } else { inward };
+            assert!(
+                holders(shape, probe).contains(&(h.primitive, h.index)),
+                "{s:?}: {h:?}"
+            );
+            if let Some(t) = first_inside {
+                assert!(h.t <= t + tol, "{s:?}: {h:?} after a sample inside at {t}");
+            }
+            for k in 0..=SAMPLES {
+                let t = k as f32 / SAMPLES as f32;
+                if t < h.t - tol {
+                    assert!(
+                        holders(shape, at(s, t)).is_empty(),
+                        "{s:?}: {h:?}, inside at {t}"
+                    );
+                }
+            }
+        }
+    }
+    hit.is_some()
+}
+
+#[track_caller]
+fn check_overlap(shape: &CollisionShape, ball: Ball) {
+    let mut out = [Contact {
+        depth: 0.0,
+        point: [0.0; 3],
+        normal: [0.0; 3],
+        primitive: Primitive::Box,
+        index: 0,
+        material: (),
+    }; 64];
+    let n = shape.overlap(ball, &mut out);
+    let mut small = [out[0]; 1];
+    assert_eq!(
+        shape.overlap(ball, &mut small),
+        n,
+        "the count does not depend on the room"
+    );
+    if !(finite(ball.center) && ball.radius >= 0.0) {
+        assert_eq!(n, 0);
+        return;
+    }
+    // Every shape holding the centre is touched.
+    for holder in holders(shape, ball.center) {
+        assert!(
+            out[..n.min(64)]
+                .iter()
+                .any(|c| (c.primitive, c.index) == holder),
+            "{ball:?}: {holder:?}"
+        );
+    }
+    for c in &out[..n.min(64)] {
+        let d = (0..3)
+            .map(|i| (c.point[i] - ball.center[i]).powi(2))
+            .sum::<f32>()
+            .sqrt();
+        assert!(c.depth >= 0.0, "{c:?}");
+        if !holders(shape, ball.center).contains(&(c.primitive, c.index)) {
+            assert!(d <= ball.radius + 1e-3, "{ball:?}: {c:?} at {d}");
+            assert!(
+                (c.depth - (ball.radius - d)).abs() < 1e-3,
+                "{ball:?}: {c:?}"
+            );
+        }
+        let inward: [f32; 3] = std::array::from_fn(|i| c.point[i] - c.normal[i] * 1e-3);
+        assert!(
+            holders(shape, inward).contains(&(c.primitive, c.index)),
+            "{ball:?}: {c:?}"
+        );
+    }
+}
+
+#[test]
+fn casts_and_overlaps_agree_with_the_shapes_point_tests() {
+    let mut rng = Rng::new(seed(0xbf_3201));
+    let (mut hits, mut cases) = (0, 0);
+    for _ in 0..30 * scale() {
+        let boxes: Vec<_> = (0..rng.below(4))
+            .map(|_| {
+                let t = transform(&mut rng);
+                let a: [f32; 3] = std::array::from_fn(|_| rng.range(-3.0, 3.0));
+                let b: [f32; 3] = std::array::from_fn(|_| rng.range(-3.0, 3.0));
+                BoxShape {
+                    transform: t,
+                    lower: a,
+                    upper: b,
+                }
+            })
+            .collect();
+        let spheres: Vec<_> = (0..rng.below(4))
+            .map(|_| {
+                let t = transform(&mut rng);
+                SphereShape {
+                    transform: t,
+                    radius: rng.range(0.1, 4.0),
+                    center: t.position,
+                }
+            })
+            .collect();
+        let cylinders: Vec<_> = (0..rng.below(4))
+            .map(|_| {
+                let t = transform(&mut rng);
+                CylinderShape {
+                    transform: t,
+                    center: t.position,
+                    height: rng.range(0.1, 6.0),
+                    radius: rng.range(0.1, 3.0),
+                }
+            })
+            .collect();
+        let bytes = payload(&boxes, &spheres, &cylinders);
+        let shape = CollisionShape::parse(&bytes, Options::STRICT).unwrap();
+        for _ in 0..100 {
+            cases += 1;
+            let s = segment(&mut rng, [-15.0; 3], [15.0; 3]);
+            hits += usize::from(check(&shape, &s));
+            check_overlap(
+                &shape,
+                Ball {
+                    center: s.start,
+                    radius: rng.range(0.0, 4.0),
+                },
+            );
+        }
+    }
+    assert!(
+        hits > cases / 20 && hits < cases * 9 / 10,
+        "{hits} of {cases}"
+    );
+}
+
+#[test]
+fn the_sample_is_hit_where_its_shapes_are() {
+    let bytes = sample_payload();
+    let shape = CollisionShape::parse(&bytes, Options::STRICT).unwrap();
+    let mut rng = Rng::new(seed(0xbf_3202));
+    let aabb = shape.aabb().unwrap();
+    let (lo, hi) = (aabb.min.map(|v| v - 2.0), aabb.max.map(|v| v + 2.0));
+    let mut hits = 0;
+    for _ in 0..2000 {
+        let s = segment(&mut rng, lo, hi);
+        hits += usize::from(check(&shape, &s));
+        check_overlap(
+            &shape,
+            Ball {
+                center: s.start,
+                radius: rng.range(0.0, 2.0),
+            },
+        );
+    }
+    assert!(hits > 200, "{hits}");
+}
