@@ -84,7 +84,8 @@ fn query_seeds() -> Seeds {
     // The other formats' samples, each behind a segment that hits it (the target
     // casts on every format that reads the bytes).
     use zerocol::query::{Ball, Segment};
-    let others: [(&str, [f32; 3], [f32; 3], [f32; 3]); 3] = [
+    type Case = (&'static str, [f32; 3], [f32; 3], [f32; 3]);
+    let others: [Case; 3] = [
         (
             "course.col",
             [20.0, 5.0, 12.0],
