@@ -639,7 +639,9 @@ fn help_lists_every_command_in_whole_sentences() {
     let names: Vec<&str> = commands.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         names,
-        ["info", "dump", "check", "convert", "put", "export", "help"]
+        [
+            "info", "dump", "check", "convert", "put", "export", "ray", "help"
+        ]
     );
     assert_eq!(
         commands[5].1,
