@@ -161,7 +161,8 @@ pub trait Tool {
     ) -> io::Result<Verdict> {
         let _ = (out, bytes, segment, flags);
         Ok(Verdict::Usage(
-            "zerocol ray has no queries for this format yet (it reads GTA .col files)".to_owned(),
+            "zerocol ray has no queries for this format yet (it reads GTA .col and .dff files)"
+                .to_owned(),
         ))
     }
 }
