@@ -1,7 +1,7 @@
 //! Any bytes, as the `zerocol` tool reads them (the `any` target; the `cli` feature):
 //! sniff the format as the CLI does (and also read the bytes as every other format, as
-//! `--format` would), then run the CLI's own `info`, `dump`, `check`, `export` and (for
-//! Grit files) `convert` code into a sink. The tool's commands are the library's
+//! `--format` would), then run the CLI's own `info`, `dump`, `check`, `export`, `ray`
+//! and (for Grit files) `convert` code into a sink. The tool's commands are the library's
 //! `zerocol::cli`.
 
 use zerocol::Format;
@@ -139,6 +139,35 @@ fn run(format: Format, data: &[u8], flags: Flags) {
         Err(message) => {
             assert!(!message.contains('\n'), "{message:?}");
             assert!(check.is_err() || format == Format::Dff, "{message}");
+        }
+    }
+    // `ray`, straight down through the origin: one JSON line with a `hit` where
+    // `check` reads the file, nothing written otherwise; a format without queries
+    // (or a `--model` that picks none) is a usage error.
+    let mut line = Vec::new();
+    let down = zerocol::query::Segment::new([0.0, 0.0, 1000.0], [0.0, 0.0, -1000.0]);
+    match tool.ray(&mut line, data, down, flags).expect("ray writes") {
+        Verdict::Ok => {
+            assert!(check.is_ok(), "ray of a file check refuses: {check:?}");
+            assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
+            assert_eq!(line.last(), Some(&b'\n'));
+            let value: serde_json::Value = serde_json::from_slice(&line).expect("ray prints JSON");
+            let hit = value.get("hit").expect("ray prints a hit or null");
+            if let Some(t) = hit.get("t") {
+                let t = t.as_f64().expect("t is a number");
+                assert!((0.0..=1.0).contains(&t), "{value}");
+            }
+        }
+        Verdict::Malformed(message) => {
+            assert!(check.is_err(), "ray refuses a file check reads: {message}");
+            assert!(!message.contains('\n') && line.is_empty(), "{message:?}");
+        }
+        Verdict::Usage(message) => {
+            assert!(
+                format != Format::GtaCol || flags.model.is_some(),
+                "ray refused a GTA file: {message}"
+            );
+            assert!(!message.contains('\n') && line.is_empty(), "{message:?}");
         }
     }
 }

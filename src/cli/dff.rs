@@ -11,12 +11,13 @@ use zerocol::gta::dff::{Dff, FRAME_LEN, Payload};
 use zerocol::gta::{Model, Options};
 
 use crate::cli::gta::{DffJson, Dump, Pick, latin1, write_model};
-use crate::cli::tool::{self, Checked, Flags, Verdict, Warning, options};
+use crate::cli::tool::{self, Checked, Flags, RayHit, Verdict, Warning, options};
 
 crate::cli::tool::module_tool!(
     Dffs,
     "`dff`: GTA collision inside a RenderWare `.dff`.",
-    convert
+    convert,
+    ray
 );
 
 /// A `.dff` read, and its model (from `bytes`, or from `scratch` for a headerless
@@ -165,6 +166,34 @@ pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdi
         Dump::of_dff(read.model, json, read.warnings, flags.lenient)
     });
     tool::write_dump(out, document)
+}
+
+/// `zerocol ray` for a `.dff`: the nearest hit on its model (model 0, in the
+/// model's own space), or `{"hit": null}` when it holds no collision.
+pub fn ray(
+    out: &mut dyn Write,
+    bytes: &[u8],
+    segment: zerocol::query::Segment,
+    flags: Flags,
+) -> io::Result<Verdict> {
+    use zerocol::query::Query;
+    let missing = flags
+        .model
+        .and_then(|wanted| no_such_model(bytes, flags.lenient, wanted));
+    if let Some(message) = missing {
+        return Ok(Verdict::Usage(message));
+    }
+    let mut scratch = Vec::new();
+    let read = match read(bytes, flags.lenient, &mut scratch) {
+        Ok(read) => read,
+        Err(message) => return Ok(Verdict::Malformed(message)),
+    };
+    let hit = read.model.and_then(|(model, _)| {
+        model
+            .cast(segment)
+            .map(|hit| RayHit::new(0, Some(latin1(model.name())), hit))
+    });
+    tool::write_ray(out, hit)
 }
 
 /// `zerocol check` for a `.dff`: what reading let through (at the Clump), then

@@ -268,20 +268,14 @@ pub trait Tool {
     }
     /// `zerocol ray`: the nearest hit of `segment` over the file's models (or the
     /// one `flags.model` picks) as the one-line JSON object of docs/dump.md
-    /// ([`write_ray`]), or the message for a malformed file. By default, a
-    /// [`Verdict::Usage`]: the format has no queries yet.
+    /// ([`write_ray`]), or the message for a malformed file.
     fn ray(
         &self,
         out: &mut dyn Write,
         bytes: &[u8],
         segment: zerocol::query::Segment,
         flags: Flags,
-    ) -> io::Result<Verdict> {
-        let _ = (out, bytes, segment, flags);
-        Ok(Verdict::Usage(
-            "zerocol ray has no queries for this format yet (it reads GTA .col files)".to_owned(),
-        ))
-    }
+    ) -> io::Result<Verdict>;
 }
 
 /// Implements [`Tool`] as a unit struct `$tool` for the format module it is invoked

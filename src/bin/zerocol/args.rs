@@ -46,9 +46,6 @@ pub enum Command {
         /// body; only the one of `--format` if given).
         file: Option<PathBuf>,
     },
-    /// Cast the segment from one point to another against FILE's collision and
-    /// print the nearest hit as one JSON object (see `docs/dump.md`).
-    Ray(Ray),
     /// Print everything read from FILE as JSON (see `docs/dump.md`).
     Dump {
         #[command(flatten)]
@@ -216,6 +213,9 @@ pub enum Command {
         /// The OBJ file to write (its `.mtl` goes beside it); never the input.
         output: PathBuf,
     },
+    /// Cast the segment from one point to another against FILE's collision and
+    /// print the nearest hit as one JSON object (see `docs/dump.md`).
+    Ray(Ray),
 }
 
 /// `--game` (info, export), `--for` and `--from` (convert): whose GTA material table.

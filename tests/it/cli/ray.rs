@@ -51,6 +51,31 @@ fn straight_down_through_the_sample_hits_the_lamppost_top() {
 }
 
 #[test]
+fn a_dff_casts_against_its_model() {
+    // The sample .dff holds the lamppost: the same face as in the library, as model 0.
+    let dff = sample("vehicle.dff");
+    let v = ray(&[&dff, "0,0,100", "0,0,-100"]);
+    let hit = &v["hit"];
+    assert_eq!(
+        (hit["model"].as_u64(), hit["index"].as_u64()),
+        (Some(0), Some(2))
+    );
+    assert_eq!(
+        (hit["name"].as_str(), hit["primitive"].as_str()),
+        (Some("lamppost_sa"), Some("face"))
+    );
+    assert_eq!(hit["material"], 16);
+    let t = hit["t"].as_f64().unwrap() as f32;
+    assert!((t - 0.46375).abs() < 1e-6, "{t}");
+    assert_eq!(
+        ray(&["--model", "0", &dff, "50,50,50", "60,50,50"]),
+        json!({"hit": null})
+    );
+    let o = zerocol(&["ray", "--model", "1", &dff, "0,0,1", "0,0,0"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+}
+
+#[test]
 fn a_miss_is_null_and_negative_coordinates_parse() {
     let col = sample("sample.col");
     assert_eq!(
@@ -133,16 +158,6 @@ fn usage_errors_say_what_was_expected() {
         format!("zerocol: {col}: no model 9: the file holds 4 models, numbered from 0 to 3\n")
     );
     assert_eq!(stdout(&o), "");
-    // A format without queries yet.
-    let dff = sample("vehicle.dff");
-    let o = zerocol(&["ray", &dff, "0,0,1", "0,0,0"]);
-    assert_eq!(code(&o), 2);
-    assert_eq!(
-        stderr(&o),
-        format!(
-            "zerocol: {dff}: zerocol ray has no queries for this format yet (it reads GTA .col files)\n"
-        )
-    );
 }
 
 #[test]
