@@ -47,13 +47,15 @@
 //! its encoding side by side) → `error` → `view` ([`CollisionShape`] and its
 //! accessors) → `geometry` (transforms, boxes and point tests computed from the
 //! records and the view) → `validate` ([`CollisionShape::parse`]) → `drs` (the
-//! container, [`Drs::parse`]) → `lint` ([`CollisionShape::lints`]) → `write`.
+//! container, [`Drs::parse`]) → `lint` ([`CollisionShape::lints`]) → `write` → `query` (segment casts and
+//! sphere overlaps, [`crate::query::Query`]).
 
 mod drs;
 mod error;
 mod geometry;
 mod layout;
 mod lint;
+mod query;
 pub mod raw;
 mod records;
 mod validate;

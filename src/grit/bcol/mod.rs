@@ -86,12 +86,13 @@
 //!
 //! # Stages
 //! In import order: raw → layout → records → error → view → repair → validate →
-//! lists → lint → write. `raw.rs` holds the on-disk structs, `layout.rs` the
+//! lists → lint → write → query. `raw.rs` holds the on-disk structs, `layout.rs` the
 //! magic, header length and section order, `records.rs` each record's decode
 //! beside its encoding (`From<&value> for raw::…`), `view.rs` the [`Bcol`] view (data and
 //! accessors), `repair.rs` the material offsets and the converter-bug repair,
 //! `validate.rs` [`Bcol::parse`], `lists.rs` the lazy lists, `lint.rs`
-//! [`Bcol::lints`], `write.rs` the writer.
+//! [`Bcol::lints`], `write.rs` the writer, `query.rs` the collision queries
+//! ([`crate::query::Query`]).
 //!
 //! [`Tcol`]: crate::grit::tcol::Tcol
 //! [`Attributes`]: crate::grit::Attributes
@@ -102,6 +103,7 @@ mod error;
 mod layout;
 mod lint;
 mod lists;
+mod query;
 pub mod raw;
 mod records;
 mod repair;

@@ -7,7 +7,7 @@
 //! (`grit/bcol/`) both build on it, and each gives its own lazy lists their
 //! reading (`body/lists.rs`).
 //!
-//! Stages, in import order: keyword → lists → records → lint → view.
+//! Stages, in import order: keyword → lists → records → lint → view → query.
 //! `lists.rs` holds where each encoding's lazy lists stand and the vertex lists,
 //! `records.rs` the decoded values (attributes, shapes, faces) and their
 //! defaults, `view.rs` the face and shape lists and the [`Trimesh`] view.
@@ -15,6 +15,7 @@
 mod keyword;
 mod lint;
 mod lists;
+pub(crate) mod query;
 mod records;
 mod view;
 

@@ -68,10 +68,11 @@
 //!
 //! # Stages
 //! In import order: token → error → lexer → number → view → items →
-//! validate → lists → lint → mesh → print. `token.rs` holds the token types,
+//! validate → lists → lint → mesh → print → query. `token.rs` holds the token types,
 //! `items.rs` the list-item reader (the common vertex and face lines in one
 //! pass), `validate.rs` the parser ([`Tcol::parse`]), `lists.rs` the lazy lists
-//! that read the validated text again, `mesh.rs` the mesh-wide lints.
+//! that read the validated text again, `mesh.rs` the mesh-wide lints, `query.rs`
+//! the collision queries ([`crate::query::Query`]).
 
 mod error;
 mod items;
@@ -81,6 +82,7 @@ mod lists;
 mod mesh;
 mod number;
 mod print;
+mod query;
 mod token;
 mod validate;
 mod view;

@@ -1,0 +1,241 @@
+//! Collision queries on a Grit body, shared by [`Tcol`](crate::grit::tcol::Tcol)
+//! and [`Bcol`](crate::grit::bcol::Bcol) ([`crate::query`]): the compound's
+//! shapes at their positions and orientations, and the trimesh.
+//!
+//! How each shape is tested (Z-up, the body's own space):
+//! - **sphere**: exact.
+//! - **box**, **cylinder**: exact, at their dimensions: their margin grows
+//!   inwards (Bullet keeps it inside the box and the cylinder), so it moves
+//!   no surface. The cylinder is Z-aligned, radius `dimensions[0] / 2`,
+//!   height `dimensions[2]` centred on `centre`.
+//! - **cone**: apex at `+height / 2`, base at `−height / 2` (Bullet's
+//!   `btConeShapeZ`), grown by its margin (it grows outwards); tested by GJK
+//!   on its support function.
+//! - **hull**: the convex hull of its vertices as written, grown by
+//!   `margin − shrink` when that is positive (the engine moves the faces in
+//!   by `shrink` and the margin grows them back out: the same faces, with
+//!   edges rounded by the margin rather than by the difference). Tested by
+//!   GJK on the vertices' support function, with no hull built
+//!   (`query/hull.rs` gives the tolerance).
+//! - **plane**: the half-space below `n̂ · x = distance`, `n̂` the normal as
+//!   written scaled to unit length (Bullet's `btStaticPlaneShape`).
+//! - **trimesh**: every face, two-sided; its margin is not a surface.
+//!
+//! Orientations are quaternions `w x y z`, normalised as Bullet's matrix
+//! does; a zero or non-finite one places its shape nowhere (never hit).
+//! Indices: a shape's place in the compound ([`Shapes`] order), a face's
+//! place in the trimesh. The material is the shape's or face's material
+//! string. A TCOL trimesh reads each face's vertices from the text, so a
+//! cast over a large TCOL mesh costs a pass over the vertex list per face
+//! vertex; BCOL reads them in place.
+
+use super::lists::Vertices;
+use super::records::{BoxLike, Shape};
+use super::view::{Shapes, Trimesh};
+use crate::query::cone::Cone;
+use crate::query::cylinder::{segment_cylinder, sphere_cylinder};
+use crate::query::found::{contact, hit};
+use crate::query::frame::Frame;
+use crate::query::hull::{self, support_of_points, with_margin};
+use crate::query::obb::{segment_obb, sphere_obb};
+use crate::query::plane::{segment_plane, sphere_plane};
+use crate::query::{
+    Ball, Contact, Contacts, Hit, Nearest, Primitive, Segment, Vec3, segment_sphere,
+    segment_triangle, sphere_sphere, sphere_triangle,
+};
+use crate::wire;
+
+/// Vertex `i` of a list: in place for BCOL, read from the text for TCOL.
+fn vertex(vertices: &Vertices<'_>, i: u32) -> Option<Vec3> {
+    let i = usize::try_from(i).ok()?;
+    match vertices {
+        Vertices::Binary(b) => b.records.as_slice().get(i).map(wire::vec3),
+        Vertices::Text(t) => t.clone().nth(i),
+    }
+}
+
+/// A box's or cylinder's frame, if its orientation places it.
+fn frame_of(b: &BoxLike<'_>) -> Option<Frame> {
+    Frame::from_quaternion(b.orientation, b.centre)
+}
+
+/// A hull's support, before its margin; a NaN point for an empty hull (which
+/// the GJK queries then reject).
+fn hull_support(vertices: &Vertices<'_>, d: Vec3) -> Vec3 {
+    support_of_points(vertices.clone(), d).unwrap_or([f32::NAN; 3])
+}
+
+/// What the engine grows a hull by: `margin − shrink`, at least 0.
+fn hull_margin(margin: f32, shrink: f32) -> f32 {
+    let m = margin - shrink;
+    if m > 0.0 { m } else { 0.0 }
+}
+
+/// Where `start + t·dir` meets a shape: `(t, normal)`, the normal not
+/// necessarily unit.
+fn segment_shape(shape: &Shape<'_>, start: Vec3, dir: Vec3) -> Option<(f32, Vec3)> {
+    match shape {
+        Shape::Sphere { centre, radius, .. } => segment_sphere(start, dir, *centre, *radius),
+        Shape::Box(b) => segment_obb(&frame_of(b)?, b.dimensions.map(|x| x * 0.5), start, dir),
+        Shape::Cylinder(b) => {
+            let [dx, _, dz] = b.dimensions;
+            frame_of(b)?.cast(start, dir, |s, d| {
+                segment_cylinder(s, d, dx * 0.5, dz * 0.5)
+            })
+        }
+        Shape::Cone {
+            margin,
+            centre,
+            orientation,
+            radius,
+            height,
+            ..
+        } => {
+            let cone = Cone {
+                radius: *radius,
+                height: *height,
+                margin: *margin,
+            };
+            Frame::from_quaternion(*orientation, *centre)?
+                .cast(start, dir, |s, d| cone.segment(s, d))
+        }
+        Shape::Plane {
+            normal, distance, ..
+        } => segment_plane(start, dir, *normal, *distance),
+        Shape::Hull {
+            margin,
+            shrink,
+            vertices,
+            ..
+        } => {
+            let m = hull_margin(*margin, *shrink);
+            hull::segment(|d| with_margin(hull_support(vertices, d), d, m), start, dir)
+        }
+    }
+}
+
+/// A ball against a shape: `(depth, point, normal)`.
+fn sphere_shape(shape: &Shape<'_>, centre: Vec3, r: f32) -> Option<(f32, Vec3, Vec3)> {
+    match shape {
+        Shape::Sphere {
+            centre: c, radius, ..
+        } => sphere_sphere(centre, r, *c, *radius),
+        Shape::Box(b) => sphere_obb(&frame_of(b)?, b.dimensions.map(|x| x * 0.5), centre, r),
+        Shape::Cylinder(b) => {
+            let [dx, _, dz] = b.dimensions;
+            frame_of(b)?.touch(centre, r, |c, r| sphere_cylinder(c, r, dx * 0.5, dz * 0.5))
+        }
+        Shape::Cone {
+            margin,
+            centre: c,
+            orientation,
+            radius,
+            height,
+            ..
+        } => {
+            let cone = Cone {
+                radius: *radius,
+                height: *height,
+                margin: *margin,
+            };
+            Frame::from_quaternion(*orientation, *c)?.touch(centre, r, |p, r| cone.sphere(p, r))
+        }
+        Shape::Plane {
+            normal, distance, ..
+        } => sphere_plane(centre, r, *normal, *distance),
+        Shape::Hull {
+            margin,
+            shrink,
+            vertices,
+            ..
+        } => {
+            let m = hull_margin(*margin, *shrink);
+            hull::touch(|d| hull_support(vertices, d), m, centre, r)
+        }
+    }
+}
+
+/// The primitive a shape is.
+fn primitive(shape: &Shape<'_>) -> Primitive {
+    match shape {
+        Shape::Sphere { .. } => Primitive::Sphere,
+        Shape::Box(_) => Primitive::Box,
+        Shape::Cylinder(_) => Primitive::Cylinder,
+        Shape::Cone { .. } => Primitive::Cone,
+        Shape::Plane { .. } => Primitive::Plane,
+        Shape::Hull { .. } => Primitive::Hull,
+    }
+}
+
+/// A face's corners.
+fn corners(vertices: &Vertices<'_>, indices: [u32; 3]) -> Option<[Vec3; 3]> {
+    let [a, b, c] = indices;
+    Some([
+        vertex(vertices, a)?,
+        vertex(vertices, b)?,
+        vertex(vertices, c)?,
+    ])
+}
+
+/// The nearest hit of a segment on a body's shapes and trimesh.
+pub(crate) fn cast<'a>(
+    shapes: Shapes<'a>,
+    trimesh: Option<Trimesh<'a>>,
+    segment: &Segment,
+    keep: &mut dyn FnMut(&&'a str) -> bool,
+) -> Option<Hit<&'a str>> {
+    let (start, dir) = (segment.start, segment.direction());
+    let mut nearest = Nearest::new();
+    for (i, shape) in shapes.enumerate() {
+        let material = shape.material();
+        if !keep(&material) {
+            continue;
+        }
+        let found = segment_shape(&shape, start, dir);
+        if let Some(h) = found.and_then(|f| hit(segment, f, primitive(&shape), i, material)) {
+            nearest.offer(h);
+        }
+    }
+    if let Some(mesh) = trimesh {
+        let vertices = mesh.vertices();
+        for (i, face) in mesh.faces().enumerate() {
+            if !keep(&face.material) {
+                continue;
+            }
+            let found =
+                corners(&vertices, face.indices).and_then(|t| segment_triangle(start, dir, t));
+            if let Some(h) = found.and_then(|f| hit(segment, f, Primitive::Face, i, face.material))
+            {
+                nearest.offer(h);
+            }
+        }
+    }
+    nearest.into_hit()
+}
+
+/// Every shape and face a ball touches, into `out`; how many.
+pub(crate) fn overlap<'a>(
+    shapes: Shapes<'a>,
+    trimesh: Option<Trimesh<'a>>,
+    ball: Ball,
+    out: &mut [Contact<&'a str>],
+) -> usize {
+    let mut contacts = Contacts::new(out);
+    for (i, shape) in shapes.enumerate() {
+        let found = sphere_shape(&shape, ball.center, ball.radius);
+        if let Some(c) = found.and_then(|f| contact(f, primitive(&shape), i, shape.material())) {
+            contacts.push(c);
+        }
+    }
+    if let Some(mesh) = trimesh {
+        let vertices = mesh.vertices();
+        for (i, face) in mesh.faces().enumerate() {
+            let found = corners(&vertices, face.indices)
+                .and_then(|t| sphere_triangle(ball.center, ball.radius, t));
+            if let Some(c) = found.and_then(|f| contact(f, Primitive::Face, i, face.material)) {
+                contacts.push(c);
+            }
+        }
+    }
+    contacts.found()
+}
