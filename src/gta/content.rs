@@ -292,7 +292,11 @@ mod tests {
 
     impl Content for Balls<'_> {
         fn count(&self, section: Section) -> usize {
-            if section == Section::Spheres { self.0.len() } else { 0 }
+            if section == Section::Spheres {
+                self.0.len()
+            } else {
+                0
+            }
         }
         fn sphere(&self, i: usize) -> Option<Sphere> {
             self.0.get(i).map(|&(center, radius)| Sphere {

@@ -37,7 +37,8 @@
 //! in one straight line, and the derived vertex count) → `validate` (the parser:
 //! [`Model::parse`], [`Header::parse`]) → `lint` → `surfaces` (material names) →
 //! `walk` ([`models`], [`headers`], [`recover`]) → `dff` → `write` (the writers, a
-//! file per seam in `write/`).
+//! file per seam in `write/`) → `query` ([`crate::query::Query`] for [`Model`] and
+//! its [`ShadowMesh`]).
 //!
 //! # What is checked
 //! Everything docs/formats/gta.md lists, once, when a model is parsed:
@@ -62,6 +63,7 @@ mod error;
 mod header;
 mod layout;
 mod lint;
+mod query;
 pub mod raw;
 mod records;
 mod surfaces;
@@ -79,6 +81,7 @@ pub use lint::{
     Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, LintKind, Lints, SA_BOX_CAP,
     SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
 };
+pub use query::ShadowMesh;
 pub use records::{
     Bounds, Boxes, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceGroups,
     FaceSurface, Faces, Line, Lines, RecordIter, Records, ShadowFaces, ShadowVertices, Sphere,

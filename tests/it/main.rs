@@ -28,3 +28,4 @@ mod fuzz;
 // OBJ export, read back by the `export` fuzz target's reader.
 #[cfg(feature = "arbitrary")]
 mod obj;
+mod query;

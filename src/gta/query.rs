@@ -1,0 +1,350 @@
+//! Stage `query` (after `write`): [`Query`] for [`Model`] (spheres, boxes and the
+//! collision mesh) and for its [`ShadowMesh`], the way the games test them.
+//!
+//! A cast follows `CCollision::ProcessLineOfSight` (re3, gta-reversed), and an
+//! overlap `ProcessColModels`: the model's bounding box first, then its spheres, its
+//! boxes, and its faces; with face groups, each group's box, then the group's faces
+//! `first..=last`. Lines are never tested (the games test them only against other
+//! models, as suspension). The material is the [`Surface`](super::Surface)'s
+//! material id, a `u8` (faces store no other surface byte in COL2+).
+//!
+//! The boxes are culls, grown by the format's precision (the tolerance the
+//! [`OutsideBounds`](super::LintKind::OutsideBounds) and
+//! [`FaceGroupBox`](super::LintKind::FaceGroupBox) lints allow) and by a rounding
+//! margin: on a model without those lints, every query equals a brute-force test of
+//! every sphere, box and face. Where the lints fire, a query misses what the games
+//! miss: content outside the bounds, for a query that misses the bounds' box; faces
+//! outside their group's box, for a query that misses it; and, in a model with face
+//! groups, faces in no group.
+
+use crate::query::vec::{finite, sub};
+use crate::query::{
+    Ball, Contact, Contacts, Hit, Nearest, Primitive, Query, Segment, Vec3, segment_box,
+    segment_may_touch_box, segment_sphere, segment_triangle, sphere_box, sphere_sphere,
+    sphere_triangle,
+};
+
+use super::Version;
+use super::content::tolerance;
+use super::raw;
+use super::records::{Decode, Face, Records};
+use super::view::Model;
+
+/// A model's COL3+ shadow mesh as a [`Query`]: its faces hit as
+/// [`Primitive::ShadowFace`], without the model's bounds (only SA's stencil shadows
+/// read the shadow mesh, and they never test it against the bounds). Empty before
+/// COL3.
+///
+/// ```
+/// use zerocol::gta::{self, Options};
+/// use zerocol::query::{Query, Segment};
+/// # let bytes: &[u8] = include_bytes!("../../samples/sample.col");
+/// let model = gta::models(bytes, Options::STRICT).next().unwrap()?;
+/// let down = Segment::new([0.0, 0.0, 1000.0], [0.0, 0.0, -1000.0]);
+/// if let Some(hit) = model.shadow_mesh().cast(down) {
+///     assert_eq!(hit.primitive, zerocol::query::Primitive::ShadowFace);
+/// }
+/// # Ok::<(), gta::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ShadowMesh<'a> {
+    model: Model<'a>,
+}
+
+impl<'a> Model<'a> {
+    /// The model's shadow mesh, for queries.
+    pub const fn shadow_mesh(&self) -> ShadowMesh<'a> {
+        ShadowMesh { model: *self }
+    }
+}
+
+impl<'a> ShadowMesh<'a> {
+    /// The model the mesh belongs to.
+    pub const fn model(&self) -> Model<'a> {
+        self.model
+    }
+}
+
+/// The largest magnitude among `vs`' coordinates (NaN ignored).
+fn magnitude(vs: &[Vec3]) -> f32 {
+    vs.iter()
+        .flatten()
+        .map(|x| x.abs())
+        .fold(0.0, |m: f32, x| if x > m { x } else { m })
+}
+
+/// How far a cull box is grown: the format's precision for content of
+/// `box_magnitude`, plus a relative margin for rounding in the tests, which also
+/// grows with the query's own coordinates.
+fn margin(version: Version, box_magnitude: f32, query_magnitude: f32) -> f32 {
+    tolerance(version, box_magnitude) + 1e-5 * (box_magnitude + query_magnitude)
+}
+
+/// The culls of one query: whether it may touch a box of the model.
+#[derive(Clone, Copy)]
+enum Cull {
+    /// A segment from `start` along `dir`.
+    Segment { start: Vec3, dir: Vec3, size: f32 },
+    /// A ball.
+    Ball { ball: Ball, size: f32 },
+}
+
+impl Cull {
+    fn segment(start: Vec3, dir: Vec3) -> Self {
+        let size = magnitude(&[start, dir]);
+        Self::Segment { start, dir, size }
+    }
+
+    fn ball(ball: Ball) -> Self {
+        let size = magnitude(&[ball.center]) + ball.radius.abs();
+        Self::Ball { ball, size }
+    }
+
+    /// The query may touch the box `min..=max` (of content in `version`).
+    fn may_touch(self, version: Version, min: Vec3, max: Vec3) -> bool {
+        let grow_by = |size| margin(version, magnitude(&[min, max]), size);
+        match self {
+            Self::Segment { start, dir, size } => {
+                segment_may_touch_box(start, dir, min, max, grow_by(size))
+            }
+            Self::Ball { ball, size } => {
+                let by = grow_by(size);
+                let grow = |v: Vec3, d: f32| v.map(|x| x + d);
+                sphere_box(ball.center, ball.radius, grow(min, -by), grow(max, by)).is_some()
+            }
+        }
+    }
+}
+
+/// A face's three corners (origin for an index the parser would have rejected).
+fn corners<VA, VB>(vertices: &Records<'_, VA, VB>, face: &Face) -> [Vec3; 3]
+where
+    VA: Decode<Output = Vec3>,
+    VB: Decode<Output = Vec3>,
+{
+    face.indices.map(|i| {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| vertices.get(i))
+            .unwrap_or_default()
+    })
+}
+
+/// A triangle mesh: its vertices and faces, and the kind its faces are reported as.
+struct Mesh<'a, VA, VB, FA, FB> {
+    vertices: Records<'a, VA, VB>,
+    faces: Records<'a, FA, FB>,
+    kind: Primitive,
+}
+
+impl<VA, VB, FA, FB> Mesh<'_, VA, VB, FA, FB>
+where
+    VA: Decode<Output = Vec3>,
+    VB: Decode<Output = Vec3>,
+    FA: Decode<Output = Face>,
+    FB: Decode<Output = Face>,
+{
+    /// Casts against face `index`, into `nearest`.
+    fn cast_face(
+        &self,
+        index: usize,
+        segment: &Segment,
+        keep: &mut dyn FnMut(&u8) -> bool,
+        nearest: &mut Nearest<u8>,
+    ) {
+        let Some(face) = self.faces.get(index) else {
+            return;
+        };
+        let tri = corners(&self.vertices, &face);
+        let Some((t, normal)) = segment_triangle(segment.start, segment.direction(), tri) else {
+            return;
+        };
+        let material = face.surface.material();
+        if t <= nearest.limit() && keep(&material) {
+            nearest.offer(Hit {
+                t,
+                point: segment.at(t),
+                normal,
+                primitive: self.kind,
+                index,
+                material,
+            });
+        }
+    }
+
+    /// Ball against face `index`, into `out`.
+    fn overlap_face(&self, index: usize, ball: Ball, out: &mut Contacts<'_, u8>) {
+        let Some(face) = self.faces.get(index) else {
+            return;
+        };
+        let tri = corners(&self.vertices, &face);
+        if let Some((depth, point, normal)) = sphere_triangle(ball.center, ball.radius, tri) {
+            out.push(Contact {
+                depth,
+                point,
+                normal,
+                primitive: self.kind,
+                index,
+                material: face.surface.material(),
+            });
+        }
+    }
+}
+
+impl<'a> Model<'a> {
+    /// The collision mesh.
+    fn mesh(&self) -> Mesh<'a, raw::VertexV1, raw::VertexV2, raw::FaceV1, raw::FaceV2> {
+        Mesh {
+            vertices: self.vertices(),
+            faces: self.faces(),
+            kind: Primitive::Face,
+        }
+    }
+
+    /// Calls `each` with every face a query under `cull` may touch: with face
+    /// groups, the faces of each group whose box it may touch; without, all.
+    fn candidate_faces(&self, cull: Cull, mut each: impl FnMut(usize)) {
+        let groups = self.face_groups();
+        if groups.is_empty() {
+            (0..self.faces().len()).for_each(each);
+            return;
+        }
+        for group in groups {
+            if cull.may_touch(self.version(), group.min, group.max) {
+                group.faces().for_each(&mut each);
+            }
+        }
+    }
+}
+
+impl Query for Model<'_> {
+    /// The surface's material id.
+    type Material = u8;
+
+    fn cast_filtered(
+        &self,
+        segment: Segment,
+        keep: &mut dyn FnMut(&u8) -> bool,
+    ) -> Option<Hit<u8>> {
+        let (start, dir) = (segment.start, segment.direction());
+        if !(finite(start) && finite(dir)) {
+            return None;
+        }
+        let cull = Cull::segment(start, dir);
+        let bounds = self.bounds();
+        if !cull.may_touch(self.version(), bounds.min, bounds.max) {
+            return None;
+        }
+        let mut nearest = Nearest::new();
+        let mut offer = |t: f32, normal: Vec3, primitive, index, material: u8| {
+            if t <= nearest.limit() && keep(&material) {
+                nearest.offer(Hit {
+                    t,
+                    point: segment.at(t),
+                    normal,
+                    primitive,
+                    index,
+                    material,
+                });
+            }
+        };
+        for (index, s) in self.spheres().iter().enumerate() {
+            if let Some((t, normal)) = segment_sphere(start, dir, s.center, s.radius) {
+                offer(t, normal, Primitive::Sphere, index, s.surface.material);
+            }
+        }
+        for (index, b) in self.boxes().iter().enumerate() {
+            if let Some((t, normal)) = segment_box(start, dir, b.min, b.max) {
+                offer(t, normal, Primitive::Box, index, b.surface.material);
+            }
+        }
+        let mesh = self.mesh();
+        self.candidate_faces(cull, |index| {
+            mesh.cast_face(index, &segment, keep, &mut nearest);
+        });
+        nearest.into_hit()
+    }
+
+    fn overlap(&self, ball: Ball, out: &mut [Contact<u8>]) -> usize {
+        let mut out = Contacts::new(out);
+        if !(finite(ball.center) && ball.radius >= 0.0 && ball.radius.is_finite()) {
+            return 0;
+        }
+        let cull = Cull::ball(ball);
+        let bounds = self.bounds();
+        if !cull.may_touch(self.version(), bounds.min, bounds.max) {
+            return 0;
+        }
+        for (index, s) in self.spheres().iter().enumerate() {
+            if let Some((depth, point, normal)) =
+                sphere_sphere(ball.center, ball.radius, s.center, s.radius)
+            {
+                out.push(Contact {
+                    depth,
+                    point,
+                    normal,
+                    primitive: Primitive::Sphere,
+                    index,
+                    material: s.surface.material,
+                });
+            }
+        }
+        for (index, b) in self.boxes().iter().enumerate() {
+            if let Some((depth, point, normal)) = sphere_box(ball.center, ball.radius, b.min, b.max)
+            {
+                out.push(Contact {
+                    depth,
+                    point,
+                    normal,
+                    primitive: Primitive::Box,
+                    index,
+                    material: b.surface.material,
+                });
+            }
+        }
+        let mesh = self.mesh();
+        self.candidate_faces(cull, |index| mesh.overlap_face(index, ball, &mut out));
+        out.found()
+    }
+}
+
+impl<'a> ShadowMesh<'a> {
+    /// The shadow mesh's vertices and faces.
+    fn mesh(&self) -> Mesh<'a, raw::VertexV2, raw::VertexV2, raw::FaceV2, raw::FaceV2> {
+        Mesh {
+            vertices: self.model.shadow_vertices(),
+            faces: self.model.shadow_faces(),
+            kind: Primitive::ShadowFace,
+        }
+    }
+}
+
+impl Query for ShadowMesh<'_> {
+    /// The shadow face's material id.
+    type Material = u8;
+
+    fn cast_filtered(
+        &self,
+        segment: Segment,
+        keep: &mut dyn FnMut(&u8) -> bool,
+    ) -> Option<Hit<u8>> {
+        if !(finite(segment.start) && finite(sub(segment.end, segment.start))) {
+            return None;
+        }
+        let mesh = self.mesh();
+        let mut nearest = Nearest::new();
+        for index in 0..mesh.faces.len() {
+            mesh.cast_face(index, &segment, keep, &mut nearest);
+        }
+        nearest.into_hit()
+    }
+
+    fn overlap(&self, ball: Ball, out: &mut [Contact<u8>]) -> usize {
+        let mut out = Contacts::new(out);
+        let mesh = self.mesh();
+        for index in 0..mesh.faces.len() {
+            mesh.overlap_face(index, ball, &mut out);
+        }
+        out.found()
+    }
+}

@@ -1,0 +1,215 @@
+//! The shared primitive tests, with values worked out by hand.
+
+use zerocol::query::{
+    Contact, Contacts, Hit, Nearest, Primitive, segment_box, segment_sphere, segment_triangle,
+    sphere_box, sphere_sphere, sphere_triangle,
+};
+
+const FLOOR: [[f32; 3]; 3] = [[-1.0, -1.0, 0.0], [3.0, -1.0, 0.0], [-1.0, 3.0, 0.0]];
+
+#[test]
+fn triangles_are_two_sided_and_face_the_start() {
+    let down = segment_triangle([0.0, 0.0, 4.0], [0.0, 0.0, -8.0], FLOOR);
+    assert_eq!(down, Some((0.5, [0.0, 0.0, 1.0])));
+    let up = segment_triangle([0.0, 0.0, -2.0], [0.0, 0.0, 8.0], FLOOR);
+    assert_eq!(up, Some((0.25, [0.0, 0.0, -1.0])));
+    // Reversed winding: same hit, same normal (it faces the start, not the winding).
+    let [a, b, c] = FLOOR;
+    assert_eq!(
+        segment_triangle([0.0, 0.0, 4.0], [0.0, 0.0, -8.0], [a, c, b]),
+        Some((0.5, [0.0, 0.0, 1.0]))
+    );
+}
+
+#[test]
+fn triangle_misses_and_degenerates() {
+    // Stops short, starts past, passes beside.
+    assert_eq!(
+        segment_triangle([0.0, 0.0, 4.0], [0.0, 0.0, -3.0], FLOOR),
+        None
+    );
+    assert_eq!(
+        segment_triangle([0.0, 0.0, -1.0], [0.0, 0.0, -3.0], FLOOR),
+        None
+    );
+    assert_eq!(
+        segment_triangle([2.5, 2.5, 1.0], [0.0, 0.0, -2.0], FLOOR),
+        None
+    );
+    // In the plane: never.
+    assert_eq!(
+        segment_triangle([-5.0, 0.0, 0.0], [10.0, 0.0, 0.0], FLOOR),
+        None
+    );
+    // Zero-length, on the triangle: never.
+    assert_eq!(segment_triangle([0.0, 0.0, 0.0], [0.0; 3], FLOOR), None);
+    // Degenerate: collinear, repeated and NaN corners.
+    let line = [[0.0, 0.0, 0.0], [1.0, 1.0, 0.0], [2.0, 2.0, 0.0]];
+    assert_eq!(
+        segment_triangle([1.0, 1.0, 1.0], [0.0, 0.0, -2.0], line),
+        None
+    );
+    let point = [[0.0; 3]; 3];
+    assert_eq!(
+        segment_triangle([0.0, 0.0, 1.0], [0.0, 0.0, -2.0], point),
+        None
+    );
+    let nan = [[f32::NAN, 0.0, 0.0], FLOOR[1], FLOOR[2]];
+    assert_eq!(
+        segment_triangle([0.0, 0.0, 1.0], [0.0, 0.0, -2.0], nan),
+        None
+    );
+    // The corner and the edge count.
+    assert_eq!(
+        segment_triangle([-1.0, -1.0, 1.0], [0.0, 0.0, -2.0], FLOOR).map(|h| h.0),
+        Some(0.5)
+    );
+    assert_eq!(
+        segment_triangle([1.0, -1.0, 1.0], [0.0, 0.0, -2.0], FLOOR).map(|h| h.0),
+        Some(0.5)
+    );
+}
+
+#[test]
+fn spheres_are_solid() {
+    // From outside: enters at x = 1 (t = 4/10).
+    assert_eq!(
+        segment_sphere([-5.0, 0.0, 0.0], [10.0, 0.0, 0.0], [0.0, 0.0, 0.0], 1.0),
+        Some((0.4, [-1.0, 0.0, 0.0]))
+    );
+    // From inside: t = 0, normal against the direction.
+    assert_eq!(
+        segment_sphere([0.5, 0.0, 0.0], [0.0, 10.0, 0.0], [0.0, 0.0, 0.0], 1.0),
+        Some((0.0, [0.0, -1.0, 0.0]))
+    );
+    // Zero-length inside: +Z; outside: nothing.
+    assert_eq!(
+        segment_sphere([0.5, 0.0, 0.0], [0.0; 3], [0.0; 3], 1.0),
+        Some((0.0, [0.0, 0.0, 1.0]))
+    );
+    assert_eq!(
+        segment_sphere([5.0, 0.0, 0.0], [0.0; 3], [0.0; 3], 1.0),
+        None
+    );
+    // Pointing away, stopping short, and bad radii.
+    assert_eq!(
+        segment_sphere([5.0, 0.0, 0.0], [10.0, 0.0, 0.0], [0.0; 3], 1.0),
+        None
+    );
+    assert_eq!(
+        segment_sphere([5.0, 0.0, 0.0], [-3.0, 0.0, 0.0], [0.0; 3], 1.0),
+        None
+    );
+    for r in [-1.0, f32::NAN, f32::INFINITY] {
+        assert_eq!(
+            segment_sphere([5.0, 0.0, 0.0], [-10.0, 0.0, 0.0], [0.0; 3], r),
+            None
+        );
+    }
+}
+
+#[test]
+fn boxes_are_solid() {
+    let (min, max) = ([0.0, 0.0, 0.0], [2.0, 2.0, 2.0]);
+    assert_eq!(
+        segment_box([1.0, 1.0, 10.0], [0.0, 0.0, -20.0], min, max),
+        Some((0.4, [0.0, 0.0, 1.0]))
+    );
+    assert_eq!(
+        segment_box([-2.0, 1.0, 1.0], [8.0, 0.0, 0.0], min, max),
+        Some((0.25, [-1.0, 0.0, 0.0]))
+    );
+    assert_eq!(
+        segment_box([1.0, 1.0, 1.0], [0.0, 5.0, 0.0], min, max),
+        Some((0.0, [0.0, -1.0, 0.0]))
+    );
+    assert_eq!(
+        segment_box([3.0, 1.0, 1.0], [0.0, 5.0, 0.0], min, max),
+        None
+    );
+    assert_eq!(segment_box([3.0, 1.0, 1.0], [0.0; 3], min, max), None);
+    // min > max on an axis, NaN corners: never.
+    assert_eq!(
+        segment_box([1.0, 1.0, 10.0], [0.0, 0.0, -20.0], max, min),
+        None
+    );
+    assert_eq!(
+        segment_box([1.0, 1.0, 10.0], [0.0, 0.0, -20.0], [f32::NAN; 3], max),
+        None
+    );
+}
+
+#[test]
+fn contacts_carry_depth_point_and_normal() {
+    // Ball of radius 2 at z = 1 over the floor: depth 1, point below, normal up.
+    assert_eq!(
+        sphere_triangle([0.0, 0.0, 1.0], 2.0, FLOOR),
+        Some((1.0, [0.0, 0.0, 0.0], [0.0, 0.0, 1.0]))
+    );
+    assert_eq!(sphere_triangle([0.0, 0.0, 3.0], 2.0, FLOOR), None);
+    // Past the corner (-1, -1): nearest point is the corner.
+    let (depth, point, _) = sphere_triangle([-2.0, -1.0, 0.0], 1.5, FLOOR).unwrap();
+    assert_eq!((depth, point), (0.5, [-1.0, -1.0, 0.0]));
+    assert_eq!(
+        sphere_sphere([3.0, 0.0, 0.0], 1.0, [0.0; 3], 2.5),
+        Some((0.5, [2.5, 0.0, 0.0], [1.0, 0.0, 0.0]))
+    );
+    assert_eq!(sphere_sphere([3.0, 0.0, 0.0], 0.4, [0.0; 3], 2.5), None);
+    let (min, max) = ([0.0; 3], [2.0, 2.0, 2.0]);
+    assert_eq!(
+        sphere_box([1.0, 1.0, 2.5], 1.0, min, max),
+        Some((0.5, [1.0, 1.0, 2.0], [0.0, 0.0, 1.0]))
+    );
+    // Centre inside, nearest the x = 0 face (0.25 away).
+    assert_eq!(
+        sphere_box([0.25, 1.0, 1.0], 1.0, min, max),
+        Some((1.25, [0.0, 1.0, 1.0], [-1.0, 0.0, 0.0]))
+    );
+    assert_eq!(sphere_box([4.0, 1.0, 1.0], 1.0, min, max), None);
+}
+
+fn hit(t: f32, primitive: Primitive, index: usize) -> Hit<u8> {
+    Hit {
+        t,
+        point: [0.0; 3],
+        normal: [0.0, 0.0, 1.0],
+        primitive,
+        index,
+        material: 0,
+    }
+}
+
+#[test]
+fn nearest_keeps_the_smallest_t_and_breaks_ties_by_kind_then_index() {
+    let mut n = Nearest::new();
+    assert!(n.offer(hit(0.5, Primitive::Face, 7)));
+    assert!(!n.offer(hit(f32::NAN, Primitive::Sphere, 0)));
+    assert!(!n.offer(hit(-0.1, Primitive::Sphere, 0)));
+    assert!(!n.offer(hit(1.5, Primitive::Sphere, 0)));
+    assert!(!n.offer(hit(0.5, Primitive::Face, 9)));
+    assert!(n.offer(hit(0.5, Primitive::Face, 3)));
+    assert!(n.offer(hit(0.5, Primitive::Box, 8)));
+    assert!(!n.offer(hit(0.6, Primitive::Sphere, 0)));
+    assert_eq!(n.limit(), 0.5);
+    let best = n.into_hit().unwrap();
+    assert_eq!((best.primitive, best.index), (Primitive::Box, 8));
+}
+
+#[test]
+fn contacts_count_past_the_slice() {
+    let c = Contact {
+        depth: 0.0,
+        point: [0.0; 3],
+        normal: [0.0, 0.0, 1.0],
+        primitive: Primitive::Sphere,
+        index: 0,
+        material: 0u8,
+    };
+    let mut out = [c; 2];
+    let mut contacts = Contacts::new(&mut out);
+    for index in 1..=5 {
+        contacts.push(Contact { index, ..c });
+    }
+    assert_eq!(contacts.found(), 5);
+    assert_eq!(out.map(|c| c.index), [1, 2]);
+}
