@@ -46,12 +46,14 @@
 //! encoding side by side) → `error` → `geometry` (cell numbering and triangle
 //! tests, computed from the records) → `view` ([`Course`], its cells and
 //! queries) → `validate` ([`Course::parse`]) → `lint` ([`Course::lints`]) →
-//! `write` → `build` (`CourseBuilder`, with `std`).
+//! `write` → `build` (`CourseBuilder`, with `std`) → `query` (segment casts and
+//! sphere overlaps, [`crate::query::Query`]).
 
 mod error;
 mod geometry;
 mod layout;
 mod lint;
+mod query;
 pub mod raw;
 mod records;
 mod validate;
@@ -66,11 +68,13 @@ pub use build::{BuildError, BuiltCourse, CourseBuilder, SoupTriangle};
 pub use error::{Dimension, Error, ErrorKind, Grid, RecordKind};
 pub use geometry::{cell_coord, cell_number};
 pub use lint::{Lint, LintKind, Lints, NORMAL_TOLERANCE, PLANE_TOLERANCE};
+pub use query::{IndexedCourse, Surface};
 pub use records::{
     GridHeader, MAGIC, SurfaceFlags, SurfaceType, Triangle, TriangleWall, VERSION, Vec3, Wall, Xz,
 };
 pub use view::{
-    Cell, CellIndex, Cells, Course, Ground, IndexError, WallCell, WallCells, ground_in_cell,
+    Cell, CellIndex, Cells, Course, Ground, IndexError, WallCell, WallCells, WallIndex,
+    ground_in_cell,
 };
 pub use write::{CellContents, InputError, WriteError, required_len, write};
 

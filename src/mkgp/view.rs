@@ -135,6 +135,31 @@ impl<'a> Course<'a> {
         })
     }
 
+    /// Records the position of every secondary (triangle wall) cell in
+    /// `storage` (at least [`cell_count`](Self::cell_count) entries) for O(1)
+    /// access, as [`Course::index`] does for the primary cells.
+    pub fn wall_index<'i>(&self, storage: &'i mut [u32]) -> Result<WallIndex<'a, 'i>, IndexError> {
+        let needed = self.cell_count();
+        let available = storage.len();
+        let slots = storage
+            .get_mut(..usize::try_from(needed).unwrap_or(usize::MAX))
+            .ok_or(IndexError::StorageTooSmall { needed, available })?;
+        for (slot, cell) in slots.iter_mut().zip(self.wall_cells()) {
+            *slot = u32::try_from(cell.offset).map_err(|_| IndexError::FileTooLarge)?;
+        }
+        Ok(WallIndex {
+            course: *self,
+            offsets: slots,
+        })
+    }
+
+    /// Secondary cell `(x, z)` found by walking the grid: O(cells). Build a
+    /// [`WallIndex`] for O(1) access.
+    pub fn wall_cell(&self, x: u32, z: u32) -> Option<WallCell<'a>> {
+        let n = self.number(x, z)?;
+        self.wall_cells().nth(usize::try_from(n).ok()?)
+    }
+
     /// The file-order number of cell `(x, z)`, if it exists.
     fn number(&self, x: u32, z: u32) -> Option<u64> {
         (x < self.width && z < self.length).then(|| cell_number(x, z, self.width))
@@ -208,6 +233,33 @@ impl<'a> CellIndex<'a, '_> {
     /// The highest ground under a world position (see [`ground_in_cell`]).
     pub fn ground_height(&self, x: f32, z: f32) -> Option<Ground<'a>> {
         ground_in_cell(&self.cell_at(x, z)?, x, z)
+    }
+}
+
+/// O(1) access to the secondary (triangle wall) cells of a [`Course`],
+/// through offsets kept in caller storage.
+#[derive(Clone, Copy, Debug)]
+pub struct WallIndex<'a, 'i> {
+    course: Course<'a>,
+    offsets: &'i [u32],
+}
+
+impl<'a> WallIndex<'a, '_> {
+    /// The course.
+    pub const fn course(&self) -> &Course<'a> {
+        &self.course
+    }
+
+    /// Secondary cell `(x, z)`.
+    pub fn cell(&self, x: u32, z: u32) -> Option<WallCell<'a>> {
+        let n = self.course.number(x, z)?;
+        let offset = *self.offsets.get(usize::try_from(n).ok()?)?;
+        let index = u32::try_from(n).ok()?;
+        let at = usize::try_from(offset).ok()?;
+        let (mut cell, _) = read_wall_cell(self.course.bytes, at, index).ok()?;
+        cell.x = x;
+        cell.z = z;
+        Some(cell)
     }
 }
 

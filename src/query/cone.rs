@@ -4,7 +4,7 @@
 //! their support function with the GJK queries of `hull`.
 
 use super::hull::{self, with_margin};
-use super::types::Vec3;
+use super::vec::Vec3;
 use super::vec::dot;
 
 /// A cone's values in its own space.

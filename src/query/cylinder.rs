@@ -3,7 +3,7 @@
 //! them; a format whose cylinders stand on their base along another axis
 //! moves its frame's origin and permutes axes first.
 
-use super::types::Vec3;
+use super::vec::Vec3;
 use super::vec::{finite, inside_normal};
 
 fn valid(radius: f32, half: f32) -> bool {

@@ -2,7 +2,8 @@
 //! queries: the point recomputed from the segment, normals made unit, and
 //! anything not finite dropped.
 
-use super::types::{Contact, Hit, Primitive, Segment, Vec3};
+use super::types::{Contact, Hit, Primitive, Segment};
+use super::vec::Vec3;
 use super::vec::{finite, normalize};
 
 /// The hit at `t` of `segment`, with `normal` made unit; `None` when `t` is

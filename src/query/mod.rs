@@ -32,8 +32,11 @@
 //! # Stages
 //! In import order: `vec` ([`Vec3`] and its arithmetic) → `types` ([`Segment`], [`Ball`],
 //! [`Hit`], [`Contact`], [`Query`], [`ground`]) → `collect` ([`Nearest`],
-//! [`Contacts`]) → `triangle` → `ball` → `aabb` (the primitive tests). Each format's
-//! `query` stage implements [`Query`] above its view.
+//! [`Contacts`]) → `triangle` → `ball` → `aabb` (the primitive tests) → `frame`
+//! (rigid frames: a shape's own space) → `found` (hits and contacts from a test's
+//! result) → `obb` (oriented boxes) → `cylinder` → `plane` (half-spaces) → `hull`
+//! (GJK ray cast and distance on a support function: hulls with no hull built)
+//! → `cone`. Each format's `query` stage implements [`Query`] above its view.
 //!
 //! ```
 //! use zerocol::query::{segment_triangle, segment_sphere, Nearest, Hit, Primitive};
@@ -64,6 +67,15 @@ mod collect;
 mod triangle;
 mod types;
 pub(crate) mod vec;
+
+// The shape maths of the formats' query stages, in import order after `aabb`.
+pub(crate) mod frame;
+pub(crate) mod found;
+pub(crate) mod obb;
+pub(crate) mod cylinder;
+pub(crate) mod plane;
+pub(crate) mod hull;
+pub(crate) mod cone;
 
 pub use aabb::{contains, segment_box, segment_may_touch_box, sphere_box};
 pub use ball::{segment_sphere, sphere_sphere};

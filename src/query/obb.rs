@@ -3,7 +3,7 @@
 
 use super::aabb::{segment_box, sphere_box};
 use super::frame::Frame;
-use super::types::Vec3;
+use super::vec::Vec3;
 
 /// Where `start + t·dir` enters the solid box of `half` extents centred on
 /// the frame's origin: `(t, unit world normal facing the start)`; `t = 0`

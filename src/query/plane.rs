@@ -2,7 +2,7 @@
 //! the normal as written scaled to unit length (as Bullet's
 //! `btStaticPlaneShape` does; `d` is kept).
 
-use super::types::Vec3;
+use super::vec::Vec3;
 use super::vec::{dot, finite, inside_normal, normalize, scale, sub};
 
 /// Where `start + t·dir` enters the solid half-space: `(t, unit normal)`;
