@@ -13,8 +13,10 @@
 //! default is all four) pick the formats whose cases run; `probe` runs only each format's
 //! `validate` and `walk_at_every_alignment` (every accessor), and `validate` only
 //! the first: what the size and stack figures of the readers in
-//! `targets/README.md` are measured on; `baseline` adds a case that reads nothing,
-//! built into every image those figures compare.
+//! `targets/README.md` are measured on; `query` runs only GTA's `query_lamppost` (a
+//! model parsed, one segment cast, one sphere overlap), the query code's figures;
+//! `baseline` adds a case that reads nothing, built into every image those figures
+//! compare.
 
 use crate::cases::{self, Case, Outcome, Tally};
 
@@ -25,7 +27,11 @@ pub const SUITES: &[(&str, &[Case])] = &[
     #[cfg(feature = "gta")]
     (
         "gta",
-        pick(cases::GTA, cases::gta::PROBE, cases::gta::VALIDATE),
+        if cfg!(feature = "query") {
+            cases::gta::QUERY
+        } else {
+            pick(cases::GTA, cases::gta::PROBE, cases::gta::VALIDATE)
+        },
     ),
     #[cfg(feature = "mkgp")]
     (
