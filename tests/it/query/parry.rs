@@ -456,3 +456,158 @@ fn gta_terrains_agree_with_parry_with_and_without_face_groups() {
     assert_tally(&tally);
     assert!(tally.hits > 6000 * scale(), "{tally:?}");
 }
+
+/// A static TCOL body of a trimesh alone: an `n`×`n` height grid of 2-metre quads.
+fn grit_terrain(rng: &mut Rng, n: usize) -> String {
+    use std::fmt::Write;
+    let mut t = String::from("TCOL1.0\nattributes { static; }\ntrimesh {\nvertexes {\n");
+    for y in 0..=n {
+        for x in 0..=n {
+            let h = range(rng, -2.0, 2.0);
+            writeln!(
+                t,
+                "{:?} {:?} {h:?};",
+                x as f32 * 2.0 + range(rng, -0.4, 0.4),
+                y as f32 * 2.0
+            )
+            .unwrap();
+        }
+    }
+    t.push_str("}\nfaces {\n");
+    let at = |x: usize, y: usize| y * (n + 1) + x;
+    for y in 0..n {
+        for x in 0..n {
+            let m = GRIT_MATERIALS[(x + y) % 2];
+            writeln!(
+                t,
+                "{} {} {} \"{m}\";",
+                at(x, y),
+                at(x + 1, y),
+                at(x + 1, y + 1)
+            )
+            .unwrap();
+            writeln!(
+                t,
+                "{} {} {} \"{m}\";",
+                at(x, y),
+                at(x + 1, y + 1),
+                at(x, y + 1)
+            )
+            .unwrap();
+        }
+    }
+    t.push_str("}\n}\n");
+    t
+}
+
+/// The Grit trimesh (`n`×`n` quads) cast through `body` and through parry.
+fn check_grit<'a>(
+    body: &impl Query<Material = &'a str>,
+    mesh: &zerocol::grit::Trimesh<'_>,
+    n: usize,
+    segments: usize,
+    rng: &mut Rng,
+) {
+    let vertices: Vec<V3> = mesh.vertices().collect();
+    let faces: Vec<[u32; 3]> = mesh.faces().map(|f| f.indices).collect();
+    assert_eq!(faces.len(), n * n * 2);
+    let p = Parry {
+        spheres: Vec::new(),
+        boxes: Vec::new(),
+        triangles: faces
+            .iter()
+            .map(|f| f.map(|i| vertices[i as usize]))
+            .collect(),
+        mesh: Some(
+            TriMesh::with_flags(
+                vertices.iter().map(|&x| v(x)).collect(),
+                faces,
+                TriMeshFlags::empty(),
+            )
+            .unwrap(),
+        ),
+    };
+    let span = n as f32 * 2.0;
+    let mut tally = Tally::default();
+    for _ in 0..segments {
+        let point = |rng: &mut Rng| {
+            [
+                range(rng, -5.0, span + 5.0),
+                range(rng, -5.0, span + 5.0),
+                range(rng, -6.0, 6.0),
+            ]
+        };
+        let s = Segment::new(point(rng), point(rng));
+        if len(sub(s.end, s.start)) < 1e-3 {
+            continue;
+        }
+        tally.cases += 1;
+        let ours = body.cast(s);
+        let (all, bvh) = p.cast(s);
+        assert_eq!(all.first().map(|h| h.0), bvh.map(|b| b.0), "{s:?}");
+        match (ours, all.first()) {
+            (None, None) => {}
+            (Some(h), Some(&(t, _, index, normal))) => {
+                tally.hits += 1;
+                assert!((h.t - t).abs() <= T_TOLERANCE, "{s:?}: {} vs {t}", h.t);
+                assert_eq!(h.primitive, Primitive::Face);
+                let tied = all
+                    .iter()
+                    .filter(|o| (o.0 - t).abs() <= T_TOLERANCE)
+                    .count();
+                if tied > 1 {
+                    tally.ambiguous_kind += 1;
+                } else {
+                    assert_eq!(h.index, index, "{s:?}");
+                    assert!(dot(h.normal, normal) > 0.999, "{s:?}");
+                    let (x, y) = (index / 2 % n, index / 2 / n);
+                    assert_eq!(h.material, GRIT_MATERIALS[(x + y) % 2]);
+                }
+            }
+            (ours, theirs) => {
+                let (kind, index, t) = match (ours, theirs) {
+                    (Some(h), _) => (h.primitive, h.index, h.t),
+                    (_, Some(&(t, k, i, _))) => (k, i, t),
+                    _ => unreachable!(),
+                };
+                let edge = p.edge_distance(kind, index, s, t);
+                assert!(
+                    edge < EDGE || t > 1.0 - EDGE,
+                    "{s:?}: only one side hits {kind:?} {index} at {t}"
+                );
+                tally.edge_only_one_side += 1;
+            }
+        }
+    }
+    assert_tally(&tally);
+}
+
+const GRIT_MATERIALS: [&str; 2] = ["/common/pmat/Grass", "/common/pmat/Stone"];
+
+/// TCOL (text) and BCOL (its conversion) of a trimesh terrain: the TCOL view on a small
+/// one (its cast lexes the vertex list from the start for each corner: O(faces ×
+/// vertices)), the BCOL view on a larger one.
+#[test]
+fn grit_trimesh_agrees_with_parry() {
+    use zerocol::grit::bcol::{self, Bcol};
+    use zerocol::grit::tcol::{self, Tcol};
+    let mut rng = Rng::new(seed(0x9A_2203));
+    let text = grit_terrain(&mut rng, 8);
+    let body = Tcol::parse_str(&text, tcol::Options::STRICT).unwrap();
+    check_grit(&body, &body.trimesh().unwrap(), 8, 300 * scale(), &mut rng);
+
+    let text = grit_terrain(&mut rng, 24);
+    let body = Tcol::parse_str(&text, tcol::Options::STRICT).unwrap();
+    let (attributes, shapes, trimesh) = (body.attributes(), body.shapes(), body.trimesh());
+    let mut out =
+        vec![0; bcol::required_len(&attributes, shapes.clone(), trimesh.clone()).unwrap()];
+    let written = bcol::write(&attributes, shapes, trimesh, &mut out).unwrap();
+    let binary = Bcol::parse(&out[..written], bcol::Options::STRICT).unwrap();
+    check_grit(
+        &binary,
+        &binary.trimesh().unwrap(),
+        24,
+        2000 * scale(),
+        &mut rng,
+    );
+}
