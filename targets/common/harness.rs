@@ -13,7 +13,7 @@
 //! default is all four) pick the formats whose cases run; `probe` runs only each format's
 //! `validate` and `walk_at_every_alignment` (every accessor), and `validate` only
 //! the first: what the size and stack figures of the readers in
-//! `targets/README.md` are measured on; `query` runs only GTA's `query_lamppost` (a
+//! `targets/README.md` are measured on; `count` runs only GTA's `query_lamppost` (a
 //! model parsed, one segment cast, one sphere overlap), the query code's figures;
 //! `baseline` adds a case that reads nothing, built into every image those figures
 //! compare.
@@ -27,8 +27,8 @@ pub const SUITES: &[(&str, &[Case])] = &[
     #[cfg(feature = "gta")]
     (
         "gta",
-        if cfg!(feature = "query") {
-            cases::gta::QUERY
+        if cfg!(feature = "count") {
+            cases::gta::COUNT
         } else {
             pick(cases::GTA, cases::gta::PROBE, cases::gta::VALIDATE)
         },

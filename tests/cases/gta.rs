@@ -81,7 +81,7 @@ pub const PROBE: &[Case] = cases!["gta": validate, read_every_record];
 
 /// A model parsed, one segment cast and one sphere overlap: what a firmware using the
 /// queries runs, measured for `.text`, stack and instructions per cast in `targets/`.
-pub const QUERY: &[Case] = cases!["gta": query_lamppost];
+pub const COUNT: &[Case] = cases!["gta": query_lamppost];
 
 /// Every case.
 pub const CASES: &[Case] = cases![

@@ -2,7 +2,7 @@
 //! (`=0.31.1`, f32) in the same run, on the San Andreas-shaped library (1,450 COL3
 //! models) and on the Grit body (its 16,200-face trimesh and 18 shapes).
 //!
-//! `cargo bench --bench query`. Two questions (docs/benchmarks.md):
+//! `cargo bench --bench query_parry`. Two questions (docs/benchmarks.md):
 //!
 //! - **Time to first hit**: zerocol parses the file and casts one segment; parry
 //!   builds its shapes (a `TriMesh` with its BVH for the faces, a `Compound` of balls
