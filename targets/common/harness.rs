@@ -14,8 +14,10 @@
 //! `validate` and `walk_at_every_alignment` (every accessor), and `validate` only
 //! the first: what the size and stack figures of the readers in
 //! `targets/README.md` are measured on; `query` runs GTA's `validate` and
-//! `cast_through_the_sample` (the query code's figures); `baseline` adds a case that
-//! reads nothing, built into every image those figures compare.
+//! `cast_through_the_sample` (every query on every model of the sample); `count` runs
+//! only GTA's `query_lamppost` (a model parsed, one segment cast, one sphere overlap),
+//! the query code's figures; `baseline` adds a case that reads nothing, built into
+//! every image those figures compare.
 
 use crate::cases::{self, Case, Outcome, Tally};
 
@@ -26,7 +28,9 @@ pub const SUITES: &[(&str, &[Case])] = &[
     #[cfg(feature = "gta")]
     (
         "gta",
-        if cfg!(feature = "query") {
+        if cfg!(feature = "count") {
+            cases::gta::COUNT
+        } else if cfg!(feature = "query") {
             cases::gta::QUERY
         } else {
             pick(cases::GTA, cases::gta::PROBE, cases::gta::VALIDATE)

@@ -82,6 +82,9 @@ pub const PROBE: &[Case] = cases!["gta": validate, read_every_record];
 /// Validation, then segment casts, ground and an overlap (`zerocol::query`): the
 /// query code's `.text` and stack in `targets/` (`query` feature).
 pub const QUERY: &[Case] = cases!["gta": validate, cast_through_the_sample];
+/// A model parsed, one segment cast and one sphere overlap: what a firmware using the
+/// queries runs, measured for `.text`, stack and instructions per cast in `targets/`.
+pub const COUNT: &[Case] = cases!["gta": query_lamppost];
 
 /// Every case.
 pub const CASES: &[Case] = cases![
@@ -103,6 +106,7 @@ pub const CASES: &[Case] = cases![
     face_errors,
     lenient_acceptances,
     error_display,
+    query_lamppost,
 ];
 
 /// Walks every model and every accessor, folding every value into a digest. This is
@@ -357,6 +361,77 @@ pub fn walk_at_every_alignment() -> Outcome {
             (LEN, 0, true)
         );
     }
+    Ok(())
+}
+
+/// The start of the instructions `targets/run` counts (a call it finds by name in
+/// QEMU's execution trace); distinct from [`count_to`], so the linker cannot fold them.
+#[inline(never)]
+pub fn count_from() -> u32 {
+    black_box(0x5eed)
+}
+
+/// The end of the instructions `targets/run` counts.
+#[inline(never)]
+pub fn count_to() -> u32 {
+    black_box(0xd0e5)
+}
+
+/// The lamppost (COL3, a face group) parsed from the sample at an odd address, one
+/// segment cast down through it and one ball overlapping it. The cast sits between
+/// [`count_from`] and [`count_to`], after an empty pair of them that `targets/run`
+/// subtracts: the instructions of one cast, counted under QEMU.
+pub fn query_lamppost() -> Outcome {
+    use zerocol::query::{Ball, Contact, Primitive, Query, Segment};
+    let bytes = ok!(AT1.bytes().get(LAMP..));
+    let m = ok!(Model::parse(black_box(bytes), Options::STRICT));
+    let down = black_box(Segment::new([0.25, 1.0, 20.0], [0.25, 1.0, -5.0]));
+    count_from();
+    count_to();
+    count_from();
+    let hit = m.cast(down);
+    count_to();
+    let hit = ok!(hit);
+    // The top of the box of faces, z = 7.25: t = (20 − 7.25) / 25, its face 3.
+    ensure_eq!(
+        (hit.primitive, hit.index, hit.material),
+        (Primitive::Face, 3, 16)
+    );
+    ensure_eq!(
+        (hit.t, hit.point, hit.normal),
+        (0.51, [0.25, 1.0, 7.25], [0.0, 0.0, 1.0])
+    );
+    let mut out = [Contact {
+        depth: 0.0,
+        point: [0.0; 3],
+        normal: [0.0; 3],
+        primitive: Primitive::Sphere,
+        index: 0,
+        material: 0,
+    }; 4];
+    let ball = Ball {
+        center: [0.5, 1.75, 4.125],
+        radius: 2.0,
+    };
+    // Sphere 0, the box, and 6 faces: the first 4 stored, 8 counted.
+    ensure_eq!(m.overlap(black_box(ball), &mut out), 8);
+    let kinds = out.map(|c| (c.primitive, c.index, c.material));
+    ensure_eq!(
+        kinds,
+        [
+            (Primitive::Sphere, 0, 13),
+            (Primitive::Box, 0, 15),
+            (Primitive::Face, 6, 16),
+            (Primitive::Face, 7, 16)
+        ]
+    );
+    // The ball's centre is 0.625 inside the box's +X side; the side y = 3.625 is 1.875 away.
+    let [_, inside, side, _] = out;
+    ensure_eq!((inside.depth, inside.normal), (2.625, [1.0, 0.0, 0.0]));
+    ensure_eq!(
+        (side.depth, side.point, side.normal),
+        (0.125, [0.5, 3.625, 4.125], [0.0, -1.0, 0.0])
+    );
     Ok(())
 }
 

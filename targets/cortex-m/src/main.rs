@@ -19,7 +19,7 @@ impl harness::Report for Console {
         if let Err(failure) = outcome {
             println!("FAILED {}: {}", case.name, failure);
         }
-        if cfg!(any(feature = "probe", feature = "validate")) {
+        if cfg!(any(feature = "probe", feature = "validate", feature = "count")) {
             println!("stack {}: {} bytes", case.name, stack_bytes);
         }
     }

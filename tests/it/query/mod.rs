@@ -9,6 +9,7 @@ mod grit;
 mod gta;
 #[cfg(feature = "std")]
 mod mkgp;
+mod parry;
 
 use zerocol::query::Segment;
 

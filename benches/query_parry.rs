@@ -1,0 +1,412 @@
+//! Segment casts straight from the bytes (`zerocol::query`) against parry3d
+//! (`=0.31.1`, f32) in the same run, on the San Andreas-shaped library (1,450 COL3
+//! models) and on the Grit body (its 16,200-face trimesh and 18 shapes).
+//!
+//! `cargo bench --bench query_parry`. Two questions (docs/benchmarks.md):
+//!
+//! - **Time to first hit**: zerocol parses the file and casts one segment; parry
+//!   builds its shapes (a `TriMesh` with its BVH for the faces, a `Compound` of balls
+//!   and cuboids for the solids) from vertices and indices already decoded into
+//!   `Vec`s (so parry's figure leaves out reading the file), then casts the same
+//!   segment.
+//! - **Steady state**: random segments through each model's bounds (grown by a fifth),
+//!   cast against the parsed view, and against parry's prebuilt shapes; models with
+//!   face groups (81 faces and more) and models without, apart.
+//!
+//! Grit casts run on the BCOL view: a TCOL view's cast finds each face's corners by
+//! lexing the text vertex list from its start (`Vertices::Text`, `nth`), so one cast
+//! over the 16,200-face trimesh takes minutes; that is reported, not benched.
+//! Parry's Grit shapes are the trimesh alone (its 18 solids, hulls among them, are
+//! left out of parry's build and cast, and kept in zerocol's): the Grit ratios favour
+//! parry. `main` checks that both sides agree in `t` on every bench segment first.
+
+use std::hint::black_box;
+use std::sync::LazyLock;
+
+use divan::Bencher;
+use divan::counter::ItemsCount;
+use parry3d::math::{Pose, Vector};
+use parry3d::query::{Ray, RayCast};
+use parry3d::shape::{Compound, SharedShape, TriMesh, TriMeshFlags};
+use zerocol::grit::bcol::Bcol;
+use zerocol::grit::tcol::{self, Tcol};
+use zerocol::gta::{self, Model, Options};
+use zerocol::query::{Query, Segment};
+
+mod data;
+
+use data::Rng;
+
+type V3 = [f32; 3];
+
+static LIBRARY: LazyLock<Vec<u8>> = LazyLock::new(data::gta::library);
+static TCOL: LazyLock<Vec<u8>> = LazyLock::new(data::grit::tcol);
+static BCOL: LazyLock<Vec<u8>> = LazyLock::new(data::grit::bcol);
+
+/// Segments per model in the steady-state cases.
+const PER_MODEL: usize = 16;
+/// Segments through the Grit body.
+const GRIT_SEGMENTS: usize = 4096;
+
+/// A model's content decoded into what parry builds from.
+#[derive(Clone)]
+struct Decoded {
+    vertices: Vec<Vector>,
+    indices: Vec<[u32; 3]>,
+    spheres: Vec<(V3, f32)>,
+    boxes: Vec<(V3, V3)>,
+}
+
+/// Parry's shapes of one model.
+struct Built {
+    mesh: Option<TriMesh>,
+    solids: Option<Compound>,
+}
+
+fn v(a: V3) -> Vector {
+    Vector::new(a[0], a[1], a[2])
+}
+
+fn decode(m: &Model<'_>) -> Decoded {
+    Decoded {
+        vertices: m.vertices().iter().map(v).collect(),
+        indices: m.faces().iter().map(|f| f.indices).collect(),
+        spheres: m.spheres().iter().map(|s| (s.center, s.radius)).collect(),
+        boxes: m.boxes().iter().map(|b| (b.min, b.max)).collect(),
+    }
+}
+
+fn build(d: Decoded) -> Built {
+    let mesh = (!d.indices.is_empty())
+        .then(|| TriMesh::with_flags(d.vertices, d.indices, TriMeshFlags::empty()).unwrap());
+    let mut solids: Vec<(Pose, SharedShape)> = d
+        .spheres
+        .iter()
+        .map(|&(c, r)| (Pose::from_translation(v(c)), SharedShape::ball(r)))
+        .collect();
+    solids.extend(d.boxes.iter().map(|&(min, max)| {
+        let c = [0, 1, 2].map(|i| (min[i] + max[i]) / 2.0);
+        let h = [0, 1, 2].map(|i| (max[i] - min[i]) / 2.0);
+        (
+            Pose::from_translation(v(c)),
+            SharedShape::cuboid(h[0], h[1], h[2]),
+        )
+    }));
+    Built {
+        mesh,
+        solids: (!solids.is_empty()).then(|| Compound::new(solids)),
+    }
+}
+
+/// The ray of a segment and its length: parry's time of impact over the length is
+/// zerocol's `t`.
+fn ray(s: &Segment) -> (Ray, f32) {
+    let d = s.direction();
+    let l = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+    (Ray::new(v(s.start), v(d.map(|c| c / l))), l)
+}
+
+/// Parry's nearest `t` along `s`, solids solid.
+fn parry_cast(b: &Built, s: &Segment) -> Option<f32> {
+    let (ray, l) = ray(s);
+    let mesh = b
+        .mesh
+        .as_ref()
+        .and_then(|m| m.cast_local_ray(&ray, l, true));
+    let solids = b
+        .solids
+        .as_ref()
+        .and_then(|c| c.cast_local_ray(&ray, l, true));
+    match (mesh, solids) {
+        (Some(a), Some(b)) => Some(a.min(b) / l),
+        (a, b) => a.or(b).map(|t| t / l),
+    }
+}
+
+fn range(rng: &mut Rng, lo: f32, hi: f32) -> f32 {
+    lo + (hi - lo) * (rng.u32() as f32 / u32::MAX as f32)
+}
+
+/// A random segment through the box (grown by a fifth), at least 1 cm long.
+fn segment(rng: &mut Rng, min: V3, max: V3) -> Segment {
+    let pad = [0, 1, 2].map(|i| (max[i] - min[i]).max(1.0) * 0.2);
+    loop {
+        let mut point = || [0, 1, 2].map(|i| range(rng, min[i] - pad[i], max[i] + pad[i]));
+        let s = Segment::new(point(), point());
+        let d = s.direction();
+        if d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > 1e-4 {
+            return s;
+        }
+    }
+}
+
+/// Everything the cases need, prepared once.
+struct Prepared {
+    /// Every model, its decoded content, parry's shapes and its segments.
+    models: Vec<(Model<'static>, Decoded, Built, Vec<Segment>)>,
+    /// The model with the most faces (it has face groups).
+    largest: usize,
+    grit: (Decoded, Built, Vec<Segment>),
+}
+
+static PREPARED: LazyLock<Prepared> = LazyLock::new(|| {
+    let mut rng = Rng::new(0x9B_E4C4);
+    let models: Vec<_> = gta::models(&LIBRARY, Options::STRICT)
+        .map(|m| {
+            let m = m.unwrap();
+            let d = decode(&m);
+            let built = build(d.clone());
+            let b = m.bounds();
+            let segments = (0..PER_MODEL)
+                .map(|_| segment(&mut rng, b.min, b.max))
+                .collect();
+            (m, d, built, segments)
+        })
+        .collect();
+    let largest = (0..models.len())
+        .max_by_key(|&i| models[i].0.faces().len())
+        .unwrap();
+    let tcol = Tcol::parse(&TCOL, tcol::Options::STRICT).unwrap();
+    let mesh = tcol.trimesh().unwrap();
+    let vertices: Vec<V3> = mesh.vertices().collect();
+    let (mut min, mut max) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for p in &vertices {
+        for i in 0..3 {
+            min[i] = min[i].min(p[i]);
+            max[i] = max[i].max(p[i]);
+        }
+    }
+    let grit = Decoded {
+        vertices: vertices.iter().copied().map(v).collect(),
+        indices: mesh.faces().map(|f| f.indices).collect(),
+        spheres: Vec::new(),
+        boxes: Vec::new(),
+    };
+    let segments = (0..GRIT_SEGMENTS)
+        .map(|_| segment(&mut rng, min, max))
+        .collect();
+    let built = build(grit.clone());
+    Prepared {
+        models,
+        largest,
+        grit: (grit, built, segments),
+    }
+});
+
+fn main() {
+    let p = &*PREPARED;
+    let (mut cases, mut hits, mut grouped, mut faces) = (0, 0, 0, 0);
+    for (m, _, built, segments) in &p.models {
+        grouped += usize::from(!m.face_groups().is_empty());
+        faces += m.faces().len();
+        for s in segments {
+            let ours = m.cast(*s).map(|h| h.t);
+            let theirs = parry_cast(built, s);
+            cases += 1;
+            hits += usize::from(ours.is_some());
+            match (ours, theirs) {
+                (Some(a), Some(b)) => assert!((a - b).abs() <= 1e-4, "{s:?}: {a} vs {b}"),
+                (a, b) => assert_eq!(a.is_some(), b.is_some(), "{s:?}: {a:?} vs {b:?}"),
+            }
+        }
+    }
+    let bcol = Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
+    let (_, grit_built, grit_segments) = &p.grit;
+    let mut grit_hits = 0;
+    for s in grit_segments {
+        // zerocol's hit may be one of the 18 solids parry leaves out: it is never
+        // farther than parry's trimesh hit.
+        let ours = bcol.cast(*s).map(|h| h.t);
+        let theirs = parry_cast(grit_built, s);
+        grit_hits += usize::from(ours.is_some());
+        if let Some(b) = theirs {
+            assert!(
+                ours.is_some_and(|a| a <= b + 1e-4),
+                "{s:?}: {ours:?} vs {b}"
+            );
+        }
+    }
+    let largest = &p.models[p.largest].0;
+    println!(
+        "library: {} models ({grouped} with face groups), {faces} faces; {cases} segments, {hits} hit; \
+         largest model {} faces in {} groups; grit: {} trimesh faces, {} segments, {grit_hits} hit",
+        p.models.len(),
+        largest.faces().len(),
+        largest.face_groups().len(),
+        p.grit.0.indices.len(),
+        grit_segments.len(),
+    );
+    divan::main();
+}
+
+mod first_hit {
+    use super::*;
+
+    /// One model (the largest, 352 faces in face groups): `Model::parse` of its
+    /// bytes, then one cast.
+    #[divan::bench]
+    fn gta_model_zerocol(b: Bencher) {
+        let (m, _, _, segments) = &PREPARED.models[PREPARED.largest];
+        let (bytes, s) = (m.bytes(), segments[0]);
+        b.bench(|| {
+            let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
+            m.cast(black_box(s)).map(|h| h.t)
+        });
+    }
+
+    /// The same model: parry's build from its decoded content, then one cast.
+    #[divan::bench]
+    fn gta_model_parry(b: Bencher) {
+        let (_, d, _, segments) = &PREPARED.models[PREPARED.largest];
+        let s = segments[0];
+        b.with_inputs(|| d.clone())
+            .bench_values(|d| parry_cast(&build(black_box(d)), &black_box(s)));
+    }
+
+    /// The whole library: every model parsed (`gta::models`) and one segment cast
+    /// through each.
+    #[divan::bench(sample_count = 20)]
+    fn gta_library_zerocol(b: Bencher) {
+        let segments: Vec<Segment> = PREPARED.models.iter().map(|m| m.3[0]).collect();
+        b.counter(ItemsCount::new(segments.len())).bench(|| {
+            let mut hits = 0usize;
+            for (m, s) in gta::models(black_box(&LIBRARY), Options::STRICT).zip(&segments) {
+                hits += usize::from(m.unwrap().cast(*s).is_some());
+            }
+            hits
+        });
+    }
+
+    /// The whole library: parry's shapes built for every model, one segment cast
+    /// through each.
+    #[divan::bench(sample_count = 20)]
+    fn gta_library_parry(b: Bencher) {
+        let decoded: Vec<(Decoded, Segment)> = PREPARED
+            .models
+            .iter()
+            .map(|m| (m.1.clone(), m.3[0]))
+            .collect();
+        b.counter(ItemsCount::new(decoded.len()))
+            .with_inputs(|| decoded.clone())
+            .bench_values(|decoded| {
+                let mut hits = 0usize;
+                for (d, s) in decoded {
+                    hits += usize::from(parry_cast(&build(d), &s).is_some());
+                }
+                hits
+            });
+    }
+
+    /// The Grit body as BCOL: `Bcol::parse`, then one cast.
+    #[divan::bench(sample_count = 20)]
+    fn grit_bcol_zerocol(b: Bencher) {
+        let s = PREPARED.grit.2[0];
+        b.bench(|| {
+            let t = Bcol::parse(black_box(&BCOL), zerocol::grit::bcol::Options::STRICT).unwrap();
+            t.cast(black_box(s)).map(|h| h.t)
+        });
+    }
+
+    /// The Grit trimesh: parry's `TriMesh` built from decoded vertices and indices,
+    /// then one cast.
+    #[divan::bench(sample_count = 20)]
+    fn grit_parry(b: Bencher) {
+        let (d, _, segments) = &PREPARED.grit;
+        let s = segments[0];
+        b.with_inputs(|| d.clone())
+            .bench_values(|d| parry_cast(&build(black_box(d)), &black_box(s)));
+    }
+}
+
+mod steady {
+    use super::*;
+
+    fn models(
+        grouped: bool,
+    ) -> impl Iterator<Item = &'static (Model<'static>, Decoded, Built, Vec<Segment>)> {
+        PREPARED
+            .models
+            .iter()
+            .filter(move |m| m.0.face_groups().is_empty() != grouped)
+    }
+
+    fn count(grouped: bool) -> ItemsCount {
+        ItemsCount::new(models(grouped).map(|m| m.3.len()).sum::<usize>())
+    }
+
+    fn zerocol(b: Bencher, grouped: bool) {
+        b.counter(count(grouped)).bench(|| {
+            let mut sum = 0f32;
+            for (m, _, _, segments) in models(grouped) {
+                for s in segments {
+                    sum += black_box(m).cast(*s).map_or(1.0, |h| h.t);
+                }
+            }
+            sum
+        });
+    }
+
+    fn parry(b: Bencher, grouped: bool) {
+        b.counter(count(grouped)).bench(|| {
+            let mut sum = 0f32;
+            for (_, _, built, segments) in models(grouped) {
+                for s in segments {
+                    sum += parry_cast(black_box(built), s).unwrap_or(1.0);
+                }
+            }
+            sum
+        });
+    }
+
+    /// Casts on the models with face groups, straight from the bytes.
+    #[divan::bench(sample_count = 30)]
+    fn gta_grouped_zerocol(b: Bencher) {
+        zerocol(b, true);
+    }
+
+    /// The same casts on parry's prebuilt shapes.
+    #[divan::bench(sample_count = 30)]
+    fn gta_grouped_parry(b: Bencher) {
+        parry(b, true);
+    }
+
+    /// Casts on the models without face groups (80 faces or fewer): brute force.
+    #[divan::bench(sample_count = 30)]
+    fn gta_ungrouped_zerocol(b: Bencher) {
+        zerocol(b, false);
+    }
+
+    /// The same casts on parry's prebuilt shapes.
+    #[divan::bench(sample_count = 30)]
+    fn gta_ungrouped_parry(b: Bencher) {
+        parry(b, false);
+    }
+
+    /// Casts through the Grit body (BCOL view; the trimesh has no index: brute force
+    /// over 16,200 faces, plus the 18 solids).
+    #[divan::bench(sample_count = 10)]
+    fn grit_bcol_zerocol(b: Bencher) {
+        let bcol = Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
+        let segments = &PREPARED.grit.2;
+        b.counter(ItemsCount::new(segments.len())).bench(|| {
+            let mut sum = 0f32;
+            for s in segments {
+                sum += black_box(&bcol).cast(*s).map_or(1.0, |h| h.t);
+            }
+            sum
+        });
+    }
+
+    /// The same casts on parry's prebuilt `TriMesh` (the trimesh alone).
+    #[divan::bench(sample_count = 10)]
+    fn grit_parry(b: Bencher) {
+        let (_, built, segments) = &PREPARED.grit;
+        b.counter(ItemsCount::new(segments.len())).bench(|| {
+            let mut sum = 0f32;
+            for s in segments {
+                sum += parry_cast(black_box(built), s).unwrap_or(1.0);
+            }
+            sum
+        });
+    }
+}
