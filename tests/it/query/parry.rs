@@ -103,7 +103,7 @@ impl Parry {
                 .boxes()
                 .iter()
                 .map(|b| {
-                    if (0..3).any(|i| !(b.min[i] <= b.max[i])) {
+                    if (0..3).any(|i| b.min[i].partial_cmp(&b.max[i]).is_none_or(|o| o.is_gt())) {
                         return None;
                     }
                     let c = [0, 1, 2].map(|i| (b.min[i] + b.max[i]) / 2.0);
