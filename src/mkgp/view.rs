@@ -430,7 +430,9 @@ impl<'a> Iterator for WallCells<'a> {
         if self.next >= self.count {
             return None;
         }
-        let Ok((mut cell, end)) = read_wall_cell(self.bytes, self.at, self.next) else {
+        let Some((mut cell, end)) =
+            wire::validated(read_wall_cell(self.bytes, self.at, self.next).ok())
+        else {
             self.next = self.count;
             return None;
         };
