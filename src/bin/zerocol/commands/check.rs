@@ -174,8 +174,9 @@ impl Check {
                 return self.verdict(&archive.label, None, Err(message), out);
             }
         };
+        let mut scratch = vec![0u32; directory.lint_scratch_len()];
         let warnings = directory
-            .lints()
+            .lints_with(&mut scratch)
             .map(|lint| tool::Warning {
                 offset: Some(lint.offset),
                 model: None,
