@@ -63,7 +63,10 @@ pub enum LintKind {
         /// Sectors the directory occupies.
         directory_sectors: u64,
     },
-    /// The name has no extension the game loads: the game skips the entry.
+    /// The name has no extension the game loads: the game skips the entry. In a
+    /// v1 archive, GTA III registers only `.dff` and `.txd` entries (it skips
+    /// `.col` and `.ifp` ones too, without this lint); Vice City also loads `.col`
+    /// and `.ifp`.
     UnknownExtension,
     /// The entry has no sectors.
     ZeroSize,
@@ -675,10 +678,15 @@ impl fmt::Display for Lint {
                 f,
                 "its sectors overlap the directory's first {directory_sectors} sectors: {games} read the directory bytes as its data; rebuild the archive"
             ),
-            LintKind::UnknownExtension => write!(
-                f,
-                "its name has no extension {games} load, so the game skips it; rename it (.dff, .txd, .col, …) or remove it"
-            ),
+            LintKind::UnknownExtension => match self.version {
+                Version::V1 => f.write_str(
+                    "its name has no extension GTA III and Vice City load from an archive, so both skip it (GTA III registers only .dff and .txd entries, and skips .col and .ifp ones too; Vice City also loads .col and .ifp); rename it (.dff, .txd) or remove it",
+                ),
+                Version::V2 => write!(
+                    f,
+                    "its name has no extension {games} load, so the game skips it; rename it (.dff, .txd, .col, …) or remove it"
+                ),
+            },
             LintKind::ZeroSize => write!(
                 f,
                 "it has no sectors: {games} load an empty entry; remove it or add its data"
