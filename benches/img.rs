@@ -74,7 +74,11 @@ fn main() {
 /// The directory, then every `.col` entry's models and every `.dff` entry's
 /// collision model, all rules of the GTA reader (strict).
 fn check(bytes: &[u8]) -> usize {
-    let archive = Archive::parse(bytes, Options::STRICT).unwrap();
+    check_entries_of(&Archive::parse(bytes, Options::STRICT).unwrap())
+}
+
+/// Every `.col` entry's models and every `.dff` entry's collision model.
+fn check_entries_of(archive: &Archive<'_>) -> usize {
     let mut n = 0;
     for entry in archive.entries() {
         match entry.entry.kind {
@@ -114,9 +118,33 @@ fn check_entries(b: Bencher) {
     b.counter(bytes()).bench(|| check(black_box(&ARCHIVE)));
 }
 
-/// The directory's lints (every entry against every earlier one).
+/// What `zerocol check` does: `Archive::parse`, the directory's lints (sorted in
+/// a `Vec` of scratch, as the CLI does), then every `.col` and `.dff` entry checked.
+#[divan::bench]
+fn check_archive(b: Bencher) {
+    b.counter(bytes()).bench(|| {
+        let archive = Archive::parse(black_box(&ARCHIVE), Options::STRICT).unwrap();
+        let directory = archive.directory();
+        let mut scratch = vec![0u32; directory.lint_scratch_len()];
+        black_box(directory.lints_with(&mut scratch).count());
+        check_entries_of(&archive)
+    });
+}
+
+/// The directory's lints, sorted in caller scratch (`Directory::lints_with`).
+#[divan::bench]
+fn lints_sorted(b: Bencher) {
+    let archive = Archive::parse(&ARCHIVE, Options::STRICT).unwrap();
+    let directory = archive.directory();
+    b.bench(|| {
+        let mut scratch = vec![0u32; directory.lint_scratch_len()];
+        directory.lints_with(&mut scratch).count()
+    });
+}
+
+/// The directory's lints without scratch (every entry against every earlier one).
 #[divan::bench(sample_count = 10)]
-fn lints(b: Bencher) {
+fn lints_quadratic(b: Bencher) {
     let archive = Archive::parse(&ARCHIVE, Options::STRICT).unwrap();
     b.bench(|| archive.directory().lints().count());
 }

@@ -151,6 +151,12 @@ fn view(archive: &Archive<'_>, data: &[u8], options: Options) {
         assert!(!lint.is_tolerated() || options != Options::STRICT, "{lint}");
         assert_eq!(lint.version, archive.version());
     }
+    // The sorted lints (caller scratch) are the quadratic ones, in the same order;
+    // a short scratch falls back to them.
+    let mut scratch = vec![0u32; directory.lint_scratch_len()];
+    assert!(directory.lints_with(&mut scratch).eq(directory.lints()));
+    let mut short = vec![0u32; directory.lint_scratch_len().saturating_sub(1)];
+    assert!(directory.lints_with(&mut short).eq(directory.lints()));
 }
 
 /// A `.col` or `.dff` entry's models: errors name the entry and lie inside it.

@@ -66,7 +66,8 @@ impl Kind {
     }
 
     /// Whether the games of `version` load entries of this kind: DFF, TXD, COL and
-    /// IFP in v1 (III, Vice City), and IPL, DAT, RRR and SCM too in v2 (San Andreas).
+    /// IFP in v1 (Vice City; GTA III registers only DFF and TXD, its collision
+    /// comes from loose files), and IPL, DAT, RRR and SCM too in v2 (San Andreas).
     pub const fn is_loaded_by(self, version: Version) -> bool {
         match self {
             Self::Dff | Self::Txd | Self::Col | Self::Ifp => true,

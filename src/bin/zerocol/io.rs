@@ -412,7 +412,7 @@ pub fn eprint_line(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
-/// How many files make a run long enough for a progress bar.
+/// How many files (and archive entries) make a run long enough for a progress bar.
 pub const LONG_RUN: u64 = 16;
 
 /// `check`'s progress bar on stderr: shown only when stderr is a terminal and the
@@ -424,20 +424,24 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A bar for `files` files, or none (see the type); `count` is only called when
-    /// stderr is a terminal.
-    pub fn new(json: bool, count: impl FnOnce() -> u64) -> Self {
+    /// A bar for the files and archive entries that `count` returns, or none (see
+    /// the type); `count` is only called when stderr is a terminal.
+    pub fn new(json: bool, count: impl FnOnce() -> (u64, u64)) -> Self {
         let terminal = io::stderr().is_terminal() && !(json && io::stdout().is_terminal());
-        let files = if terminal { count() } else { 0 };
-        if files < LONG_RUN {
+        let (files, entries) = if terminal { count() } else { (0, 0) };
+        let len = files.saturating_add(entries);
+        if len < LONG_RUN {
             return Self { bar: None };
         }
-        let style = indicatif::ProgressStyle::with_template(
-            "checking {pos}/{len} files {bar:30} {wide_msg}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        let template = if entries == 0 {
+            "checking {pos}/{len} files {bar:30} {wide_msg}"
+        } else {
+            "checking {pos}/{len} files and archive entries {bar:30} {wide_msg}"
+        };
+        let style = indicatif::ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         let bar = indicatif::ProgressBar::with_draw_target(
-            Some(files),
+            Some(len),
             indicatif::ProgressDrawTarget::stderr(),
         )
         .with_style(style);
@@ -445,7 +449,8 @@ impl Progress {
         Self { bar: Some(bar) }
     }
 
-    /// One more file done (checked, or skipped in a folder): `label` is the next.
+    /// One more file or archive entry done (checked, or skipped in a folder):
+    /// `label` is the next.
     pub fn advance(&self, label: &str) {
         if let Some(bar) = &self.bar {
             bar.inc(1);

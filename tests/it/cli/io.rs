@@ -861,3 +861,160 @@ fn sigterm_while_a_named_temporary_file_is_written_removes_it() {
         "no run of {TRIES} was stopped with its temporary file"
     );
 }
+
+// ------------------------------------------------------------ archives
+
+/// A v2 archive of `cols` copies of `sample.col` (`cNN.col`) and `vehicle.dff`.
+fn archive_bytes(cols: usize) -> Vec<u8> {
+    use zerocol::img::{self, Source};
+    let col = std::fs::read(sample("sample.col")).unwrap();
+    let dff = std::fs::read(sample("vehicle.dff")).unwrap();
+    let names: Vec<String> = (0..cols).map(|i| format!("c{i:02}.col")).collect();
+    let mut sources: Vec<Source<'_>> = names
+        .iter()
+        .map(|n| Source {
+            name: n.as_bytes(),
+            data: &col,
+        })
+        .collect();
+    sources.push(Source {
+        name: b"vehicle.dff",
+        data: &dff,
+    });
+    let mut out = vec![0; img::required_len(sources.iter().copied()).unwrap()];
+    img::write(sources.iter().copied(), &mut out).unwrap();
+    out
+}
+
+#[test]
+fn a_progress_bar_over_an_archive_counts_its_entries() {
+    let dir = Dir::new("progress-img");
+    let archive = dir.join("big.img");
+    std::fs::write(&archive, archive_bytes(20)).unwrap();
+    // In a pipe: none.
+    let o = zerocol(&["check", s(&archive)]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    for text in [stdout(&o), stderr(&o)] {
+        assert!(
+            !text.contains('\x1b') && !text.contains("checking"),
+            "{text:?}"
+        );
+    }
+    // One archive of 21 checked entries: the archive, then each entry.
+    let Some(shown) = on_a_terminal(&format!("{ZEROCOL} check {} >/dev/null", s(&archive))) else {
+        return;
+    };
+    assert!(
+        shown.contains("checking 0/22 files and archive entries "),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains("checking 22/22 files and archive entries "),
+        "{shown:?}"
+    );
+    assert!(shown.contains("\x1b[2K"), "{shown:?}");
+    // In a folder, beside a loose file: the folder's files and the archive's entries.
+    std::fs::copy(sample("sample.col"), dir.join("loose.col")).unwrap();
+    let shown = on_a_terminal(&format!("{ZEROCOL} check {} >/dev/null", s(&dir.0))).unwrap();
+    assert!(
+        shown.contains("checking 23/23 files and archive entries "),
+        "{shown:?}"
+    );
+    // A small archive (3 checked entries) shows none.
+    let small = dir.join("small.img");
+    std::fs::write(&small, archive_bytes(2)).unwrap();
+    let shown = on_a_terminal(&format!("{ZEROCOL} check {} >/dev/null", s(&small))).unwrap();
+    assert_eq!(shown, "");
+}
+
+#[test]
+fn extract_and_put_past_the_file_size_limit_leave_the_old_outputs() {
+    let dir = Dir::new("fsize-img");
+    let archive = dir.join("in.img");
+    std::fs::write(&archive, archive_bytes(2)).unwrap();
+    // extract: the existing entry file stays as it was, no other file appears.
+    let out = Dir::new("fsize-img-out");
+    std::fs::write(out.join("c00.col"), OLD).unwrap();
+    let o = zerocol_with_fsize(0, &["extract", s(&archive), s(&out.0)]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "zerocol: {}: cannot write: File too large (os error 27)\n",
+            out.join("c00.col").display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(out.join("c00.col")).unwrap(), OLD);
+    assert_eq!(out.names(), ["c00.col"]);
+    // put: the existing output archive stays as it was.
+    let output = dir.join("out.img");
+    std::fs::write(&output, OLD).unwrap();
+    let o = zerocol_with_fsize(
+        0,
+        &[
+            "put",
+            s(&archive),
+            &sample("sample.col"),
+            s(&output),
+            "--name",
+            "new.col",
+        ],
+    );
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).ends_with(&format!(
+            "zerocol: {}: cannot write: File too large (os error 27)\n",
+            output.display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(&output).unwrap(), OLD);
+    assert_eq!(dir.names(), ["in.img", "out.img"]);
+}
+
+#[test]
+fn extract_and_put_into_a_full_file_system_leave_the_old_outputs() {
+    let Some(fs) = Tmpfs::mount() else {
+        return;
+    };
+    let archive = TempFile::new("full-in.img", &archive_bytes(2));
+    // The old file takes the one page: nothing else finds room.
+    std::fs::write(fs.0.join("c00.col"), OLD).unwrap();
+    let o = zerocol(&["extract", archive.path(), s(&fs.0.0)]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "zerocol: {}: cannot write: No space left on device (os error 28)\n",
+            fs.0.join("c00.col").display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(fs.0.join("c00.col")).unwrap(), OLD);
+    assert_eq!(fs.0.names(), ["c00.col"]);
+    // put: the old archive takes the page instead.
+    std::fs::remove_file(fs.0.join("c00.col")).unwrap();
+    let output = fs.0.join("out.img");
+    std::fs::write(&output, OLD).unwrap();
+    let o = zerocol(&[
+        "put",
+        archive.path(),
+        &sample("sample.col"),
+        s(&output),
+        "--name",
+        "new.col",
+    ]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).ends_with(&format!(
+            "zerocol: {}: cannot write: No space left on device (os error 28)\n",
+            output.display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read(&output).unwrap(), OLD);
+    assert_eq!(fs.0.names(), ["out.img"]);
+}

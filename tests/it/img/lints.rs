@@ -95,3 +95,114 @@ fn directory_gap_and_overlap_and_v1_games() {
     assert_eq!(lints[1].kind, LintKind::UnknownExtension);
     assert!(lints[1].to_string().contains("GTA III and Vice City"));
 }
+
+/// A small deterministic generator (xorshift), for the generated archives.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+#[test]
+fn sorted_lints_equal_the_quadratic_ones_on_generated_archives() {
+    let names: [&[u8]; 10] = [
+        b"a.col",
+        b"A.COL",
+        b"b.dff",
+        b"B.dff",
+        b"c.txd",
+        b"readme",
+        b"",
+        b"d.ipl",
+        b"e.rrr",
+        b"abcdefghijklmnopqrstuvwx",
+    ];
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut checked, mut with_dup, mut with_overlap, mut with_gap) = (0, 0, 0, 0);
+    for round in 0..3000 {
+        let sectors = 2 + rng.below(40) as usize;
+        let count = rng.below(24) as u32;
+        let dir_sectors = (8 + 32 * count as usize).div_ceil(2048).max(1);
+        let sectors = sectors.max(dir_sectors + 1);
+        let entries: Vec<_> = (0..count)
+            .map(|_| {
+                // Mostly inside the archive; sometimes past its end (lenient skips
+                // those with names the game does not load).
+                let past = rng.below(10) == 0;
+                let start = if past {
+                    sectors as u32 + rng.below(8) as u32
+                } else {
+                    rng.below(sectors as u64) as u32
+                };
+                let room = (sectors as u32).saturating_sub(start).max(1);
+                let len = if rng.below(8) == 0 {
+                    0
+                } else {
+                    1 + rng.below(u64::from(room).min(6)) as u16
+                };
+                let n = names[rng.below(names.len() as u64) as usize];
+                (start, len, 0, name(n))
+            })
+            .collect();
+        let bytes = v2(count, &entries, sectors);
+        for options in [Options::STRICT, Options::LENIENT] {
+            let Ok(archive) = Archive::parse(&bytes, options) else {
+                continue;
+            };
+            let directory = archive.directory();
+            let quadratic: Vec<_> = directory.lints().collect();
+            let mut scratch = vec![0u32; directory.lint_scratch_len()];
+            let sorted: Vec<_> = directory.lints_with(&mut scratch).collect();
+            assert_eq!(sorted, quadratic, "round {round}, {options:?}");
+            // Scratch too short: the quadratic pass, the same lints.
+            let mut short = vec![0u32; directory.lint_scratch_len().saturating_sub(1)];
+            let fallback: Vec<_> = directory.lints_with(&mut short).collect();
+            assert_eq!(fallback, quadratic);
+            checked += 1;
+            let has = |f: fn(&LintKind) -> bool| quadratic.iter().any(|l| f(&l.kind));
+            with_dup += usize::from(has(|k| matches!(k, LintKind::DuplicateName { .. })));
+            with_overlap += usize::from(has(|k| matches!(k, LintKind::Overlap { .. })));
+            with_gap += usize::from(has(|k| matches!(k, LintKind::UnusedSectors { .. })));
+        }
+    }
+    // The generator reaches every case the sorted path replaces.
+    assert!(checked > 2000, "{checked}");
+    assert!(with_dup > 500 && with_overlap > 500 && with_gap > 500);
+}
+
+#[test]
+fn sorted_lints_equal_the_quadratic_ones_on_v1() {
+    let mut rng = Rng(12345);
+    for _ in 0..500 {
+        let count = rng.below(20) as usize;
+        let mut dir = vec![0u8; 32 * count + rng.below(3) as usize * 7];
+        for i in 0..count {
+            let at = 32 * i;
+            dir[at..at + 4].copy_from_slice(&(rng.below(30) as u32).to_le_bytes());
+            dir[at + 4..at + 8].copy_from_slice(&(rng.below(4) as u32).to_le_bytes());
+            let n: &[u8] = [b"x.col" as &[u8], b"X.col", b"y.dff", b"z.rrr"][rng.below(4) as usize];
+            dir[at + 8..at + 8 + n.len()].copy_from_slice(n);
+        }
+        let img = vec![0u8; 34 * 2048];
+        for options in [Options::STRICT, Options::LENIENT] {
+            let Ok(archive) = Archive::parse_v1(&dir, &img, options) else {
+                continue;
+            };
+            let directory = archive.directory();
+            let mut scratch = vec![0u32; directory.lint_scratch_len()];
+            assert_eq!(
+                directory.lints_with(&mut scratch).collect::<Vec<_>>(),
+                directory.lints().collect::<Vec<_>>()
+            );
+        }
+    }
+}

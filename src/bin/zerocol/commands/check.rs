@@ -35,9 +35,11 @@ pub fn check(
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
     let progress = Progress::new(output.json, || {
-        paths
-            .iter()
-            .fold(0u64, |n, path| n.saturating_add(count(path)))
+        let archives = common.format.is_none();
+        paths.iter().fold((0u64, 0u64), |(files, entries), path| {
+            let (f, e) = count(path, archives, common.lenient, true);
+            (files.saturating_add(f), entries.saturating_add(e))
+        })
     });
     let mut run = Check {
         common,
@@ -174,8 +176,9 @@ impl Check {
                 return self.verdict(&archive.label, None, Err(message), out);
             }
         };
+        let mut scratch = vec![0u32; directory.lint_scratch_len()];
         let warnings = directory
-            .lints()
+            .lints_with(&mut scratch)
             .map(|lint| tool::Warning {
                 offset: Some(lint.offset),
                 model: None,
@@ -208,6 +211,7 @@ impl Check {
                 _ => continue,
             };
             let name = archive.entry_label(&entry);
+            self.progress.advance(&name);
             match archive.read(&directory, &entry, &mut buffer) {
                 Ok(data) => {
                     let start = data.archive_offset();
@@ -373,24 +377,57 @@ pub fn json_line(
     writeln!(out)
 }
 
-/// How many files `check` visits under `path` (1 for a file): the progress bar's
-/// length. Folders are walked as [`Check::folder`] walks them (links to folders not
-/// followed); each entry that is no folder counts, skipped or not.
-fn count(path: &Path) -> u64 {
-    let is_folder = path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
+/// How many files `check` visits under `path` (1 for a file), and how many
+/// archive entries it checks in them: the progress bar's length. Folders are
+/// walked as [`Check::folder`] walks them (inside, links to folders not followed); each
+/// entry that is no folder counts, skipped or not. Archives (when `archives`: no
+/// `--format`) count their `.col` and `.dff` entries, read from their directory
+/// as [`Check::archive`] reads it.
+fn count(path: &Path, archives: bool, lenient: bool, top: bool) -> (u64, u64) {
+    let is_folder = if top {
+        path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir())
+    } else {
+        std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
+    };
     if !is_folder {
-        return 1;
+        let is_archive = archives
+            && if top {
+                archive::named(path)
+            } else {
+                std::fs::metadata(path).is_ok_and(|m| m.is_file())
+                    && head(path).is_ok_and(|head| archive::is_archive(path, &head, false))
+            };
+        return (
+            1,
+            if is_archive {
+                entries(path, lenient)
+            } else {
+                0
+            },
+        );
     }
     let Ok(entries) = std::fs::read_dir(path) else {
+        return (0, 0);
+    };
+    entries
+        .flatten()
+        .fold((0u64, 0u64), |(files, entries), entry| {
+            let (f, e) = count(&entry.path(), archives, lenient, false);
+            (files.saturating_add(f), entries.saturating_add(e))
+        })
+}
+
+/// The `.col` and `.dff` entries [`Check::archive`] checks in the archive at
+/// `path` (0 if its directory does not read).
+fn entries(path: &Path, lenient: bool) -> u64 {
+    let Ok(archive) = archive::open(path) else {
         return 0;
     };
-    entries.flatten().fold(0u64, |n, entry| {
-        let path = entry.path();
-        let inner = if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-            count(&path)
-        } else {
-            1
-        };
-        n.saturating_add(inner)
+    archive.directory(lenient).map_or(0, |directory| {
+        let n = directory
+            .entries()
+            .filter(|e| matches!(e.kind, Kind::Col | Kind::Dff))
+            .count();
+        u64::try_from(n).unwrap_or(u64::MAX)
     })
 }

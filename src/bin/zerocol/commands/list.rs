@@ -55,7 +55,8 @@ pub fn list(path: &Path, lenient: bool, out: &mut impl Write) -> Result<Status, 
                 entry.byte_range().start
             )?;
         }
-        for lint in directory.lints() {
+        let mut scratch = vec![0u32; directory.lint_scratch_len()];
+        for lint in directory.lints_with(&mut scratch) {
             writeln!(out, "  warning: byte {}: {lint}", lint.offset)?;
         }
         Ok(())
