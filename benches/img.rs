@@ -53,6 +53,12 @@ static ARCHIVE: LazyLock<Vec<u8>> = LazyLock::new(|| {
 });
 
 fn main() {
+    // The same archive as a file, for timing `zerocol check` on it (docs/benchmarks.md).
+    if let Ok(path) = std::env::var("ZEROCOL_IMG_OUT") {
+        std::fs::write(&path, &*ARCHIVE).unwrap();
+        println!("wrote {path}");
+        return;
+    }
     let archive = Archive::parse(&ARCHIVE, Options::STRICT).unwrap();
     println!(
         "archive: {} bytes, {} entries ({} .col, {} .dff)",

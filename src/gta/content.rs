@@ -64,6 +64,7 @@ pub(crate) enum Shape {
 
 impl Shape {
     /// The smallest and largest coordinate of the shape on each axis.
+    #[inline]
     pub(crate) fn extent(&self) -> (Vec3, Vec3) {
         match *self {
             Self::Ball { center, radius } => {
@@ -84,20 +85,47 @@ impl Shape {
         let point = |p: Vec3| sqrt_up(distance2(p, from));
         match *self {
             Self::Ball { center, radius } => point(center) + radius,
-            Self::Block { min, max } => {
-                // The corner farthest from `from`, axis by axis.
-                let pick = |lo: f32, hi: f32, c: f32| {
-                    if (lo - c).abs() > (hi - c).abs() {
-                        lo
-                    } else {
-                        hi
-                    }
-                };
-                let ([lx, ly, lz], [hx, hy, hz], [cx, cy, cz]) = (min, max, from);
-                point([pick(lx, hx, cx), pick(ly, hy, cy), pick(lz, hz, cz)])
-            }
+            Self::Block { min, max } => point(farthest_corner(min, max, from)),
             Self::Segment(a, b) => point(a).max(point(b)),
             Self::Triangle([a, b, c]) => point(a).max(point(b)).max(point(c)),
+        }
+    }
+
+    /// Whether the shape surely lies within `radius` of `center` as [`Shape::reach`]
+    /// measures it (its reach at most `radius`), decided without a square root:
+    /// `radius²` reaching each point's squared distance is enough, since
+    /// [`sqrt_up`] gives the smallest float whose square reaches its argument.
+    /// `false` means "not known" (always for spheres, whose reach needs the root).
+    #[inline]
+    fn surely_within(&self, center: Vec3, radius: f32) -> bool {
+        if radius.is_nan() || radius < 0.0 {
+            return false;
+        }
+        let r2 = radius * radius;
+        let inside = |p: Vec3| distance2(p, center) <= r2;
+        match *self {
+            Self::Ball { .. } => false,
+            Self::Block { min, max } => inside(farthest_corner(min, max, center)),
+            Self::Segment(a, b) => inside(a) && inside(b),
+            Self::Triangle([a, b, c]) => inside(a) && inside(b) && inside(c),
+        }
+    }
+
+    /// Whether every coordinate of the shape lies within `min .. max` (`false` for a
+    /// NaN coordinate, which [`Shape::past_box`] then weighs).
+    #[inline]
+    fn surely_in_box(&self, min: Vec3, max: Vec3) -> bool {
+        let ([x0, y0, z0], [x1, y1, z1]) = (min, max);
+        let inside =
+            |[x, y, z]: Vec3| x >= x0 && x <= x1 && y >= y0 && y <= y1 && z >= z0 && z <= z1;
+        match *self {
+            Self::Triangle([a, b, c]) => inside(a) && inside(b) && inside(c),
+            Self::Segment(a, b) => inside(a) && inside(b),
+            Self::Block { min, max } => inside(min) && inside(max),
+            Self::Ball { .. } => {
+                let (lo, hi) = self.extent();
+                inside(lo) && inside(hi)
+            }
         }
     }
 
@@ -105,7 +133,12 @@ impl Shape {
     /// differences above the [`tolerance`] of `version`; 0 when it lies within. NaN
     /// coordinates count as within (the reader keeps them; nothing can be said of
     /// them).
+    #[inline]
     pub(crate) fn past_box(&self, min: Vec3, max: Vec3, version: Version) -> f32 {
+        // Inside on every axis: nothing past (the common case, without the tolerance).
+        if self.surely_in_box(min, max) {
+            return 0.0;
+        }
         let (lo, hi) = self.extent();
         let mut worst = 0.0f32;
         for (((&min, &max), &lo), &hi) in min.iter().zip(&max).zip(&lo).zip(&hi) {
@@ -118,19 +151,24 @@ impl Shape {
 
     /// How far the shape reaches past `bounds`: past the box on one axis, or past
     /// the sphere, as [`Shape::past_box`] counts it.
+    #[inline]
     pub(crate) fn beyond(&self, bounds: &Bounds, version: Version) -> f32 {
-        let reach = self.reach(bounds.center);
-        let magnitude = reach.abs().max(bounds.radius.abs());
-        self.past_box(bounds.min, bounds.max, version).max(past(
-            reach - bounds.radius,
-            magnitude,
-            version,
-        ))
+        let past_sphere = if self.surely_within(bounds.center, bounds.radius) {
+            // Reach - radius <= 0, below any tolerance: what `past` gives.
+            0.0
+        } else {
+            let reach = self.reach(bounds.center);
+            let magnitude = reach.abs().max(bounds.radius.abs());
+            past(reach - bounds.radius, magnitude, version)
+        };
+        self.past_box(bounds.min, bounds.max, version)
+            .max(past_sphere)
     }
 }
 
 /// `by` when it exceeds the [`tolerance`] for values of `magnitude`, else 0 (NaN
 /// included).
+#[inline]
 fn past(by: f32, magnitude: f32, version: Version) -> f32 {
     if by > tolerance(version, magnitude) {
         by
@@ -153,6 +191,20 @@ pub(crate) trait Content {
     fn face(&self, i: usize) -> Option<Face>;
     /// Vertex `i` of the collision mesh.
     fn vertex(&self, i: usize) -> Option<Vec3>;
+
+    /// Calls `visit` with each face's index and triangle, in order, skipping a face
+    /// whose vertices cannot be read: [`face`] for every index, unless the content
+    /// has a quicker walk.
+    fn triangles(&self, mut visit: impl FnMut(usize, Shape))
+    where
+        Self: Sized,
+    {
+        for i in 0..self.count(Section::Faces) {
+            if let Some(triangle) = face(self, i) {
+                visit(i, triangle);
+            }
+        }
+    }
 }
 
 /// Calls `visit` with every shape the bounds must enclose, section by section:
@@ -176,11 +228,7 @@ pub(crate) fn shapes(content: &impl Content, mut visit: impl FnMut(Section, usiz
             visit(Section::Lines, i, Shape::Segment(l.start, l.end));
         }
     }
-    for i in 0..content.count(Section::Faces) {
-        if let Some(triangle) = face(content, i) {
-            visit(Section::Faces, i, triangle);
-        }
-    }
+    content.triangles(|i, triangle| visit(Section::Faces, i, triangle));
 }
 
 /// Face `i` of `content` as the triangle of its vertices, if they can be read.
@@ -251,6 +299,31 @@ pub(crate) fn faces_box(
     bbox.map(|(min, max)| (min.map(canonical), max.map(canonical)))
 }
 
+/// The corner of the box `min .. max` farthest from `from`, axis by axis.
+#[inline]
+fn farthest_corner(min: Vec3, max: Vec3, from: Vec3) -> Vec3 {
+    let pick = |lo: f32, hi: f32, c: f32| {
+        if (lo - c).abs() > (hi - c).abs() {
+            lo
+        } else {
+            hi
+        }
+    };
+    let ([lx, ly, lz], [hx, hy, hz], [cx, cy, cz]) = (min, max, from);
+    [pick(lx, hx, cx), pick(ly, hy, cy), pick(lz, hz, cz)]
+}
+
+/// Face `i` of `model` as the triangle of its vertices, with the sections found
+/// once: for walks over many faces by index (face groups).
+pub(crate) fn model_faces<'a>(model: &super::Model<'a>) -> impl Fn(usize) -> Option<Shape> + 'a {
+    let (faces, vertices) = (model.faces(), model.vertices());
+    move |i| match faces.get(i)?.indices.map(|v| vertices.get(v as usize)) {
+        [Some(a), Some(b), Some(c)] => Some(Shape::Triangle([a, b, c])),
+        _ => None,
+    }
+}
+
+#[inline]
 fn distance2(a: Vec3, b: Vec3) -> f32 {
     let [x, y, z] = zip3(a, b, |p, q| p - q);
     x * x + y * y + z * z
@@ -280,6 +353,15 @@ impl Content for super::Model<'_> {
     }
     fn vertex(&self, i: usize) -> Option<Vec3> {
         self.vertices().get(i)
+    }
+    // The sections found once, not once a face.
+    fn triangles(&self, mut visit: impl FnMut(usize, Shape)) {
+        let vertices = self.vertices();
+        for (i, f) in self.faces().iter().enumerate() {
+            if let [Some(a), Some(b), Some(c)] = f.indices.map(|v| vertices.get(v as usize)) {
+                visit(i, Shape::Triangle([a, b, c]));
+            }
+        }
     }
 }
 

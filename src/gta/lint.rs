@@ -463,12 +463,13 @@ fn face_group_boxes(m: &Model<'_>) -> Option<Lint> {
         super::Records::Coll(groups) | super::Records::Col2(groups) => groups,
     };
     let version = m.version();
+    let face = content::model_faces(m);
     for (g, raw_group) in groups.iter().enumerate() {
         let group = super::Decode::decode(raw_group);
         let mut faces = 0u32;
         for i in group.faces() {
-            let outside = content::face(m, i)
-                .is_some_and(|face| face.past_box(group.min, group.max, version) > 0.0);
+            let outside =
+                face(i).is_some_and(|face| face.past_box(group.min, group.max, version) > 0.0);
             if outside {
                 faces = faces.saturating_add(1);
             }
