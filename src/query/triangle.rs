@@ -24,33 +24,34 @@ pub fn segment_triangle(start: Vec3, dir: Vec3, tri: [Vec3; 3]) -> Option<(f32, 
 /// The `t` of [`segment_triangle`] before its normal: `Some` for a degenerate
 /// triangle too, which [`segment_triangle_normal`] then turns down. A cast that
 /// keeps only the nearest hit asks for the normal of that one alone.
+#[inline(always)]
 pub(crate) fn segment_triangle_t(start: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -> Option<f32> {
     // Möller–Trumbore.
     let e1 = sub(b, a);
     let e2 = sub(c, a);
     let p = cross(dir, e2);
     let det = dot(e1, p);
-    if !(det != 0.0 && det.is_finite()) {
-        return None;
-    }
+    let s = sub(start, a);
+    let q = cross(s, e1);
+    let (u_num, v_num, t_num) = (dot(s, p), dot(dir, q), dot(e2, q));
     // Rejections before the division, each only where the quotient below is sure to
     // fall outside its range (a relative 1e-4 beyond 1; below 0 by more than 2^-60
     // of `det`, so that no quotient that rounds to -0 is turned down): they change
-    // no result, and NaN passes them to the exact tests.
-    let (sign, size) = if det > 0.0 { (1.0, det) } else { (-1.0, -det) };
+    // no result, and NaN passes them to the exact tests. One branch for all of them
+    // (`&`, not `&&`): most faces are missed, and a branch per test mispredicts.
+    let sign = if det > 0.0 { 1.0 } else { -1.0 };
+    let size = det.abs();
     let (below, above) = (-(size * TINY), size * ABOVE);
-    let s = sub(start, a);
-    let u_num = dot(s, p);
-    if sign * u_num < below || sign * u_num > above {
-        return None;
-    }
-    let q = cross(s, e1);
-    let v_num = dot(dir, q);
-    if sign * v_num < below || sign * (u_num + v_num) > above {
-        return None;
-    }
-    let t_num = dot(e2, q);
-    if sign * t_num < below || sign * t_num > above {
+    let (u, v, t) = (sign * u_num, sign * v_num, sign * t_num);
+    let near = (det != 0.0)
+        & det.is_finite()
+        & !(u < below)
+        & !(u > above)
+        & !(v < below)
+        & !(sign * (u_num + v_num) > above)
+        & !(t < below)
+        & !(t > above);
+    if !near {
         return None;
     }
     let inv = 1.0 / det;
