@@ -212,12 +212,8 @@ where
             (Records::Col2(v), Records::Col2(f)) => {
                 cast_faces(v, f, self.kind, indices, segment, keep, nearest);
             }
-            (Records::Coll(v), Records::Col2(f)) => {
-                cast_faces(v, f, self.kind, indices, segment, keep, nearest);
-            }
-            (Records::Col2(v), Records::Coll(f)) => {
-                cast_faces(v, f, self.kind, indices, segment, keep, nearest);
-            }
+            // Never: a model's vertices and faces are read by the same version.
+            (Records::Coll(_), Records::Col2(_)) | (Records::Col2(_), Records::Coll(_)) => {}
         }
     }
 

@@ -24,7 +24,9 @@ pub fn segment_triangle(start: Vec3, dir: Vec3, tri: [Vec3; 3]) -> Option<(f32, 
 /// The `t` of [`segment_triangle`] before its normal: `Some` for a degenerate
 /// triangle too, which [`segment_triangle_normal`] then turns down. A cast that
 /// keeps only the nearest hit asks for the normal of that one alone.
-#[inline(always)]
+// Inlined on hosts, where passing the corners through memory stalls on store
+// forwarding; called on the M0, where each copy would cost code.
+#[cfg_attr(not(target_os = "none"), inline(always))]
 pub(crate) fn segment_triangle_t(start: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -> Option<f32> {
     // Möller–Trumbore.
     let e1 = sub(b, a);
