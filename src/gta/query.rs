@@ -161,7 +161,8 @@ fn cast_faces<V, F>(
         let Some(t) = segment_triangle_t(start, dir, tri) else {
             continue;
         };
-        if !(t <= nearest.limit()) {
+        // `t` is in `[0, 1]`, never NaN.
+        if t > nearest.limit() {
             continue;
         }
         let Some(normal) = segment_triangle_normal(dir, tri) else {
