@@ -5,9 +5,9 @@
 //! `cargo bench --bench query_parry`. Two questions (docs/benchmarks.md):
 //!
 //! - **Time to first hit**: zerocol parses the file and casts one segment; parry
-//!   builds its shapes (a `TriMesh` with its BVH for the faces, a `Compound` of balls
-//!   and cuboids for the solids) from vertices and indices already decoded into
-//!   `Vec`s (so parry's figure leaves out reading the file), then casts the same
+//!   cannot read the file, so from the same bytes it takes zerocol's parse, the
+//!   content decoded into its types, its build (a `TriMesh` with its BVH for the
+//!   faces, a `Compound` of balls and cuboids for the solids), then casts the same
 //!   segment.
 //! - **Steady state**: random segments through each model's bounds (grown by a fifth),
 //!   cast against the parsed view, and against parry's prebuilt shapes; models with
@@ -254,13 +254,17 @@ mod first_hit {
         });
     }
 
-    /// The same model: parry's build from its decoded content, then one cast.
+    /// The same model from the same bytes: parry cannot read them, so its first hit
+    /// is `Model::parse`, the vertices, faces, spheres and boxes decoded into its
+    /// types, its build, then one cast.
     #[divan::bench]
     fn gta_model_parry(b: Bencher) {
-        let (_, d, _, segments) = &PREPARED.models[PREPARED.largest];
-        let s = segments[0];
-        b.with_inputs(|| d.clone())
-            .bench_values(|d| parry_cast(&build(black_box(d)), &black_box(s)));
+        let (m, _, _, segments) = &PREPARED.models[PREPARED.largest];
+        let (bytes, s) = (m.bytes(), segments[0]);
+        b.bench(|| {
+            let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
+            parry_cast(&build(decode(&m)), &black_box(s))
+        });
     }
 
     /// The whole library: every model parsed (`gta::models`) and one segment cast
@@ -277,24 +281,18 @@ mod first_hit {
         });
     }
 
-    /// The whole library: parry's shapes built for every model, one segment cast
-    /// through each.
+    /// The whole library from the same bytes: every model parsed (`gta::models`),
+    /// decoded into parry's types and built, one segment cast through each.
     #[divan::bench(sample_count = 20)]
     fn gta_library_parry(b: Bencher) {
-        let decoded: Vec<(Decoded, Segment)> = PREPARED
-            .models
-            .iter()
-            .map(|m| (m.1.clone(), m.3[0]))
-            .collect();
-        b.counter(ItemsCount::new(decoded.len()))
-            .with_inputs(|| decoded.clone())
-            .bench_values(|decoded| {
-                let mut hits = 0usize;
-                for (d, s) in decoded {
-                    hits += usize::from(parry_cast(&build(d), &s).is_some());
-                }
-                hits
-            });
+        let segments: Vec<Segment> = PREPARED.models.iter().map(|m| m.3[0]).collect();
+        b.counter(ItemsCount::new(segments.len())).bench(|| {
+            let mut hits = 0usize;
+            for (m, s) in gta::models(black_box(&LIBRARY), Options::STRICT).zip(&segments) {
+                hits += usize::from(parry_cast(&build(decode(&m.unwrap())), s).is_some());
+            }
+            hits
+        });
     }
 
     /// The Grit body as BCOL: `Bcol::parse`, then one cast.
@@ -307,14 +305,22 @@ mod first_hit {
         });
     }
 
-    /// The Grit trimesh: parry's `TriMesh` built from decoded vertices and indices,
-    /// then one cast.
+    /// The Grit trimesh from the same BCOL bytes: `Bcol::parse`, its vertices and
+    /// indices decoded into parry's types, the `TriMesh` built, then one cast.
     #[divan::bench(sample_count = 20)]
     fn grit_parry(b: Bencher) {
-        let (d, _, segments) = &PREPARED.grit;
-        let s = segments[0];
-        b.with_inputs(|| d.clone())
-            .bench_values(|d| parry_cast(&build(black_box(d)), &black_box(s)));
+        let s = PREPARED.grit.2[0];
+        b.bench(|| {
+            let t = Bcol::parse(black_box(&BCOL), zerocol::grit::bcol::Options::STRICT).unwrap();
+            let mesh = t.trimesh().unwrap();
+            let d = Decoded {
+                vertices: mesh.vertices().map(v).collect(),
+                indices: mesh.faces().map(|f| f.indices).collect(),
+                spheres: Vec::new(),
+                boxes: Vec::new(),
+            };
+            parry_cast(&build(d), &black_box(s))
+        });
     }
 }
 

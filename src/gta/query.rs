@@ -22,8 +22,8 @@
 use crate::query::vec::{finite, sub};
 use crate::query::{
     Ball, Contact, Contacts, Hit, Nearest, Primitive, Query, Segment, Vec3, ball_may_touch_box,
-    segment_box, segment_may_touch_box, segment_sphere, segment_triangle, sphere_box,
-    sphere_sphere, sphere_triangle,
+    segment_box, segment_may_touch_box, segment_sphere, segment_triangle_normal,
+    segment_triangle_t, sphere_box, sphere_sphere, sphere_triangle,
 };
 
 use super::Version;
@@ -130,6 +130,58 @@ where
     })
 }
 
+/// Casts against each face of `indices` (decoded straight from the record slices),
+/// into `nearest`: the `t` first, and the normal only for a hit nearer than the
+/// nearest so far.
+fn cast_faces<V, F>(
+    vertices: &[V],
+    faces: &[F],
+    kind: Primitive,
+    indices: impl Iterator<Item = usize>,
+    segment: &Segment,
+    keep: &mut dyn FnMut(&u8) -> bool,
+    nearest: &mut Nearest<u8>,
+) where
+    V: Decode<Output = Vec3>,
+    F: Decode<Output = Face>,
+{
+    let (start, dir) = (segment.start, segment.direction());
+    for index in indices {
+        let Some(face) = faces.get(index).map(Decode::decode) else {
+            continue;
+        };
+        // Origin for an index the parser would have rejected.
+        let tri = face.indices.map(|i| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| vertices.get(i))
+                .map(Decode::decode)
+                .unwrap_or_default()
+        });
+        let Some(t) = segment_triangle_t(start, dir, tri) else {
+            continue;
+        };
+        // `t` is in `[0, 1]`, never NaN.
+        if t > nearest.limit() {
+            continue;
+        }
+        let Some(normal) = segment_triangle_normal(dir, tri) else {
+            continue;
+        };
+        let material = face.surface.material();
+        if keep(&material) {
+            nearest.offer(Hit {
+                t,
+                point: segment.at(t),
+                normal,
+                primitive: kind,
+                index,
+                material,
+            });
+        }
+    }
+}
+
 /// A triangle mesh: its vertices and faces, and the kind its faces are reported as.
 struct Mesh<'a, VA, VB, FA, FB> {
     vertices: Records<'a, VA, VB>,
@@ -144,31 +196,25 @@ where
     FA: Decode<Output = Face>,
     FB: Decode<Output = Face>,
 {
-    /// Casts against face `index`, into `nearest`.
-    fn cast_face(
+    /// Casts against each face of `indices`, into `nearest`.
+    fn cast_faces(
         &self,
-        index: usize,
+        indices: impl Iterator<Item = usize>,
         segment: &Segment,
         keep: &mut dyn FnMut(&u8) -> bool,
         nearest: &mut Nearest<u8>,
     ) {
-        let Some(face) = self.faces.get(index) else {
-            return;
-        };
-        let tri = corners(&self.vertices, &face);
-        let Some((t, normal)) = segment_triangle(segment.start, segment.direction(), tri) else {
-            return;
-        };
-        let material = face.surface.material();
-        if t <= nearest.limit() && keep(&material) {
-            nearest.offer(Hit {
-                t,
-                point: segment.at(t),
-                normal,
-                primitive: self.kind,
-                index,
-                material,
-            });
+        // One version's records throughout (a model's sections share its version):
+        // the match is made once, not per face and corner.
+        match (self.vertices, self.faces) {
+            (Records::Coll(v), Records::Coll(f)) => {
+                cast_faces(v, f, self.kind, indices, segment, keep, nearest);
+            }
+            (Records::Col2(v), Records::Col2(f)) => {
+                cast_faces(v, f, self.kind, indices, segment, keep, nearest);
+            }
+            // Never: a model's vertices and faces are read by the same version.
+            (Records::Coll(_), Records::Col2(_)) | (Records::Col2(_), Records::Coll(_)) => {}
         }
     }
 
@@ -259,9 +305,15 @@ impl Query for Model<'_> {
             }
         }
         let mesh = self.mesh();
-        self.candidate_faces(cull, |index| {
-            mesh.cast_face(index, &segment, keep, &mut nearest);
-        });
+        let groups = self.face_groups();
+        if groups.is_empty() {
+            mesh.cast_faces(0..mesh.faces.len(), &segment, keep, &mut nearest);
+        }
+        for group in groups {
+            if cull.may_touch(self.version(), group.min, group.max) {
+                mesh.cast_faces(group.faces(), &segment, keep, &mut nearest);
+            }
+        }
         nearest.into_hit()
     }
 
@@ -333,9 +385,7 @@ impl Query for ShadowMesh<'_> {
         }
         let mesh = self.mesh();
         let mut nearest = Nearest::new();
-        for index in 0..mesh.faces.len() {
-            mesh.cast_face(index, &segment, keep, &mut nearest);
-        }
+        mesh.cast_faces(0..mesh.faces.len(), &segment, keep, &mut nearest);
         nearest.into_hit()
     }
 

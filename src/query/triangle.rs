@@ -17,37 +17,77 @@ pub fn triangle_normal([a, b, c]: [Vec3; 3]) -> Option<Vec3> {
 /// `(t, unit normal facing the start)`. Edges and corners count (a segment through
 /// an edge shared by two faces hits both).
 pub fn segment_triangle(start: Vec3, dir: Vec3, tri: [Vec3; 3]) -> Option<(f32, Vec3)> {
-    let normal = triangle_normal(tri)?;
-    let [a, b, c] = tri;
+    let t = segment_triangle_t(start, dir, tri)?;
+    Some((t, segment_triangle_normal(dir, tri)?))
+}
+
+/// The `t` of [`segment_triangle`] before its normal: `Some` for a degenerate
+/// triangle too, which [`segment_triangle_normal`] then turns down. A cast that
+/// keeps only the nearest hit asks for the normal of that one alone.
+// Inlined on hosts, where passing the corners through memory stalls on store
+// forwarding; called on the M0, where each copy would cost code.
+#[cfg_attr(not(target_os = "none"), inline(always))]
+pub(crate) fn segment_triangle_t(start: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -> Option<f32> {
     // Möller–Trumbore.
     let e1 = sub(b, a);
     let e2 = sub(c, a);
     let p = cross(dir, e2);
     let det = dot(e1, p);
-    if !(det != 0.0 && det.is_finite()) {
+    let s = sub(start, a);
+    let q = cross(s, e1);
+    let (u_num, v_num, t_num) = (dot(s, p), dot(dir, q), dot(e2, q));
+    // Rejections before the division, each only where the quotient below is sure to
+    // fall outside its range (a relative 1e-4 beyond 1; below 0 by more than 2^-60
+    // of `det`, so that no quotient that rounds to -0 is turned down): they change
+    // no result, and NaN passes them to the exact tests. One branch for all of them
+    // (`&`, not `&&`): most faces are missed, and a branch per test mispredicts.
+    let sign = if det > 0.0 { 1.0 } else { -1.0 };
+    let size = det.abs();
+    let (below, above) = (-(size * TINY), size * ABOVE);
+    let (u, v, t) = (sign * u_num, sign * v_num, sign * t_num);
+    let near = (det != 0.0)
+        & det.is_finite()
+        & !(u < below)
+        & !(u > above)
+        & !(v < below)
+        & !(sign * (u_num + v_num) > above)
+        & !(t < below)
+        & !(t > above);
+    if !near {
         return None;
     }
     let inv = 1.0 / det;
-    let s = sub(start, a);
-    let u = dot(s, p) * inv;
+    let u = u_num * inv;
     if !(0.0..=1.0).contains(&u) {
         return None;
     }
-    let q = cross(s, e1);
-    let v = dot(dir, q) * inv;
+    let v = v_num * inv;
     if !(v >= 0.0 && u + v <= 1.0) {
         return None;
     }
-    let t = dot(e2, q) * inv;
+    let t = t_num * inv;
     if !(0.0..=1.0).contains(&t) {
         return None;
     }
-    let facing = if dot(normal, dir) > 0.0 {
+    Some(t)
+}
+
+/// 2^-60: how far below 0 a numerator must lie, relative to the determinant, for
+/// its quotient to be negative after rounding.
+const TINY: f32 = 8.673_617e-19;
+/// How far above the determinant a numerator must lie for its quotient to exceed 1
+/// after rounding.
+const ABOVE: f32 = 1.0001;
+
+/// The unit normal of triangle `abc` facing away from `dir` (the normal of a
+/// [`segment_triangle`] hit), or `None` for a degenerate triangle.
+pub(crate) fn segment_triangle_normal(dir: Vec3, tri: [Vec3; 3]) -> Option<Vec3> {
+    let normal = triangle_normal(tri)?;
+    Some(if dot(normal, dir) > 0.0 {
         neg(normal)
     } else {
         normal
-    };
-    Some((t, facing))
+    })
 }
 
 /// The point of triangle `abc` nearest `p` (Ericson, "Real-Time Collision
