@@ -18,8 +18,14 @@ pub const NAME_LEN: usize = 24;
 
 /// Positions of fields inside an entry (the same in both versions except the sizes).
 pub(super) const FIELD_OFFSET: usize = offset_of!(raw::EntryV1, offset);
+// Read by the layout assertions below only (Rust 1.87 counts that as unused).
+#[allow(dead_code)]
 pub(super) const FIELD_SIZE_V1: usize = offset_of!(raw::EntryV1, size);
+// Read by the layout assertions below only (Rust 1.87 counts that as unused).
+#[allow(dead_code)]
 pub(super) const FIELD_STREAMING_SIZE: usize = offset_of!(raw::EntryV2, streaming_size);
+// Read by the layout assertions below only (Rust 1.87 counts that as unused).
+#[allow(dead_code)]
 pub(super) const FIELD_ARCHIVE_SIZE: usize = offset_of!(raw::EntryV2, archive_size);
 pub(super) const FIELD_NAME: usize = offset_of!(raw::EntryV1, name);
 /// Position of the v2 entry count.

@@ -294,9 +294,7 @@ impl<'a> Index<'a> {
                 *slot = j;
                 named = named.saturating_add(1);
             }
-            if o.end > o.start
-                && let Some(slot) = by_start.get_mut(spanned)
-            {
+            if let Some(slot) = by_start.get_mut(spanned).filter(|_| o.end > o.start) {
                 *slot = j;
                 spanned = spanned.saturating_add(1);
             }
@@ -617,9 +615,7 @@ impl<'a> Lints<'a> {
                 (Some(s), None) => Some(s),
                 (None, limit) => limit,
             };
-            if let Some(end) = end
-                && end > me.end
-            {
+            if let Some(end) = end.filter(|&end| end > me.end) {
                 let kind = LintKind::UnusedSectors {
                     first: me.end,
                     count: end.saturating_sub(me.end),

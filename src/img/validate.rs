@@ -123,9 +123,9 @@ impl<'a> Directory<'a> {
                     ErrorKind::NameNotTerminated { entry: index },
                 ));
             }
-            if let Some(limit) = self.limit_sectors()
-                && self.past_end(&entry)
-                && !self.is_skipped(&entry)
+            if let Some(limit) = self
+                .limit_sectors()
+                .filter(|_| self.past_end(&entry) && !self.is_skipped(&entry))
             {
                 return Err(Error::new(
                     at.saturating_add(FIELD_OFFSET),
