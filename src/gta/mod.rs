@@ -81,7 +81,7 @@ pub use lint::{
     Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, LintKind, Lints, SA_BOX_CAP,
     SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
 };
-pub use query::ShadowMesh;
+pub use query::{FaceIndex, ShadowMesh};
 pub use records::{
     Bounds, Boxes, CollisionBox, Decode, FIXED_POINT_SCALE, Face, FaceGroup, FaceGroups,
     FaceSurface, Faces, Line, Lines, RecordIter, Records, ShadowFaces, ShadowVertices, Sphere,

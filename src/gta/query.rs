@@ -21,7 +21,8 @@
 
 use crate::query::vec::{finite, sub};
 use crate::query::{
-    Ball, Contact, Contacts, Hit, Nearest, Primitive, Query, Segment, Vec3, ball_may_touch_box,
+    Ball, Contact, Contacts, FaceTree, Hit, Nearest, Node, Primitive, Query, Segment,
+    StorageTooSmall, Vec3, ball_may_touch_box,
     segment_box, segment_may_touch_box, segment_sphere, segment_triangle_normal,
     segment_triangle_t, sphere_box, sphere_sphere, sphere_triangle,
 };
@@ -130,9 +131,58 @@ where
     })
 }
 
-/// Casts against each face of `indices` (decoded straight from the record slices),
-/// into `nearest`: the `t` first, and the normal only for a hit nearer than the
-/// nearest so far.
+/// Casts against face `index` (decoded straight from the record slices), into
+/// `nearest`: the `t` first, and the normal only for a hit nearer than the nearest
+/// so far.
+#[inline(always)]
+fn cast_face<V, F>(
+    vertices: &[V],
+    faces: &[F],
+    kind: Primitive,
+    index: usize,
+    segment: &Segment,
+    keep: &mut dyn FnMut(&u8) -> bool,
+    nearest: &mut Nearest<u8>,
+) where
+    V: Decode<Output = Vec3>,
+    F: Decode<Output = Face>,
+{
+    let Some(face) = faces.get(index).map(Decode::decode) else {
+        return;
+    };
+    let (start, dir) = (segment.start, segment.direction());
+    // Origin for an index the parser would have rejected.
+    let tri = face.indices.map(|i| {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| vertices.get(i))
+            .map(Decode::decode)
+            .unwrap_or_default()
+    });
+    let Some(t) = segment_triangle_t(start, dir, tri) else {
+        return;
+    };
+    // `t` is in `[0, 1]`, never NaN.
+    if t > nearest.limit() {
+        return;
+    }
+    let Some(normal) = segment_triangle_normal(dir, tri) else {
+        return;
+    };
+    let material = face.surface.material();
+    if keep(&material) {
+        nearest.offer(Hit {
+            t,
+            point: segment.at(t),
+            normal,
+            primitive: kind,
+            index,
+            material,
+        });
+    }
+}
+
+/// Casts against each face of `indices`, into `nearest`.
 fn cast_faces<V, F>(
     vertices: &[V],
     faces: &[F],
@@ -145,41 +195,27 @@ fn cast_faces<V, F>(
     V: Decode<Output = Vec3>,
     F: Decode<Output = Face>,
 {
-    let (start, dir) = (segment.start, segment.direction());
     for index in indices {
-        let Some(face) = faces.get(index).map(Decode::decode) else {
-            continue;
-        };
-        // Origin for an index the parser would have rejected.
-        let tri = face.indices.map(|i| {
-            usize::try_from(i)
-                .ok()
-                .and_then(|i| vertices.get(i))
-                .map(Decode::decode)
-                .unwrap_or_default()
-        });
-        let Some(t) = segment_triangle_t(start, dir, tri) else {
-            continue;
-        };
-        // `t` is in `[0, 1]`, never NaN.
-        if t > nearest.limit() {
-            continue;
-        }
-        let Some(normal) = segment_triangle_normal(dir, tri) else {
-            continue;
-        };
-        let material = face.surface.material();
-        if keep(&material) {
-            nearest.offer(Hit {
-                t,
-                point: segment.at(t),
-                normal,
-                primitive: kind,
-                index,
-                material,
-            });
-        }
+        cast_face(vertices, faces, kind, index, segment, keep, nearest);
     }
+}
+
+/// Casts against the faces `tree` visits, nearest boxes first, into `nearest`.
+fn cast_tree<V, F>(
+    vertices: &[V],
+    faces: &[F],
+    tree: &FaceTree<'_>,
+    segment: &Segment,
+    keep: &mut dyn FnMut(&u8) -> bool,
+    nearest: &mut Nearest<u8>,
+) where
+    V: Decode<Output = Vec3>,
+    F: Decode<Output = Face>,
+{
+    tree.segment(segment.start, segment.direction(), |index| {
+        cast_face(vertices, faces, Primitive::Face, index, segment, keep, nearest);
+        nearest.limit()
+    });
 }
 
 /// A triangle mesh: its vertices and faces, and the kind its faces are reported as.
@@ -218,21 +254,41 @@ where
         }
     }
 
+    /// Casts against the faces `tree` visits, into `nearest`.
+    fn cast_tree(
+        &self,
+        tree: &FaceTree<'_>,
+        segment: &Segment,
+        keep: &mut dyn FnMut(&u8) -> bool,
+        nearest: &mut Nearest<u8>,
+    ) {
+        match (self.vertices, self.faces) {
+            (Records::Coll(v), Records::Coll(f)) => cast_tree(v, f, tree, segment, keep, nearest),
+            (Records::Col2(v), Records::Col2(f)) => cast_tree(v, f, tree, segment, keep, nearest),
+            // Never: a model's vertices and faces are read by the same version.
+            (Records::Coll(_), Records::Col2(_)) | (Records::Col2(_), Records::Coll(_)) => {}
+        }
+    }
+
+    /// Ball against face `index`: its contact, if they touch.
+    fn face_contact(&self, index: usize, ball: Ball) -> Option<Contact<u8>> {
+        let face = self.faces.get(index)?;
+        let tri = corners(&self.vertices, &face);
+        let (depth, point, normal) = sphere_triangle(ball.center, ball.radius, tri)?;
+        Some(Contact {
+            depth,
+            point,
+            normal,
+            primitive: self.kind,
+            index,
+            material: face.surface.material(),
+        })
+    }
+
     /// Ball against face `index`, into `out`.
     fn overlap_face(&self, index: usize, ball: Ball, out: &mut Contacts<'_, u8>) {
-        let Some(face) = self.faces.get(index) else {
-            return;
-        };
-        let tri = corners(&self.vertices, &face);
-        if let Some((depth, point, normal)) = sphere_triangle(ball.center, ball.radius, tri) {
-            out.push(Contact {
-                depth,
-                point,
-                normal,
-                primitive: self.kind,
-                index,
-                material: face.surface.material(),
-            });
+        if let Some(contact) = self.face_contact(index, ball) {
+            out.push(contact);
         }
     }
 }
@@ -263,25 +319,15 @@ impl<'a> Model<'a> {
     }
 }
 
-impl Query for Model<'_> {
-    /// The surface's material id.
-    type Material = u8;
-
-    fn cast_filtered(
+impl Model<'_> {
+    /// Casts against every sphere and box, into `nearest`.
+    fn cast_solids(
         &self,
-        segment: Segment,
+        segment: &Segment,
         keep: &mut dyn FnMut(&u8) -> bool,
-    ) -> Option<Hit<u8>> {
+        nearest: &mut Nearest<u8>,
+    ) {
         let (start, dir) = (segment.start, segment.direction());
-        if !(finite(start) && finite(dir)) {
-            return None;
-        }
-        let cull = Cull::segment(start, dir);
-        let bounds = self.bounds();
-        if !cull.may_touch(self.version(), bounds.min, bounds.max) {
-            return None;
-        }
-        let mut nearest = Nearest::new();
         let mut offer = |t: f32, normal: Vec3, primitive, index, material: u8| {
             if t <= nearest.limit() && keep(&material) {
                 nearest.offer(Hit {
@@ -304,29 +350,10 @@ impl Query for Model<'_> {
                 offer(t, normal, Primitive::Box, index, b.surface.material);
             }
         }
-        let mesh = self.mesh();
-        let groups = self.face_groups();
-        if groups.is_empty() {
-            mesh.cast_faces(0..mesh.faces.len(), &segment, keep, &mut nearest);
-        }
-        for group in groups {
-            if cull.may_touch(self.version(), group.min, group.max) {
-                mesh.cast_faces(group.faces(), &segment, keep, &mut nearest);
-            }
-        }
-        nearest.into_hit()
     }
 
-    fn overlap(&self, ball: Ball, out: &mut [Contact<u8>]) -> usize {
-        let mut out = Contacts::new(out);
-        if !(finite(ball.center) && ball.radius >= 0.0 && ball.radius.is_finite()) {
-            return 0;
-        }
-        let cull = Cull::ball(ball);
-        let bounds = self.bounds();
-        if !cull.may_touch(self.version(), bounds.min, bounds.max) {
-            return 0;
-        }
+    /// Every sphere and box the ball touches, into `out`.
+    fn overlap_solids(&self, ball: Ball, out: &mut Contacts<'_, u8>) {
         for (index, s) in self.spheres().iter().enumerate() {
             if let Some((depth, point, normal)) =
                 sphere_sphere(ball.center, ball.radius, s.center, s.radius)
@@ -354,6 +381,53 @@ impl Query for Model<'_> {
                 });
             }
         }
+    }
+}
+
+impl Query for Model<'_> {
+    /// The surface's material id.
+    type Material = u8;
+
+    fn cast_filtered(
+        &self,
+        segment: Segment,
+        keep: &mut dyn FnMut(&u8) -> bool,
+    ) -> Option<Hit<u8>> {
+        let (start, dir) = (segment.start, segment.direction());
+        if !(finite(start) && finite(dir)) {
+            return None;
+        }
+        let cull = Cull::segment(start, dir);
+        let bounds = self.bounds();
+        if !cull.may_touch(self.version(), bounds.min, bounds.max) {
+            return None;
+        }
+        let mut nearest = Nearest::new();
+        self.cast_solids(&segment, keep, &mut nearest);
+        let mesh = self.mesh();
+        let groups = self.face_groups();
+        if groups.is_empty() {
+            mesh.cast_faces(0..mesh.faces.len(), &segment, keep, &mut nearest);
+        }
+        for group in groups {
+            if cull.may_touch(self.version(), group.min, group.max) {
+                mesh.cast_faces(group.faces(), &segment, keep, &mut nearest);
+            }
+        }
+        nearest.into_hit()
+    }
+
+    fn overlap(&self, ball: Ball, out: &mut [Contact<u8>]) -> usize {
+        let mut out = Contacts::new(out);
+        if !(finite(ball.center) && ball.radius >= 0.0 && ball.radius.is_finite()) {
+            return 0;
+        }
+        let cull = Cull::ball(ball);
+        let bounds = self.bounds();
+        if !cull.may_touch(self.version(), bounds.min, bounds.max) {
+            return 0;
+        }
+        self.overlap_solids(ball, &mut out);
         let mesh = self.mesh();
         self.candidate_faces(cull, |index| mesh.overlap_face(index, ball, &mut out));
         out.found()
@@ -395,6 +469,95 @@ impl Query for ShadowMesh<'_> {
         for index in 0..mesh.faces.len() {
             mesh.overlap_face(index, ball, &mut out);
         }
+        out.found()
+    }
+}
+
+/// A model with a [`FaceTree`] over its collision mesh in caller storage
+/// ([`Model::face_index`]), for a runtime that casts many segments at one model.
+/// It answers as a test of every sphere, box and face would, with none of the
+/// games' culls: neither the bounds nor the face groups drop anything, so content
+/// the [`OutsideBounds`](super::LintKind::OutsideBounds) and
+/// [`FaceGroupBox`](super::LintKind::FaceGroupBox) lints flag is found too. Casts
+/// visit the faces nearest boxes first; an overlap lists its contacts in table
+/// order, as the model's own does (past the end of a full slice, each face contact
+/// found costs a pass over the slice).
+///
+/// ```
+/// use zerocol::gta::{self, Options};
+/// use zerocol::query::{FaceTree, Node, Query, Segment};
+/// # let bytes: &[u8] = include_bytes!("../../samples/sample.col");
+/// let model = gta::models(bytes, Options::STRICT).next().unwrap()?;
+/// let mut storage = vec![Node::EMPTY; FaceTree::nodes_for(model.faces().len())];
+/// let index = model.face_index(&mut storage)?;
+/// let down = Segment::new([0.0, 0.0, 1000.0], [0.0, 0.0, -1000.0]);
+/// assert_eq!(index.cast(down).map(|h| h.t), model.cast(down).map(|h| h.t));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct FaceIndex<'a, 's> {
+    model: Model<'a>,
+    tree: FaceTree<'s>,
+}
+
+impl<'a> Model<'a> {
+    /// Builds a [`FaceIndex`] over the model's faces into `storage`, which must
+    /// hold at least [`FaceTree::nodes_for`]`(self.faces().len())` nodes (32 bytes
+    /// each). O(n log n) in the faces.
+    pub fn face_index<'s>(
+        &self,
+        storage: &'s mut [Node],
+    ) -> Result<FaceIndex<'a, 's>, StorageTooSmall> {
+        let (vertices, faces) = (self.vertices(), self.faces());
+        let tree = FaceTree::build(
+            faces.len(),
+            |i| faces.get(i).map(|face| corners(&vertices, &face)),
+            storage,
+        )?;
+        Ok(FaceIndex { model: *self, tree })
+    }
+}
+
+impl<'a> FaceIndex<'a, '_> {
+    /// The model the index belongs to.
+    pub const fn model(&self) -> Model<'a> {
+        self.model
+    }
+}
+
+impl Query for FaceIndex<'_, '_> {
+    /// The surface's material id.
+    type Material = u8;
+
+    fn cast_filtered(
+        &self,
+        segment: Segment,
+        keep: &mut dyn FnMut(&u8) -> bool,
+    ) -> Option<Hit<u8>> {
+        if !(finite(segment.start) && finite(segment.direction())) {
+            return None;
+        }
+        let mut nearest = Nearest::new();
+        self.model.cast_solids(&segment, keep, &mut nearest);
+        let mesh = self.model.mesh();
+        mesh.cast_tree(&self.tree, &segment, keep, &mut nearest);
+        nearest.into_hit()
+    }
+
+    fn overlap(&self, ball: Ball, out: &mut [Contact<u8>]) -> usize {
+        let mut out = Contacts::new(out);
+        if !(finite(ball.center) && ball.radius >= 0.0 && ball.radius.is_finite()) {
+            return 0;
+        }
+        self.model.overlap_solids(ball, &mut out);
+        let from = out.found();
+        let mesh = self.model.mesh();
+        self.tree.ball(ball.center, ball.radius, |index| {
+            if let Some(contact) = mesh.face_contact(index, ball) {
+                out.push_unordered(from, contact);
+            }
+        });
+        out.sort_from(from);
         out.found()
     }
 }

@@ -86,6 +86,33 @@ impl<'o, M> Contacts<'o, M> {
         self.found = self.found.saturating_add(1);
     }
 
+    /// Stores `contact`, found out of table order, among the slice's contacts from
+    /// `from` on (all of one primitive kind), and counts it: at the slice's end
+    /// while it has room; once it is full, in place of the stored one with the
+    /// highest index, if `contact`'s is lower. [`Self::sort_from`] then puts them
+    /// in table order: the slice holds the ones a table-order walk would have
+    /// stored.
+    pub(crate) fn push_unordered(&mut self, from: usize, contact: Contact<M>) {
+        if let Some(slot) = self.out.get_mut(self.found) {
+            *slot = contact;
+        } else if let Some(tail) = self.out.get_mut(from..) {
+            let highest = tail.iter_mut().max_by_key(|c| c.index);
+            if let Some(highest) = highest.filter(|c| c.index > contact.index) {
+                *highest = contact;
+            }
+        }
+        self.found = self.found.saturating_add(1);
+    }
+
+    /// Sorts the stored contacts from `from` on by index (see
+    /// [`Self::push_unordered`]).
+    pub(crate) fn sort_from(&mut self, from: usize) {
+        let stored = self.found.min(self.out.len());
+        if let Some(tail) = self.out.get_mut(from..stored) {
+            tail.sort_unstable_by_key(|c| c.index);
+        }
+    }
+
     /// Contacts pushed so far, stored or not.
     pub const fn found(&self) -> usize {
         self.found

@@ -32,7 +32,8 @@
 //! # Stages
 //! In import order: `vec` ([`Vec3`] and its arithmetic) → `types` ([`Segment`], [`Ball`],
 //! [`Hit`], [`Contact`], [`Query`], [`ground`]) → `collect` ([`Nearest`],
-//! [`Contacts`]) → `triangle` → `ball` → `aabb` (the primitive tests) → `frame`
+//! [`Contacts`]) → `triangle` → `ball` → `aabb` (the primitive tests) → `tree` ([`FaceTree`], a
+//! bounding-volume hierarchy in caller storage) → `frame`
 //! (rigid frames: a shape's own space) → `found` (hits and contacts from a test's
 //! result) → `obb` (oriented boxes) → `cylinder` → `plane` (half-spaces) → `hull`
 //! (GJK ray cast and distance on a support function: hulls with no hull built)
@@ -64,6 +65,7 @@
 mod aabb;
 mod ball;
 mod collect;
+mod tree;
 mod triangle;
 mod types;
 pub(crate) mod vec;
@@ -80,6 +82,7 @@ pub(crate) mod plane;
 pub use aabb::{ball_may_touch_box, contains, segment_box, segment_may_touch_box, sphere_box};
 pub use ball::{segment_sphere, sphere_sphere};
 pub use collect::{Contacts, Nearest};
+pub use tree::{FaceTree, Node, StorageTooSmall};
 pub use triangle::{closest_on_triangle, segment_triangle, sphere_triangle, triangle_normal};
 pub(crate) use triangle::{segment_triangle_normal, segment_triangle_t};
 pub use types::{Ball, Contact, Hit, Primitive, Query, Segment, ground};

@@ -19,7 +19,8 @@
 
 use super::view::Bcol;
 use crate::grit::body::query;
-use crate::grit::body::query::{StorageTooSmall, VertexIndex};
+use crate::grit::body::query::VertexIndex;
+use crate::query::StorageTooSmall;
 use crate::query::{Ball, Contact, Hit, Query, Segment, Vec3};
 
 impl<'a> Query for Bcol<'a> {

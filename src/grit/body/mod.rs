@@ -26,7 +26,8 @@ pub use lists::{
     BinaryFaces, BinaryShapes, BinaryVertices, TextFaces, TextShapes, TextVertices, Vertices,
 };
 pub(crate) use lists::{MaterialReading, TextAt, list_iterator};
-pub use query::{StorageTooSmall, VertexIndex};
+pub use crate::query::StorageTooSmall;
+pub use query::VertexIndex;
 pub use records::{
     Attributes, BoxLike, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,

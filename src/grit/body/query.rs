@@ -41,7 +41,7 @@ use crate::query::hull::{self, support_of_points, with_margin};
 use crate::query::obb::{segment_obb, sphere_obb};
 use crate::query::plane::{segment_plane, sphere_plane};
 use crate::query::{
-    Ball, Contact, Contacts, Hit, Nearest, Primitive, Segment, Vec3, segment_sphere,
+    Ball, Contact, Contacts, Hit, Nearest, Primitive, Segment, StorageTooSmall, Vec3, segment_sphere,
     segment_triangle, sphere_sphere, sphere_triangle,
 };
 use crate::wire;
@@ -264,28 +264,6 @@ pub struct VertexIndex<'a, 's> {
     vertices: &'s [Vec3],
 }
 
-/// Why a [`VertexIndex`] could not be built: the storage holds fewer entries
-/// than the trimesh has vertices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct StorageTooSmall {
-    /// Entries needed: the trimesh's vertex count.
-    pub needed: usize,
-    /// Entries given.
-    pub available: usize,
-}
-
-impl core::fmt::Display for StorageTooSmall {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "vertex index needs {} entries, storage has {}",
-            self.needed, self.available
-        )
-    }
-}
-
-impl core::error::Error for StorageTooSmall {}
 
 impl<'a, 's> VertexIndex<'a, 's> {
     /// Decodes the trimesh's vertices into `storage` (at least

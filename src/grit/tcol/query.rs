@@ -17,7 +17,8 @@
 
 use super::view::Tcol;
 use crate::grit::body::query;
-use crate::grit::body::query::{StorageTooSmall, VertexIndex};
+use crate::grit::body::query::VertexIndex;
+use crate::query::StorageTooSmall;
 use crate::query::{Ball, Contact, Hit, Query, Segment, Vec3};
 
 impl<'a> Query for Tcol<'a> {

@@ -498,7 +498,7 @@ fn margins_grow_hulls_and_cones_and_ground_finds_the_top() {
     assert_eq!((err.needed, err.available), (3, 2));
     assert_eq!(
         err.to_string(),
-        "vertex index needs 3 entries, storage has 2"
+        "index needs 3 entries, storage has 2"
     );
     let mut three = [[0.0; 3]; 3];
     let hit = tcol

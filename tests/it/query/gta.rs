@@ -9,7 +9,8 @@
 
 use zerocol::gta::{self, LintKind, Model, Options};
 use zerocol::query::{
-    Ball, Contact, Hit, Primitive, Query, Segment, ground, segment_box, segment_sphere,
+    Ball, Contact, FaceTree, Hit, Node, Primitive, Query, Segment, StorageTooSmall, ground,
+    segment_box, segment_sphere,
     segment_triangle, sphere_box, sphere_sphere, sphere_triangle,
 };
 
@@ -265,8 +266,52 @@ fn culls_content(m: &Model<'_>) -> bool {
     })
 }
 
+/// Every query on `m`'s `FaceIndex` agrees with the oracle, whatever the lints
+/// say: the index drops nothing. Overlaps come in table order, and a short slice
+/// holds the first contacts of that order.
+fn check_index(m: &Model<'_>, rng: &mut Rng, cases: usize) {
+    let flat = flat(m);
+    let mut storage = vec![Node::EMPTY; FaceTree::nodes_for(m.faces().len())];
+    let index = m.face_index(&mut storage).unwrap();
+    let odd = |mat: u8| mat % 2 == 1;
+    for _ in 0..cases {
+        let s = segment(rng, &flat);
+        let want = brute_cast(&flat, s, false, &|_| true);
+        assert_eq!(index.cast(s).as_ref().map(key), want, "{s:?}");
+        let filtered = index.cast_filtered(s, &mut |&mat| odd(mat));
+        assert_eq!(
+            filtered.as_ref().map(key),
+            brute_cast(&flat, s, false, &odd),
+            "{s:?}"
+        );
+        let b = Ball {
+            center: point(rng, &flat),
+            radius: rng.range(0.0, 8.0),
+        };
+        let blank = Contact {
+            depth: 0.0,
+            point: [0.0; 3],
+            normal: [0.0; 3],
+            primitive: Primitive::Sphere,
+            index: 0,
+            material: 0,
+        };
+        let want = brute_overlap(&flat, b, false);
+        let mut out = vec![blank; want.len() + 3];
+        let n = index.overlap(b, &mut out);
+        assert_eq!(n, want.len(), "{b:?}");
+        let got: Vec<_> = out[..n].iter().map(contact_key).collect();
+        assert_eq!(got, want, "{b:?}");
+        let mut few = vec![blank; n / 2];
+        assert_eq!(index.overlap(b, &mut few), n);
+        let got: Vec<_> = few.iter().map(contact_key).collect();
+        assert_eq!(got, want[..n / 2], "{b:?}");
+    }
+}
+
 /// Every query on `m` agrees with the oracle; `cases` segments and balls.
 fn check_model(m: &Model<'_>, rng: &mut Rng, cases: usize) {
+    check_index(m, rng, cases / 2);
     let flat = flat(m);
     let odd = |mat: u8| mat % 2 == 1;
     let mut hits = 0;
@@ -450,6 +495,19 @@ fn culls_follow_the_game() {
     let m = Model::parse(&built.bytes, Options::STRICT).unwrap();
     assert!(culls_content(&m));
     assert_eq!(m.cast(down).map(|h| (h.index, h.t)), Some((0, 0.5)));
+    // A face index drops nothing: it finds the upper face.
+    let mut storage = [Node::EMPTY; 3];
+    let index = m.face_index(&mut storage).unwrap();
+    assert_eq!(index.cast(down).map(|h| (h.index, h.t)), Some((1, 0.1)));
+    check_index(&m, &mut Rng::new(seed(0x9E_0003)), 200);
+    let mut short = [Node::EMPTY; 2];
+    assert_eq!(
+        m.face_index(&mut short).unwrap_err(),
+        StorageTooSmall {
+            needed: 3,
+            available: 2
+        }
+    );
     // Bounds that hold only the lower face: a segment that crosses the bounds
     // still meets the upper face, one that stays outside them meets nothing.
     let mut low = spec.clone();
