@@ -69,8 +69,30 @@ pub(crate) fn segment_triangle_t(start: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -
     if !(0.0..=1.0).contains(&t) {
         return None;
     }
-    Some(t)
+    // The point at `t` must lie in the triangle's box, within a relative 2^-17 of
+    // the largest coordinate at play. A segment that slides along the triangle's
+    // plane leaves the quotients above to rounding, and they may then name a point
+    // far from the triangle: that is no hit. The culls of the formats' queries
+    // grow their boxes by more than this (a relative 1e-5), so they never drop a
+    // hit this test accepts.
+    let point = at(start, dir, t);
+    let size = [a, b, c, start, dir]
+        .iter()
+        .flatten()
+        .fold(0.0f32, |m, x| m.max(x.abs()));
+    let slack = size * ON_BOX;
+    let on_box = (0..3).all(|i| match (a.get(i), b.get(i), c.get(i), point.get(i)) {
+        (Some(&x), Some(&y), Some(&z), Some(&p)) => {
+            x.min(y).min(z) - slack <= p && p <= x.max(y).max(z) + slack
+        }
+        _ => false,
+    });
+    on_box.then_some(t)
 }
+
+/// 2^-17: how far, relative to the largest coordinate, a hit's point may lie
+/// outside its triangle's box (rounding).
+const ON_BOX: f32 = 7.629_394_5e-6;
 
 /// 2^-60: how far below 0 a numerator must lie, relative to the determinant, for
 /// its quotient to be negative after rounding.

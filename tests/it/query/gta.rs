@@ -309,8 +309,9 @@ fn check_index(m: &Model<'_>, rng: &mut Rng, cases: usize) {
     }
 }
 
-/// Every query on `m` agrees with the oracle; `cases` segments and balls.
-fn check_model(m: &Model<'_>, rng: &mut Rng, cases: usize) {
+/// Every query on `m` agrees with the oracle; `cases` segments and balls. Returns
+/// how many of the segments hit.
+fn check_model(m: &Model<'_>, rng: &mut Rng, cases: usize) -> usize {
     check_index(m, rng, cases / 2);
     let flat = flat(m);
     let odd = |mat: u8| mat % 2 == 1;
@@ -368,17 +369,14 @@ fn check_model(m: &Model<'_>, rng: &mut Rng, cases: usize) {
         let got: Vec<_> = out[..n].iter().map(contact_key).collect();
         assert_eq!(got, brute_overlap(&flat, b, true));
     }
-    // Thousands of segments through a model hit it sometimes.
-    if !flat.faces.is_empty() && cases >= 100 {
-        assert!(hits > 0);
-    }
+    hits
 }
 
 #[test]
 fn random_models_agree_with_brute_force_with_and_without_groups() {
     let base = seed(0x9E_0001);
     let mut rng = Rng::new(base);
-    let mut checked = 0;
+    let (mut checked, mut hits) = (0, 0);
     for i in 0..40 * scale() {
         let fourcc = rng.pick(&[*b"COLL", *b"COL2", *b"COL3", *b"COL4"]);
         let faces = rng.below(80);
@@ -394,10 +392,13 @@ fn random_models_agree_with_brute_force_with_and_without_groups() {
             m.face_groups().is_empty(),
             !(i % 2 == 0 && fourcc != *b"COLL" && faces > 0)
         );
-        check_model(&m, &mut rng, 250);
+        hits += check_model(&m, &mut rng, 250);
         checked += 1;
     }
     assert_eq!(checked, 40 * scale());
+    // The segments run through the models: a fair share hit (a model of a few
+    // degenerate faces may see none).
+    assert!(hits > 250 * checked / 20, "{hits} hits in {checked} models");
 }
 
 #[test]
@@ -420,7 +421,9 @@ fn samples_agree_with_brute_force() {
         if culls_content(m) {
             continue;
         }
-        check_model(m, &mut rng, 1000);
+        // Thousands of segments through a real model hit it sometimes.
+        let hits = check_model(m, &mut rng, 1000);
+        assert!(m.faces().is_empty() || hits > 0, "{:?}", m.name());
         checked += 1;
     }
     assert!(checked >= 8, "{checked}");
