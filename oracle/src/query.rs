@@ -14,11 +14,14 @@
 //!   brute force finds, never nearer than its nearest; and on a model whose culls
 //!   drop nothing (not COL4, no `OutsideBounds` or `FaceGroupBox` lint, and face
 //!   groups, if any, that cover every face) the answers are equal, the filtered cast and the
-//!   shadow mesh's included.
+//!   shadow mesh's included;
+//! - the model's `FaceIndex` equals the brute force on every model, casts and
+//!   overlaps (in table order) alike.
 
 use zerocol::gta::{self, LintKind, Model, Options};
 use zerocol::query::{
-    Ball, Contact, Hit, Primitive, Query, Segment, ground, segment_box, segment_sphere,
+    Ball, Contact, FaceTree, Hit, Node, Primitive, Query, Segment, ground, segment_box,
+    segment_sphere,
     segment_triangle, sphere_box, sphere_sphere, sphere_triangle,
 };
 
@@ -377,6 +380,58 @@ fn check_overlap(m: &Model<'_>, flat: &Flat, b: Ball, exact: bool, shadow: bool)
     }
 }
 
+/// The model's `FaceIndex` against the brute force, always exactly: it drops
+/// nothing, whatever the lints say. Overlaps come in table order, also into a
+/// slice too short for them.
+fn check_index(m: &Model<'_>, flat: &Flat, segments: &[Segment], balls: &[Ball]) {
+    let mut storage = vec![Node::EMPTY; FaceTree::nodes_for(m.faces().len())];
+    let index = m.face_index(&mut storage).expect("storage sized by nodes_for");
+    let odd = |mat: u8| mat % 2 == 1;
+    for &s in segments {
+        let all = brute_hits(flat, s, false);
+        let got = index.cast(s).map(|h| hit_key(&h));
+        let want = nearest(&all, |_| true);
+        assert!(
+            match (&got, &want) {
+                (Some(a), Some(b)) => same(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            },
+            "{s:?}: index {got:?}, brute force {want:?}"
+        );
+        let got = index.cast_filtered(s, &mut |&mat| odd(mat)).map(|h| hit_key(&h));
+        let want = nearest(&all, odd);
+        assert!(
+            match (&got, &want) {
+                (Some(a), Some(b)) => same(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            },
+            "{s:?}: filtered index {got:?}, brute force {want:?}"
+        );
+    }
+    let blank = Contact {
+        depth: 0.0,
+        point: [0.0; 3],
+        normal: [0.0; 3],
+        primitive: Primitive::Sphere,
+        index: 0,
+        material: 0,
+    };
+    for &b in balls {
+        // Table order: spheres, boxes, faces, each by index.
+        let mut all = brute_contacts(flat, b, false);
+        all.sort_by_key(|a| (a.0, a.1));
+        let want: Vec<String> = all.iter().map(|a| format!("{a:?}")).collect();
+        let mut out = vec![blank; want.len()];
+        assert_eq!(index.overlap(b, &mut out), want.len(), "{b:?}");
+        let got: Vec<String> = out.iter().map(|c| format!("{:?}", contact_key(c))).collect();
+        assert_eq!(got, want, "{b:?}");
+        let mut half = vec![blank; want.len() / 2];
+        assert_eq!(index.overlap(b, &mut half), want.len(), "{b:?}");
+        let got: Vec<String> = half.iter().map(|c| format!("{:?}", contact_key(c))).collect();
+        assert_eq!(got, want[..want.len() / 2], "{b:?}");
+    }
+}
+
 fn check_model(m: &Model<'_>, params: Params) {
     let flat = Flat::new(m);
     let exact = culls_nothing(m);
@@ -401,7 +456,7 @@ fn check_model(m: &Model<'_>, params: Params) {
     for &(lo, hi, _) in flat.boxes.iter().take(4) {
         segments.push(Segment::new(lo, add(hi, [1.0, 1.0, 1.0])));
     }
-    for s in segments {
+    for &s in &segments {
         check_cast(m, &flat, s, exact, false);
         check_cast(m, &flat, s, exact, true);
         // Ground is the cast straight down.
@@ -418,14 +473,16 @@ fn check_model(m: &Model<'_>, params: Params) {
     } else {
         params.ball
     };
-    for b in [
+    let balls = [
         ball,
         Ball {
             center: centre,
             radius: params.ball.radius.abs(),
         },
-    ] {
+    ];
+    for b in balls {
         check_overlap(m, &flat, b, exact, false);
         check_overlap(m, &flat, b, exact, true);
     }
+    check_index(m, &flat, &segments, &balls);
 }
