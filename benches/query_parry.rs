@@ -30,8 +30,8 @@ use parry3d::query::{Ray, RayCast};
 use parry3d::shape::{Compound, SharedShape, TriMesh, TriMeshFlags};
 use zerocol::grit::bcol::Bcol;
 use zerocol::grit::tcol::{self, Tcol};
-use zerocol::gta::{self, Model, Options};
-use zerocol::query::{Query, Segment};
+use zerocol::gta::{self, FaceIndex, Model, Options};
+use zerocol::query::{FaceTree, Node, Query, Segment};
 
 mod data;
 
@@ -140,10 +140,18 @@ fn segment(rng: &mut Rng, min: V3, max: V3) -> Segment {
     }
 }
 
+/// A model's `FaceIndex`, in storage leaked for the bench's lifetime.
+fn face_index(m: &Model<'static>) -> FaceIndex<'static, 'static> {
+    let storage = vec![Node::EMPTY; FaceTree::nodes_for(m.faces().len())].leak();
+    m.face_index(storage).unwrap()
+}
+
 /// Everything the cases need, prepared once.
 struct Prepared {
     /// Every model, its decoded content, parry's shapes and its segments.
     models: Vec<(Model<'static>, Decoded, Built, Vec<Segment>)>,
+    /// Every model's `FaceIndex`, in the same order.
+    indexes: Vec<FaceIndex<'static, 'static>>,
     /// The model with the most faces (it has face groups).
     largest: usize,
     grit: (Decoded, Built, Vec<Segment>),
@@ -186,8 +194,10 @@ static PREPARED: LazyLock<Prepared> = LazyLock::new(|| {
         .map(|_| segment(&mut rng, min, max))
         .collect();
     let built = build(grit.clone());
+    let indexes = models.iter().map(|m| face_index(&m.0)).collect();
     Prepared {
         models,
+        indexes,
         largest,
         grit: (grit, built, segments),
     }
@@ -196,11 +206,14 @@ static PREPARED: LazyLock<Prepared> = LazyLock::new(|| {
 fn main() {
     let p = &*PREPARED;
     let (mut cases, mut hits, mut grouped, mut faces) = (0, 0, 0, 0);
-    for (m, _, built, segments) in &p.models {
+    for ((m, _, built, segments), index) in p.models.iter().zip(&p.indexes) {
         grouped += usize::from(!m.face_groups().is_empty());
         faces += m.faces().len();
         for s in segments {
             let ours = m.cast(*s).map(|h| h.t);
+            // The builder fits every face in its group's box and the bounds: the
+            // games' culls drop nothing, so the index answers the same.
+            assert_eq!(index.cast(*s).map(|h| h.t), ours, "{s:?}");
             let theirs = parry_cast(built, s);
             cases += 1;
             hits += usize::from(ours.is_some());
@@ -264,6 +277,42 @@ mod first_hit {
         b.bench(|| {
             let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
             parry_cast(&build(decode(&m)), &black_box(s))
+        });
+    }
+
+    /// The whole library: every model parsed (`gta::models`), then one query, as
+    /// `zerocol ray` without `--model` asks it: one segment (through the largest
+    /// model's bounds) cast at every model, the nearest hit kept.
+    #[divan::bench(sample_count = 20)]
+    fn gta_library_one_query_zerocol(b: Bencher) {
+        let s = PREPARED.models[PREPARED.largest].3[0];
+        b.bench(|| {
+            let mut nearest: Option<f32> = None;
+            for m in gta::models(black_box(&LIBRARY), Options::STRICT) {
+                if let Some(h) = m.unwrap().cast(s) {
+                    nearest = Some(nearest.map_or(h.t, |t| t.min(h.t)));
+                }
+            }
+            nearest
+        });
+    }
+
+    /// The same from the same bytes with parry: every model parsed, decoded into
+    /// parry's types and built, then the segment cast at every model.
+    #[divan::bench(sample_count = 20)]
+    fn gta_library_one_query_parry(b: Bencher) {
+        let s = PREPARED.models[PREPARED.largest].3[0];
+        b.bench(|| {
+            let built: Vec<Built> = gta::models(black_box(&LIBRARY), Options::STRICT)
+                .map(|m| build(decode(&m.unwrap())))
+                .collect();
+            let mut nearest: Option<f32> = None;
+            for m in &built {
+                if let Some(t) = parry_cast(m, &s) {
+                    nearest = Some(nearest.map_or(t, |n| n.min(t)));
+                }
+            }
+            nearest
         });
     }
 
@@ -352,6 +401,24 @@ mod steady {
         });
     }
 
+    fn indexed(b: Bencher, grouped: bool) {
+        let pairs: Vec<_> = PREPARED
+            .models
+            .iter()
+            .zip(&PREPARED.indexes)
+            .filter(|(m, _)| m.0.face_groups().is_empty() != grouped)
+            .collect();
+        b.counter(count(grouped)).bench(|| {
+            let mut sum = 0f32;
+            for ((_, _, _, segments), index) in &pairs {
+                for s in segments {
+                    sum += black_box(*index).cast(*s).map_or(1.0, |h| h.t);
+                }
+            }
+            sum
+        });
+    }
+
     fn parry(b: Bencher, grouped: bool) {
         b.counter(count(grouped)).bench(|| {
             let mut sum = 0f32;
@@ -370,6 +437,12 @@ mod steady {
         zerocol(b, true);
     }
 
+    /// The same casts through each model's `FaceIndex`, built beforehand.
+    #[divan::bench(sample_count = 30)]
+    fn gta_grouped_index(b: Bencher) {
+        indexed(b, true);
+    }
+
     /// The same casts on parry's prebuilt shapes.
     #[divan::bench(sample_count = 30)]
     fn gta_grouped_parry(b: Bencher) {
@@ -380,6 +453,12 @@ mod steady {
     #[divan::bench(sample_count = 30)]
     fn gta_ungrouped_zerocol(b: Bencher) {
         zerocol(b, false);
+    }
+
+    /// The same casts through each model's `FaceIndex`, built beforehand.
+    #[divan::bench(sample_count = 30)]
+    fn gta_ungrouped_index(b: Bencher) {
+        indexed(b, false);
     }
 
     /// The same casts on parry's prebuilt shapes.
@@ -413,6 +492,38 @@ mod steady {
                 sum += parry_cast(black_box(built), s).unwrap_or(1.0);
             }
             sum
+        });
+    }
+}
+
+/// Building the indexes: what a runtime pays once before its steady state.
+mod build {
+    use super::*;
+
+    /// `Model::face_index` of every model of the library, into storage allocated once.
+    #[divan::bench(sample_count = 20)]
+    fn gta_library_face_index(b: Bencher) {
+        let models: Vec<Model<'static>> = PREPARED.models.iter().map(|m| m.0).collect();
+        let most = models.iter().map(|m| m.faces().len()).max().unwrap();
+        let mut storage = vec![Node::EMPTY; FaceTree::nodes_for(most)];
+        b.counter(ItemsCount::new(models.len())).bench_local(|| {
+            let mut nodes = 0usize;
+            for m in &models {
+                nodes += black_box(m).face_index(&mut storage).unwrap().model().faces().len();
+            }
+            nodes
+        });
+    }
+
+    /// Parry's builds of the same models, from the decoded content.
+    #[divan::bench(sample_count = 20)]
+    fn gta_library_parry(b: Bencher) {
+        b.counter(ItemsCount::new(PREPARED.models.len())).bench(|| {
+            let mut built = 0usize;
+            for (_, d, _, _) in &PREPARED.models {
+                built += usize::from(build(black_box(d.clone())).mesh.is_some());
+            }
+            built
         });
     }
 }
