@@ -19,11 +19,12 @@
 //! groups, faces in no group. A NaN coordinate of a cull box leaves that side
 //! unbounded (the lints do not flag it, so the cull drops nothing for it).
 
+use crate::query::aabb::{SegmentCull, grown};
 use crate::query::vec::{finite, sub};
 use crate::query::{
     Ball, Contact, Contacts, FaceTree, Hit, Nearest, Node, Primitive, Query, Segment,
     StorageTooSmall, Vec3, ball_may_touch_box,
-    segment_box, segment_may_touch_box, segment_sphere, segment_triangle_normal,
+    segment_box, segment_sphere, segment_triangle_normal,
     segment_triangle_t, sphere_box, sphere_sphere, sphere_triangle,
 };
 
@@ -86,16 +87,20 @@ fn margin(version: Version, box_magnitude: f32, query_magnitude: f32) -> f32 {
 /// The culls of one query: whether it may touch a box of the model.
 #[derive(Clone, Copy)]
 enum Cull {
-    /// A segment from `start` along `dir`.
-    Segment { start: Vec3, dir: Vec3, size: f32 },
+    /// A segment, prepared for slab tests.
+    Segment { cull: SegmentCull, size: f32 },
     /// A ball.
     Ball { ball: Ball, size: f32 },
 }
 
 impl Cull {
+    /// `start` and `dir` finite.
     fn segment(start: Vec3, dir: Vec3) -> Self {
         let size = magnitude(&[start, dir]);
-        Self::Segment { start, dir, size }
+        Self::Segment {
+            cull: SegmentCull::new(start, dir, 0.0),
+            size,
+        }
     }
 
     fn ball(ball: Ball) -> Self {
@@ -104,11 +109,13 @@ impl Cull {
     }
 
     /// The query may touch the box `min..=max` (of content in `version`).
+    #[inline]
     fn may_touch(self, version: Version, min: Vec3, max: Vec3) -> bool {
         let grow_by = |size| margin(version, magnitude(&[min, max]), size);
         match self {
-            Self::Segment { start, dir, size } => {
-                segment_may_touch_box(start, dir, min, max, grow_by(size))
+            Self::Segment { cull, size } => {
+                let (lo, hi) = grown(min, max, grow_by(size));
+                cull.enter(lo, hi).is_some()
             }
             Self::Ball { ball, size } => {
                 ball_may_touch_box(ball.center, ball.radius, min, max, grow_by(size))
@@ -159,13 +166,10 @@ fn cast_face<V, F>(
             .map(Decode::decode)
             .unwrap_or_default()
     });
-    let Some(t) = segment_triangle_t(start, dir, tri) else {
+    // `t` is in `[0, limit]`, never NaN.
+    let Some(t) = segment_triangle_t(start, dir, tri, nearest.limit()) else {
         return;
     };
-    // `t` is in `[0, 1]`, never NaN.
-    if t > nearest.limit() {
-        return;
-    }
     let Some(normal) = segment_triangle_normal(dir, tri) else {
         return;
     };

@@ -70,7 +70,7 @@ fn slabs(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32, usize, f3
 /// The box `min..=max` grown by `margin` on every side, for a cull: a NaN corner
 /// coordinate (or margin) leaves that side unbounded, so a cull never drops more than
 /// a finite box says.
-fn grown(min: Vec3, max: Vec3, margin: f32) -> (Vec3, Vec3) {
+pub(crate) fn grown(min: Vec3, max: Vec3, margin: f32) -> (Vec3, Vec3) {
     let side = |v: Vec3, by: f32, unbounded: f32| {
         v.map(|x| {
             let y = x + by;
@@ -89,16 +89,77 @@ fn grown(min: Vec3, max: Vec3, margin: f32) -> (Vec3, Vec3) {
 /// box: one with `min > max` on an axis is missed; a NaN corner coordinate leaves
 /// that side unbounded.
 pub fn segment_may_touch_box(start: Vec3, dir: Vec3, min: Vec3, max: Vec3, margin: f32) -> bool {
-    let (lo, hi) = grown(min, max, margin);
     if !(finite(start) && finite(dir)) {
         return false;
     }
-    if contains(lo, hi, start) {
-        return true;
+    let (lo, hi) = grown(min, max, margin);
+    SegmentCull::new(start, dir, 0.0).enter(lo, hi).is_some()
+}
+
+/// A segment prepared for many box culls: `1 / dir` computed once, so that each
+/// box costs multiplications, not divisions. The culls' one slab test.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SegmentCull {
+    /// The start moved by the margin towards each box's low side, and towards its
+    /// high side: a box grown by the margin is tested as the box itself.
+    low: Vec3,
+    high: Vec3,
+    /// `1 / dir` per axis.
+    inv: Vec3,
+    /// Whether the segment moves along each axis: a zero or subnormal `dir`
+    /// coordinate (whose inverse is infinite) moves it less than any margin the
+    /// culls use, so that axis is tested at the start alone.
+    moving: [bool; 3],
+}
+
+impl SegmentCull {
+    /// `start` and `dir` finite (a caller checks), boxes grown by `margin` (at
+    /// least 0).
+    pub(crate) fn new(start: Vec3, dir: Vec3, margin: f32) -> Self {
+        let inv = dir.map(|d| 1.0 / d);
+        Self {
+            low: start.map(|s| s + margin),
+            high: start.map(|s| s - margin),
+            inv,
+            moving: inv.map(f32::is_finite),
+        }
     }
-    match slabs(start, dir, lo, hi) {
-        Some((enter, _, exit)) => enter <= exit,
-        None => false,
+
+    /// Where the segment may enter the box `min..=max` grown by the margin: a `t`
+    /// in `[0, 1]`, or `None` when it misses. Corners may be infinite; a box with
+    /// `min > max` (or NaN) on an axis is missed.
+    #[inline(always)]
+    pub(crate) fn enter(&self, min: Vec3, max: Vec3) -> Option<f32> {
+        let (mut enter, mut exit) = (0.0f32, 1.0f32);
+        for i in 0..3 {
+            let (&lo, &hi, &from_lo, &from_hi, &inv, &moving) = (
+                min.get(i)?,
+                max.get(i)?,
+                self.low.get(i)?,
+                self.high.get(i)?,
+                self.inv.get(i)?,
+                self.moving.get(i)?,
+            );
+            if !(lo <= hi) {
+                return None;
+            }
+            if moving {
+                // Finite `inv`, and `lo − from_lo` never NaN: `lo <= hi` keeps
+                // `lo` off +∞ unless `hi` is too, and the start is finite.
+                let t1 = (lo - from_lo) * inv;
+                let t2 = (hi - from_hi) * inv;
+                let (near, far) = if t1 < t2 { (t1, t2) } else { (t2, t1) };
+                if near > enter {
+                    enter = near;
+                }
+                if far < exit {
+                    exit = far;
+                }
+            } else if from_lo < lo || from_hi > hi {
+                return None;
+            }
+        }
+        (enter <= exit).then_some(enter)
     }
 }
 

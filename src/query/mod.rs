@@ -62,7 +62,7 @@
 // `!(x <= y)` is the point here: it rejects NaN along with the values past `y`.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
-mod aabb;
+pub(crate) mod aabb;
 mod ball;
 mod collect;
 mod tree;

@@ -14,6 +14,7 @@
 //! A cast visits the nearer child first and skips every box entered beyond the
 //! nearest hit so far.
 
+use super::aabb::SegmentCull;
 use super::vec::{Vec3, finite};
 use crate::wire;
 
@@ -220,11 +221,12 @@ impl<'s> FaceTree<'s> {
             return;
         }
         let grow = margin(self.magnitude, magnitude(&[start, dir]));
-        let slabs = Slabs::new(start, dir, grow);
+        let cull = SegmentCull::new(start, dir, grow);
+        let entry = |node: Option<&Node>| node.and_then(|n| cull.enter(n.min, n.max));
         let mut limit = 1.0f32;
         let mut stack = [(0u32, 0.0f32); STACK];
         let mut depth = 0usize;
-        let mut next = slabs.enter(self.node(0)).map(|t| (0usize, t));
+        let mut next = entry(self.node(0)).map(|t| (0usize, t));
         loop {
             if let Some((slot, enter)) = next.take() {
                 if enter <= limit {
@@ -234,8 +236,8 @@ impl<'s> FaceTree<'s> {
                         }
                     } else if let Some(node) = self.node(slot) {
                         let (l, r) = (to_slot(node.a), to_slot(node.b));
-                        let el = slabs.enter(self.node(l)).filter(|&t| t <= limit);
-                        let er = slabs.enter(self.node(r)).filter(|&t| t <= limit);
+                        let el = entry(self.node(l)).filter(|&t| t <= limit);
+                        let er = entry(self.node(r)).filter(|&t| t <= limit);
                         let (near, far) = match (el, er) {
                             (Some(a), Some(b)) if b < a => (Some((r, b)), Some((l, a))),
                             (Some(a), b) => (Some((l, a)), b.map(|b| (r, b))),
@@ -398,68 +400,5 @@ fn split(branches: &mut [Node], leaves: &mut [Node], slot: usize) {
             a: left,
             b: right,
         };
-    }
-}
-
-/// A segment prepared for slab tests against grown boxes.
-struct Slabs {
-    start: Vec3,
-    /// `1 / dir` per axis (infinite along an axis the segment does not move on).
-    inv: Vec3,
-    grow: f32,
-}
-
-impl Slabs {
-    fn new(start: Vec3, dir: Vec3, grow: f32) -> Self {
-        Self {
-            start,
-            inv: dir.map(|d| 1.0 / d),
-            grow,
-        }
-    }
-
-    /// Where the segment may enter the node's box grown by the margin: a `t` in
-    /// `[0, 1]`, or `None` when it surely misses.
-    #[inline]
-    fn enter(&self, node: Option<&Node>) -> Option<f32> {
-        let node = node?;
-        // An empty box (a face with a non-finite corner, and only such faces).
-        if !(node.min[0] <= node.max[0]) {
-            return None;
-        }
-        let (mut enter, mut exit) = (0.0f32, 1.0f32);
-        for i in 0..3 {
-            let (&s, &inv, &lo, &hi) = (
-                self.start.get(i)?,
-                self.inv.get(i)?,
-                node.min.get(i)?,
-                node.max.get(i)?,
-            );
-            let t1 = (lo - self.grow - s) * inv;
-            let t2 = (hi + self.grow - s) * inv;
-            // NaN only for a start on the slab's side along an axis the segment
-            // does not move on: inside the slab.
-            let near = if t1 <= t2 {
-                t1
-            } else if t2 < t1 {
-                t2
-            } else {
-                f32::NEG_INFINITY
-            };
-            let far = if t1 <= t2 {
-                t2
-            } else if t2 < t1 {
-                t1
-            } else {
-                f32::INFINITY
-            };
-            if near > enter {
-                enter = near;
-            }
-            if far < exit {
-                exit = far;
-            }
-        }
-        (enter <= exit).then_some(enter)
     }
 }

@@ -17,17 +17,23 @@ pub fn triangle_normal([a, b, c]: [Vec3; 3]) -> Option<Vec3> {
 /// `(t, unit normal facing the start)`. Edges and corners count (a segment through
 /// an edge shared by two faces hits both).
 pub fn segment_triangle(start: Vec3, dir: Vec3, tri: [Vec3; 3]) -> Option<(f32, Vec3)> {
-    let t = segment_triangle_t(start, dir, tri)?;
+    let t = segment_triangle_t(start, dir, tri, 1.0)?;
     Some((t, segment_triangle_normal(dir, tri)?))
 }
 
-/// The `t` of [`segment_triangle`] before its normal: `Some` for a degenerate
-/// triangle too, which [`segment_triangle_normal`] then turns down. A cast that
-/// keeps only the nearest hit asks for the normal of that one alone.
+/// The `t` of [`segment_triangle`] before its normal, for a hit no farther than
+/// `limit` (at most 1; the nearest hit's so far): `Some` for a degenerate triangle
+/// too, which [`segment_triangle_normal`] then turns down. A cast that keeps only
+/// the nearest hit asks for the normal of that one alone.
 // Inlined on hosts, where passing the corners through memory stalls on store
 // forwarding; called on the M0, where each copy would cost code.
 #[cfg_attr(not(target_os = "none"), inline(always))]
-pub(crate) fn segment_triangle_t(start: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -> Option<f32> {
+pub(crate) fn segment_triangle_t(
+    start: Vec3,
+    dir: Vec3,
+    [a, b, c]: [Vec3; 3],
+    limit: f32,
+) -> Option<f32> {
     // Möller–Trumbore.
     let e1 = sub(b, a);
     let e2 = sub(c, a);
@@ -38,8 +44,9 @@ pub(crate) fn segment_triangle_t(start: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -
     let (u_num, v_num, t_num) = (dot(s, p), dot(dir, q), dot(e2, q));
     // Rejections before the division, each only where the quotient below is sure to
     // fall outside its range (a relative 1e-4 beyond 1; below 0 by more than 2^-60
-    // of `det`, so that no quotient that rounds to -0 is turned down): they change
-    // no result, and NaN passes them to the exact tests. One branch for all of them
+    // of `det`, so that no quotient that rounds to -0 is turned down; `t` beyond
+    // `limit` the same way): they change no result, and NaN passes them to the
+    // exact tests. One branch for all of them
     // (`&`, not `&&`): most faces are missed, and a branch per test mispredicts.
     let sign = if det > 0.0 { 1.0 } else { -1.0 };
     let size = det.abs();
@@ -52,7 +59,7 @@ pub(crate) fn segment_triangle_t(start: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -
         & !(v < below)
         & !(sign * (u_num + v_num) > above)
         & !(t < below)
-        & !(t > above);
+        & !(t > size * (ABOVE * limit + TINY));
     if !near {
         return None;
     }
@@ -66,7 +73,7 @@ pub(crate) fn segment_triangle_t(start: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -
         return None;
     }
     let t = t_num * inv;
-    if !(0.0..=1.0).contains(&t) {
+    if !(0.0..=1.0).contains(&t) || t > limit {
         return None;
     }
     // The point at `t` must lie in the triangle's box, within a relative 2^-17 of
