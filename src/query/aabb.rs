@@ -131,15 +131,12 @@ impl SegmentCull {
     #[inline(always)]
     pub(crate) fn enter(&self, min: Vec3, max: Vec3) -> Option<f32> {
         let (mut enter, mut exit) = (0.0f32, 1.0f32);
-        for i in 0..3 {
-            let (&lo, &hi, &from_lo, &from_hi, &inv, &moving) = (
-                min.get(i)?,
-                max.get(i)?,
-                self.low.get(i)?,
-                self.high.get(i)?,
-                self.inv.get(i)?,
-                self.moving.get(i)?,
-            );
+        let axes = min
+            .into_iter()
+            .zip(max)
+            .zip(self.low.into_iter().zip(self.high))
+            .zip(self.inv.into_iter().zip(self.moving));
+        for (((lo, hi), (from_lo, from_hi)), (inv, moving)) in axes {
             if !(lo <= hi) {
                 return None;
             }
@@ -149,17 +146,25 @@ impl SegmentCull {
                 let t1 = (lo - from_lo) * inv;
                 let t2 = (hi - from_hi) * inv;
                 let (near, far) = if t1 < t2 { (t1, t2) } else { (t2, t1) };
-                if near > enter {
-                    enter = near;
-                }
-                if far < exit {
-                    exit = far;
-                }
+                enter = if near > enter { near } else { enter };
+                exit = if far < exit { far } else { exit };
             } else if from_lo < lo || from_hi > hi {
                 return None;
             }
         }
         (enter <= exit).then_some(enter)
+    }
+
+    /// The start moved towards low sides, towards high sides, and `1 / dir`: for
+    /// a test of many boxes at once.
+    pub(crate) const fn parts(&self) -> (Vec3, Vec3, Vec3) {
+        (self.low, self.high, self.inv)
+    }
+
+    /// Whether the segment moves along every axis: a test of many boxes at once
+    /// may then skip [`Self::enter`]'s checks ([`Self::parts`]).
+    pub(crate) fn moving(&self) -> bool {
+        self.moving.iter().all(|&m| m)
     }
 }
 

@@ -2,16 +2,25 @@
 //! mesh's faces, built into caller storage, for runtimes that cast many segments at
 //! one mesh.
 //!
-//! The tree is binary, one face per leaf: `faces − 1` inner nodes in preorder, then
-//! the `faces` leaves ([`FaceTree::nodes_for`]). Each inner node splits its faces at
-//! the median of their boxes' centres along the longest axis of those centres, so
-//! the tree is at most 32 levels deep and building it needs no stack. A face with a
-//! non-finite corner gets an empty box: no test ever hits or touches it.
+//! The tree is four-wide: a [`Node`] holds the boxes of up to four children, axis
+//! by axis in lanes, so that one pass of plain arithmetic tests all four (the
+//! compiler turns it into vector instructions where the target has them). A child
+//! is a face or another node. A node over more than 16 faces splits them into
+//! quarters: at the median of their boxes' centres along the longest axis of those
+//! centres, then each half the same way; a node over 5 to 16 faces sorts them along
+//! that axis and takes them four at a time; a node over at most 4 holds them.
+//! Nodes are laid out breadth first, each holding the range of faces it covers until
+//! it is split, so that building needs no recursion and no stack. While building,
+//! the faces' boxes sit four to a node after the tree's nodes
+//! ([`FaceTree::nodes_for`] counts both).
+//!
+//! A face with a non-finite corner gets an empty box: no test ever hits or touches
+//! it, so the tree visits it at most.
 //!
 //! The traversal is a cull, like the games' face-group boxes: each box is grown by a
 //! relative margin for the rounding of the primitive tests, so that a query through
 //! the tree visits every face the same test would accept when run on every face.
-//! A cast visits the nearer child first and skips every box entered beyond the
+//! A cast visits the nearer children first and skips every box entered beyond the
 //! nearest hit so far.
 
 use super::aabb::SegmentCull;
@@ -42,17 +51,27 @@ impl core::fmt::Display for StorageTooSmall {
 
 impl core::error::Error for StorageTooSmall {}
 
-/// A node of a [`FaceTree`]: a box, and either two children or one face. Opaque:
-/// callers only provide the storage ([`FaceTree::nodes_for`] of them).
+/// Children a node holds.
+const LANES: usize = 4;
+/// Four lanes of one coordinate.
+type Lanes = [f32; LANES];
+
+/// A child that is a face: the face's number with this bit set.
+const FACE: u32 = 1 << 31;
+/// An unused lane.
+const NONE: u32 = u32::MAX;
+
+/// A node of a [`FaceTree`]: the boxes of up to four children, each a face or a
+/// node. Opaque: callers only provide the storage ([`FaceTree::nodes_for`] of them,
+/// 112 bytes each).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Node {
-    min: Vec3,
-    max: Vec3,
-    /// An inner node's left child, a leaf's face; while building, an inner node's
-    /// first leaf.
-    a: u32,
-    /// An inner node's right child; while building, an inner node's end leaf.
-    b: u32,
+    /// The children's boxes, axis by axis.
+    min: [Lanes; 3],
+    max: [Lanes; 3],
+    /// Each child: `FACE | face`, a node's slot, or `NONE`. While building, a
+    /// node's first two hold the range of faces it covers.
+    child: [u32; LANES],
 }
 
 impl Default for Node {
@@ -61,30 +80,43 @@ impl Default for Node {
     }
 }
 
-impl Node {
-    /// A node with an empty box.
-    pub const EMPTY: Self = Self {
+/// One face or child, out of its lane.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    min: Vec3,
+    max: Vec3,
+    child: u32,
+}
+
+impl Entry {
+    /// An empty box: every union starts from it.
+    const EMPTY: Self = Self {
         min: [f32::INFINITY; 3],
         max: [f32::NEG_INFINITY; 3],
-        a: 0,
-        b: 0,
+        child: NONE,
     };
 
-    /// The box of `corners`, or an empty box when one is not finite.
+    /// Face `face`'s box, or an empty box when a corner is not finite.
     fn face(face: u32, corners: Option<[Vec3; 3]>) -> Self {
-        let mut node = Self { a: face, ..Self::EMPTY };
+        let mut entry = Self {
+            child: FACE | face,
+            ..Self::EMPTY
+        };
         if let Some(tri) = corners.filter(|t| t.iter().all(|&c| finite(c))) {
             for c in tri {
-                node.include(c, c);
+                entry.include(c, c);
             }
         }
-        node
+        entry
     }
 
     /// Grows the box to hold `min..=max`.
     fn include(&mut self, min: Vec3, max: Vec3) {
-        for ((lo, hi), (new_lo, new_hi)) in
-            self.min.iter_mut().zip(self.max.iter_mut()).zip(min.iter().zip(max.iter()))
+        for ((lo, hi), (new_lo, new_hi)) in self
+            .min
+            .iter_mut()
+            .zip(self.max.iter_mut())
+            .zip(min.iter().zip(max.iter()))
         {
             if *new_lo < *lo {
                 *lo = *new_lo;
@@ -102,14 +134,114 @@ impl Node {
             _ => 0.0,
         }
     }
+}
 
-    /// The largest magnitude of the box's finite coordinates.
-    fn magnitude(&self) -> f32 {
-        self.min
-            .iter()
-            .chain(self.max.iter())
-            .filter(|x| x.is_finite())
-            .fold(0.0, |m: f32, x| m.max(x.abs()))
+impl Node {
+    /// A node with every lane unused.
+    pub const EMPTY: Self = Self {
+        min: [[f32::INFINITY; LANES]; 3],
+        max: [[f32::NEG_INFINITY; LANES]; 3],
+        child: [NONE; LANES],
+    };
+
+    /// A node waiting to be split: it covers faces `from..to`.
+    fn range(from: usize, to: usize) -> Self {
+        let mut node = Self::EMPTY;
+        node.child = [number(from), number(to), NONE, NONE];
+        node
+    }
+
+    /// Lane `lane`'s entry.
+    fn get(&self, lane: usize) -> Entry {
+        let pick = |axes: &[Lanes; 3]| axes.map(|a| a.get(lane).copied().unwrap_or(f32::NAN));
+        Entry {
+            min: pick(&self.min),
+            max: pick(&self.max),
+            child: self.child.get(lane).copied().unwrap_or(NONE),
+        }
+    }
+
+    /// Puts `entry` in lane `lane`.
+    fn set(&mut self, lane: usize, entry: Entry) {
+        for (axis, (lo, hi)) in self.min.iter_mut().zip(self.max.iter_mut()).enumerate() {
+            if let (Some(slot_lo), Some(slot_hi), Some(&v_lo), Some(&v_hi)) = (
+                lo.get_mut(lane),
+                hi.get_mut(lane),
+                entry.min.get(axis),
+                entry.max.get(axis),
+            ) {
+                *slot_lo = v_lo;
+                *slot_hi = v_hi;
+            }
+        }
+        if let Some(c) = self.child.get_mut(lane) {
+            *c = entry.child;
+        }
+    }
+}
+
+/// A count or index as a `u32` (the tree holds fewer than 2^31 faces).
+fn number(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(NONE)
+}
+
+/// A `u32` as a slot or face.
+fn slot(n: u32) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// How many nodes the tree over `faces` faces takes, without the faces' boxes.
+const fn tree_nodes(faces: usize) -> usize {
+    match faces {
+        0 => 0,
+        1 => 1,
+        _ => subtree_nodes(faces),
+    }
+}
+
+/// The nodes of a subtree over `faces` (at least 2) faces, split as [`parts`] does.
+const fn subtree_nodes(faces: usize) -> usize {
+    if faces <= LANES {
+        return 1;
+    }
+    let sizes = part_sizes(faces);
+    let mut total = 1;
+    let mut i = 0;
+    while i < LANES {
+        if sizes[i] >= 2 {
+            total += subtree_nodes(sizes[i]);
+        }
+        i += 1;
+    }
+    total
+}
+
+/// How a node over `faces` faces splits them, in order: one each for at most 4;
+/// four at a time for at most 16; quarters above (halves of halves).
+const fn part_sizes(faces: usize) -> [usize; LANES] {
+    if faces <= LANES {
+        let mut sizes = [0; LANES];
+        let mut i = 0;
+        while i < faces {
+            sizes[i] = 1;
+            i += 1;
+        }
+        sizes
+    } else if faces <= LANES * LANES {
+        let mut sizes = [0; LANES];
+        let mut left = faces;
+        let mut i = 0;
+        while left > 0 {
+            let take = if left < LANES { left } else { LANES };
+            sizes[i] = take;
+            left -= take;
+            i += 1;
+        }
+        sizes
+    } else {
+        let left = faces / 2;
+        let right = faces - left;
+        [left / 2, left - left / 2, right / 2, right - right / 2]
     }
 }
 
@@ -124,8 +256,8 @@ impl Node {
 ///     [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]],
 ///     [[5.0, 0.0, 0.0], [6.0, 0.0, 0.0], [5.0, 1.0, 0.0]],
 /// ];
-/// let mut storage = [Node::EMPTY; 3];
-/// assert_eq!(FaceTree::nodes_for(faces.len()), 3);
+/// assert_eq!(FaceTree::nodes_for(faces.len()), 2);
+/// let mut storage = [Node::EMPTY; 2];
 /// let tree = FaceTree::build(faces.len(), |i| faces.get(i).copied(), &mut storage)?;
 /// // The faces whose boxes a segment down through x = 5.2 may touch: the second.
 /// let mut visited = Vec::new();
@@ -135,15 +267,14 @@ impl Node {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct FaceTree<'s> {
+    /// The tree's nodes, root first.
     nodes: &'s [Node],
-    /// How many inner nodes come before the leaves.
-    inner: usize,
     /// The largest magnitude of a face's coordinates, for the margin.
     magnitude: f32,
 }
 
-/// How deep a traversal's stack may grow: a median split makes the tree at most
-/// 32 levels deep, and a traversal keeps one node a level.
+/// How deep a traversal's stack may grow: a tree over fewer than 2^31 faces is at
+/// most 16 levels deep, and a traversal keeps at most three nodes a level.
 const STACK: usize = 64;
 
 /// The cull margin: relative to the content's and the query's magnitudes, as the
@@ -158,15 +289,209 @@ fn magnitude(vs: &[Vec3]) -> f32 {
     vs.iter().flatten().fold(0.0, |m: f32, x| m.max(x.abs()))
 }
 
+/// The faces' boxes while building: four to a node, face `i` in lane `i % 4` of
+/// node `i / 4`.
+struct Boxes<'n> {
+    nodes: &'n mut [Node],
+}
+
+impl Boxes<'_> {
+    fn get(&self, i: usize) -> Entry {
+        self.nodes
+            .get(i / LANES)
+            .map_or(Entry::EMPTY, |n| n.get(i % LANES))
+    }
+
+    fn set(&mut self, i: usize, entry: Entry) {
+        if let Some(n) = self.nodes.get_mut(i / LANES) {
+            n.set(i % LANES, entry);
+        }
+    }
+
+    fn swap(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.get(i), self.get(j));
+        self.set(i, b);
+        self.set(j, a);
+    }
+
+    fn key(&self, i: usize, axis: usize) -> f32 {
+        self.get(i).centre2(axis)
+    }
+
+    /// The union of the boxes `from..to`.
+    fn union(&self, from: usize, to: usize) -> Entry {
+        let mut all = Entry::EMPTY;
+        for i in from..to {
+            let e = self.get(i);
+            all.include(e.min, e.max);
+        }
+        all
+    }
+
+    /// The axis along which the centres of boxes `from..to` spread most.
+    fn longest_axis(&self, from: usize, to: usize) -> usize {
+        let mut lo = [f32::INFINITY; 3];
+        let mut hi = [f32::NEG_INFINITY; 3];
+        for i in from..to {
+            let e = self.get(i);
+            for (axis, (l, h)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+                let c = e.centre2(axis);
+                if c < *l {
+                    *l = c;
+                }
+                if c > *h {
+                    *h = c;
+                }
+            }
+        }
+        let spread = |axis: usize| match (lo.get(axis), hi.get(axis)) {
+            (Some(l), Some(h)) if h >= l => h - l,
+            _ => 0.0,
+        };
+        (1..3).fold(0, |best, a| if spread(a) > spread(best) { a } else { best })
+    }
+
+    /// Sorts boxes `from..to` by centre along `axis` (insertion sort: short runs).
+    fn sort(&mut self, from: usize, to: usize, axis: usize) {
+        for i in from.saturating_add(1)..to {
+            let mut j = i;
+            while j > from && self.key(j - 1, axis).total_cmp(&self.key(j, axis)).is_gt() {
+                self.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// Moves boxes `from..to` so that the one at `nth` is where a sort by centre
+    /// along `axis` would put it, with none greater before it and none smaller
+    /// after (quickselect, median-of-three pivots, and a heapsort when a run
+    /// refuses to shrink).
+    fn select(&mut self, from: usize, to: usize, nth: usize, axis: usize) {
+        let (mut lo, mut hi) = (from, to);
+        let mut budget = 2 * (usize::BITS - to.saturating_sub(from).leading_zeros()) + 4;
+        while hi.saturating_sub(lo) > 16 {
+            if budget == 0 {
+                self.heapsort(lo, hi, axis);
+                return;
+            }
+            budget -= 1;
+            let mid = lo + (hi - lo) / 2;
+            let (a, b, c) = (self.key(lo, axis), self.key(mid, axis), self.key(hi - 1, axis));
+            let pivot = if a.total_cmp(&b).is_lt() {
+                if b.total_cmp(&c).is_lt() {
+                    b
+                } else if a.total_cmp(&c).is_lt() {
+                    c
+                } else {
+                    a
+                }
+            } else if a.total_cmp(&c).is_lt() {
+                a
+            } else if b.total_cmp(&c).is_lt() {
+                c
+            } else {
+                b
+            };
+            // Hoare: the pivot's value lies in the run, so each scan stops inside
+            // it; afterwards `lo..=j` holds no key above the pivot, `j + 1..hi`
+            // none below.
+            let (mut i, mut j) = (lo, hi - 1);
+            let split = loop {
+                while i < j && self.key(i, axis).total_cmp(&pivot).is_lt() {
+                    i += 1;
+                }
+                while j > i && self.key(j, axis).total_cmp(&pivot).is_gt() {
+                    j -= 1;
+                }
+                if i >= j {
+                    break j;
+                }
+                self.swap(i, j);
+                i += 1;
+                j -= 1;
+            };
+            if nth <= split {
+                hi = split + 1;
+            } else {
+                lo = split + 1;
+            }
+        }
+        self.sort(lo, hi, axis);
+    }
+
+    /// Sorts boxes `from..to` by centre along `axis`, in O(n log n) whatever they hold.
+    fn heapsort(&mut self, from: usize, to: usize, axis: usize) {
+        let n = to.saturating_sub(from);
+        let at = |k: usize| from + k;
+        let sift = |boxes: &mut Self, mut root: usize, end: usize| loop {
+            let mut child = 2 * root + 1;
+            if child >= end {
+                return;
+            }
+            if child + 1 < end
+                && boxes
+                    .key(at(child), axis)
+                    .total_cmp(&boxes.key(at(child + 1), axis))
+                    .is_lt()
+            {
+                child += 1;
+            }
+            if boxes
+                .key(at(root), axis)
+                .total_cmp(&boxes.key(at(child), axis))
+                .is_lt()
+            {
+                boxes.swap(at(root), at(child));
+                root = child;
+            } else {
+                return;
+            }
+        };
+        for root in (0..n / 2).rev() {
+            sift(self, root, n);
+        }
+        for end in (1..n).rev() {
+            self.swap(at(0), at(end));
+            sift(self, 0, end);
+        }
+    }
+
+    /// Orders boxes `from..to` for their node's split, and returns its parts.
+    fn split(&mut self, from: usize, to: usize) -> [(usize, usize); LANES] {
+        let count = to.saturating_sub(from);
+        if count > LANES * LANES {
+            let mid = from + count / 2;
+            let axis = self.longest_axis(from, to);
+            self.select(from, to, mid, axis);
+            for (lo, hi) in [(from, mid), (mid, to)] {
+                let axis = self.longest_axis(lo, hi);
+                self.select(lo, hi, lo + (hi - lo) / 2, axis);
+            }
+        } else if count > LANES {
+            let axis = self.longest_axis(from, to);
+            self.sort(from, to, axis);
+        }
+        let mut at = from;
+        part_sizes(count).map(|size| {
+            let part = (at, at + size);
+            at += size;
+            part
+        })
+    }
+}
+
 impl<'s> FaceTree<'s> {
-    /// The nodes a tree over `faces` faces takes: `2 × faces − 1` (none for none).
+    /// The nodes a tree over `faces` faces takes (112 bytes each): the tree's, about
+    /// a third of the faces, and a quarter of the faces for their boxes while it
+    /// is built.
     pub const fn nodes_for(faces: usize) -> usize {
-        faces.saturating_mul(2).saturating_sub(1)
+        tree_nodes(faces).saturating_add(faces.div_ceil(LANES))
     }
 
     /// Builds the tree over faces `0..count` into `storage` (at least
     /// [`Self::nodes_for`]`(count)` nodes), reading face `i`'s corners from
-    /// `corners(i)`; a face without corners (`None`) is never visited. O(n log n).
+    /// `corners(i)`; a face without corners (`None`) is never hit.
+    /// O(n log n) time.
     pub fn build(
         count: usize,
         corners: impl Fn(usize) -> Option<[Vec3; 3]>,
@@ -175,41 +500,57 @@ impl<'s> FaceTree<'s> {
         let needed = Self::nodes_for(count);
         let available = storage.len();
         let too_small = StorageTooSmall { needed, available };
-        let nodes = storage.get_mut(..needed).ok_or(too_small)?;
-        let inner = count.saturating_sub(1);
-        // Faces are numbered in `u32` in the nodes.
-        if u32::try_from(count).is_err() {
+        // Faces are numbered below `FACE` in the nodes.
+        if count >= slot(FACE) {
             return Err(too_small);
         }
-        let (branches, leaves) = nodes.split_at_mut(inner);
+        let nodes = storage.get_mut(..needed).ok_or(too_small)?;
+        let (tree, scratch) = nodes.split_at_mut(tree_nodes(count));
+        let mut boxes = Boxes { nodes: scratch };
         let mut magnitude = 0.0f32;
-        for (i, leaf) in leaves.iter_mut().enumerate() {
-            let face = u32::try_from(i).unwrap_or(u32::MAX);
-            *leaf = Node::face(face, corners(i));
-            magnitude = magnitude.max(leaf.magnitude());
+        for node in boxes.nodes.iter_mut() {
+            *node = Node::EMPTY;
         }
-        if let Some(root) = branches.first_mut() {
-            *root = Node {
-                a: 0,
-                b: u32::try_from(count).unwrap_or(u32::MAX),
-                ..Node::EMPTY
+        for i in 0..count {
+            let entry = Entry::face(number(i), corners(i));
+            magnitude = magnitude.max(self::magnitude(&[entry.min, entry.max]));
+            boxes.set(i, entry);
+        }
+        if let Some(root) = tree.first_mut() {
+            *root = Node::range(0, count);
+        }
+        // Breadth first: each node's children get the next free slots, after it.
+        let mut free = 1usize;
+        for at in 0..tree.len() {
+            let Some(&Node { child: [from, to, ..], .. }) = tree.get(at) else {
+                break;
             };
-        }
-        // Preorder: a node's children come after it, so each inner node finds its
-        // range of leaves already written by its parent.
-        for slot in 0..inner {
-            split(branches, leaves, slot);
+            let parts = boxes.split(slot(from), slot(to));
+            let mut node = Node::EMPTY;
+            for (lane, (lo, hi)) in parts.into_iter().enumerate() {
+                match hi.saturating_sub(lo) {
+                    0 => {}
+                    1 => node.set(lane, boxes.get(lo)),
+                    _ => {
+                        let mut entry = boxes.union(lo, hi);
+                        entry.child = number(free);
+                        // Never missing: `tree_nodes` counts the same splits.
+                        if let Some(child) = wire::validated(tree.get_mut(free)) {
+                            *child = Node::range(lo, hi);
+                        }
+                        free = free.saturating_add(1);
+                        node.set(lane, entry);
+                    }
+                }
+            }
+            if let Some(n) = tree.get_mut(at) {
+                *n = node;
+            }
         }
         Ok(Self {
-            nodes,
-            inner,
+            nodes: tree,
             magnitude,
         })
-    }
-
-    /// How many faces the tree holds.
-    pub const fn faces(&self) -> usize {
-        self.nodes.len().saturating_sub(self.inner)
     }
 
     /// Visits the faces whose boxes the segment `start + t·dir`, `t` in `[0, 1]`,
@@ -221,47 +562,66 @@ impl<'s> FaceTree<'s> {
             return;
         }
         let grow = margin(self.magnitude, magnitude(&[start, dir]));
-        let cull = SegmentCull::new(start, dir, grow);
-        let entry = |node: Option<&Node>| node.and_then(|n| cull.enter(n.min, n.max));
+        let cull = Cull::new(SegmentCull::new(start, dir, grow));
         let mut limit = 1.0f32;
         let mut stack = [(0u32, 0.0f32); STACK];
         let mut depth = 0usize;
-        let mut next = entry(self.node(0)).map(|t| (0usize, t));
+        let mut next = Some(0usize);
         loop {
-            if let Some((slot, enter)) = next.take() {
-                if enter <= limit {
-                    if slot >= self.inner {
-                        if let Some(leaf) = self.node(slot) {
-                            limit = visit(usize::try_from(leaf.a).unwrap_or(usize::MAX));
-                        }
-                    } else if let Some(node) = self.node(slot) {
-                        let (l, r) = (to_slot(node.a), to_slot(node.b));
-                        let el = entry(self.node(l)).filter(|&t| t <= limit);
-                        let er = entry(self.node(r)).filter(|&t| t <= limit);
-                        let (near, far) = match (el, er) {
-                            (Some(a), Some(b)) if b < a => (Some((r, b)), Some((l, a))),
-                            (Some(a), b) => (Some((l, a)), b.map(|b| (r, b))),
-                            (None, b) => (b.map(|b| (r, b)), None),
-                        };
-                        if let Some((slot, t)) = far {
-                            let pushed = stack.get_mut(depth).map(|top| {
-                                *top = (u32::try_from(slot).unwrap_or(u32::MAX), t);
-                            });
-                            // Never full: one node a level, at most 32 levels.
-                            if wire::validated(pushed).is_some() {
-                                depth = depth.saturating_add(1);
+            if let Some(node) = next.take().and_then(|at| self.nodes.get(at)) {
+                let enter = cull.enter(node);
+                // The lanes entered no later than the limit, nearest first.
+                let mut found = [(0.0f32, NONE); LANES];
+                let mut n = 0usize;
+                for (t, child) in enter.into_iter().zip(node.child) {
+                    if t <= limit && child != NONE {
+                        // Insertion into the sorted lanes so far.
+                        let mut k = n;
+                        while let Some(&prev) = k.checked_sub(1).and_then(|p| found.get(p)) {
+                            if prev.0 <= t {
+                                break;
                             }
+                            if let Some(f) = found.get_mut(k) {
+                                *f = prev;
+                            }
+                            k -= 1;
                         }
-                        next = near;
-                        continue;
+                        if let Some(f) = found.get_mut(k) {
+                            *f = (t, child);
+                        }
+                        n += 1;
+                    }
+                }
+                let found = found.get(..n).unwrap_or(&[]);
+                for &(t, child) in found {
+                    if child & FACE != 0 && t <= limit {
+                        limit = visit(slot(child & !FACE));
+                    }
+                }
+                // Nodes farthest first, so that the nearest is on top.
+                for &(t, child) in found.iter().rev() {
+                    if child & FACE == 0 && t <= limit {
+                        // Never full: at most three a level, at most 16 levels.
+                        if let Some(top) = wire::validated(stack.get_mut(depth)) {
+                            *top = (child, t);
+                            depth += 1;
+                        }
                     }
                 }
             }
-            let Some(d) = depth.checked_sub(1) else {
-                return;
-            };
-            depth = d;
-            next = stack.get(d).map(|&(slot, t)| (to_slot(slot), t));
+            // The nearest node still on the stack and entered no later than the limit.
+            loop {
+                let Some(d) = depth.checked_sub(1) else {
+                    return;
+                };
+                depth = d;
+                if let Some(&(child, t)) = stack.get(d) {
+                    if t <= limit {
+                        next = Some(slot(child));
+                        break;
+                    }
+                }
+            }
         }
     }
 
@@ -272,46 +632,44 @@ impl<'s> FaceTree<'s> {
             return;
         }
         let grow = margin(self.magnitude, magnitude(&[center]) + radius);
-        let touches = |node: &Node| {
-            let lo = node.min.map(|x| x - grow);
-            let hi = node.max.map(|x| x + grow);
-            // Squared distance from the centre to the box, axis by axis.
-            let mut d2 = 0.0f32;
-            for ((&c, &l), &h) in center.iter().zip(lo.iter()).zip(hi.iter()) {
-                if !(l <= h) {
-                    return false;
-                }
-                let gap = if c < l { l - c } else if c > h { c - h } else { 0.0 };
-                d2 += gap * gap;
-            }
-            // The margin grown into the box covers the rounding of `d2`.
-            d2 <= radius * radius
-        };
+        let [cx, cy, cz] = center;
+        let r2 = radius * radius;
         let mut stack = [0u32; STACK];
         let mut depth = 0usize;
-        let mut next = self.node(0).filter(|n| touches(n)).map(|_| 0usize);
+        let mut next = Some(0usize);
         loop {
-            if let Some(slot) = next.take() {
-                if let Some(node) = self.node(slot) {
-                    if slot >= self.inner {
-                        visit(usize::try_from(node.a).unwrap_or(usize::MAX));
-                    } else {
-                        let (l, r) = (to_slot(node.a), to_slot(node.b));
-                        let touch = |s: usize| self.node(s).filter(|n| touches(n)).map(|_| s);
-                        let (l, r) = (touch(l), touch(r));
-                        if let Some(r) = r.filter(|_| l.is_some()) {
-                            let pushed = stack.get_mut(depth).map(|top| {
-                                *top = u32::try_from(r).unwrap_or(u32::MAX);
-                            });
-                            // Never full: one node a level, at most 32 levels.
-                            if wire::validated(pushed).is_some() {
-                                depth = depth.saturating_add(1);
-                            }
-                            next = l;
+            if let Some(node) = next.take().and_then(|at| self.nodes.get(at)) {
+                // Squared distance from the centre to each lane's grown box; the
+                // margin covers its rounding.
+                let gap = |c: f32, lo: Lanes, hi: Lanes| {
+                    zip4(lo, hi, |l, h| {
+                        let (l, h) = (l - grow, h + grow);
+                        let g = if c < l {
+                            l - c
+                        } else if c > h {
+                            c - h
                         } else {
-                            next = l.or(r);
+                            0.0
+                        };
+                        g * g
+                    })
+                };
+                let [min_x, min_y, min_z] = node.min;
+                let [max_x, max_y, max_z] = node.max;
+                let d2 = zip4(
+                    zip4(gap(cx, min_x, max_x), gap(cy, min_y, max_y), |a, b| a + b),
+                    gap(cz, min_z, max_z),
+                    |a, b| a + b,
+                );
+                for (d2, child) in d2.into_iter().zip(node.child) {
+                    if d2 <= r2 && child != NONE {
+                        if child & FACE != 0 {
+                            visit(slot(child & !FACE));
+                        } else if let Some(top) = wire::validated(stack.get_mut(depth)) {
+                            // Never full: at most three a level, at most 16 levels.
+                            *top = child;
+                            depth += 1;
                         }
-                        continue;
                     }
                 }
             }
@@ -319,86 +677,63 @@ impl<'s> FaceTree<'s> {
                 return;
             };
             depth = d;
-            next = stack.get(d).map(|&slot| to_slot(slot));
+            next = stack.get(d).map(|&c| slot(c));
         }
-    }
-
-    fn node(&self, slot: usize) -> Option<&Node> {
-        self.nodes.get(slot)
     }
 }
 
-/// A node number as a slot.
-fn to_slot(n: u32) -> usize {
-    usize::try_from(n).unwrap_or(usize::MAX)
+/// `f` lane by lane.
+#[inline(always)]
+fn zip4(a: Lanes, b: Lanes, f: impl Fn(f32, f32) -> f32) -> Lanes {
+    let [a0, a1, a2, a3] = a;
+    let [b0, b1, b2, b3] = b;
+    [f(a0, b0), f(a1, b1), f(a2, b2), f(a3, b3)]
 }
 
-/// Splits inner node `slot`, whose `a..b` holds its range of leaves (at least
-/// two): its box, its leaves partitioned at the median, and its children's slots
-/// (a range of one leaf is that leaf; a longer one, the inner node that the
-/// preorder places there, given its range).
-fn split(branches: &mut [Node], leaves: &mut [Node], slot: usize) {
-    let Some(node) = branches.get(slot).copied() else {
-        return;
-    };
-    let (lo, hi) = (to_slot(node.a), to_slot(node.b));
-    let Some(range) = leaves.get_mut(lo..hi) else {
-        return;
-    };
-    let mut bounds = Node::EMPTY;
-    let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
-    for leaf in range.iter() {
-        bounds.include(leaf.min, leaf.max);
-        let c = [0, 1, 2].map(|axis| leaf.centre2(axis));
-        for axis in 0..3 {
-            if let (Some(&x), Some(lo), Some(hi)) =
-                (c.get(axis), cmin.get_mut(axis), cmax.get_mut(axis))
-            {
-                if x < *lo {
-                    *lo = x;
-                }
-                if x > *hi {
-                    *hi = x;
-                }
-            }
+/// A segment's slab test on a node's four boxes at once.
+struct Cull {
+    segment: SegmentCull,
+    /// Whether the segment moves along every axis (else the checked test, lane by
+    /// lane).
+    moving: bool,
+}
+
+impl Cull {
+    fn new(segment: SegmentCull) -> Self {
+        Self {
+            moving: segment.moving(),
+            segment,
         }
     }
-    let extent = |axis: usize| match (cmin.get(axis), cmax.get(axis)) {
-        (Some(lo), Some(hi)) if hi >= lo => hi - lo,
-        _ => 0.0,
-    };
-    let axis = (1..3).fold(0, |best, a| if extent(a) > extent(best) { a } else { best });
-    let half = range.len() / 2;
-    if half == 0 || half >= range.len() {
-        return;
-    }
-    range.select_nth_unstable_by(half, |x, y| x.centre2(axis).total_cmp(&y.centre2(axis)));
-    let inner = branches.len();
-    let mid = lo.saturating_add(half);
-    // A child over `from..to`: the leaf itself, or the inner node at `at`.
-    let mut child = |from: usize, to: usize, at: usize| -> u32 {
-        if to.saturating_sub(from) == 1 {
-            u32::try_from(inner.saturating_add(from)).unwrap_or(u32::MAX)
-        } else {
-            if let Some(c) = branches.get_mut(at) {
-                *c = Node {
-                    a: u32::try_from(from).unwrap_or(u32::MAX),
-                    b: u32::try_from(to).unwrap_or(u32::MAX),
-                    ..Node::EMPTY
-                };
-            }
-            u32::try_from(at).unwrap_or(u32::MAX)
+
+    /// Where the segment may enter each lane's box: a `t` in `[0, 1]`, or +∞ when
+    /// it misses (an unused lane's empty box may be entered: its child says so).
+    #[inline(always)]
+    fn enter(&self, node: &Node) -> Lanes {
+        if !self.moving {
+            let [a, b, c, d] = [0, 1, 2, 3].map(|lane| {
+                let e = node.get(lane);
+                self.segment.enter(e.min, e.max).unwrap_or(f32::INFINITY)
+            });
+            return [a, b, c, d];
         }
-    };
-    // The left subtree's `half − 1` inner nodes follow this one.
-    let left = child(lo, mid, slot.saturating_add(1));
-    let right = child(mid, hi, slot.saturating_add(half));
-    if let Some(n) = branches.get_mut(slot) {
-        *n = Node {
-            min: bounds.min,
-            max: bounds.max,
-            a: left,
-            b: right,
-        };
+        let (low, high, inv) = self.segment.parts();
+        let near = |a: f32, b: f32| if a < b { a } else { b };
+        let far = |a: f32, b: f32| if a < b { b } else { a };
+        let mut enter = [0.0f32; LANES];
+        let mut exit = [1.0f32; LANES];
+        for (((lo, hi), (from_lo, from_hi)), inv) in node
+            .min
+            .into_iter()
+            .zip(node.max)
+            .zip(low.into_iter().zip(high))
+            .zip(inv)
+        {
+            let t1 = zip4(lo, lo, |l, _| (l - from_lo) * inv);
+            let t2 = zip4(hi, hi, |h, _| (h - from_hi) * inv);
+            enter = zip4(enter, zip4(t1, t2, near), far);
+            exit = zip4(exit, zip4(t1, t2, far), near);
+        }
+        zip4(enter, exit, |e, x| if e <= x { e } else { f32::INFINITY })
     }
 }

@@ -499,16 +499,17 @@ fn culls_follow_the_game() {
     assert!(culls_content(&m));
     assert_eq!(m.cast(down).map(|h| (h.index, h.t)), Some((0, 0.5)));
     // A face index drops nothing: it finds the upper face.
-    let mut storage = [Node::EMPTY; 3];
+    assert_eq!(FaceTree::nodes_for(2), 2);
+    let mut storage = [Node::EMPTY; 2];
     let index = m.face_index(&mut storage).unwrap();
     assert_eq!(index.cast(down).map(|h| (h.index, h.t)), Some((1, 0.1)));
     check_index(&m, &mut Rng::new(seed(0x9E_0003)), 200);
-    let mut short = [Node::EMPTY; 2];
+    let mut short = [Node::EMPTY; 1];
     assert_eq!(
         m.face_index(&mut short).unwrap_err(),
         StorageTooSmall {
-            needed: 3,
-            available: 2
+            needed: 2,
+            available: 1
         }
     );
     // Bounds that hold only the lower face: a segment that crosses the bounds
