@@ -509,7 +509,12 @@ mod build {
         b.counter(ItemsCount::new(models.len())).bench_local(|| {
             let mut nodes = 0usize;
             for m in &models {
-                nodes += black_box(m).face_index(&mut storage).unwrap().model().faces().len();
+                nodes += black_box(m)
+                    .face_index(&mut storage)
+                    .unwrap()
+                    .model()
+                    .faces()
+                    .len();
             }
             nodes
         });

@@ -21,8 +21,7 @@
 use zerocol::gta::{self, LintKind, Model, Options};
 use zerocol::query::{
     Ball, Contact, FaceTree, Hit, Node, Primitive, Query, Segment, ground, segment_box,
-    segment_sphere,
-    segment_triangle, sphere_box, sphere_sphere, sphere_triangle,
+    segment_sphere, segment_triangle, sphere_box, sphere_sphere, sphere_triangle,
 };
 
 type V3 = [f32; 3];
@@ -385,7 +384,9 @@ fn check_overlap(m: &Model<'_>, flat: &Flat, b: Ball, exact: bool, shadow: bool)
 /// slice too short for them.
 fn check_index(m: &Model<'_>, flat: &Flat, segments: &[Segment], balls: &[Ball]) {
     let mut storage = vec![Node::EMPTY; FaceTree::nodes_for(m.faces().len())];
-    let index = m.face_index(&mut storage).expect("storage sized by nodes_for");
+    let index = m
+        .face_index(&mut storage)
+        .expect("storage sized by nodes_for");
     let odd = |mat: u8| mat % 2 == 1;
     for &s in segments {
         let all = brute_hits(flat, s, false);
@@ -398,7 +399,9 @@ fn check_index(m: &Model<'_>, flat: &Flat, segments: &[Segment], balls: &[Ball])
             },
             "{s:?}: index {got:?}, brute force {want:?}"
         );
-        let got = index.cast_filtered(s, &mut |&mat| odd(mat)).map(|h| hit_key(&h));
+        let got = index
+            .cast_filtered(s, &mut |&mat| odd(mat))
+            .map(|h| hit_key(&h));
         let want = nearest(&all, odd);
         assert!(
             match (&got, &want) {
@@ -423,11 +426,17 @@ fn check_index(m: &Model<'_>, flat: &Flat, segments: &[Segment], balls: &[Ball])
         let want: Vec<String> = all.iter().map(|a| format!("{a:?}")).collect();
         let mut out = vec![blank; want.len()];
         assert_eq!(index.overlap(b, &mut out), want.len(), "{b:?}");
-        let got: Vec<String> = out.iter().map(|c| format!("{:?}", contact_key(c))).collect();
+        let got: Vec<String> = out
+            .iter()
+            .map(|c| format!("{:?}", contact_key(c)))
+            .collect();
         assert_eq!(got, want, "{b:?}");
         let mut half = vec![blank; want.len() / 2];
         assert_eq!(index.overlap(b, &mut half), want.len(), "{b:?}");
-        let got: Vec<String> = half.iter().map(|c| format!("{:?}", contact_key(c))).collect();
+        let got: Vec<String> = half
+            .iter()
+            .map(|c| format!("{:?}", contact_key(c)))
+            .collect();
         assert_eq!(got, want[..want.len() / 2], "{b:?}");
     }
 }

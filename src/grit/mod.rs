@@ -44,11 +44,13 @@
 //! reader, lints and writer are in its own module: [`tcol`], [`bcol`].
 //!
 //! # Queries
-//! [`tcol::Tcol`], [`bcol::Bcol`] and a [`VertexIndex`] of either implement
-//! [`crate::query::Query`] (Z-up): segment casts and sphere overlaps against the
-//! compound's shapes at their positions and orientations (margins as Bullet grows
-//! them; hulls by GJK on their points, no hull built) and the trimesh, with the
-//! material string as the material (`docs/query.md`).
+//! [`tcol::Tcol`], [`bcol::Bcol`], and a [`VertexIndex`] or [`FaceIndex`] of
+//! either implement [`crate::query::Query`] (Z-up): segment casts and sphere
+//! overlaps against the compound's shapes at their positions and orientations
+//! (margins as Bullet grows them; hulls by GJK on their points, no hull built) and
+//! the trimesh, with the material string as the material (`docs/query.md`). A
+//! [`FaceIndex`] decodes the trimesh into caller storage and builds a
+//! [`FaceTree`](crate::query::FaceTree) over it, for many casts at one body.
 
 pub mod bcol;
 mod body;
@@ -58,9 +60,9 @@ pub use body::{
     Attributes, BoxLike, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,
     DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK,
-    DEGENERATE_SINE, Face, Faces, IDENTITY_ORIENTATION, Keyword, LintKind, STATIC_TRIMESH_MARGIN,
-    Shape, ShapeKind, Shapes, Size, StorageTooSmall, TextFaces, TextShapes, TextVertices, Trimesh,
-    UNIT_TOLERANCE, VertexIndex, Vertices,
+    DEGENERATE_SINE, Face, FaceIndex, Faces, IDENTITY_ORIENTATION, Keyword, LintKind,
+    STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Shapes, Size, StorageTooSmall, TextFaces, TextShapes,
+    TextVertices, Trimesh, UNIT_TOLERANCE, VertexIndex, Vertices,
 };
 
 /// Which kind of Grit collision file a `.gcol` (or any) buffer holds.

@@ -23,9 +23,8 @@ use crate::query::aabb::{SegmentCull, grown};
 use crate::query::vec::{finite, sub};
 use crate::query::{
     Ball, Contact, Contacts, FaceTree, Hit, Nearest, Node, Primitive, Query, Segment,
-    StorageTooSmall, Vec3, ball_may_touch_box,
-    segment_box, segment_sphere, segment_triangle_normal,
-    segment_triangle_t, sphere_box, sphere_sphere, sphere_triangle,
+    StorageTooSmall, Vec3, ball_may_touch_box, segment_box, segment_sphere,
+    segment_triangle_normal, segment_triangle_t, sphere_box, sphere_sphere, sphere_triangle,
 };
 
 use super::Version;
@@ -217,7 +216,15 @@ fn cast_tree<V, F>(
     F: Decode<Output = Face>,
 {
     tree.segment(segment.start, segment.direction(), |index| {
-        cast_face(vertices, faces, Primitive::Face, index, segment, keep, nearest);
+        cast_face(
+            vertices,
+            faces,
+            Primitive::Face,
+            index,
+            segment,
+            keep,
+            nearest,
+        );
         nearest.limit()
     });
 }

@@ -199,49 +199,63 @@ const fn tree_nodes(faces: usize) -> usize {
     }
 }
 
-/// The nodes of a subtree over `faces` (at least 2) faces, split as [`parts`] does.
+/// The nodes of a subtree over `faces` (at least 2) faces, split as
+/// [`part_sizes`] says: one, and those of each part of two faces or more.
 const fn subtree_nodes(faces: usize) -> usize {
     if faces <= LANES {
         return 1;
     }
-    let sizes = part_sizes(faces);
-    let mut total = 1;
-    let mut i = 0;
-    while i < LANES {
-        if sizes[i] >= 2 {
-            total += subtree_nodes(sizes[i]);
-        }
-        i += 1;
+    let [a, b, c, d] = part_sizes(faces);
+    let parts = [part_nodes(a), part_nodes(b), part_nodes(c), part_nodes(d)];
+    let [a, b, c, d] = parts;
+    1usize
+        .saturating_add(a)
+        .saturating_add(b)
+        .saturating_add(c)
+        .saturating_add(d)
+}
+
+/// The nodes a part of `faces` faces takes: none for a single face (it sits in
+/// its parent's lane).
+const fn part_nodes(faces: usize) -> usize {
+    if faces >= 2 {
+        subtree_nodes(faces)
+    } else {
+        0
     }
-    total
 }
 
 /// How a node over `faces` faces splits them, in order: one each for at most 4;
 /// four at a time for at most 16; quarters above (halves of halves).
 const fn part_sizes(faces: usize) -> [usize; LANES] {
+    /// Up to `size` of what is left after `before`.
+    const fn chunk(faces: usize, before: usize, size: usize) -> usize {
+        let left = faces.saturating_sub(before);
+        if left < size { left } else { size }
+    }
     if faces <= LANES {
-        let mut sizes = [0; LANES];
-        let mut i = 0;
-        while i < faces {
-            sizes[i] = 1;
-            i += 1;
-        }
-        sizes
+        [
+            chunk(faces, 0, 1),
+            chunk(faces, 1, 1),
+            chunk(faces, 2, 1),
+            chunk(faces, 3, 1),
+        ]
     } else if faces <= LANES * LANES {
-        let mut sizes = [0; LANES];
-        let mut left = faces;
-        let mut i = 0;
-        while left > 0 {
-            let take = if left < LANES { left } else { LANES };
-            sizes[i] = take;
-            left -= take;
-            i += 1;
-        }
-        sizes
+        [
+            chunk(faces, 0, LANES),
+            chunk(faces, LANES, LANES),
+            chunk(faces, 2 * LANES, LANES),
+            chunk(faces, 3 * LANES, LANES),
+        ]
     } else {
         let left = faces / 2;
-        let right = faces - left;
-        [left / 2, left - left / 2, right / 2, right - right / 2]
+        let right = faces.saturating_sub(left);
+        [
+            left / 2,
+            left.saturating_sub(left / 2),
+            right / 2,
+            right.saturating_sub(right / 2),
+        ]
     }
 }
 
@@ -314,8 +328,18 @@ impl Boxes<'_> {
         self.set(j, a);
     }
 
+    /// Twice the centre of box `i` along `axis`, read from its lane alone.
+    #[inline]
     fn key(&self, i: usize, axis: usize) -> f32 {
-        self.get(i).centre2(axis)
+        let lane = i % LANES;
+        self.nodes
+            .get(i / LANES)
+            .and_then(|n| {
+                let lo = n.min.get(axis)?.get(lane)?;
+                let hi = n.max.get(axis)?.get(lane)?;
+                Some(lo + hi)
+            })
+            .unwrap_or(f32::NAN)
     }
 
     /// The union of the boxes `from..to`.
@@ -351,14 +375,33 @@ impl Boxes<'_> {
         (1..3).fold(0, |best, a| if spread(a) > spread(best) { a } else { best })
     }
 
-    /// Sorts boxes `from..to` by centre along `axis` (insertion sort: short runs).
+    /// Sorts boxes `from..to` (at most 16 of them: a longer run is left as it is)
+    /// by centre along `axis`: an insertion sort of copies on the stack, written
+    /// back once.
     fn sort(&mut self, from: usize, to: usize, axis: usize) {
-        for i in from.saturating_add(1)..to {
+        const RUN: usize = LANES * LANES;
+        let count = to.saturating_sub(from);
+        if count > RUN {
+            return;
+        }
+        let mut run = [(0.0f32, Entry::EMPTY); RUN];
+        for (k, slot) in run.iter_mut().take(count).enumerate() {
+            let entry = self.get(from.saturating_add(k));
+            *slot = (entry.centre2(axis), entry);
+        }
+        let run = run.get_mut(..count).unwrap_or(&mut []);
+        for i in 1..run.len() {
             let mut j = i;
-            while j > from && self.key(j - 1, axis).total_cmp(&self.key(j, axis)).is_gt() {
-                self.swap(j - 1, j);
-                j -= 1;
+            while j > 0 {
+                match (run.get(j.saturating_sub(1)), run.get(j)) {
+                    (Some(a), Some(b)) if a.0.total_cmp(&b.0).is_gt() => run.swap(j.saturating_sub(1), j),
+                    _ => break,
+                }
+                j = j.saturating_sub(1);
             }
+        }
+        for (k, &(_, entry)) in run.iter().enumerate() {
+            self.set(from.saturating_add(k), entry);
         }
     }
 
@@ -368,15 +411,20 @@ impl Boxes<'_> {
     /// refuses to shrink).
     fn select(&mut self, from: usize, to: usize, nth: usize, axis: usize) {
         let (mut lo, mut hi) = (from, to);
-        let mut budget = 2 * (usize::BITS - to.saturating_sub(from).leading_zeros()) + 4;
+        let bits = usize::BITS.saturating_sub(to.saturating_sub(from).leading_zeros());
+        let mut budget = bits.saturating_mul(2).saturating_add(4);
         while hi.saturating_sub(lo) > 16 {
             if budget == 0 {
                 self.heapsort(lo, hi, axis);
                 return;
             }
-            budget -= 1;
-            let mid = lo + (hi - lo) / 2;
-            let (a, b, c) = (self.key(lo, axis), self.key(mid, axis), self.key(hi - 1, axis));
+            budget = budget.saturating_sub(1);
+            let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
+            let (a, b, c) = (
+                self.key(lo, axis),
+                self.key(mid, axis),
+                self.key(hi.saturating_sub(1), axis),
+            );
             let pivot = if a.total_cmp(&b).is_lt() {
                 if b.total_cmp(&c).is_lt() {
                     b
@@ -395,25 +443,25 @@ impl Boxes<'_> {
             // Hoare: the pivot's value lies in the run, so each scan stops inside
             // it; afterwards `lo..=j` holds no key above the pivot, `j + 1..hi`
             // none below.
-            let (mut i, mut j) = (lo, hi - 1);
+            let (mut i, mut j) = (lo, hi.saturating_sub(1));
             let split = loop {
                 while i < j && self.key(i, axis).total_cmp(&pivot).is_lt() {
-                    i += 1;
+                    i = i.saturating_add(1);
                 }
                 while j > i && self.key(j, axis).total_cmp(&pivot).is_gt() {
-                    j -= 1;
+                    j = j.saturating_sub(1);
                 }
                 if i >= j {
                     break j;
                 }
                 self.swap(i, j);
-                i += 1;
-                j -= 1;
+                i = i.saturating_add(1);
+                j = j.saturating_sub(1);
             };
             if nth <= split {
-                hi = split + 1;
+                hi = split.saturating_add(1);
             } else {
-                lo = split + 1;
+                lo = split.saturating_add(1);
             }
         }
         self.sort(lo, hi, axis);
@@ -422,19 +470,19 @@ impl Boxes<'_> {
     /// Sorts boxes `from..to` by centre along `axis`, in O(n log n) whatever they hold.
     fn heapsort(&mut self, from: usize, to: usize, axis: usize) {
         let n = to.saturating_sub(from);
-        let at = |k: usize| from + k;
+        let at = |k: usize| from.saturating_add(k);
         let sift = |boxes: &mut Self, mut root: usize, end: usize| loop {
-            let mut child = 2 * root + 1;
+            let mut child = root.saturating_mul(2).saturating_add(1);
             if child >= end {
                 return;
             }
-            if child + 1 < end
+            if child.saturating_add(1) < end
                 && boxes
                     .key(at(child), axis)
-                    .total_cmp(&boxes.key(at(child + 1), axis))
+                    .total_cmp(&boxes.key(at(child.saturating_add(1)), axis))
                     .is_lt()
             {
-                child += 1;
+                child = child.saturating_add(1);
             }
             if boxes
                 .key(at(root), axis)
@@ -460,12 +508,12 @@ impl Boxes<'_> {
     fn split(&mut self, from: usize, to: usize) -> [(usize, usize); LANES] {
         let count = to.saturating_sub(from);
         if count > LANES * LANES {
-            let mid = from + count / 2;
+            let mid = from.saturating_add(count / 2);
             let axis = self.longest_axis(from, to);
             self.select(from, to, mid, axis);
             for (lo, hi) in [(from, mid), (mid, to)] {
                 let axis = self.longest_axis(lo, hi);
-                self.select(lo, hi, lo + (hi - lo) / 2, axis);
+                self.select(lo, hi, lo.saturating_add(hi.saturating_sub(lo) / 2), axis);
             }
         } else if count > LANES {
             let axis = self.longest_axis(from, to);
@@ -473,8 +521,8 @@ impl Boxes<'_> {
         }
         let mut at = from;
         part_sizes(count).map(|size| {
-            let part = (at, at + size);
-            at += size;
+            let part = (at, at.saturating_add(size));
+            at = at.saturating_add(size);
             part
         })
     }
@@ -522,7 +570,11 @@ impl<'s> FaceTree<'s> {
         // Breadth first: each node's children get the next free slots, after it.
         let mut free = 1usize;
         for at in 0..tree.len() {
-            let Some(&Node { child: [from, to, ..], .. }) = tree.get(at) else {
+            let Some(&Node {
+                child: [from, to, ..],
+                ..
+            }) = tree.get(at)
+            else {
                 break;
             };
             let parts = boxes.split(slot(from), slot(to));
@@ -584,12 +636,12 @@ impl<'s> FaceTree<'s> {
                             if let Some(f) = found.get_mut(k) {
                                 *f = prev;
                             }
-                            k -= 1;
+                            k = k.saturating_sub(1);
                         }
                         if let Some(f) = found.get_mut(k) {
                             *f = (t, child);
                         }
-                        n += 1;
+                        n = n.saturating_add(1);
                     }
                 }
                 let found = found.get(..n).unwrap_or(&[]);
@@ -604,7 +656,7 @@ impl<'s> FaceTree<'s> {
                         // Never full: at most three a level, at most 16 levels.
                         if let Some(top) = wire::validated(stack.get_mut(depth)) {
                             *top = (child, t);
-                            depth += 1;
+                            depth = depth.saturating_add(1);
                         }
                     }
                 }
@@ -668,7 +720,7 @@ impl<'s> FaceTree<'s> {
                         } else if let Some(top) = wire::validated(stack.get_mut(depth)) {
                             // Never full: at most three a level, at most 16 levels.
                             *top = child;
-                            depth += 1;
+                            depth = depth.saturating_add(1);
                         }
                     }
                 }

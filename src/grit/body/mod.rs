@@ -19,6 +19,7 @@ pub(crate) mod query;
 mod records;
 mod view;
 
+pub use crate::query::StorageTooSmall;
 pub use keyword::Keyword;
 pub(crate) use lint::not_unit;
 pub use lint::{DEGENERATE_SINE, LintKind, Size, UNIT_TOLERANCE};
@@ -26,8 +27,7 @@ pub use lists::{
     BinaryFaces, BinaryShapes, BinaryVertices, TextFaces, TextShapes, TextVertices, Vertices,
 };
 pub(crate) use lists::{MaterialReading, TextAt, list_iterator};
-pub use crate::query::StorageTooSmall;
-pub use query::VertexIndex;
+pub use query::{FaceIndex, VertexIndex};
 pub use records::{
     Attributes, BoxLike, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,

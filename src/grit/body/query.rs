@@ -31,7 +31,7 @@
 //! (`Tcol::vertex_index`); BCOL reads them in place.
 
 use super::lists::Vertices;
-use super::records::{BoxLike, Shape};
+use super::records::{BoxLike, Face, Shape};
 use super::view::{Shapes, Trimesh};
 use crate::query::cone::Cone;
 use crate::query::cylinder::{segment_cylinder, sphere_cylinder};
@@ -41,8 +41,9 @@ use crate::query::hull::{self, support_of_points, with_margin};
 use crate::query::obb::{segment_obb, sphere_obb};
 use crate::query::plane::{segment_plane, sphere_plane};
 use crate::query::{
-    Ball, Contact, Contacts, Hit, Nearest, Primitive, Segment, StorageTooSmall, Vec3, segment_sphere,
-    segment_triangle, sphere_sphere, sphere_triangle,
+    Ball, Contact, Contacts, FaceTree, Hit, Nearest, Node, Primitive, Segment, StorageTooSmall,
+    Vec3, segment_sphere, segment_triangle_normal, segment_triangle_t, sphere_sphere,
+    sphere_triangle,
 };
 use crate::wire;
 
@@ -72,6 +73,15 @@ fn hull_margin(margin: f32, shrink: f32) -> f32 {
     if m > 0.0 { m } else { 0.0 }
 }
 
+/// A cone shape's fields as the cone the queries test.
+fn cone(radius: f32, height: f32, margin: f32) -> Cone {
+    Cone {
+        radius,
+        height,
+        margin,
+    }
+}
+
 /// Where `start + t·dir` meets a shape: `(t, normal)`, the normal not
 /// necessarily unit.
 fn segment_shape(shape: &Shape<'_>, start: Vec3, dir: Vec3) -> Option<(f32, Vec3)> {
@@ -92,11 +102,7 @@ fn segment_shape(shape: &Shape<'_>, start: Vec3, dir: Vec3) -> Option<(f32, Vec3
             height,
             ..
         } => {
-            let cone = Cone {
-                radius: *radius,
-                height: *height,
-                margin: *margin,
-            };
+            let cone = cone(*radius, *height, *margin);
             Frame::from_quaternion(*orientation, *centre)?
                 .cast(start, dir, |s, d| cone.segment(s, d))
         }
@@ -134,11 +140,7 @@ fn sphere_shape(shape: &Shape<'_>, centre: Vec3, r: f32) -> Option<(f32, Vec3, V
             height,
             ..
         } => {
-            let cone = Cone {
-                radius: *radius,
-                height: *height,
-                margin: *margin,
-            };
+            let cone = cone(*radius, *height, *margin);
             Frame::from_quaternion(*orientation, *c)?.touch(centre, r, |p, r| cone.sphere(p, r))
         }
         Shape::Plane {
@@ -186,16 +188,42 @@ fn lookup_in<'v>(
     }
 }
 
-/// The nearest hit of a segment on a body's shapes and trimesh.
-pub(crate) fn cast<'a>(
-    shapes: Shapes<'a>,
-    trimesh: Option<Trimesh<'a>>,
-    decoded: Option<&[Vec3]>,
+/// Casts against one face (its corners and material), into `nearest`: the `t`
+/// first, then the filter and the normal only for a hit no farther than the
+/// nearest so far.
+#[inline(always)]
+fn cast_face<'a>(
+    tri: Option<[Vec3; 3]>,
+    material: &'a str,
+    index: usize,
     segment: &Segment,
     keep: &mut dyn FnMut(&&'a str) -> bool,
-) -> Option<Hit<&'a str>> {
+    nearest: &mut Nearest<&'a str>,
+) {
     let (start, dir) = (segment.start, segment.direction());
-    let mut nearest = Nearest::new();
+    let Some(tri) = tri else {
+        return;
+    };
+    let Some(t) = segment_triangle_t(start, dir, tri, nearest.limit()) else {
+        return;
+    };
+    if !keep(&material) {
+        return;
+    }
+    let found = segment_triangle_normal(dir, tri).map(|normal| (t, normal));
+    if let Some(h) = found.and_then(|f| hit(segment, f, Primitive::Face, index, material)) {
+        nearest.offer(h);
+    }
+}
+
+/// Casts against every shape, into `nearest`.
+fn cast_shapes<'a>(
+    shapes: Shapes<'a>,
+    segment: &Segment,
+    keep: &mut dyn FnMut(&&'a str) -> bool,
+    nearest: &mut Nearest<&'a str>,
+) {
+    let (start, dir) = (segment.start, segment.direction());
     for (i, shape) in shapes.enumerate() {
         let material = shape.material();
         if !keep(&material) {
@@ -206,22 +234,37 @@ pub(crate) fn cast<'a>(
             nearest.offer(h);
         }
     }
+}
+
+/// The nearest hit of a segment on a body's shapes and trimesh.
+pub(crate) fn cast<'a>(
+    shapes: Shapes<'a>,
+    trimesh: Option<Trimesh<'a>>,
+    decoded: Option<&[Vec3]>,
+    segment: &Segment,
+    keep: &mut dyn FnMut(&&'a str) -> bool,
+) -> Option<Hit<&'a str>> {
+    let mut nearest = Nearest::new();
+    cast_shapes(shapes, segment, keep, &mut nearest);
     if let Some(mesh) = trimesh {
         let vertices = mesh.vertices();
         let lookup = lookup_in(&vertices, decoded);
         for (i, face) in mesh.faces().enumerate() {
-            if !keep(&face.material) {
-                continue;
-            }
-            let found =
-                corners(&lookup, face.indices).and_then(|t| segment_triangle(start, dir, t));
-            if let Some(h) = found.and_then(|f| hit(segment, f, Primitive::Face, i, face.material))
-            {
-                nearest.offer(h);
-            }
+            let tri = corners(&lookup, face.indices);
+            cast_face(tri, face.material, i, segment, keep, &mut nearest);
         }
     }
     nearest.into_hit()
+}
+
+/// Every shape a ball touches, into `contacts`.
+fn overlap_shapes<'a>(shapes: Shapes<'a>, ball: Ball, contacts: &mut Contacts<'_, &'a str>) {
+    for (i, shape) in shapes.enumerate() {
+        let found = sphere_shape(&shape, ball.center, ball.radius);
+        if let Some(c) = found.and_then(|f| contact(f, primitive(&shape), i, shape.material())) {
+            contacts.push(c);
+        }
+    }
 }
 
 /// Every shape and face a ball touches, into `out`; how many.
@@ -233,12 +276,7 @@ pub(crate) fn overlap<'a>(
     out: &mut [Contact<&'a str>],
 ) -> usize {
     let mut contacts = Contacts::new(out);
-    for (i, shape) in shapes.enumerate() {
-        let found = sphere_shape(&shape, ball.center, ball.radius);
-        if let Some(c) = found.and_then(|f| contact(f, primitive(&shape), i, shape.material())) {
-            contacts.push(c);
-        }
-    }
+    overlap_shapes(shapes, ball, &mut contacts);
     if let Some(mesh) = trimesh {
         let vertices = mesh.vertices();
         let lookup = lookup_in(&vertices, decoded);
@@ -263,7 +301,6 @@ pub struct VertexIndex<'a, 's> {
     trimesh: Option<Trimesh<'a>>,
     vertices: &'s [Vec3],
 }
-
 
 impl<'a, 's> VertexIndex<'a, 's> {
     /// Decodes the trimesh's vertices into `storage` (at least
@@ -316,5 +353,113 @@ impl<'a> crate::query::Query for VertexIndex<'a, '_> {
             ball,
             out,
         )
+    }
+}
+
+/// A body with its trimesh decoded into caller storage and a [`FaceTree`] over
+/// its faces, for a runtime that casts many segments at one body: `Tcol::face_index`
+/// and `Bcol::face_index`. It answers every query as the file's own view does
+/// (which tests every face): a cast visits the faces nearest boxes first, and an
+/// overlap lists its contacts in the same order (past the end of a full slice,
+/// each face contact found costs a pass over the slice).
+#[derive(Clone, Debug)]
+pub struct FaceIndex<'a, 's> {
+    shapes: Shapes<'a>,
+    vertices: &'s [Vec3],
+    faces: &'s [Face<'a>],
+    tree: FaceTree<'s>,
+}
+
+impl<'a, 's> FaceIndex<'a, 's> {
+    /// Decodes the trimesh into `vertices` and `faces` (at least its vertex and
+    /// face counts) and builds the tree into `nodes` (at least
+    /// [`FaceTree::nodes_for`] the face count); none needed without a trimesh.
+    pub(crate) fn new(
+        shapes: Shapes<'a>,
+        trimesh: Option<Trimesh<'a>>,
+        vertices: &'s mut [Vec3],
+        faces: &'s mut [Face<'a>],
+        nodes: &'s mut [Node],
+    ) -> Result<Self, StorageTooSmall> {
+        let index = VertexIndex::new(shapes.clone(), trimesh.clone(), vertices)?;
+        let count = trimesh.as_ref().map_or(0, Trimesh::face_count);
+        let available = faces.len();
+        let faces = faces.get_mut(..count).ok_or(StorageTooSmall {
+            needed: count,
+            available,
+        })?;
+        if let Some(mesh) = &trimesh {
+            for (slot, face) in faces.iter_mut().zip(mesh.faces()) {
+                *slot = face;
+            }
+        }
+        let decoded = index.vertices;
+        let corner = |i: u32| decoded.get(usize::try_from(i).ok()?).copied();
+        let faces: &'s [Face<'a>] = faces;
+        let tree = FaceTree::build(
+            count,
+            |i| {
+                let [a, b, c] = faces.get(i)?.indices;
+                Some([corner(a)?, corner(b)?, corner(c)?])
+            },
+            nodes,
+        )?;
+        Ok(Self {
+            shapes,
+            vertices: decoded,
+            faces,
+            tree,
+        })
+    }
+
+    /// Face `index`'s corners.
+    fn corners(&self, index: usize) -> Option<[Vec3; 3]> {
+        let corner = |i: u32| self.vertices.get(usize::try_from(i).ok()?).copied();
+        let [a, b, c] = self.faces.get(index)?.indices;
+        Some([corner(a)?, corner(b)?, corner(c)?])
+    }
+}
+
+impl<'a> crate::query::Query for FaceIndex<'a, '_> {
+    type Material = &'a str;
+
+    fn cast_filtered(
+        &self,
+        segment: Segment,
+        keep: &mut dyn FnMut(&&'a str) -> bool,
+    ) -> Option<Hit<&'a str>> {
+        let mut nearest = Nearest::new();
+        cast_shapes(self.shapes.clone(), &segment, keep, &mut nearest);
+        self.tree.segment(segment.start, segment.direction(), |i| {
+            if let Some(face) = self.faces.get(i) {
+                cast_face(
+                    self.corners(i),
+                    face.material,
+                    i,
+                    &segment,
+                    keep,
+                    &mut nearest,
+                );
+            }
+            nearest.limit()
+        });
+        nearest.into_hit()
+    }
+
+    fn overlap(&self, ball: Ball, out: &mut [Contact<&'a str>]) -> usize {
+        let mut contacts = Contacts::new(out);
+        overlap_shapes(self.shapes.clone(), ball, &mut contacts);
+        let from = contacts.found();
+        self.tree.ball(ball.center, ball.radius, |i| {
+            let found = self
+                .corners(i)
+                .and_then(|t| sphere_triangle(ball.center, ball.radius, t));
+            let material = self.faces.get(i).map_or("", |f| f.material);
+            if let Some(c) = found.and_then(|f| contact(f, Primitive::Face, i, material)) {
+                contacts.push_unordered(from, c);
+            }
+        });
+        contacts.sort_from(from);
+        contacts.found()
     }
 }

@@ -257,8 +257,9 @@ pub struct BoxLike<'a> {
 }
 
 /// A trimesh face: three vertex indices, each below the vertex count (checked
-/// at parse time), and its material.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// at parse time), and its material. The default (indices 0, no material) fills
+/// storage for [`FaceIndex`](crate::grit::FaceIndex).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Face<'a> {
     /// Vertex indices, in the file's winding.

@@ -6,10 +6,12 @@
 
 use std::fmt::Write;
 
+use zerocol::grit::Face;
 use zerocol::grit::bcol::{Bcol, Options as BcolOptions};
 use zerocol::grit::tcol::{Options, Tcol};
 use zerocol::query::{
-    Ball, Contact, Primitive, Query, Segment, ground, segment_triangle, sphere_triangle,
+    Ball, Contact, FaceTree, Node, Primitive, Query, Segment, ground, segment_triangle,
+    sphere_triangle,
 };
 
 use super::{check_hit_shape, finite, segment};
@@ -270,6 +272,16 @@ fn check(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], s: &Segment, skip: Option<&
         indexed.cast_filtered(*s, &mut |m| keep(m)),
         "{s:?}: the vertex index differs"
     );
+    let (faces, nodes) = face_storage(tcol);
+    let (mut vertices, mut faces, mut nodes) = (storage.clone(), faces, nodes);
+    let tree = bcol
+        .face_index(&mut vertices, &mut faces, &mut nodes)
+        .unwrap();
+    assert_eq!(
+        hit,
+        tree.cast_filtered(*s, &mut |m| keep(m)),
+        "{s:?}: the face index differs"
+    );
     if !(finite(s.start) && finite(s.end)) {
         assert_eq!(hit, None, "{s:?}");
         return false;
@@ -344,6 +356,15 @@ fn check(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], s: &Segment, skip: Option<&
     }
 }
 
+/// Face and node storage for a face index of `tcol`.
+fn face_storage<'a>(tcol: &Tcol<'a>) -> (Vec<Face<'a>>, Vec<Node>) {
+    let faces = tcol.trimesh().map_or(0, |t| t.face_count());
+    (
+        vec![Face::default(); faces],
+        vec![Node::EMPTY; FaceTree::nodes_for(faces)],
+    )
+}
+
 #[track_caller]
 fn check_overlap(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], ball: Ball) {
     let blank = Contact {
@@ -364,6 +385,23 @@ fn check_overlap(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], ball: Ball) {
         n
     );
     assert_eq!(a[..n.min(64)], b[..n.min(64)]);
+    let (mut faces, mut nodes) = face_storage(tcol);
+    let tree = tcol
+        .face_index(&mut storage, &mut faces, &mut nodes)
+        .unwrap();
+    assert_eq!(tree.overlap(ball, &mut b), n);
+    assert_eq!(
+        a[..n.min(64)],
+        b[..n.min(64)],
+        "{ball:?}: the face index differs"
+    );
+    let mut few = vec![blank; n / 2];
+    assert_eq!(tree.overlap(ball, &mut few), n);
+    assert_eq!(
+        few[..],
+        a[..n / 2],
+        "{ball:?}: a short slice holds the first"
+    );
     assert_eq!(bcol.overlap(ball, &mut b), n);
     assert_eq!(
         tcol.overlap(ball, &mut one),
@@ -496,10 +534,7 @@ fn margins_grow_hulls_and_cones_and_ground_finds_the_top() {
     let mut two = [[0.0; 3]; 2];
     let err = tcol.vertex_index(&mut two).unwrap_err();
     assert_eq!((err.needed, err.available), (3, 2));
-    assert_eq!(
-        err.to_string(),
-        "index needs 3 entries, storage has 2"
-    );
+    assert_eq!(err.to_string(), "index needs 3 entries, storage has 2");
     let mut three = [[0.0; 3]; 3];
     let hit = tcol
         .vertex_index(&mut three)

@@ -10,8 +10,7 @@
 use zerocol::gta::{self, LintKind, Model, Options};
 use zerocol::query::{
     Ball, Contact, FaceTree, Hit, Node, Primitive, Query, Segment, StorageTooSmall, ground,
-    segment_box, segment_sphere,
-    segment_triangle, sphere_box, sphere_sphere, sphere_triangle,
+    segment_box, segment_sphere, segment_triangle, sphere_box, sphere_sphere, sphere_triangle,
 };
 
 use crate::support::gta::{Cuboid, Face, FaceGroup, ModelSpec, Sphere, full_spec, sample_specs};
