@@ -466,8 +466,8 @@ where
     query_target(body, trimesh, &segments);
 }
 
-/// The `query` target's checks on a body: the rules, and a `VertexIndex` answering
-/// as the view does.
+/// The `query` target's checks on a body: the rules, and a `VertexIndex` and a
+/// `FaceIndex` answering as the view does.
 pub fn query_target<'a, Q>(
     body: &Q,
     trimesh: Option<grit::Trimesh<'a>>,
@@ -480,6 +480,16 @@ pub fn query_target<'a, Q>(
     let mut storage = vec![[0.0f32; 3]; vertices];
     let index = body.indexed(&mut storage);
     let indexed = crate::common::query_checks(&index, segments);
+    let mut decoded = vec![[0.0f32; 3]; vertices];
+    let mut face_storage = vec![grit::Face::default(); faces];
+    let mut nodes = vec![zerocol::query::Node::EMPTY; zerocol::query::FaceTree::nodes_for(faces)];
+    let tree = body.face_indexed(&mut decoded, &mut face_storage, &mut nodes);
+    let treed = crate::common::query_checks(&tree, segments);
+    assert_eq!(
+        format!("{indexed:?}"),
+        format!("{treed:?}"),
+        "the face index answers differently"
+    );
     if vertices.saturating_mul(faces) <= 1 << 16 {
         let direct = crate::common::query_checks(body, segments);
         assert_eq!(
@@ -490,10 +500,17 @@ pub fn query_target<'a, Q>(
     }
 }
 
-/// `vertex_index` on both encodings.
+/// `vertex_index` and `face_index` on both encodings.
 pub trait VertexIndexed<'a> {
     /// The view's `VertexIndex` in `storage` (of the vertex count).
     fn indexed<'s>(&self, storage: &'s mut [[f32; 3]]) -> grit::VertexIndex<'a, 's>;
+    /// The view's `FaceIndex` in storage of the counts it asks for.
+    fn face_indexed<'s>(
+        &self,
+        vertices: &'s mut [[f32; 3]],
+        faces: &'s mut [grit::Face<'a>],
+        nodes: &'s mut [zerocol::query::Node],
+    ) -> grit::FaceIndex<'a, 's>;
 }
 
 impl<'a> VertexIndexed<'a> for Tcol<'a> {
@@ -501,12 +518,32 @@ impl<'a> VertexIndexed<'a> for Tcol<'a> {
         self.vertex_index(storage)
             .expect("storage of the vertex count")
     }
+
+    fn face_indexed<'s>(
+        &self,
+        vertices: &'s mut [[f32; 3]],
+        faces: &'s mut [grit::Face<'a>],
+        nodes: &'s mut [zerocol::query::Node],
+    ) -> grit::FaceIndex<'a, 's> {
+        self.face_index(vertices, faces, nodes)
+            .expect("storage of the counts asked for")
+    }
 }
 
 impl<'a> VertexIndexed<'a> for Bcol<'a> {
     fn indexed<'s>(&self, storage: &'s mut [[f32; 3]]) -> grit::VertexIndex<'a, 's> {
         self.vertex_index(storage)
             .expect("storage of the vertex count")
+    }
+
+    fn face_indexed<'s>(
+        &self,
+        vertices: &'s mut [[f32; 3]],
+        faces: &'s mut [grit::Face<'a>],
+        nodes: &'s mut [zerocol::query::Node],
+    ) -> grit::FaceIndex<'a, 's> {
+        self.face_index(vertices, faces, nodes)
+            .expect("storage of the counts asked for")
     }
 }
 

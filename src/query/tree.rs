@@ -218,11 +218,7 @@ const fn subtree_nodes(faces: usize) -> usize {
 /// The nodes a part of `faces` faces takes: none for a single face (it sits in
 /// its parent's lane).
 const fn part_nodes(faces: usize) -> usize {
-    if faces >= 2 {
-        subtree_nodes(faces)
-    } else {
-        0
-    }
+    if faces >= 2 { subtree_nodes(faces) } else { 0 }
 }
 
 /// How a node over `faces` faces splits them, in order: one each for at most 4;
@@ -394,7 +390,9 @@ impl Boxes<'_> {
             let mut j = i;
             while j > 0 {
                 match (run.get(j.saturating_sub(1)), run.get(j)) {
-                    (Some(a), Some(b)) if a.0.total_cmp(&b.0).is_gt() => run.swap(j.saturating_sub(1), j),
+                    (Some(a), Some(b)) if a.0.total_cmp(&b.0).is_gt() => {
+                        run.swap(j.saturating_sub(1), j)
+                    }
                     _ => break,
                 }
                 j = j.saturating_sub(1);
