@@ -1,6 +1,6 @@
 //! Segment casts straight from the bytes (`zerocol::query`) against parry3d
 //! (`=0.31.1`, f32) in the same run, on the San Andreas-shaped library (1,450 COL3
-//! models) and on the Grit body (its 16,200-face trimesh and 18 shapes).
+//! models) and on the Grit body's 16,200-face trimesh.
 //!
 //! `cargo bench --bench query_parry`. Two questions (docs/benchmarks.md):
 //!
@@ -10,15 +10,17 @@
 //!   faces, a `Compound` of balls and cuboids for the solids), then casts the same
 //!   segment.
 //! - **Steady state**: random segments through each model's bounds (grown by a fifth),
-//!   cast against the parsed view, and against parry's prebuilt shapes; models with
-//!   face groups (81 faces and more) and models without, apart.
+//!   cast against the parsed view (no build), against its `FaceIndex` (built once
+//!   into caller storage) and against parry's prebuilt shapes; models with face
+//!   groups (81 faces and more) and models without, apart.
+//! - **Builds**: `face_index` against parry's build, from the same content.
 //!
-//! Grit casts run on the BCOL view: a TCOL view's cast finds each face's corners by
-//! lexing the text vertex list from its start (`Vertices::Text`, `nth`), so one cast
-//! over the 16,200-face trimesh takes minutes; that is reported, not benched.
-//! Parry's Grit shapes are the trimesh alone (its 18 solids, hulls among them, are
-//! left out of parry's build and cast, and kept in zerocol's): the Grit ratios favour
-//! parry. `main` checks that both sides agree in `t` on every bench segment first.
+//! Grit casts run on a BCOL of the body's trimesh alone (the bench body's 18 solids
+//! left out on both sides: parry builds the trimesh alone). A TCOL view's cast
+//! without an index finds each face's corners by lexing the text vertex list from
+//! its start, so one cast over the 16,200-face trimesh takes minutes; that is
+//! reported, not benched. `main` checks that both sides agree in `t` on every
+//! bench segment first.
 
 use std::hint::black_box;
 use std::sync::LazyLock;
@@ -41,7 +43,8 @@ type V3 = [f32; 3];
 
 static LIBRARY: LazyLock<Vec<u8>> = LazyLock::new(data::gta::library);
 static TCOL: LazyLock<Vec<u8>> = LazyLock::new(data::grit::tcol);
-static BCOL: LazyLock<Vec<u8>> = LazyLock::new(data::grit::bcol);
+/// The Grit body's trimesh alone: both sides build and cast the same triangles.
+static BCOL: LazyLock<Vec<u8>> = LazyLock::new(data::grit::bcol_trimesh);
 
 /// Segments per model in the steady-state cases.
 const PER_MODEL: usize = 16;
@@ -146,6 +149,15 @@ fn face_index(m: &Model<'static>) -> FaceIndex<'static, 'static> {
     m.face_index(storage).unwrap()
 }
 
+/// A Grit body's `FaceIndex`, in storage leaked for the bench's lifetime.
+fn grit_index<'a>(bcol: &Bcol<'a>) -> zerocol::grit::FaceIndex<'a, 'static> {
+    let mesh = bcol.trimesh().unwrap();
+    let vertices = vec![[0.0; 3]; mesh.vertex_count()].leak();
+    let faces = vec![zerocol::grit::Face::default(); mesh.face_count()].leak();
+    let nodes = vec![Node::EMPTY; FaceTree::nodes_for(mesh.face_count())].leak();
+    bcol.face_index(vertices, faces, nodes).unwrap()
+}
+
 /// Everything the cases need, prepared once.
 struct Prepared {
     /// Every model, its decoded content, parry's shapes and its segments.
@@ -226,17 +238,19 @@ fn main() {
     let bcol = Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
     let (_, grit_built, grit_segments) = &p.grit;
     let mut grit_hits = 0;
+    let grit_index = grit_index(&bcol);
     for s in grit_segments {
-        // zerocol's hit may be one of the 18 solids parry leaves out: it is never
-        // farther than parry's trimesh hit.
+        assert_eq!(
+            grit_index.cast(*s).map(|h| h.t),
+            bcol.cast(*s).map(|h| h.t),
+            "{s:?}"
+        );
         let ours = bcol.cast(*s).map(|h| h.t);
         let theirs = parry_cast(grit_built, s);
         grit_hits += usize::from(ours.is_some());
-        if let Some(b) = theirs {
-            assert!(
-                ours.is_some_and(|a| a <= b + 1e-4),
-                "{s:?}: {ours:?} vs {b}"
-            );
+        match (ours, theirs) {
+            (Some(a), Some(b)) => assert!((a - b).abs() <= 1e-4, "{s:?}: {a} vs {b}"),
+            (a, b) => assert_eq!(a.is_some(), b.is_some(), "{s:?}: {a:?} vs {b:?}"),
         }
     }
     let largest = &p.models[p.largest].0;
@@ -467,8 +481,8 @@ mod steady {
         parry(b, false);
     }
 
-    /// Casts through the Grit body (BCOL view; the trimesh has no index: brute force
-    /// over 16,200 faces, plus the 18 solids).
+    /// Casts through the Grit trimesh (BCOL view, no index: brute force over
+    /// 16,200 faces).
     #[divan::bench(sample_count = 10)]
     fn grit_bcol_zerocol(b: Bencher) {
         let bcol = Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
@@ -477,6 +491,21 @@ mod steady {
             let mut sum = 0f32;
             for s in segments {
                 sum += black_box(&bcol).cast(*s).map_or(1.0, |h| h.t);
+            }
+            sum
+        });
+    }
+
+    /// The same casts through the trimesh's `FaceIndex` (BCOL), built beforehand.
+    #[divan::bench(sample_count = 10)]
+    fn grit_bcol_index(b: Bencher) {
+        let bcol = Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
+        let index = grit_index(&bcol);
+        let segments = &PREPARED.grit.2;
+        b.counter(ItemsCount::new(segments.len())).bench(|| {
+            let mut sum = 0f32;
+            for s in segments {
+                sum += black_box(&index).cast(*s).map_or(1.0, |h| h.t);
             }
             sum
         });
@@ -518,6 +547,28 @@ mod build {
             }
             nodes
         });
+    }
+
+    /// `Bcol::face_index` of the Grit trimesh: decoded and the tree built, into
+    /// storage allocated once.
+    #[divan::bench(sample_count = 20)]
+    fn grit_bcol_face_index(b: Bencher) {
+        let bcol = Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
+        let mesh = bcol.trimesh().unwrap();
+        let mut vertices = vec![[0.0; 3]; mesh.vertex_count()];
+        let mut faces = vec![zerocol::grit::Face::default(); mesh.face_count()];
+        let mut nodes = vec![Node::EMPTY; FaceTree::nodes_for(mesh.face_count())];
+        b.bench_local(|| {
+            black_box(&bcol)
+                .face_index(&mut vertices, &mut faces, &mut nodes)
+                .is_ok()
+        });
+    }
+
+    /// Parry's build of the Grit trimesh, from its decoded content.
+    #[divan::bench(sample_count = 20)]
+    fn grit_parry(b: Bencher) {
+        b.bench(|| build(black_box(PREPARED.grit.0.clone())).mesh.is_some());
     }
 
     /// Parry's builds of the same models, from the decoded content.

@@ -665,8 +665,21 @@ pub mod grit {
 
     /// The same body as BCOL: [`tcol`]'s text converted by the crate's writer.
     pub fn bcol() -> Vec<u8> {
-        let text = tcol();
-        let tcol = Tcol::parse(&text, Options::STRICT).unwrap();
+        bcol_of(&tcol())
+    }
+
+    /// The body's trimesh alone, without the compound, as BCOL: for comparisons
+    /// with a library that builds the trimesh alone.
+    pub fn bcol_trimesh() -> Vec<u8> {
+        let source = source();
+        let (head, rest) = source.split_once("compound {\n").unwrap();
+        let (_, mesh) = rest.split_once("}\ntrimesh {").unwrap();
+        bcol_of(format!("{head}trimesh {{{mesh}").as_bytes())
+    }
+
+    /// TCOL text as BCOL, by the crate's writer.
+    fn bcol_of(text: &[u8]) -> Vec<u8> {
+        let tcol = Tcol::parse(text, Options::STRICT).unwrap();
         let (attributes, shapes, trimesh) = (tcol.attributes(), tcol.shapes(), tcol.trimesh());
         let len = bcol::required_len(&attributes, shapes.clone(), trimesh.clone()).unwrap();
         let mut out = vec![0; len];

@@ -614,8 +614,7 @@ impl<'s> FaceTree<'s> {
         let grow = margin(self.magnitude, magnitude(&[start, dir]));
         let cull = Cull::new(SegmentCull::new(start, dir, grow));
         let mut limit = 1.0f32;
-        let mut stack = [(0u32, 0.0f32); STACK];
-        let mut depth = 0usize;
+        let mut stack: heapless::Vec<(u32, f32), STACK> = heapless::Vec::new();
         let mut next = Some(0usize);
         loop {
             if let Some(node) = next.take().and_then(|at| self.nodes.get(at)) {
@@ -652,24 +651,18 @@ impl<'s> FaceTree<'s> {
                 for &(t, child) in found.iter().rev() {
                     if child & FACE == 0 && t <= limit {
                         // Never full: at most three a level, at most 16 levels.
-                        if let Some(top) = wire::validated(stack.get_mut(depth)) {
-                            *top = (child, t);
-                            depth = depth.saturating_add(1);
-                        }
+                        let _ = wire::validated(stack.push((child, t)).ok());
                     }
                 }
             }
             // The nearest node still on the stack and entered no later than the limit.
             loop {
-                let Some(d) = depth.checked_sub(1) else {
+                let Some((child, t)) = stack.pop() else {
                     return;
                 };
-                depth = d;
-                if let Some(&(child, t)) = stack.get(d) {
-                    if t <= limit {
-                        next = Some(slot(child));
-                        break;
-                    }
+                if t <= limit {
+                    next = Some(slot(child));
+                    break;
                 }
             }
         }
@@ -684,8 +677,7 @@ impl<'s> FaceTree<'s> {
         let grow = margin(self.magnitude, magnitude(&[center]) + radius);
         let [cx, cy, cz] = center;
         let r2 = radius * radius;
-        let mut stack = [0u32; STACK];
-        let mut depth = 0usize;
+        let mut stack: heapless::Vec<u32, STACK> = heapless::Vec::new();
         let mut next = Some(0usize);
         loop {
             if let Some(node) = next.take().and_then(|at| self.nodes.get(at)) {
@@ -715,19 +707,17 @@ impl<'s> FaceTree<'s> {
                     if d2 <= r2 && child != NONE {
                         if child & FACE != 0 {
                             visit(slot(child & !FACE));
-                        } else if let Some(top) = wire::validated(stack.get_mut(depth)) {
+                        } else {
                             // Never full: at most three a level, at most 16 levels.
-                            *top = child;
-                            depth = depth.saturating_add(1);
+                            let _ = wire::validated(stack.push(child).ok());
                         }
                     }
                 }
             }
-            let Some(d) = depth.checked_sub(1) else {
+            let Some(child) = stack.pop() else {
                 return;
             };
-            depth = d;
-            next = stack.get(d).map(|&c| slot(c));
+            next = Some(slot(child));
         }
     }
 }
