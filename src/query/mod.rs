@@ -33,7 +33,8 @@
 //! In import order: `vec` ([`Vec3`] and its arithmetic) → `types` ([`Segment`], [`Ball`],
 //! [`Hit`], [`Contact`], [`Query`], [`ground`]) → `collect` ([`Nearest`],
 //! [`Contacts`]) → `triangle` → `ball` → `aabb` (the primitive tests) → `tree` ([`FaceTree`], a
-//! bounding-volume hierarchy in caller storage) → `frame`
+//! bounding-volume hierarchy in caller storage: its node types, then `build`, then
+//! `walk`) → `frame`
 //! (rigid frames: a shape's own space) → `found` (hits and contacts from a test's
 //! result) → `obb` (oriented boxes) → `cylinder` → `plane` (half-spaces) → `hull`
 //! (GJK ray cast and distance on a support function: hulls with no hull built)

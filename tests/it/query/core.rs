@@ -1,9 +1,12 @@
-//! The shared primitive tests, with values worked out by hand.
+//! The shared primitive tests, with values worked out by hand, and the face tree
+//! against brute force.
 
 use zerocol::query::{
     Contact, Contacts, Hit, Nearest, Primitive, segment_box, segment_sphere, segment_triangle,
     sphere_box, sphere_sphere, sphere_triangle,
 };
+
+use crate::support::rng::{Rng, scale, seed};
 
 const FLOOR: [[f32; 3]; 3] = [[-1.0, -1.0, 0.0], [3.0, -1.0, 0.0], [-1.0, 3.0, 0.0]];
 
@@ -226,4 +229,114 @@ fn contacts_count_past_the_slice() {
     }
     assert_eq!(contacts.found(), 5);
     assert_eq!(out.map(|c| c.index), [1, 2]);
+}
+
+/// A `FaceTree` over a large soup (grid terrain, long slivers, faces stacked on one
+/// centre, degenerate and NaN faces) visits every face the triangle test hits and
+/// every face a ball touches, and a cast through it finds the brute force's nearest
+/// hit: the quarter splits, the median selection and its runs of equal keys.
+#[test]
+fn face_tree_finds_what_brute_force_finds() {
+    use zerocol::query::{FaceTree, Node};
+    let mut rng = Rng::new(seed(0x7_4EE0));
+    for round in 0..4 * scale() {
+        let mut tris: Vec<[[f32; 3]; 3]> = Vec::new();
+        let n = 40 + round % 7;
+        for y in 0..n {
+            for x in 0..n {
+                let h = |rng: &mut Rng| rng.range(-1.0, 1.0);
+                let (x, y) = (x as f32, y as f32);
+                let p = [
+                    [x, y, h(&mut rng)],
+                    [x + 1.0, y, h(&mut rng)],
+                    [x, y + 1.0, h(&mut rng)],
+                ];
+                tris.push(p);
+            }
+        }
+        // Stacked on one centre: equal keys for the selection.
+        for _ in 0..300 {
+            let r = rng.range(0.1, 3.0);
+            tris.push([
+                [10.0 - r, 10.0, 0.0],
+                [10.0 + r, 10.0, 0.0],
+                [10.0, 10.0, r],
+            ]);
+        }
+        for _ in 0..50 {
+            let a = [
+                rng.range(0.0, 40.0),
+                rng.range(0.0, 40.0),
+                rng.range(-5.0, 5.0),
+            ];
+            let b = [
+                rng.range(0.0, 40.0),
+                rng.range(0.0, 40.0),
+                rng.range(-5.0, 5.0),
+            ];
+            tris.push([a, b, [a[0] + 0.01, a[1], a[2]]]);
+        }
+        tris.push([[1.0, 1.0, 0.0]; 3]);
+        tris.push([[f32::NAN, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]);
+        tris.push([[f32::INFINITY, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]);
+        rng.shuffle(&mut tris);
+        let mut storage = vec![Node::EMPTY; FaceTree::nodes_for(tris.len())];
+        let tree = FaceTree::build(tris.len(), |i| tris.get(i).copied(), &mut storage).unwrap();
+        for _ in 0..300 {
+            let p = |rng: &mut Rng| {
+                [
+                    rng.range(-5.0, 50.0),
+                    rng.range(-5.0, 50.0),
+                    rng.range(-6.0, 6.0),
+                ]
+            };
+            let (start, end) = (p(&mut rng), p(&mut rng));
+            let dir = [end[0] - start[0], end[1] - start[1], end[2] - start[2]];
+            // Brute force: the nearest (t, index).
+            let want = tris
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &t)| segment_triangle(start, dir, t).map(|h| (h.0, i)))
+                .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            let mut got: Option<(f32, usize)> = None;
+            let mut visited = vec![false; tris.len()];
+            tree.segment(start, dir, |i| {
+                assert!(!visited[i], "face {i} visited twice");
+                visited[i] = true;
+                if let Some((t, _)) = segment_triangle(start, dir, tris[i]) {
+                    if got.is_none_or(|g| (t, i) < g) {
+                        got = Some((t, i));
+                    }
+                }
+                got.map_or(1.0, |g| g.0)
+            });
+            assert_eq!(got, want, "round {round}: {start:?} → {end:?}");
+            // Without the early stop every hit face is visited.
+            let mut all = vec![false; tris.len()];
+            tree.segment(start, dir, |i| {
+                all[i] = true;
+                1.0
+            });
+            for (i, &t) in tris.iter().enumerate() {
+                if segment_triangle(start, dir, t).is_some() {
+                    assert!(all[i], "face {i} is hit but not visited");
+                }
+            }
+            let center = p(&mut rng);
+            let radius = rng.range(0.0, 4.0);
+            let mut touched = vec![false; tris.len()];
+            tree.ball(center, radius, |i| touched[i] = true);
+            for (i, &t) in tris.iter().enumerate() {
+                if sphere_triangle(center, radius, t).is_some() {
+                    assert!(touched[i], "face {i} is touched but not visited");
+                }
+            }
+        }
+        assert_eq!(FaceTree::nodes_for(0), 0);
+        let mut none: [Node; 0] = [];
+        let empty = FaceTree::build(0, |_| None, &mut none).unwrap();
+        empty.segment([0.0; 3], [1.0; 3], |_| {
+            panic!("an empty tree visits nothing")
+        });
+    }
 }
