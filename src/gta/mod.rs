@@ -37,8 +37,8 @@
 //! in one straight line, and the derived vertex count) → `validate` (the parser:
 //! [`Model::parse`], [`Header::parse`]) → `lint` → `surfaces` (material names) →
 //! `walk` ([`models`], [`headers`], [`recover`]) → `dff` → `write` (the writers, a
-//! file per seam in `write/`) → `query` ([`crate::query::Query`] for [`Model`] and
-//! its [`ShadowMesh`]).
+//! file per seam in `write/`) → `query` ([`crate::query::Query`] for [`Model`], its
+//! [`ShadowMesh`] and a [`FaceIndex`]).
 //!
 //! # What is checked
 //! Everything docs/formats/gta.md lists, once, when a model is parsed:

@@ -1,5 +1,6 @@
 //! Stage `query` (after `write`): [`Query`] for [`Model`] (spheres, boxes and the
-//! collision mesh) and for its [`ShadowMesh`], the way the games test them.
+//! collision mesh) and for its [`ShadowMesh`], the way the games test them, and for
+//! a [`FaceIndex`], which drops none of it.
 //!
 //! A cast follows `CCollision::ProcessLineOfSight` (re3, gta-reversed), and an
 //! overlap `ProcessColModels`: the model's bounding box first, then its spheres, its
