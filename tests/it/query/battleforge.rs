@@ -294,3 +294,33 @@ fn the_sample_is_hit_where_its_shapes_are() {
     }
     assert!(hits > 200, "{hits}");
 }
+
+/// A segment 97 long grazing a thin cylinder (radius 0.1613) of seed 6: the exact
+/// entry (f64, the side's quadratic) is at t = 0.20631212. The side's discriminant
+/// `b² − a·(|s|² − r²)` cancelled, and the cast hit at 0.20630811, 3.9e-4 along the
+/// segment before the surface (1.3e-4 off it).
+#[test]
+fn a_long_segment_grazing_a_thin_cylinder_enters_at_its_surface() {
+    let c = CylinderShape {
+        transform: Transform {
+            rotation: [
+                [-0.48491848, -0.86739326, -0.111726105],
+                [0.46855736, -0.36554217, 0.80425906],
+                [-0.7384496, 0.33765006, 0.5836819],
+            ],
+            position: [-0.18426323, -7.250085, 8.157787],
+        },
+        center: [-0.18426323, -7.250085, 8.157787],
+        height: 2.3039227,
+        radius: 0.16130404,
+    };
+    let bytes = payload(&[], &[], &[c]);
+    let shape = CollisionShape::parse(&bytes, Options::STRICT).unwrap();
+    let s = Segment::new(
+        [-13.11749, 8.014849, 12.8495655],
+        [43.54219, -68.305466, -6.7693863],
+    );
+    let h = shape.cast(s).unwrap();
+    assert_eq!((h.primitive, h.index), (Primitive::Cylinder, 0));
+    assert!((f64::from(h.t) - 0.20631212).abs() < 1e-6, "{h:?}");
+}
