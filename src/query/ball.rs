@@ -31,7 +31,15 @@ pub fn segment_sphere(start: Vec3, dir: Vec3, center: Vec3, radius: f32) -> Opti
     if !(gap >= 0.0) {
         return None;
     }
-    let t = (-b - libm::sqrtf(gap)) / len;
+    let along = -b - libm::sqrtf(gap);
+    // A segment longer than `f32::MAX` (ends near ±MAX) has no length in f32: its
+    // `t` is then measured in units of its largest coordinate, not as 0.
+    let t = if len.is_finite() {
+        along / len
+    } else {
+        let largest = dir.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        (along / largest) / dot(scale(dir, 1.0 / largest), u)
+    };
     if !(0.0..=1.0).contains(&t) {
         return None;
     }

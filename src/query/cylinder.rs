@@ -45,12 +45,16 @@ pub(crate) fn segment_cylinder(
             }
         }
     }
-    // The side, entered from outside the infinite cylinder.
+    // The side, entered from outside the infinite cylinder, moving towards the
+    // axis. `b² − a·radial` is `a·r² − (s × d)²` (Lagrange's identity), which
+    // does not cancel on a graze; and the nearer root is `radial / (−b + √disc)`,
+    // which does not cancel when it is near 0.
     let a = dx * dx + dy * dy;
     let b = sx * dx + sy * dy;
-    let disc = b * b - a * radial;
-    if radial > 0.0 && a > 0.0 && disc >= 0.0 && disc.is_finite() {
-        let t = (-b - libm::sqrtf(disc)) / a;
+    let cross = sx * dy - sy * dx;
+    let disc = a * r2 - cross * cross;
+    if radial > 0.0 && a > 0.0 && b < 0.0 && disc >= 0.0 && disc.is_finite() {
+        let t = radial / (libm::sqrtf(disc) - b);
         let z = sz + t * dz;
         if z.abs() <= half {
             offer(t, [sx + t * dx, sy + t * dy, 0.0]);

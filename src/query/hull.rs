@@ -97,19 +97,27 @@ fn affine_closest(q: &[[f32; 3]; 4], k: usize) -> Option<[f32; 3]> {
             [-dot(e1, q0) / g, 0.0, 0.0]
         }
         3 => {
-            let (a, b, c) = (dot(e1, e1), dot(e1, e2), dot(e2, e2));
-            let (r1, r2) = (-dot(e1, q0), -dot(e2, q0));
-            let det = a * c - b * b;
-            if !(det > tiny) {
+            // Through the plane's normal, not the Gram matrix: a thin triangle's
+            // `|e1|²|e2|² − (e1·e2)²` cancels to a few bits, the cross product does not.
+            let n = cross(e1, e2);
+            let nn = dot(n, n);
+            if !(nn > tiny && nn > 1e-8 * dot(e1, e1) * dot(e2, e2)) {
                 return None;
             }
-            [(r1 * c - b * r2) / det, (a * r2 - b * r1) / det, 0.0]
+            let v = scale(n, dot(n, q0) / nn);
+            let p = sub(v, q0);
+            let (l1, l2) = (dot(n, cross(p, e2)) / nn, dot(n, cross(e1, p)) / nn);
+            let l0 = 1.0 - l1 - l2;
+            return (l0 >= 0.0 && l1 >= 0.0 && l2 >= 0.0 && finite(v)).then_some(v);
         }
         4 => {
             // The origin's coordinates in the tetrahedron's edge basis.
             let m = [e1, e2, e3];
             let det = triple(e1, e2, e3);
-            if !(det.abs() > scale2 * libm::sqrtf(scale2) * 1e-9) {
+            // Flat (four points of a hull's face): its faces answer. The volume is
+            // rounding when it is under 1e-4 of the edges' product.
+            let edges = dot(e1, e1) * dot(e2, e2) * dot(e3, e3);
+            if !(det.abs() > scale2 * libm::sqrtf(scale2) * 1e-9 && det * det > 1e-8 * edges) {
                 return None;
             }
             let r = scale(q0, -1.0);
@@ -409,6 +417,32 @@ mod tests {
         let round = |d| with_margin(cube(d), d, 0.5);
         let (_, t) = cast(round, [-3.0, 0.0, 0.0], [3.0, 0.0, 0.0]).unwrap();
         assert!((t - 1.5 / 6.0).abs() < 1e-4, "{t}");
+    }
+
+    /// A box's eight corners and its centre (rounded to f32), and a segment
+    /// passing it by (a slab test in f64: it leaves the box's Y slab at
+    /// t = 0.0383 before it enters the X slab at 0.0714). Four corners of one
+    /// face make a flat tetrahedron whose rounded volume once passed for a
+    /// solid one holding the origin, and the cast "hit" at t = 0.0714.
+    #[test]
+    fn a_flat_tetrahedron_holds_nothing() {
+        let box_points = [
+            [1.9477639, 0.32781792, -6.02465],
+            [1.0900459, 2.5379765, -4.2290397],
+            [3.6178043, -2.7078485, -1.490412],
+            [2.7600865, -0.49768996, 0.30519843],
+            [2.9699092, 0.78285, -6.0964813],
+            [2.1121914, 2.9930086, -4.300871],
+            [4.63995, -2.2528164, -1.5622431],
+            [3.7822318, -0.042657852, 0.23336744],
+            [2.8649979, 0.14258003, -2.8956413],
+        ];
+        let s = |d| support_of_points(box_points.into_iter(), d).unwrap();
+        let (start, end) = (
+            [2.1542053, 1.0447407, -1.0091763],
+            [2.6261425, -9.922745, 0.47865295],
+        );
+        assert_eq!(cast(s, start, end), None);
     }
 
     #[test]

@@ -125,6 +125,29 @@ fn spheres_are_solid() {
     }
 }
 
+/// A segment longer than `f32::MAX` (seed 17 of the BattleForge property test at
+/// scale 10: its end at (-17.7, MAX, -MAX)) enters a sphere 7.8 along it, at
+/// t = 1.6179945e-38 (f64). Its length overflowed to infinity, and the cast said
+/// t = 0: that it started inside.
+#[test]
+fn a_segment_longer_than_f32_max_enters_a_sphere_along_it() {
+    let start = [-1.1875496, -14.853496, 14.942495];
+    let end = [-17.676117, f32::MAX, -f32::MAX];
+    let dir: [f32; 3] = std::array::from_fn(|i| end[i] - start[i]);
+    let centre = [-3.3046937, -7.591107, 8.809145];
+    let (t, n) = segment_sphere(start, dir, centre, 2.821695).unwrap();
+    assert!((f64::from(t) / 1.61799446e-38 - 1.0).abs() < 1e-5, "{t:e}");
+    let point: [f32; 3] = std::array::from_fn(|i| start[i] + dir[i] * t);
+    assert!(
+        (point[1] + 9.347746).abs() < 1e-4 && (point[2] - 9.436746).abs() < 1e-4,
+        "{point:?}"
+    );
+    assert!(
+        n.iter().zip(dir).map(|(a, b)| a * b.signum()).sum::<f32>() < 0.0,
+        "{n:?}"
+    );
+}
+
 #[test]
 fn boxes_are_solid() {
     let (min, max) = ([0.0, 0.0, 0.0], [2.0, 2.0, 2.0]);

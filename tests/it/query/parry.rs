@@ -36,9 +36,6 @@ const T_TOLERANCE: f32 = 1e-4;
 /// A hit this close (relative) to an edge or silhouette, or to the segment's end, may
 /// be reported by one side only.
 const EDGE: f32 = 1e-3;
-/// Parry's cylinder casts are GJK iterations on the support map, not closed form: `t`
-/// agrees within this on cylinders.
-const CYLINDER_T_TOLERANCE: f32 = 1e-3;
 
 fn v(a: V3) -> Vector {
     Vector::new(a[0], a[1], a[2])
@@ -617,6 +614,46 @@ fn grit_trimesh_agrees_with_parry() {
     );
 }
 
+/// Where `s` enters a BattleForge cylinder, exactly (in f64, in the frame
+/// `Transform::to_local` takes it to: axis local Y from 0 to the height): the slab
+/// of the caps met with the quadratic of the side. `None` when it misses.
+fn cylinder_entry(c: &zerocol::battleforge::CylinderShape, s: Segment) -> Option<f64> {
+    let (r, p) = (c.transform.rotation, c.transform.position);
+    let local = |w: V3| -> [f64; 3] {
+        let d = [0, 1, 2].map(|i| f64::from(w[i]) - f64::from(p[i]));
+        [0, 1, 2].map(|j| (0..3).map(|i| f64::from(r[i][j]) * d[i]).sum())
+    };
+    let (a, b) = (local(s.start), local(s.end));
+    let d = [0, 1, 2].map(|i| b[i] - a[i]);
+    let (h, radius) = (f64::from(c.height), f64::from(c.radius));
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    if d[1] == 0.0 {
+        if !(0.0..=h).contains(&a[1]) {
+            return None;
+        }
+    } else {
+        let (u, v) = (-a[1] / d[1], (h - a[1]) / d[1]);
+        (lo, hi) = (lo.max(u.min(v)), hi.min(u.max(v)));
+    }
+    // x² + z² ≤ r² along the segment: qa·t² + 2·qb·t + qc ≤ 0.
+    let qa = d[0] * d[0] + d[2] * d[2];
+    let qb = a[0] * d[0] + a[2] * d[2];
+    let qc = a[0] * a[0] + a[2] * a[2] - radius * radius;
+    if qa == 0.0 {
+        if qc > 0.0 {
+            return None;
+        }
+    } else {
+        let disc = qb * qb - qa * qc;
+        if disc < 0.0 {
+            return None;
+        }
+        let sq = disc.sqrt();
+        (lo, hi) = (lo.max((-qb - sq) / qa), hi.min((-qb + sq) / qa));
+    }
+    (lo <= hi).then_some(lo)
+}
+
 /// BattleForge's shapes as parry shapes in each shape's own frame: a segment is taken
 /// into it as the query does (`Transform::to_local`), where a linear map keeps `t`.
 /// Boxes are `Cuboid`s about their centre, spheres `Ball`s at the transform's position,
@@ -667,6 +704,7 @@ fn battleforge_sample_agrees_with_parry() {
     };
     let mut rng = Rng::new(seed(0x9A_2204));
     let mut tally = Tally::default();
+    let mut grazes = 0;
     for _ in 0..3000 * scale() {
         let point = |rng: &mut Rng| [0, 1, 2].map(|i| range(rng, min[i] - reach, max[i] + reach));
         let s = Segment::new(point(&mut rng), point(&mut rng));
@@ -691,12 +729,19 @@ fn battleforge_sample_agrees_with_parry() {
                 all.push((t, Primitive::Box, i));
             }
         }
+        // Parry casts cylinders by GJK to about 1e-3 of the segment (1.6e-3 on a
+        // graze of seed 4), and so also hits segments that pass a cylinder by less
+        // (seed 1 passes cylinder 0's axis at 1.0001 of its radius; parry hit it at
+        // t = 0.235). Where parry hits a cylinder, the exact entry (f64) gives `t`,
+        // or, when there is none, drops the hit (counted, at most 1 %).
         for (i, c) in cylinders.iter().enumerate() {
             let tr = c.transform;
             let shape = PCylinder::new(c.height / 2.0, c.radius);
-            if let Some(t) = local_cast(&shape, &|p| tr.to_local(p), [0.0, c.height / 2.0, 0.0], s)
-            {
-                all.push((t, Primitive::Cylinder, i));
+            if local_cast(&shape, &|p| tr.to_local(p), [0.0, c.height / 2.0, 0.0], s).is_some() {
+                match cylinder_entry(c, s) {
+                    Some(t) => all.push((t as f32, Primitive::Cylinder, i)),
+                    None => grazes += 1,
+                }
             }
         }
         all.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
@@ -704,19 +749,17 @@ fn battleforge_sample_agrees_with_parry() {
             (None, None) => {}
             (Some(h), Some(&(t, kind, index))) => {
                 tally.hits += 1;
-                // Parry casts cylinders by GJK on the support map, to about 1e-3 of
-                // the segment; there zerocol's point is checked to lie on the surface.
-                let tolerance = if kind == Primitive::Cylinder {
-                    CYLINDER_T_TOLERANCE
-                } else {
-                    T_TOLERANCE
-                };
                 assert!(
-                    (h.t - t).abs() <= tolerance,
+                    (h.t - t).abs() <= T_TOLERANCE,
                     "{s:?}: zerocol {h:?}, parry {t} {kind:?} {index}"
                 );
                 if h.primitive == Primitive::Cylinder && h.t > 0.0 {
                     let c = &cylinders[h.index];
+                    let exact = cylinder_entry(c, s);
+                    assert!(
+                        exact.is_some_and(|e| (f64::from(h.t) - e).abs() <= f64::from(T_TOLERANCE)),
+                        "{s:?}: zerocol {h:?}, exact {exact:?}"
+                    );
                     let [x, y, z] = c.transform.to_local(h.point);
                     let radial = (x * x + z * z).sqrt();
                     let scale = c.radius.max(c.height);
@@ -749,7 +792,8 @@ fn battleforge_sample_agrees_with_parry() {
             }
         }
     }
-    eprintln!("parry agreement: {tally:?}");
+    eprintln!("parry agreement: {tally:?}, {grazes} parry cylinder grazes that miss");
+    assert!(grazes * 100 <= tally.cases, "{grazes} grazes of {tally:?}");
     // A fifth of the segments hit (the shapes are small in their neighbourhood).
     assert!(tally.hits * 10 > tally.cases, "{tally:?}");
     assert!(tally.edge_only_one_side * 100 <= tally.cases, "{tally:?}");
