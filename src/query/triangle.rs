@@ -15,7 +15,9 @@ pub fn triangle_normal([a, b, c]: [Vec3; 3]) -> Option<Vec3> {
 
 /// Where the segment `start + t·dir`, `t` in `[0, 1]`, crosses triangle `abc`:
 /// `(t, unit normal facing the start)`. Edges and corners count (a segment through
-/// an edge shared by two faces hits both).
+/// an edge shared by two faces hits both). The hit's point lies in the triangle's
+/// box, to within 2^-17 of the largest coordinate at play: a segment that slides
+/// along the triangle's plane is no hit, even where rounding would make one.
 pub fn segment_triangle(start: Vec3, dir: Vec3, tri: [Vec3; 3]) -> Option<(f32, Vec3)> {
     let t = segment_triangle_t(start, dir, tri, 1.0)?;
     Some((t, segment_triangle_normal(dir, tri)?))
