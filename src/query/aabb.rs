@@ -51,11 +51,23 @@ fn slabs(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32, usize, f3
             }
             continue;
         }
+        // Outside the slab and moving away: a miss, decided by signs. The
+        // quotients below would say so too, but one of them can round to 0 (a
+        // start a subnormal outside, a huge `d`) and pass for a touch at the start.
+        if (s < lo && d < 0.0) || (s > hi && d > 0.0) {
+            return None;
+        }
         let (mut near, mut far) = ((lo - s) / d, (hi - s) / d);
         if near > far {
             core::mem::swap(&mut near, &mut far);
         }
         // `lo − s` is finite or infinite, `d` finite and non-zero: never NaN.
+        if s < lo || s > hi {
+            // Outside, the exact entry is past the start: a quotient that
+            // underflows to 0 becomes the least positive `t`, so that `t = 0`
+            // always means a start inside (or on) the box.
+            near = near.max(f32::from_bits(1));
+        }
         if near > enter {
             enter = near;
             axis = i;

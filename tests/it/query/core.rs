@@ -168,6 +168,19 @@ fn boxes_are_solid() {
         None
     );
     assert_eq!(segment_box([3.0, 1.0, 1.0], [0.0; 3], min, max), None);
+    // A start a subnormal outside, moving away fast: `(lo − s) / d` rounds to
+    // -0.0, which once passed for a touch at the start (a BattleForge fuzz find).
+    let tiny = f32::from_bits(1 << 10);
+    assert_eq!(
+        segment_box([1.0, -tiny, 1.0], [0.0, -f32::MAX, 0.0], min, max),
+        None
+    );
+    // Moving towards the box from a subnormal outside, the entry rounds up to the
+    // least positive `t`, never to the `t = 0` of a start inside.
+    assert_eq!(
+        segment_box([1.0, -tiny, 1.0], [0.0, f32::MAX, 0.0], min, max),
+        Some((f32::from_bits(1), [0.0, -1.0, 0.0]))
+    );
     // min > max on an axis, NaN corners: never.
     assert_eq!(
         segment_box([1.0, 1.0, 10.0], [0.0, 0.0, -20.0], max, min),
