@@ -111,18 +111,33 @@ impl Cull {
     /// The query may touch the box `min..=max` (of content in `version`).
     #[inline]
     fn may_touch(self, version: Version, min: Vec3, max: Vec3) -> bool {
-        let grow_by = |size| margin(version, magnitude(&[min, max]), size);
         match self {
-            Self::Segment { cull, size } => {
-                let (lo, hi) = grown(min, max, grow_by(size));
-                cull.enter(lo, hi).is_some()
-            }
+            Self::Segment { .. } => self.enter(version, min, max).is_some(),
             Self::Ball { ball, size } => {
-                ball_may_touch_box(ball.center, ball.radius, min, max, grow_by(size))
+                let grow_by = margin(version, magnitude(&[min, max]), size);
+                ball_may_touch_box(ball.center, ball.radius, min, max, grow_by)
             }
         }
     }
+
+    /// Where a segment may enter the box `min..=max` (of content in `version`),
+    /// grown as [`Self::may_touch`] grows it: no later than any hit inside it.
+    /// `None` when it misses, and for a ball.
+    #[inline]
+    fn enter(self, version: Version, min: Vec3, max: Vec3) -> Option<f32> {
+        match self {
+            Self::Segment { cull, size } => {
+                let (lo, hi) = grown(min, max, margin(version, magnitude(&[min, max]), size));
+                cull.enter(lo, hi)
+            }
+            Self::Ball { .. } => None,
+        }
+    }
 }
+
+/// How many face groups a cast sorts by where it enters them; a model with more
+/// groups entered is cast through them in stored order.
+const SORTED_GROUPS: usize = 32;
 
 /// A face's three corners (origin for an index the parser would have rejected).
 fn corners<VA, VB>(vertices: &Records<'_, VA, VB>, face: &Face) -> [Vec3; 3]
@@ -332,6 +347,61 @@ impl<'a> Model<'a> {
 }
 
 impl Model<'_> {
+    /// Casts against the faces of each face group whose box the segment enters no
+    /// later than the nearest hit so far, nearest group first: a hit inside a
+    /// group lies no nearer than where the segment enters its grown box, so a
+    /// group entered past the nearest hit holds no nearer one (and `Nearest`
+    /// breaks ties by index, whatever the order).
+    fn cast_groups<VA, VB, FA, FB>(
+        &self,
+        mesh: &Mesh<'_, VA, VB, FA, FB>,
+        cull: Cull,
+        segment: &Segment,
+        keep: &mut dyn FnMut(&u8) -> bool,
+        nearest: &mut Nearest<u8>,
+    ) where
+        VA: Decode<Output = Vec3>,
+        VB: Decode<Output = Vec3>,
+        FA: Decode<Output = Face>,
+        FB: Decode<Output = Face>,
+    {
+        let version = self.version();
+        // The groups entered, sorted by where (insertion sort: a few groups).
+        let mut entered: heapless::Vec<(f32, u16, u16), SORTED_GROUPS> = heapless::Vec::new();
+        for group in self.face_groups() {
+            let Some(t) = cull.enter(version, group.min, group.max) else {
+                continue;
+            };
+            if entered.push((t, group.first, group.last)).is_err() {
+                // Too many to sort: every group in stored order.
+                for group in self.face_groups() {
+                    if cull
+                        .enter(version, group.min, group.max)
+                        .is_some_and(|t| t <= nearest.limit())
+                    {
+                        mesh.cast_faces(group.faces(), segment, keep, nearest);
+                    }
+                }
+                return;
+            }
+            let mut k = entered.len().saturating_sub(1);
+            while let Some(p) = k.checked_sub(1) {
+                match entered.get_mut(p..=k) {
+                    Some(pair) if pair.first().is_some_and(|prev| prev.0 > t) => pair.reverse(),
+                    _ => break,
+                }
+                k = p;
+            }
+        }
+        for &(t, first, last) in &entered {
+            if t > nearest.limit() {
+                break;
+            }
+            let faces = usize::from(first)..=usize::from(last);
+            mesh.cast_faces(faces, segment, keep, nearest);
+        }
+    }
+
     /// Casts against every sphere and box, into `nearest`.
     fn cast_solids(
         &self,
@@ -417,14 +487,10 @@ impl Query for Model<'_> {
         let mut nearest = Nearest::new();
         self.cast_solids(&segment, keep, &mut nearest);
         let mesh = self.mesh();
-        let groups = self.face_groups();
-        if groups.is_empty() {
+        if self.face_groups().is_empty() {
             mesh.cast_faces(0..mesh.faces.len(), &segment, keep, &mut nearest);
-        }
-        for group in groups {
-            if cull.may_touch(self.version(), group.min, group.max) {
-                mesh.cast_faces(group.faces(), &segment, keep, &mut nearest);
-            }
+        } else {
+            self.cast_groups(&mesh, cull, &segment, keep, &mut nearest);
         }
         nearest.into_hit()
     }

@@ -356,7 +356,7 @@ fn check_model(m: &Model<'_>, rng: &mut Rng, cases: usize) -> usize {
                 index: 0,
                 material: 0,
             };
-            200
+            1000
         ];
         let n = m.overlap(b, &mut out);
         let mut got: Vec<_> = out[..n.min(out.len())].iter().map(contact_key).collect();
@@ -375,10 +375,16 @@ fn check_model(m: &Model<'_>, rng: &mut Rng, cases: usize) -> usize {
 fn random_models_agree_with_brute_force_with_and_without_groups() {
     let base = seed(0x9E_0001);
     let mut rng = Rng::new(base);
-    let (mut checked, mut hits) = (0, 0);
+    let (mut checked, mut hits, mut many_groups) = (0, 0, 0);
     for i in 0..40 * scale() {
         let fourcc = rng.pick(&[*b"COLL", *b"COL2", *b"COL3", *b"COL4"]);
-        let faces = rng.below(80);
+        // Every eighth model large: more face groups than a cast sorts by entry
+        // (32), so that the casts through groups in stored order are checked too.
+        let faces = if i % 8 == 0 {
+            300 + rng.below(200)
+        } else {
+            rng.below(80)
+        };
         let spec = random_spec(&mut rng, &fourcc, faces, i % 2 == 0);
         let built = spec.build();
         let m = Model::parse(&built.bytes, Options::STRICT)
@@ -393,8 +399,13 @@ fn random_models_agree_with_brute_force_with_and_without_groups() {
         );
         hits += check_model(&m, &mut rng, 250);
         checked += 1;
+        many_groups += usize::from(m.face_groups().len() > 40);
     }
     assert_eq!(checked, 40 * scale());
+    assert!(
+        many_groups >= 2,
+        "{many_groups} models with over 40 face groups"
+    );
     // The segments run through the models: a fair share hit (a model of a few
     // degenerate faces may see none).
     assert!(hits > 250 * checked / 20, "{hits} hits in {checked} models");
