@@ -21,7 +21,7 @@
 //! unbounded (the lints do not flag it, so the cull drops nothing for it).
 
 use crate::query::aabb::{SegmentCull, grown};
-use crate::query::vec::{finite, sub};
+use crate::query::vec::{at, finite, sub};
 use crate::query::{
     Ball, Contact, Contacts, FaceTree, Hit, Nearest, Node, Primitive, Query, Segment,
     StorageTooSmall, Vec3, ball_may_touch_box, segment_box, segment_sphere,
@@ -155,14 +155,15 @@ where
 
 /// Casts against face `index` (decoded straight from the record slices), into
 /// `nearest`: the `t` first, and the normal only for a hit nearer than the nearest
-/// so far.
+/// so far. The segment is `start + t·dir`, its direction computed once per cast
+/// by the caller.
 #[inline(always)]
 fn cast_face<V, F>(
     vertices: &[V],
     faces: &[F],
     kind: Primitive,
     index: usize,
-    segment: &Segment,
+    (start, dir): (Vec3, Vec3),
     keep: &mut dyn FnMut(&u8) -> bool,
     nearest: &mut Nearest<u8>,
 ) where
@@ -172,7 +173,6 @@ fn cast_face<V, F>(
     let Some(face) = faces.get(index).map(Decode::decode) else {
         return;
     };
-    let (start, dir) = (segment.start, segment.direction());
     // Origin for an index the parser would have rejected.
     let tri = face.indices.map(|i| {
         usize::try_from(i)
@@ -192,7 +192,7 @@ fn cast_face<V, F>(
     if keep(&material) {
         nearest.offer(Hit {
             t,
-            point: segment.at(t),
+            point: at(start, dir, t),
             normal,
             primitive: kind,
             index,
@@ -214,8 +214,9 @@ fn cast_faces<V, F>(
     V: Decode<Output = Vec3>,
     F: Decode<Output = Face>,
 {
+    let line = (segment.start, segment.direction());
     for index in indices {
-        cast_face(vertices, faces, kind, index, segment, keep, nearest);
+        cast_face(vertices, faces, kind, index, line, keep, nearest);
     }
 }
 
@@ -231,16 +232,9 @@ fn cast_tree<V, F>(
     V: Decode<Output = Vec3>,
     F: Decode<Output = Face>,
 {
-    tree.segment(segment.start, segment.direction(), |index| {
-        cast_face(
-            vertices,
-            faces,
-            Primitive::Face,
-            index,
-            segment,
-            keep,
-            nearest,
-        );
+    let line = (segment.start, segment.direction());
+    tree.segment(line.0, line.1, |index| {
+        cast_face(vertices, faces, Primitive::Face, index, line, keep, nearest);
         nearest.limit()
     });
 }
