@@ -412,10 +412,10 @@ impl<'a, 's> FaceIndex<'a, 's> {
         })
     }
 
-    /// Face `index`'s corners.
-    fn corners(&self, index: usize) -> Option<[Vec3; 3]> {
+    /// A face's corners, from the decoded vertices.
+    fn corners(&self, face: &Face<'_>) -> Option<[Vec3; 3]> {
         let corner = |i: u32| self.vertices.get(usize::try_from(i).ok()?).copied();
-        let [a, b, c] = self.faces.get(index)?.indices;
+        let [a, b, c] = face.indices;
         Some([corner(a)?, corner(b)?, corner(c)?])
     }
 }
@@ -433,7 +433,7 @@ impl<'a> crate::query::Query for FaceIndex<'a, '_> {
         self.tree.segment(segment.start, segment.direction(), |i| {
             if let Some(face) = self.faces.get(i) {
                 cast_face(
-                    self.corners(i),
+                    self.corners(face),
                     face.material,
                     i,
                     &segment,
@@ -451,11 +451,13 @@ impl<'a> crate::query::Query for FaceIndex<'a, '_> {
         overlap_shapes(self.shapes.clone(), ball, &mut contacts);
         let from = contacts.found();
         self.tree.ball(ball.center, ball.radius, |i| {
+            let Some(face) = self.faces.get(i) else {
+                return;
+            };
             let found = self
-                .corners(i)
+                .corners(face)
                 .and_then(|t| sphere_triangle(ball.center, ball.radius, t));
-            let material = self.faces.get(i).map_or("", |f| f.material);
-            if let Some(c) = found.and_then(|f| contact(f, Primitive::Face, i, material)) {
+            if let Some(c) = found.and_then(|f| contact(f, Primitive::Face, i, face.material)) {
                 contacts.push_unordered(from, c);
             }
         });
