@@ -6,9 +6,10 @@
 //! overlap `ProcessColModels`: the model's bounding box first, then its spheres, its
 //! boxes, and its faces; with face groups, each group's box, then the group's faces
 //! `first..=last` (a cast takes the groups nearest first and skips those it enters
-//! past the nearest hit so far: the same answer, sooner). Lines are never tested (the games test them only against other
-//! models, as suspension). The material is the [`Surface`](super::Surface)'s
-//! material id, a `u8` (faces store no other surface byte in COL2+).
+//! past the nearest hit so far: the same answer, sooner). Lines are never tested
+//! (the games test them only against other models, as suspension). The material is
+//! the [`Surface`](super::Surface)'s material id, a `u8` (faces store no other
+//! surface byte in COL2+).
 //!
 //! The boxes are culls, grown by the format's precision (the tolerance the
 //! [`OutsideBounds`](super::LintKind::OutsideBounds) and

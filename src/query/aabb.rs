@@ -35,14 +35,20 @@ pub fn segment_box(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32,
     if let (Some(n), Some(d)) = (normal.get_mut(axis), dir.get(axis)) {
         *n = if *d > 0.0 { -1.0 } else { 1.0 };
     }
-    Some((enter, normal))
+    // The start is outside (tested above), so the exact entry is past it: an
+    // entry that underflowed to 0 (a start a subnormal outside, a huge `dir`)
+    // becomes the least positive `t`, and `t = 0` always means a start inside.
+    Some((enter.max(f32::from_bits(1)), normal))
 }
 
 /// The slab test: the `t` where the line enters the box, the axis it enters
 /// through, and the `t` where it leaves, clamped to `[0, 1]`; `None` when it misses
-/// an axis's slab altogether.
+/// an axis's slab altogether, or starts outside one moving away. The axis is the
+/// one entered last, so an axis the start is outside of (its entry at least 0)
+/// wins over one it is inside (its entry at most 0), even when a tiny entry
+/// underflows to 0.
 fn slabs(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32, usize, f32)> {
-    let (mut enter, mut axis, mut exit) = (0.0f32, 0usize, 1.0f32);
+    let (mut enter, mut axis, mut exit) = (f32::NEG_INFINITY, 0usize, 1.0f32);
     for i in 0..3 {
         let (&s, &d, &lo, &hi) = (start.get(i)?, dir.get(i)?, min.get(i)?, max.get(i)?);
         if d == 0.0 {
@@ -62,12 +68,6 @@ fn slabs(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32, usize, f3
             core::mem::swap(&mut near, &mut far);
         }
         // `lo − s` is finite or infinite, `d` finite and non-zero: never NaN.
-        if s < lo || s > hi {
-            // Outside, the exact entry is past the start: a quotient that
-            // underflows to 0 becomes the least positive `t`, so that `t = 0`
-            // always means a start inside (or on) the box.
-            near = near.max(f32::from_bits(1));
-        }
         if near > enter {
             enter = near;
             axis = i;
@@ -76,7 +76,9 @@ fn slabs(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32, usize, f3
             exit = far;
         }
     }
-    Some((enter, axis, exit))
+    // The start is outside some slab (a caller tests it first) that it moves
+    // into, so some axis was entered at a `t` of at least 0.
+    Some((enter.max(0.0), axis, exit))
 }
 
 /// The box `min..=max` grown by `margin` on every side, for a cull: a NaN corner
@@ -98,12 +100,19 @@ pub(crate) fn grown(min: Vec3, max: Vec3, margin: f32) -> (Vec3, Vec3) {
 /// Whether the segment `start + t·dir`, `t` in `[0, 1]`, may touch the box
 /// `min..=max` grown by `margin` on every side: a conservative cull (rounding never
 /// makes it miss a primitive inside the box). Unlike [`segment_box`] it accepts any
-/// box: one with `min > max` on an axis is missed; a NaN corner coordinate leaves
-/// that side unbounded.
+/// box: one with `min > max` on an axis is missed; a NaN corner coordinate (or
+/// margin) leaves that side unbounded. A margin below `f32::MIN_POSITIVE`, 0
+/// included, counts as `f32::MIN_POSITIVE`: the cull takes a subnormal `dir`
+/// coordinate for no move at all, which that margin covers.
 pub fn segment_may_touch_box(start: Vec3, dir: Vec3, min: Vec3, max: Vec3, margin: f32) -> bool {
     if !(finite(start) && finite(dir)) {
         return false;
     }
+    let margin = if margin < f32::MIN_POSITIVE {
+        f32::MIN_POSITIVE
+    } else {
+        margin
+    };
     let (lo, hi) = grown(min, max, margin);
     SegmentCull::new(start, dir, 0.0).enter(lo, hi).is_some()
 }

@@ -2,8 +2,8 @@
 //! against brute force.
 
 use zerocol::query::{
-    Contact, Contacts, Hit, Nearest, Primitive, segment_box, segment_sphere, segment_triangle,
-    sphere_box, sphere_sphere, sphere_triangle,
+    Contact, Contacts, Hit, Nearest, Primitive, segment_box, segment_may_touch_box, segment_sphere,
+    segment_triangle, sphere_box, sphere_sphere, sphere_triangle,
 };
 
 use crate::support::rng::{Rng, scale, seed};
@@ -181,6 +181,51 @@ fn boxes_are_solid() {
         segment_box([1.0, -tiny, 1.0], [0.0, f32::MAX, 0.0], min, max),
         Some((f32::from_bits(1), [0.0, -1.0, 0.0]))
     );
+    // Entry and exit both underflow to 0, on the axis entered or on another: still
+    // a hit, at the least positive `t`, through the face entered.
+    let least = f32::from_bits(1);
+    for (start, dir, lo, hi) in [
+        (
+            [0.0, 0.5, 0.5],
+            [1e37, 0.0, 0.0],
+            [1e-9, 0.0, 0.0],
+            [2e-9, 1.0, 1.0],
+        ),
+        (
+            [0.0; 3],
+            [3e38, 0.0, 0.0],
+            [1e-8, -1.0, -1.0],
+            [1e-7, 1.0, 1.0],
+        ),
+        (
+            [0.0; 3],
+            [1e30, 0.0, 0.0],
+            [least, -1.0, -1.0],
+            [f32::from_bits(2), 1.0, 1.0],
+        ),
+        (
+            [0.0; 3],
+            [1e30, 1e30, 0.0],
+            [least, -1.0, -1.0],
+            [1.0, f32::from_bits(4), 1.0],
+        ),
+    ] {
+        assert_eq!(
+            segment_box(start, dir, lo, hi),
+            Some((least, [-1.0, 0.0, 0.0])),
+            "{start:?} {dir:?}"
+        );
+        assert!(segment_may_touch_box(start, dir, lo, hi, 0.0));
+    }
+    // A subnormal move into a box a subnormal away: the cull with no margin keeps
+    // what the exact test hits.
+    let (start, dir) = ([0.0, 0.5, 0.5], [f32::from_bits(2), 0.0, 0.0]);
+    let (lo, hi) = ([least, 0.0, 0.0], [1.0; 3]);
+    assert_eq!(
+        segment_box(start, dir, lo, hi),
+        Some((0.5, [-1.0, 0.0, 0.0]))
+    );
+    assert!(segment_may_touch_box(start, dir, lo, hi, 0.0));
     // min > max on an axis, NaN corners: never.
     assert_eq!(
         segment_box([1.0, 1.0, 10.0], [0.0, 0.0, -20.0], max, min),
