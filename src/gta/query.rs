@@ -141,18 +141,29 @@ impl Cull {
 /// groups entered is cast through them in stored order.
 const SORTED_GROUPS: usize = 32;
 
-/// A face's three corners (origin for an index the parser would have rejected).
+/// A face's three corners, decoded from one version's vertex records (the
+/// origin for an index the parser would have rejected).
+#[inline(always)]
+fn face_corners<V: Decode<Output = Vec3>>(vertices: &[V], face: &Face) -> [Vec3; 3] {
+    face.indices.map(|i| {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| vertices.get(i))
+            .map(Decode::decode)
+            .unwrap_or_default()
+    })
+}
+
+/// A face's three corners, from either version's vertex records.
 fn corners<VA, VB>(vertices: &Records<'_, VA, VB>, face: &Face) -> [Vec3; 3]
 where
     VA: Decode<Output = Vec3>,
     VB: Decode<Output = Vec3>,
 {
-    face.indices.map(|i| {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| vertices.get(i))
-            .unwrap_or_default()
-    })
+    match vertices {
+        Records::Coll(v) => face_corners(v, face),
+        Records::Col2(v) => face_corners(v, face),
+    }
 }
 
 /// Casts against face `index` (decoded straight from the record slices), into
@@ -175,14 +186,7 @@ fn cast_face<V, F>(
     let Some(face) = faces.get(index).map(Decode::decode) else {
         return;
     };
-    // Origin for an index the parser would have rejected.
-    let tri = face.indices.map(|i| {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| vertices.get(i))
-            .map(Decode::decode)
-            .unwrap_or_default()
-    });
+    let tri = face_corners(vertices, &face);
     // `t` is in `[0, limit]`, never NaN.
     let Some(t) = segment_triangle_t(start, dir, tri, nearest.limit()) else {
         return;
