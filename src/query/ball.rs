@@ -43,6 +43,9 @@ pub fn segment_sphere(start: Vec3, dir: Vec3, center: Vec3, radius: f32) -> Opti
     if !(0.0..=1.0).contains(&t) {
         return None;
     }
+    // From outside, an entry that rounds to 0 is the least positive `t`: `t = 0`
+    // always means a start inside (or on) the sphere.
+    let t = t.max(f32::from_bits(1));
     let point = at(start, dir, t);
     let normal = normalize(sub(point, center)).unwrap_or_else(|| inside_normal(dir));
     Some((t, normal))

@@ -30,7 +30,10 @@ pub(crate) fn segment_cylinder(
         return Some((0.0, inside_normal(dir)));
     }
     let mut best: Option<(f32, Vec3)> = None;
+    // From outside, an entry that rounds to 0 is the least positive `t`: `t = 0`
+    // always means a start inside (or on) the cylinder.
     let mut offer = |t: f32, n: Vec3| {
+        let t = if t == 0.0 { f32::from_bits(1) } else { t };
         if (0.0..=1.0).contains(&t) && best.is_none_or(|(b, _)| t < b) {
             best = Some((t, n));
         }
@@ -110,6 +113,22 @@ pub(crate) fn sphere_cylinder(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_that_underflows_is_past_the_start() {
+        // A start just above the top cap, moving in at -3e38 a unit of t: the
+        // entry rounds to 0, reported as the least positive t.
+        let above = [0.0, 0.0, 1.0f32.next_up()];
+        assert_eq!(
+            segment_cylinder(above, [0.0, 0.0, -3e38], 1.0, 1.0),
+            Some((f32::from_bits(1), [0.0, 0.0, 1.0]))
+        );
+        // From inside, 0.
+        assert_eq!(
+            segment_cylinder([0.0; 3], [0.0, 0.0, -3e38], 1.0, 2.0).map(|h| h.0),
+            Some(0.0)
+        );
+    }
 
     #[test]
     fn the_side_and_the_caps_are_hit() {

@@ -217,6 +217,17 @@ fn boxes_are_solid() {
         );
         assert!(segment_may_touch_box(start, dir, lo, hi, 0.0));
     }
+    // The same for a sphere: from just outside, an entry that rounds to 0 is the
+    // least positive `t`.
+    assert_eq!(
+        segment_sphere(
+            [0.0, 0.0, 1.0f32.next_up()],
+            [0.0, 0.0, -3e38],
+            [0.0; 3],
+            1.0
+        ),
+        Some((least, [0.0, 0.0, 1.0]))
+    );
     // A subnormal move into a box a subnormal away: the cull with no margin keeps
     // what the exact test hits.
     let (start, dir) = ([0.0, 0.5, 0.5], [f32::from_bits(2), 0.0, 0.0]);
