@@ -352,20 +352,14 @@ impl Model<'_> {
     /// group lies no nearer than where the segment enters its grown box, so a
     /// group entered past the nearest hit holds no nearer one (and `Nearest`
     /// breaks ties by index, whatever the order).
-    fn cast_groups<VA, VB, FA, FB>(
+    fn cast_groups(
         &self,
-        mesh: &Mesh<'_, VA, VB, FA, FB>,
         cull: Cull,
         segment: &Segment,
         keep: &mut dyn FnMut(&u8) -> bool,
         nearest: &mut Nearest<u8>,
-    ) where
-        VA: Decode<Output = Vec3>,
-        VB: Decode<Output = Vec3>,
-        FA: Decode<Output = Face>,
-        FB: Decode<Output = Face>,
-    {
-        let version = self.version();
+    ) {
+        let (version, mesh) = (self.version(), self.mesh());
         // The groups entered, sorted by where (insertion sort: a few groups).
         let mut entered: heapless::Vec<(f32, u16, u16), SORTED_GROUPS> = heapless::Vec::new();
         for group in self.face_groups() {
@@ -486,11 +480,11 @@ impl Query for Model<'_> {
         }
         let mut nearest = Nearest::new();
         self.cast_solids(&segment, keep, &mut nearest);
-        let mesh = self.mesh();
         if self.face_groups().is_empty() {
+            let mesh = self.mesh();
             mesh.cast_faces(0..mesh.faces.len(), &segment, keep, &mut nearest);
         } else {
-            self.cast_groups(&mesh, cull, &segment, keep, &mut nearest);
+            self.cast_groups(cull, &segment, keep, &mut nearest);
         }
         nearest.into_hit()
     }
