@@ -1,7 +1,7 @@
 //! Stage `aabb` (after `ball`): segment–solid axis-aligned box (slab test) and
 //! sphere–box.
 
-use super::vec::{Vec3, dot, finite, inside_normal, normalize, sub};
+use super::vec::{Vec3, dot, entry_from_outside, finite, inside_normal, normalize, sub};
 
 /// A box whose corners are numbers with `min <= max` on every axis.
 fn valid(min: Vec3, max: Vec3) -> bool {
@@ -35,10 +35,8 @@ pub fn segment_box(start: Vec3, dir: Vec3, min: Vec3, max: Vec3) -> Option<(f32,
     if let (Some(n), Some(d)) = (normal.get_mut(axis), dir.get(axis)) {
         *n = if *d > 0.0 { -1.0 } else { 1.0 };
     }
-    // The start is outside (tested above), so the exact entry is past it: an
-    // entry that underflowed to 0 (a start a subnormal outside, a huge `dir`)
-    // becomes the least positive `t`, and `t = 0` always means a start inside.
-    Some((enter.max(f32::from_bits(1)), normal))
+    // The start is outside (tested above).
+    Some((entry_from_outside(enter), normal))
 }
 
 /// The slab test: the `t` where the line enters the box, the axis it enters

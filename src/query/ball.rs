@@ -1,6 +1,8 @@
 //! Stage `ball` (after `triangle`): segment–solid sphere and sphere–sphere.
 
-use super::vec::{Vec3, add, at, dot, finite, inside_normal, normalize, scale, sub};
+use super::vec::{
+    Vec3, add, at, dot, entry_from_outside, finite, inside_normal, normalize, scale, sub,
+};
 
 /// Where the segment `start + t·dir`, `t` in `[0, 1]`, enters the solid sphere
 /// (`center`, `radius`): `(t, unit normal facing the start)`. A segment that starts
@@ -43,9 +45,8 @@ pub fn segment_sphere(start: Vec3, dir: Vec3, center: Vec3, radius: f32) -> Opti
     if !(0.0..=1.0).contains(&t) {
         return None;
     }
-    // From outside, an entry that rounds to 0 is the least positive `t`: `t = 0`
-    // always means a start inside (or on) the sphere.
-    let t = t.max(f32::from_bits(1));
+    // The start is outside (tested above).
+    let t = entry_from_outside(t);
     let point = at(start, dir, t);
     let normal = normalize(sub(point, center)).unwrap_or_else(|| inside_normal(dir));
     Some((t, normal))

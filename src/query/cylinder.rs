@@ -4,7 +4,7 @@
 //! moves its frame's origin and permutes axes first.
 
 use super::vec::Vec3;
-use super::vec::{finite, inside_normal};
+use super::vec::{entry_from_outside, finite, inside_normal};
 
 fn valid(radius: f32, half: f32) -> bool {
     radius >= 0.0 && radius.is_finite() && half >= 0.0 && half.is_finite()
@@ -30,10 +30,7 @@ pub(crate) fn segment_cylinder(
         return Some((0.0, inside_normal(dir)));
     }
     let mut best: Option<(f32, Vec3)> = None;
-    // From outside, an entry that rounds to 0 is the least positive `t`: `t = 0`
-    // always means a start inside (or on) the cylinder.
     let mut offer = |t: f32, n: Vec3| {
-        let t = if t == 0.0 { f32::from_bits(1) } else { t };
         if (0.0..=1.0).contains(&t) && best.is_none_or(|(b, _)| t < b) {
             best = Some((t, n));
         }
@@ -63,7 +60,9 @@ pub(crate) fn segment_cylinder(
             offer(t, [sx + t * dx, sy + t * dy, 0.0]);
         }
     }
+    // The start is outside (tested above).
     best.filter(|(t, n)| t.is_finite() && finite(*n))
+        .map(|(t, n)| (entry_from_outside(t), n))
 }
 
 /// A ball against the solid cylinder: `(depth, point, normal)` when it

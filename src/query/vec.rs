@@ -17,6 +17,14 @@ pub(crate) fn at(start: Vec3, dir: Vec3, t: f32) -> Vec3 {
     add(start, scale(dir, t))
 }
 
+/// A solid's entry `t` (in `[0, 1]`) for a segment that starts outside it: the
+/// exact entry is past the start, so one that rounded to 0 (a start a subnormal
+/// outside, a huge direction) becomes the least positive `t`, and `t = 0` always
+/// means a start inside (or on) the solid.
+pub(crate) fn entry_from_outside(t: f32) -> f32 {
+    t.max(f32::from_bits(1))
+}
+
 /// Euclidean length.
 pub(crate) fn length(v: Vec3) -> f32 {
     libm::sqrtf(dot(v, v))
