@@ -1,0 +1,166 @@
+//! Every `unsafe` of the C API: turning the caller's pointers and lengths into Rust
+//! references, after checking them. Nothing else in the crate is `unsafe`.
+//!
+//! A pointer and length pair is accepted when the length is 0 (the pointer may then be
+//! NULL or dangling: the empty buffer), or when the pointer is not NULL, is aligned for
+//! its type, and the range it names fits the address space (`len × size ≤ isize::MAX`,
+//! no wrap past the top). The caller promises the rest, as the header says: the memory
+//! is readable (or writable) for the duration of the call, or of the view that borrows
+//! it, and no write to it happens meanwhile.
+
+use crate::error::zc_status;
+
+/// A struct that is plain data: every field an integer, a float, a pointer or an array
+/// of those, so that any initialised bit pattern is a valid value. Input structs must be
+/// plain: C can hand over any bits, and a Rust `enum` or `bool` field would make a bad
+/// value undefined behaviour instead of an error.
+///
+/// # Safety
+/// Implement it only for `#[repr(C)]` structs whose fields are all plain.
+pub(crate) unsafe trait Plain: Copy {}
+
+/// The range `ptr .. ptr + count × size_of::<T>()` is a checked, aligned, non-null
+/// range, or `count` is 0.
+fn checked<T>(ptr: *const T, count: usize) -> Result<bool, zc_status> {
+    if count == 0 {
+        return Ok(false);
+    }
+    if ptr.is_null() {
+        return Err(zc_status::ZC_STATUS_NULL_ARGUMENT);
+    }
+    let bytes = count
+        .checked_mul(size_of::<T>())
+        .filter(|&b| isize::try_from(b).is_ok())
+        .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)?;
+    if (ptr as usize).checked_add(bytes).is_none() || !ptr.is_aligned() {
+        return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
+    }
+    Ok(true)
+}
+
+/// The caller's `len` bytes at `ptr`, borrowed for `'a` (the call, or a view's life).
+pub(crate) fn bytes<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], zc_status> {
+    slice(ptr, len)
+}
+
+/// The caller's `count` values at `ptr`.
+pub(crate) fn slice<'a, T: Plain>(ptr: *const T, count: usize) -> Result<&'a [T], zc_status> {
+    if !checked(ptr, count)? {
+        return Ok(&[]);
+    }
+    // SAFETY: `ptr` is non-null and aligned and the range fits the address space
+    // (checked above); the caller promises, as the header says, that it is readable and
+    // unchanged for `'a`. `T: Plain` makes any initialised bits a valid `T`.
+    Ok(unsafe { core::slice::from_raw_parts(ptr, count) })
+}
+
+/// The caller's writable buffer of `cap` bytes at `ptr`.
+pub(crate) fn bytes_mut<'a>(ptr: *mut u8, cap: usize) -> Result<&'a mut [u8], zc_status> {
+    slice_mut(ptr, cap)
+}
+
+/// The caller's writable storage of `count` values at `ptr`.
+pub(crate) fn slice_mut<'a, T: Plain>(ptr: *mut T, count: usize) -> Result<&'a mut [T], zc_status> {
+    if !checked(ptr.cast_const(), count)? {
+        return Ok(&mut []);
+    }
+    // SAFETY: as in `slice`, and the caller promises the storage is writable and not
+    // read or written by anything else during the call. Every `T: Plain` bit pattern is
+    // valid, so the storage's old contents are.
+    Ok(unsafe { core::slice::from_raw_parts_mut(ptr, count) })
+}
+
+/// Reads the caller's struct at `ptr`.
+pub(crate) fn read<T: Plain>(ptr: *const T) -> Result<T, zc_status> {
+    if !checked(ptr, 1)? {
+        return Err(zc_status::ZC_STATUS_NULL_ARGUMENT);
+    }
+    // SAFETY: non-null, aligned, in range (checked above) and readable (the caller's
+    // promise); `T: Plain` makes any bits valid.
+    Ok(unsafe { ptr.read() })
+}
+
+/// Writes `value` to the caller's output at `ptr`.
+pub(crate) fn write<T>(ptr: *mut T, value: T) -> Result<(), zc_status> {
+    if !checked(ptr.cast_const(), 1)? {
+        return Err(zc_status::ZC_STATUS_NULL_ARGUMENT);
+    }
+    // SAFETY: non-null, aligned, in range (checked above) and writable (the caller's
+    // promise). `write` does not read or drop the old contents, which may be
+    // uninitialised.
+    unsafe { ptr.write(value) };
+    Ok(())
+}
+
+/// Writes `value` to `ptr` when it is not NULL (an optional output).
+pub(crate) fn write_opt<T>(ptr: *mut T, value: T) -> Result<(), zc_status> {
+    if ptr.is_null() {
+        return Ok(());
+    }
+    write(ptr, value)
+}
+
+/// A NUL-terminated C string's bytes (without the NUL), at most `max` of them: a longer
+/// string is [`zc_status::ZC_STATUS_INVALID_ARGUMENT`].
+pub(crate) fn c_str<'a>(ptr: *const core::ffi::c_char, max: usize) -> Result<&'a [u8], zc_status> {
+    if ptr.is_null() {
+        return Err(zc_status::ZC_STATUS_NULL_ARGUMENT);
+    }
+    let ptr = ptr.cast::<u8>();
+    let mut len = 0usize;
+    loop {
+        if len > max {
+            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
+        }
+        // SAFETY: the caller promises a NUL-terminated string; every byte before the
+        // NUL is readable, and the loop stops at the NUL (or after `max + 1` bytes).
+        let byte = unsafe { ptr.add(len).read() };
+        if byte == 0 {
+            break;
+        }
+        len = len.checked_add(1).ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)?;
+    }
+    slice(ptr, len)
+}
+
+/// The backstop for a panic without `std`: the C library's `abort` where there is one,
+/// a trap loop on bare metal.
+#[cfg(not(any(test, feature = "std")))]
+pub(crate) fn abort() -> ! {
+    #[cfg(any(unix, windows))]
+    {
+        unsafe extern "C" {
+            safe fn abort() -> !;
+        }
+        abort()
+    }
+    #[cfg(not(any(unix, windows)))]
+    loop {
+        core::hint::spin_loop();
+    }
+}
+
+// SAFETY: integers and floats are plain.
+unsafe impl Plain for u8 {}
+// SAFETY: as above.
+unsafe impl Plain for u16 {}
+// SAFETY: as above.
+unsafe impl Plain for u32 {}
+// SAFETY: as above.
+unsafe impl Plain for u64 {}
+// SAFETY: as above.
+unsafe impl Plain for f32 {}
+
+/// A 32-bit FNV-1a of `words`: the `check` word of a view, which tells a view zerocol
+/// made from one a caller forged or zero-filled (not a security boundary: a view's
+/// fields are re-checked against its bytes wherever that is cheap).
+pub(crate) fn seal(words: &[u64]) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for word in words {
+        for byte in word.to_le_bytes() {
+            hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+        }
+    }
+    // 0 is never a valid check word, so a zero-filled view is always refused.
+    hash | 1
+}
