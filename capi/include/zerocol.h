@@ -115,6 +115,18 @@ typedef enum {
   ZC_GTA_ERROR_FACE_GROUP_RANGE = 16,
 } zc_gta_error_kind;
 
+// A model's version, from its FourCC (`zc_gta_model.version`).
+typedef enum {
+  // `COLL`: GTA III and Vice City (San Andreas reads it too).
+  ZC_GTA_COLL = 1,
+  // `COL2`: San Andreas, PS2.
+  ZC_GTA_COL2 = 2,
+  // `COL3`: San Andreas, PC and Xbox.
+  ZC_GTA_COL3 = 3,
+  // `COL4`: San Andreas, later builds.
+  ZC_GTA_COL4 = 4,
+} zc_gta_version;
+
 // The kind of primitive a query met (`zc_hit.primitive`, `zc_contact.primitive`).
 // Ties in `t` go to the kind listed first, then to the lower index.
 typedef enum {
@@ -180,6 +192,52 @@ typedef struct {
   uint8_t trailing_is_padding;
 } zc_gta_summary;
 
+// One validated model: a view that borrows the buffer it was read from and stays valid
+// while those bytes do, unchanged. Made by [`zc_gta_model_parse`],
+// [`zc_gta_models_next`] and the `.dff` reader; read its fields, and hand it to the
+// `zc_gta_model_*` accessors, writers and queries, which rebuild it in O(1).
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The buffer the model was read from (not the model's own first byte).
+  const uint8_t *buffer;
+  // The buffer's length.
+  size_t buffer_len;
+  // Offset of the model's FourCC in the buffer.
+  uint64_t offset;
+  // Bytes the model occupies there.
+  uint64_t len;
+  // The model's version (a `zc_gta_version`).
+  uint32_t version;
+  // Vertices: COL2+ derives the count from the faces, as the engine does.
+  uint32_t vertex_count;
+  // Shadow-mesh vertices (COL3+), derived from the shadow faces.
+  uint32_t shadow_vertex_count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_model;
+
+// A walk over the models of a `.col` library: start it with [`zc_gta_models_begin`],
+// then call [`zc_gta_models_next`] until it returns `ZC_STATUS_END` or
+// `ZC_STATUS_MALFORMED`. It borrows the buffer, as a model does.
+typedef struct {
+  // The buffer walked.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Where the next model starts.
+  uint64_t position;
+  // The walk's `zc_mode`.
+  uint32_t mode;
+  // 0 while walking, 1 once ended (`ZC_STATUS_END` returned), 2 after an error.
+  uint32_t state;
+  // Models yielded so far.
+  uint64_t index;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_models;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -227,6 +285,29 @@ zc_status zc_gta_check(const uint8_t *bytes,
                        uint32_t mode,
                        zc_gta_summary *summary,
                        zc_error *err);
+
+// Reads the one model at the start of the `len` bytes at `bytes` (bytes after it are
+// ignored; `zc_gta_models_next` walks a whole library).
+//
+// - `mode`: a `zc_mode`.
+// - `model`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_gta_model_parse(const uint8_t *bytes,
+                             size_t len,
+                             uint32_t mode,
+                             zc_gta_model *model,
+                             zc_error *err);
+
+// Starts a walk over the models of the `len` bytes at `bytes` in `mode` (a `zc_mode`),
+// writing it to `iter`. No model is read yet.
+zc_status zc_gta_models_begin(const uint8_t *bytes, size_t len, uint32_t mode, zc_gta_models *iter);
+
+// The walk's next model, into `model`: `ZC_STATUS_OK`; `ZC_STATUS_END` after the last
+// one (the bytes after it were checked: zero padding in strict mode);
+// `ZC_STATUS_MALFORMED` with `err` (may be NULL) at the first error, after which the
+// walk stays ended. Each model costs its own validation: a whole walk checks what
+// [`zc_gta_check`] checks.
+zc_status zc_gta_models_next(zc_gta_models *iter, zc_gta_model *model, zc_error *err);
 
 #ifdef __cplusplus
 }  // extern "C"

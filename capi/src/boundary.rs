@@ -118,7 +118,9 @@ pub(crate) fn c_str<'a>(ptr: *const core::ffi::c_char, max: usize) -> Result<&'a
         if byte == 0 {
             break;
         }
-        len = len.checked_add(1).ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)?;
+        len = len
+            .checked_add(1)
+            .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)?;
     }
     slice(ptr, len)
 }

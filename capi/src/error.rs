@@ -80,7 +80,12 @@ impl zc_error {
     };
 
     /// An error of `format` at `offset`, of kind `kind`, with `message`'s text.
-    pub(crate) fn new(format: zc_format, kind: u32, offset: usize, message: &dyn fmt::Display) -> Self {
+    pub(crate) fn new(
+        format: zc_format,
+        kind: u32,
+        offset: usize,
+        message: &dyn fmt::Display,
+    ) -> Self {
         let mut error = Self {
             format: format as u32,
             kind,
@@ -93,7 +98,11 @@ impl zc_error {
 
     /// Replaces the message with `message`'s text (cut to [`ZC_MESSAGE_CAP`] bytes).
     pub(crate) fn set_message(&mut self, message: &dyn fmt::Display) {
-        let mut text = Text { buf: &mut self.message, len: 0, cut: false };
+        let mut text = Text {
+            buf: &mut self.message,
+            len: 0,
+            cut: false,
+        };
         // `Text` never fails: it cuts instead.
         let _ = write!(text, "{message}");
         let len = text.finish();
@@ -134,7 +143,9 @@ impl fmt::Write for Text<'_> {
         if self.cut {
             return Ok(());
         }
-        let room = ZC_MESSAGE_CAP.saturating_sub(ELLIPSIS.len()).saturating_sub(self.len);
+        let room = ZC_MESSAGE_CAP
+            .saturating_sub(ELLIPSIS.len())
+            .saturating_sub(self.len);
         let mut take = s.len().min(room);
         if take < s.len() {
             self.cut = true;
@@ -143,7 +154,8 @@ impl fmt::Write for Text<'_> {
             }
         }
         let end = self.len.saturating_add(take);
-        if let (Some(dst), Some(src)) = (self.buf.get_mut(self.len..end), s.as_bytes().get(..take)) {
+        if let (Some(dst), Some(src)) = (self.buf.get_mut(self.len..end), s.as_bytes().get(..take))
+        {
             dst.copy_from_slice(src);
             self.len = end;
         }

@@ -41,7 +41,10 @@ unsafe impl boundary::Plain for zc_ball {}
 impl zc_ball {
     /// The library's ball.
     pub(crate) fn to_rust(self) -> Ball {
-        Ball { center: self.center, radius: self.radius }
+        Ball {
+            center: self.center,
+            radius: self.radius,
+        }
     }
 }
 

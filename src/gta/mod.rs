@@ -88,7 +88,7 @@ pub use records::{
     Spheres, Surface, Vec3, Vertices, day_night,
 };
 pub use surfaces::{DEFAULT_MATERIAL, MappedMaterial, map_material, material_count, material_name};
-pub use view::Model;
+pub use view::{Model, ModelParts};
 pub use walk::{
     End, Headers, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, headers,
     models, recover,

@@ -40,7 +40,53 @@ pub struct Model<'a> {
     shadow_vertex_count: u32,
 }
 
+/// What a [`Model`] is made of besides its buffer: for callers that cannot keep the
+/// borrow (the C API keeps these in a C struct) and rebuild the model with
+/// [`Model::from_parts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ModelParts {
+    /// Offset of the model's FourCC in the buffer.
+    pub offset: usize,
+    /// Bytes the model occupies there ([`Model::len`]).
+    pub len: usize,
+    /// COL2+: the derived vertex count (COLL: the stored one).
+    pub vertex_count: u32,
+    /// COL3+: the derived shadow vertex count.
+    pub shadow_vertex_count: u32,
+}
+
 impl<'a> Model<'a> {
+    /// The parts [`Model::from_parts`] rebuilds this model from, with its buffer.
+    pub const fn parts(&self) -> ModelParts {
+        ModelParts {
+            offset: self.head.offset(),
+            len: self.head.len(),
+            vertex_count: self.vertex_count,
+            shadow_vertex_count: self.shadow_vertex_count,
+        }
+    }
+
+    /// Rebuilds a model in O(1) from the buffer it was parsed from and its
+    /// [`parts`](Model::parts), without validating its sections again.
+    ///
+    /// `None` when the parts do not name a model of `buffer`: a range outside it, or
+    /// no FourCC at its start. Parts that did not come from [`Model::parts`] over the
+    /// same unchanged bytes give a model whose accessors still never panic or read
+    /// outside `buffer` (release builds), but whose contents are unspecified; debug
+    /// builds assert.
+    pub fn from_parts(buffer: &'a [u8], parts: ModelParts) -> Option<Self> {
+        let end = parts.offset.checked_add(parts.len)?;
+        let bytes = buffer.get(parts.offset..end)?;
+        let version = Version::from_fourcc(bytes.get(..4)?)?;
+        Some(Self::new(
+            parts.offset,
+            bytes,
+            version,
+            parts.vertex_count,
+            parts.shadow_vertex_count,
+        ))
+    }
+
     /// The view of a model [`validate`](super::validate) accepted.
     pub(super) const fn new(
         offset: usize,

@@ -67,10 +67,26 @@ pub struct Models<'a> {
     walk: Walk<'a>,
 }
 
-impl Models<'_> {
+impl<'a> Models<'a> {
     /// Where the models ended: `Some` once the walk has finished without error.
     pub const fn end(&self) -> Option<End> {
         self.walk.end
+    }
+
+    /// Where the next model starts: the offset a walk resumed with [`Models::resume`]
+    /// continues from. A walk that has ended stays at its end.
+    pub const fn position(&self) -> usize {
+        self.walk.pos
+    }
+
+    /// Resumes a walk of `bytes` at `position`, which [`Models::position`] of a walk of
+    /// the same bytes and options returned: for callers that cannot keep the iterator
+    /// (the C API keeps the position in a C struct). From any other position the walk
+    /// still checks everything it reads; it only may not line up with the models.
+    pub const fn resume(bytes: &'a [u8], position: usize, options: Options) -> Self {
+        let mut walk = Walk::new(bytes, options);
+        walk.pos = position;
+        Self { walk }
     }
 }
 

@@ -72,7 +72,12 @@ pub(crate) fn kind_code(kind: &ErrorKind) -> zc_gta_error_kind {
 
 /// A `gta::Error` as a `zc_error` of `format` (`.col` or `.dff`).
 pub(crate) fn to_c(error: &gta::Error, format: zc_format) -> zc_error {
-    let mut c = zc_error::new(format, kind_code(&error.kind()) as u32, error.offset(), error);
+    let mut c = zc_error::new(
+        format,
+        kind_code(&error.kind()) as u32,
+        error.offset(),
+        error,
+    );
     c.lenient_readable = u8::from(error.is_lenient_readable());
     c
 }
