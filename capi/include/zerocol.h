@@ -438,7 +438,7 @@ typedef struct {
   float radius;
 } zc_gta_bounds;
 
-// A model's header fields and section counts ([`zc_gta_model_info`]).
+// A model's header fields and section counts ([`zc_gta_model_describe`]).
 typedef struct {
   // The version (a `zc_gta_version`).
   uint32_t version;
@@ -713,7 +713,7 @@ zc_status zc_gta_models_begin(const uint8_t *bytes, size_t len, uint32_t mode, z
 zc_status zc_gta_models_next(zc_gta_models *iter, zc_gta_model *model, zc_error *err);
 
 // Writes the header fields, bounds and section counts of `model` to `info`: O(1).
-zc_status zc_gta_model_info(const zc_gta_model *model, zc_gta_model_info *info);
+zc_status zc_gta_model_describe(const zc_gta_model *model, zc_gta_model_info *info);
 
 // The model's name, zero-copy: `*name` points into the buffer the model borrows (not
 // NUL-terminated; the bytes before the first NUL of the name block, up to 24 for COLL

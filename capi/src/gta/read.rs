@@ -439,7 +439,7 @@ impl zc_gta_bounds {
     }
 }
 
-/// A model's header fields and section counts ([`zc_gta_model_info`]).
+/// A model's header fields and section counts ([`zc_gta_model_describe`]).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct zc_gta_model_info {
@@ -488,7 +488,7 @@ pub struct zc_gta_model_info {
 
 /// Writes the header fields, bounds and section counts of `model` to `info`: O(1).
 #[unsafe(no_mangle)]
-pub extern "C" fn zc_gta_model_info(
+pub extern "C" fn zc_gta_model_describe(
     model: *const zc_gta_model,
     info: *mut zc_gta_model_info,
 ) -> zc_status {
