@@ -23,7 +23,7 @@
 
 // Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
-#define ZC_GTA_DFF_FRAME_LEN FRAME_LEN
+#define ZC_GTA_DFF_FRAME_LEN 32
 
 // How a call went.
 typedef enum {

@@ -11,7 +11,10 @@ use crate::gta::read::{options, put, wide, zc_gta_model};
 
 /// Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
 /// empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
-pub const ZC_GTA_DFF_FRAME_LEN: usize = FRAME_LEN;
+pub const ZC_GTA_DFF_FRAME_LEN: usize = 32;
+
+// The header spells the number; the library's says what it is.
+const _: () = assert!(ZC_GTA_DFF_FRAME_LEN == FRAME_LEN);
 
 /// What the collision chunk of a `.dff` holds (`zc_gta_dff.payload`).
 #[repr(C)]

@@ -125,7 +125,11 @@ impl zc_gta_lint {
         let game = |g: gta::Game| zc_gta_game::of(g) as u32;
         let section = |s: Section| zc_gta_section::of(s) as u32;
         match lint.kind {
-            LintKind::ModelTooLarge { game: g, size, buffer } => {
+            LintKind::ModelTooLarge {
+                game: g,
+                size,
+                buffer,
+            } => {
                 c.kind = K::ZC_GTA_LINT_MODEL_TOO_LARGE as u32;
                 c.game = game(g);
                 c.count = u64::from(size);

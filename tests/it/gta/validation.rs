@@ -2480,5 +2480,8 @@ fn resumed_recovery_and_lints_match_one_walk() {
             assert_eq!(stepped, whole);
         }
     }
-    assert!(files > 100 && lints_seen > 0, "{files} files, {lints_seen} lints");
+    assert!(
+        files > 100 && lints_seen > 0,
+        "{files} files, {lints_seen} lints"
+    );
 }
