@@ -21,6 +21,10 @@
 // message is cut at a character boundary and ends in `...`.
 #define ZC_MESSAGE_CAP 320
 
+// Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
+// empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
+#define ZC_GTA_DFF_FRAME_LEN 32
+
 // How a call went.
 typedef enum {
   // It succeeded; its outputs are written.
@@ -77,7 +81,10 @@ typedef enum {
 } zc_mode;
 
 // What was wrong with a GTA buffer: `zc_error.kind` when `zc_error.format` is
-// `ZC_FORMAT_GTA_COL` or `ZC_FORMAT_DFF`. The values are stable.
+// `ZC_FORMAT_GTA_COL` or `ZC_FORMAT_DFF`. The values are stable. For a `.dff`,
+// `TRUNCATED` is a chunk header cut short, `BAD_MAGIC` a first chunk that is neither a
+// Clump nor a UV animation dictionary, the `DFF_` kinds are the chunk walk's, and an
+// embedded model's error has the `.col` kind.
 typedef enum {
   // A kind this header does not name (a newer library's).
   ZC_GTA_ERROR_OTHER = 0,
@@ -113,6 +120,17 @@ typedef enum {
   ZC_GTA_ERROR_FACE_GROUPS_OUTSIDE_MODEL = 15,
   // A face group's range is not `first <= last < faces`.
   ZC_GTA_ERROR_FACE_GROUP_RANGE = 16,
+  // `.dff`: the chunks before the end of the file hold no Clump.
+  ZC_GTA_ERROR_DFF_NO_CLUMP = 17,
+  // `.dff`: a chunk's body runs past the end of its parent (or of the file).
+  ZC_GTA_ERROR_DFF_CHUNK_PAST_PARENT = 18,
+  // `.dff`: a child of the Clump runs past the Clump's declared end, inside the
+  // file (strict only).
+  ZC_GTA_ERROR_DFF_CLUMP_CHILD_PAST_END = 19,
+  // `.dff`: the Clump's size is short of the Extension right after it (strict only).
+  ZC_GTA_ERROR_DFF_SHORT_CLUMP = 20,
+  // `.dff`: the scratch given to frame a headerless payload is too small.
+  ZC_GTA_ERROR_DFF_SCRATCH_TOO_SMALL = 21,
 } zc_gta_error_kind;
 
 // A model's version, from its FourCC (`zc_gta_model.version`).
@@ -126,6 +144,93 @@ typedef enum {
   // `COL4`: San Andreas, later builds.
   ZC_GTA_COL4 = 4,
 } zc_gta_version;
+
+// A game, for materials and lints (`zc_gta_lint.game`, `zc_gta_model_info.material_game`,
+// the `game` of [`zc_gta_material_name`]).
+typedef enum {
+  // None (a lint of a lenient rule, which concerns no game), or one this header does
+  // not name.
+  ZC_GTA_GAME_NONE = 0,
+  // GTA III and Vice City.
+  ZC_GTA_GAME_III_VC = 1,
+  // GTA San Andreas.
+  ZC_GTA_GAME_SA = 2,
+  // All three games.
+  ZC_GTA_GAME_ALL = 3,
+} zc_gta_game;
+
+// What a lint says (`zc_gta_lint.kind`). The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_GTA_LINT_OTHER = 0,
+  // The model's size exceeds a buffer the game copies it into unchecked (at the
+  // size field). `count`: the size; `limit`: the buffer.
+  ZC_GTA_LINT_MODEL_TOO_LARGE = 1,
+  // More spheres, boxes or faces than the game's collision test holds (at the
+  // count field). `count`: the records; `limit`: the cap.
+  ZC_GTA_LINT_TOO_MANY = 2,
+  // A COLL count above 32767, which III/VC read as signed 16-bit. `count`.
+  ZC_GTA_LINT_COUNT_OVER_INT16 = 3,
+  // COLL vertices outside SA's 1/128 fixed-point range (at the first).
+  // `first`, `count`.
+  ZC_GTA_LINT_VERTEX_OUTSIDE_FIXED_POINT = 4,
+  // Content outside the stored bounds (at the bounds). `section` and `first`: the
+  // first record outside; `count`: records outside; `limit`: the farthest, in
+  // 1/128 steps.
+  ZC_GTA_LINT_OUTSIDE_BOUNDS = 5,
+  // A face group's box misses vertices of its faces (at the group). `first`: the
+  // group; `count`: its faces outside.
+  ZC_GTA_LINT_FACE_GROUP_BOX = 6,
+  // Tolerated: the declared size overruns the buffer (at the size field).
+  // `count`: bytes the buffer held from the model start.
+  ZC_GTA_LINT_SIZE_PAST_END = 7,
+  // Tolerated: a COLL model's sections end before its declared size (at the first
+  // skipped byte). `count`: bytes skipped.
+  ZC_GTA_LINT_UNPARSED_TAIL = 8,
+} zc_gta_lint_kind;
+
+// A section of a model, as lints name it (`zc_gta_lint.section`).
+typedef enum {
+  // None: the lint names no section.
+  ZC_GTA_SECTION_NONE = 0,
+  // Spheres.
+  ZC_GTA_SECTION_SPHERES = 1,
+  // Boxes.
+  ZC_GTA_SECTION_BOXES = 2,
+  // Lines.
+  ZC_GTA_SECTION_LINES = 3,
+  // Vertices.
+  ZC_GTA_SECTION_VERTICES = 4,
+  // Faces.
+  ZC_GTA_SECTION_FACES = 5,
+  // Face groups.
+  ZC_GTA_SECTION_FACE_GROUPS = 6,
+  // Shadow-mesh vertices.
+  ZC_GTA_SECTION_SHADOW_VERTICES = 7,
+  // Shadow-mesh faces.
+  ZC_GTA_SECTION_SHADOW_FACES = 8,
+  // Triangle planes.
+  ZC_GTA_SECTION_TRIANGLE_PLANES = 9,
+} zc_gta_section;
+
+// What the collision chunk of a `.dff` holds (`zc_gta_dff.payload`).
+typedef enum {
+  // No collision chunk in the Clump's Extension: the `.dff` holds no model.
+  ZC_GTA_DFF_NONE = 0,
+  // A whole GTA model, FourCC first, parsed: `zc_gta_dff.model`.
+  ZC_GTA_DFF_MODEL = 1,
+  // A PS2 COLL body without FourCC, size or name, not yet read: frame it with
+  // [`zc_gta_dff_frame`].
+  ZC_GTA_DFF_HEADERLESS = 2,
+} zc_gta_dff_payload;
+
+// What a recovery step found (`zc_gta_recovered.kind`).
+typedef enum {
+  // A model that parsed: `zc_gta_recovered.model`.
+  ZC_GTA_RECOVERED_MODEL = 1,
+  // Bytes that did not parse: `offset`, `len` and `error`.
+  ZC_GTA_RECOVERED_SKIPPED = 2,
+} zc_gta_recovered_kind;
 
 // The kind of primitive a query met (`zc_hit.primitive`, `zc_contact.primitive`).
 // Ties in `t` go to the kind listed first, then to the lower index.
@@ -179,19 +284,6 @@ typedef struct {
   uint8_t message[ZC_MESSAGE_CAP];
 } zc_error;
 
-// The figures of a checked `.col` library.
-typedef struct {
-  // Models read.
-  uint64_t models;
-  // Where the models end: the offset just past the last one.
-  uint64_t end;
-  // Bytes after the models that the walk did not read (zero padding in strict mode;
-  // in lenient mode also whatever follows an unknown FourCC).
-  uint64_t trailing;
-  // 1 when every trailing byte is zero.
-  uint8_t trailing_is_padding;
-} zc_gta_summary;
-
 // One validated model: a view that borrows the buffer it was read from and stays valid
 // while those bytes do, unchanged. Made by [`zc_gta_model_parse`],
 // [`zc_gta_models_next`] and the `.dff` reader; read its fields, and hand it to the
@@ -218,6 +310,102 @@ typedef struct {
   uint32_t check;
 } zc_gta_model;
 
+// A `.dff` whose chunks down to the collision plugin were checked: a view that
+// borrows the buffer, as a model does. Made by [`zc_gta_dff_parse`]; do not change
+// its fields (`ZC_STATUS_INVALID_ARGUMENT`). Offsets count in the `.dff`.
+typedef struct {
+  // The `.dff` buffer.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Offset of the Clump's chunk header.
+  uint64_t clump_offset;
+  // Where the Clump's last child ends (past its declared end for a short Clump
+  // read leniently).
+  uint64_t children_end;
+  // Offset of the Clump's Extension's header (valid when `has_extension`).
+  uint64_t extension_offset;
+  // Offset of the collision chunk's header (valid when `payload` is not NONE).
+  uint64_t collision_offset;
+  // Where the payload starts: the model's FourCC, or a headerless payload's bounds.
+  uint64_t payload_offset;
+  // The payload's bytes: the model's length, or the whole headerless body.
+  uint64_t payload_len;
+  // The Clump's size field.
+  uint32_t clump_size;
+  // The Extension's size field.
+  uint32_t extension_size;
+  // The collision chunk's size field.
+  uint32_t collision_size;
+  // What the collision chunk holds (a `zc_gta_dff_payload`).
+  uint32_t payload;
+  // The read's `zc_mode`.
+  uint32_t mode;
+  // 1 when the Clump has an Extension.
+  uint8_t has_extension;
+  // 1 when a chunk of the Clump lies past its declared end (lenient only).
+  uint8_t short_clump;
+  // The model, when `payload` is `ZC_GTA_DFF_MODEL` (zero-filled otherwise, which
+  // every accessor refuses).
+  zc_gta_model model;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_dff;
+
+// A walk over a model's lints: start it with [`zc_gta_lints_begin`], then call
+// [`zc_gta_lints_next`] until `ZC_STATUS_END`. It borrows what the model borrows.
+// A whole walk costs what the library's `Model::lints` does (a few passes over the
+// model), never more.
+typedef struct {
+  // The model.
+  zc_gta_model model;
+  // Private: where the next check starts.
+  uint32_t position;
+  // 1: only the tolerated lints (`Model::tolerated`); 0: all (`Model::lints`).
+  uint32_t tolerated_only;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_lints;
+
+// One lint.
+typedef struct {
+  // Byte offset of the field the lint is about, in the buffer the model borrows
+  // (for a framed headerless `.dff` payload: in the scratch).
+  uint64_t offset;
+  // What (a `zc_gta_lint_kind`).
+  uint32_t kind;
+  // The game it concerns (a `zc_gta_game`; `ZC_GTA_GAME_NONE` for a tolerated
+  // lint, which concerns none).
+  uint32_t game;
+  // The section it names (a `zc_gta_section`; `ZC_GTA_SECTION_NONE` when none).
+  uint32_t section;
+  // 1 when a lenient rule let the model through (the model is outside the strict
+  // format), 0 for an engine limit.
+  uint8_t tolerated;
+  // The first record concerned, as the kind says (0 when none).
+  uint32_t first;
+  // A count, as the kind says.
+  uint64_t count;
+  // The game's limit, as the kind says (0 when none).
+  uint32_t limit;
+  // The message's full length in bytes (without the NUL), as written (cut) into
+  // the caller's buffer by [`zc_gta_lints_next`].
+  uint64_t message_len;
+} zc_gta_lint;
+
+// The figures of a checked `.col` library.
+typedef struct {
+  // Models read.
+  uint64_t models;
+  // Where the models end: the offset just past the last one.
+  uint64_t end;
+  // Bytes after the models that the walk did not read (zero padding in strict mode;
+  // in lenient mode also whatever follows an unknown FourCC).
+  uint64_t trailing;
+  // 1 when every trailing byte is zero.
+  uint8_t trailing_is_padding;
+} zc_gta_summary;
+
 // A walk over the models of a `.col` library: start it with [`zc_gta_models_begin`],
 // then call [`zc_gta_models_next`] until it returns `ZC_STATUS_END` or
 // `ZC_STATUS_MALFORMED`. It borrows the buffer, as a model does.
@@ -237,6 +425,169 @@ typedef struct {
   // Private: a check word over the fields above.
   uint32_t check;
 } zc_gta_models;
+
+// A model's bounds: a box and a sphere.
+typedef struct {
+  // The box's minimum corner.
+  float min[3];
+  // The box's maximum corner.
+  float max[3];
+  // The sphere's centre.
+  float center[3];
+  // The sphere's radius.
+  float radius;
+} zc_gta_bounds;
+
+// A model's header fields and section counts ([`zc_gta_model_describe`]).
+typedef struct {
+  // The version (a `zc_gta_version`).
+  uint32_t version;
+  // The game whose material table the model's surfaces name (a `zc_gta_game`):
+  // III/VC for COLL, SA for COL2+.
+  uint32_t material_game;
+  // The u16 at model byte 30: San Andreas's model id (junk in COLL files; never
+  // trust it).
+  uint16_t model_id;
+  // 1 when the declared size overruns the buffer and a lenient read accepted it.
+  uint8_t truncated;
+  // 1 for COL4, whose header has one extra word (`col4_extra`).
+  uint8_t has_col4_extra;
+  // The size field as stored (bytes after the size field).
+  uint32_t size;
+  // COL2+ header flags (0 for COLL): 2 not empty, 8 face groups, 16 shadow mesh.
+  uint32_t flags;
+  // COL4's extra header word; 0 before COL4.
+  uint32_t col4_extra;
+  // `size + 8`: the length the model declares.
+  uint64_t declared_len;
+  // COLL: bytes between the last section and the declared end that a lenient read
+  // skipped (0 otherwise).
+  uint64_t unparsed_tail;
+  // The stored bounds.
+  zc_gta_bounds bounds;
+  // Spheres.
+  uint32_t spheres;
+  // Boxes.
+  uint32_t boxes;
+  // Lines (COLL's unused section; COL2+ suspension lines).
+  uint32_t lines;
+  // Vertices (COL2+: the largest face index + 1).
+  uint32_t vertices;
+  // Faces.
+  uint32_t faces;
+  // COL2+ face groups.
+  uint32_t face_groups;
+  // COL3+ shadow-mesh vertices.
+  uint32_t shadow_vertices;
+  // COL3+ shadow-mesh faces.
+  uint32_t shadow_faces;
+} zc_gta_model_info;
+
+// A surface as COLL stores it (COL2+ faces keep only material and light).
+typedef struct {
+  // The material id ([`zc_gta_material_name`]).
+  uint8_t material;
+  // The flag byte.
+  uint8_t flag;
+  // The brightness byte.
+  uint8_t brightness;
+  // The light byte: day light in the low 4 bits, night light in the high 4
+  // ([`zc_gta_day_night`]).
+  uint8_t light;
+} zc_gta_surface;
+
+// A collision sphere.
+typedef struct {
+  // Its centre.
+  float center[3];
+  // Its radius.
+  float radius;
+  // Its surface.
+  zc_gta_surface surface;
+} zc_gta_sphere;
+
+// An axis-aligned collision box.
+typedef struct {
+  // The minimum corner.
+  float min[3];
+  // The maximum corner.
+  float max[3];
+  // Its surface.
+  zc_gta_surface surface;
+} zc_gta_box;
+
+// A line (COLL's unused section; COL2+ suspension lines, with radii).
+typedef struct {
+  // Where it starts.
+  float start[3];
+  // Where it ends.
+  float end[3];
+  // COL2+: the radii at the start and end (0 for COLL).
+  float radii[2];
+  // 1 when `radii` is stored (COL2+).
+  uint8_t has_radii;
+} zc_gta_line;
+
+// A triangle of the mesh or of the shadow mesh.
+typedef struct {
+  // Its vertices' indices, each below the vertex count (checked when parsed).
+  uint32_t indices[3];
+  // Its surface: COL2+ faces store only material and light (flag and brightness 0).
+  zc_gta_surface surface;
+  // 1 for a COL2+ face (material and light only), 0 for a COLL face.
+  uint8_t compact;
+  // Day light, the low 4 bits of `surface.light`.
+  uint8_t day;
+  // Night light, the high 4 bits of `surface.light`.
+  uint8_t night;
+} zc_gta_face;
+
+// A COL2+ face group: a box and the faces it holds (`first ..= last`).
+typedef struct {
+  // The box's minimum corner.
+  float min[3];
+  // The box's maximum corner.
+  float max[3];
+  // The first face (index into the faces).
+  uint16_t first;
+  // The last face, inclusive.
+  uint16_t last;
+} zc_gta_face_group;
+
+// A recovery walk over a damaged library: after a broken model it resynchronises on
+// the next FourCC. Start it with [`zc_gta_recover_begin`], then call
+// [`zc_gta_recover_next`] until `ZC_STATUS_END`. It borrows the buffer. Its work is
+// linear in the buffer, as the library's `gta::recover` says.
+typedef struct {
+  // The buffer walked.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Where the next step starts.
+  uint64_t position;
+  // Private: work failed attempts may still cost.
+  uint64_t budget;
+  // The walk's `zc_mode`.
+  uint32_t mode;
+  // 0 while walking, 1 once ended.
+  uint32_t state;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_recover;
+
+// One step of a recovery.
+typedef struct {
+  // A `zc_gta_recovered_kind`.
+  uint32_t kind;
+  // The model (valid for `ZC_GTA_RECOVERED_MODEL`; zero-filled otherwise).
+  zc_gta_model model;
+  // Where the stretch starts (the model's offset, for a model).
+  uint64_t offset;
+  // Its bytes, up to the next FourCC or the end (the model's length, for a model).
+  uint64_t len;
+  // Why the bytes at `offset` did not parse (zero-filled for a model).
+  zc_error error;
+} zc_gta_recovered;
 
 #ifdef __cplusplus
 extern "C" {
@@ -274,6 +625,58 @@ uint32_t zc_sniff(const uint8_t *bytes, size_t len);
 // value.
 const char *zc_format_name(uint32_t format);
 
+// Reads the `len` bytes at `bytes` as a `.dff` in `mode` (a `zc_mode`): the chunks to
+// the Clump, its Extension, the collision plugin there, and the model it holds
+// (strict: bytes after the model in its chunk must be zero).
+//
+// - `dff`: written on `ZC_STATUS_OK`; borrows `bytes`. A `.dff` with no collision
+//   reads fine (`payload` is `ZC_GTA_DFF_NONE`).
+// - `err`: written on `ZC_STATUS_MALFORMED` (format `ZC_FORMAT_DFF`, kind a
+//   `zc_gta_error_kind`, offset in the `.dff`); may be NULL.
+zc_status zc_gta_dff_parse(const uint8_t *bytes,
+                           size_t len,
+                           uint32_t mode,
+                           zc_gta_dff *dff,
+                           zc_error *err);
+
+// The model the `.dff`'s collision chunk holds, into `model` (borrowing the `.dff`
+// buffer; its offsets count in the `.dff`): `ZC_STATUS_NOT_FOUND` when the `.dff`
+// holds none, or holds a headerless payload ([`zc_gta_dff_frame`] reads that).
+zc_status zc_gta_dff_model(const zc_gta_dff *dff, zc_gta_model *model);
+
+// Frames the `.dff`'s headerless PS2 payload into the caller's `scratch` of `cap`
+// bytes (behind a 32-byte COLL header with an empty name and model id 0) and reads it
+// as a COLL model in the `.dff`'s mode, into `model`: a view that borrows `scratch`
+// (not the `.dff`), valid while `scratch` is, unchanged. Its offsets count in
+// `scratch` (the payload starts at `ZC_GTA_DFF_FRAME_LEN`); an error's offset is in
+// the `.dff`.
+//
+// - `required` (may be NULL): written with the scratch needed,
+//   `payload_len + ZC_GTA_DFF_FRAME_LEN`, on `ZC_STATUS_OK` and on
+//   `ZC_STATUS_BUFFER_TOO_SMALL` (nothing else written then; `scratch` may be NULL
+//   when `cap` is 0, to ask).
+// - `ZC_STATUS_NOT_FOUND` when the payload is not headerless;
+//   `ZC_STATUS_MALFORMED` with `err` (may be NULL) when the framed model is not valid.
+zc_status zc_gta_dff_frame(const zc_gta_dff *dff,
+                           uint8_t *scratch,
+                           size_t cap,
+                           size_t *required,
+                           zc_gta_model *model,
+                           zc_error *err);
+
+// Starts a walk over the lints of `model` into `iter`: all of them when
+// `tolerated_only` is 0, only those of lenient rules (never any for a model read
+// strictly) when it is 1; any other value is `ZC_STATUS_INVALID_ARGUMENT`.
+zc_status zc_gta_lints_begin(const zc_gta_model *model,
+                             uint32_t tolerated_only,
+                             zc_gta_lints *iter);
+
+// The walk's next lint into `lint`, with its message (`"byte N (0xN): ..."`, what the
+// library's `Display` says) copied into `buf` of `cap` bytes, NUL-terminated and cut
+// to `cap - 1` (`buf` may be NULL when `cap` is 0; `lint.message_len` is the full
+// length): `ZC_STATUS_OK`, or `ZC_STATUS_END` after the last (nothing written).
+zc_status zc_gta_lints_next(zc_gta_lints *iter, zc_gta_lint *lint, char *buf, size_t cap);
+
 // Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
 // every model, then the bytes after the last.
 //
@@ -308,6 +711,72 @@ zc_status zc_gta_models_begin(const uint8_t *bytes, size_t len, uint32_t mode, z
 // walk stays ended. Each model costs its own validation: a whole walk checks what
 // [`zc_gta_check`] checks.
 zc_status zc_gta_models_next(zc_gta_models *iter, zc_gta_model *model, zc_error *err);
+
+// Writes the header fields, bounds and section counts of `model` to `info`: O(1).
+zc_status zc_gta_model_describe(const zc_gta_model *model, zc_gta_model_info *info);
+
+// The model's name, zero-copy: `*name` points into the buffer the model borrows (not
+// NUL-terminated; the bytes before the first NUL of the name block, up to 24 for COLL
+// and 22 for COL2+, Latin-1 in practice) and `*len` is its length (may be 0).
+// Both outputs are written on success; neither may be NULL.
+zc_status zc_gta_model_name(const zc_gta_model *model, const uint8_t **name, size_t *len);
+
+// Sphere `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` at
+// or past `zc_gta_model_info.spheres`.
+zc_status zc_gta_model_sphere(const zc_gta_model *model, size_t index, zc_gta_sphere *out);
+
+// Box `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_box(const zc_gta_model *model, size_t index, zc_gta_box *out);
+
+// Line `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_line(const zc_gta_model *model, size_t index, zc_gta_line *out);
+
+// Vertex `index` of `model` (COL2+ fixed point decoded), as 3 floats into `out`
+// (O(1)); `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_vertex(const zc_gta_model *model, size_t index, float *out);
+
+// Shadow-mesh vertex `index` of `model` (COL3+), as 3 floats into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_shadow_vertex(const zc_gta_model *model, size_t index, float *out);
+
+// Face `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
+
+// Shadow-mesh face `index` of `model` (COL3+), decoded, into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_shadow_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
+
+// Face group `index` of `model` (COL2+), decoded, into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_face_group(const zc_gta_model *model, size_t index, zc_gta_face_group *out);
+
+// The name of material `id` in `game`'s table (a `zc_gta_game`: III/VC's 35 or SA's
+// 179 names, as `"GRASS"`), copied into `buf` of `cap` bytes, NUL-terminated and cut
+// to `cap - 1` (`buf` may be NULL when `cap` is 0); `len` (may be NULL) gets the
+// name's full length, as `snprintf` returns it.
+//
+// `ZC_STATUS_NOT_FOUND` for an id past the table, or for `ZC_GTA_GAME_ALL` (no one
+// table); `ZC_STATUS_INVALID_ARGUMENT` for an unknown game.
+zc_status zc_gta_material_name(uint32_t game, uint32_t id, char *buf, size_t cap, size_t *len);
+
+// Splits a light byte into day light (low 4 bits) and night light (high 4 bits);
+// either output may be NULL.
+zc_status zc_gta_day_night(uint8_t light, uint8_t *day, uint8_t *night);
+
+// Starts a recovery over the `len` bytes at `bytes` in `mode` (a `zc_mode`), into
+// `iter`. Nothing is read yet.
+zc_status zc_gta_recover_begin(const uint8_t *bytes,
+                               size_t len,
+                               uint32_t mode,
+                               zc_gta_recover *iter);
+
+// The recovery's next step into `out`: a model, or a skipped stretch with its error
+// (format `ZC_FORMAT_GTA_COL`); `ZC_STATUS_END` once the buffer is walked (nothing
+// written).
+zc_status zc_gta_recover_next(zc_gta_recover *iter, zc_gta_recovered *out);
 
 #ifdef __cplusplus
 }  // extern "C"
