@@ -203,7 +203,7 @@ impl<'a> Directory<'a> {
         let start = match parts.version {
             Version::V1 => {
                 let whole = bytes.len() / ENTRY_LEN;
-                let partial = bytes.len() % ENTRY_LEN != 0;
+                let partial = !bytes.len().is_multiple_of(ENTRY_LEN);
                 if u32::try_from(whole).ok()? != parts.count
                     || (partial && !parts.options.allow_partial_entry)
                 {
@@ -271,6 +271,15 @@ pub struct Archive<'a> {
 }
 
 impl<'a> Archive<'a> {
+    /// The archive of `directory` and the archive's bytes `data`, in O(1): `None`
+    /// unless the directory was parsed with `data`'s length as the archive's
+    /// ([`Directory::archive_len`]), as [`Archive::parse`] and
+    /// [`Archive::parse_v1`] do. With a [`Directory::from_parts`], this rebuilds
+    /// an archive kept where a borrow cannot live.
+    pub fn from_parts(directory: Directory<'a>, data: &'a [u8]) -> Option<Self> {
+        (directory.archive_len == Some(wire::wide(data.len()))).then_some(Self { directory, data })
+    }
+
     /// The directory.
     pub const fn directory(&self) -> Directory<'a> {
         self.directory

@@ -283,6 +283,12 @@ fn a_directory_rebuilds_from_its_parts() {
     assert_eq!(Directory::from_parts(&bytes, wrong), None);
     assert_eq!(Directory::from_parts(&bytes[..20], parts), None);
     assert_eq!(Directory::from_parts(&bytes[4..], parts), None);
+    let archive = Archive::from_parts(directory, &bytes);
+    assert_eq!(
+        archive,
+        Some(Archive::parse(&bytes, Options::STRICT).unwrap())
+    );
+    assert_eq!(Archive::from_parts(directory, &bytes[..2048]), None);
 
     let (dir_len, img_len) = img::v1_required_len(sources()).unwrap();
     let (mut dir, mut data) = (vec![0; dir_len], vec![0; img_len]);
