@@ -552,6 +552,100 @@ uint32_t zc_sniff(const uint8_t *bytes, size_t len);
 // value.
 const char *zc_format_name(uint32_t format);
 
+#if defined(ZEROCOL_ARBITRARY)
+// A Mario Kart Arcade GP DX course (`COL\0`), written cell by cell
+// (`zerocol::generate::MkgpCourse`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_mkgp_course(const uint8_t *fuzz,
+                                  size_t len,
+                                  uint8_t *out,
+                                  size_t cap,
+                                  size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Mario Kart Arcade GP DX course built from a triangle soup
+// (`zerocol::generate::MkgpSoup`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_mkgp_soup(const uint8_t *fuzz,
+                                size_t len,
+                                uint8_t *out,
+                                size_t cap,
+                                size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A bare BattleForge `collisionShape` payload, without its DRS container
+// (`zerocol::generate::CollisionShapePayload`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_collision_shape(const uint8_t *fuzz,
+                                      size_t len,
+                                      uint8_t *out,
+                                      size_t cap,
+                                      size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A BattleForge DRS container holding a `collisionShape`
+// (`zerocol::generate::DrsFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_drs(const uint8_t *fuzz,
+                          size_t len,
+                          uint8_t *out,
+                          size_t cap,
+                          size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Grit TCOL text file (`zerocol::generate::TcolFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_tcol(const uint8_t *fuzz,
+                           size_t len,
+                           uint8_t *out,
+                           size_t cap,
+                           size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Grit BCOL binary file (`zerocol::generate::BcolFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_bcol(const uint8_t *fuzz,
+                           size_t len,
+                           uint8_t *out,
+                           size_t cap,
+                           size_t *written);
+#endif
+
 // Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
 // every model, then the bytes after the last.
 //
