@@ -221,18 +221,15 @@ impl zc_img_archive {
         ])
     }
 
-    /// The caller's view at `ptr`, rebuilt as the directory and the archive's bytes.
-    pub(crate) fn read<'a>(ptr: *const Self) -> Result<(Directory<'a>, &'a [u8]), zc_status> {
+    /// The caller's view at `ptr`, rebuilt as the library's archive (O(1)).
+    pub(crate) fn read<'a>(ptr: *const Self) -> Result<Archive<'a>, zc_status> {
         let view = boundary::read(ptr)?;
         if view.check != view.seal() {
             return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
         }
         let directory = view.directory.rebuild()?;
         let data = boundary::bytes(view.data, view.data_len)?;
-        if directory.archive_len() != u64::try_from(data.len()).ok() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
-        Ok((directory, data))
+        Archive::from_parts(directory, data).ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)
     }
 }
 
@@ -526,22 +523,17 @@ fn entry_bytes<'a>(
         .ok_or(zc_status::ZC_STATUS_BUFFER_TOO_SMALL)
 }
 
-/// Entry `index`'s bytes in the whole archive `data` (from the archive's first byte).
-fn archive_entry_bytes<'a>(
-    d: &Directory<'a>,
-    data: &'a [u8],
-    index: u32,
-) -> Result<&'a [u8], zc_status> {
+/// Entry `index`'s bytes in the archive.
+fn archive_entry_bytes<'a>(archive: &Archive<'a>, index: u32) -> Result<&'a [u8], zc_status> {
+    let d = archive.directory();
     let e = d.get(index).ok_or(zc_status::ZC_STATUS_OUT_OF_RANGE)?;
-    let start = e
-        .byte_range()
-        .start
-        .min(u64::try_from(data.len()).unwrap_or(u64::MAX));
-    let sectors = usize::try_from(start)
-        .ok()
-        .and_then(|start| data.get(start..))
-        .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)?;
-    entry_bytes(d, index, sectors)
+    if d.is_skipped(&e) {
+        return Err(zc_status::ZC_STATUS_NOT_FOUND);
+    }
+    archive
+        .data(&e)
+        .map(|data| data.bytes)
+        .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)
 }
 
 /// Writes a slice's pointer and length to the caller's two outputs.
@@ -565,11 +557,11 @@ pub extern "C" fn zc_img_archive_entry_data(
     bytes: *mut *const u8,
     bytes_len: *mut usize,
 ) -> zc_status {
-    let (d, data) = match zc_img_archive::read(archive) {
-        Ok(pair) => pair,
+    let archive = match zc_img_archive::read(archive) {
+        Ok(archive) => archive,
         Err(status) => return status,
     };
-    match archive_entry_bytes(&d, data, index) {
+    match archive_entry_bytes(&archive, index) {
         Ok(entry) => out_bytes(entry, bytes, bytes_len),
         Err(status) => status,
     }

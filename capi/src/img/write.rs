@@ -2,7 +2,7 @@
 //! ([`zc_img_write_v1`]), a directory alone ([`zc_img_write_directory`]) and an edited
 //! archive ([`zc_img_write_edited`]), each after its `_required_len`.
 
-use zerocol::img::{self, Archive, Change, Placement, Source, Version, WriteError};
+use zerocol::img::{self, Change, Placement, Source, Version, WriteError};
 
 use crate::boundary;
 use crate::error::{fail, zc_error, zc_status};
@@ -344,22 +344,17 @@ pub extern "C" fn zc_img_write_edited(
     err: *mut zc_error,
 ) -> zc_status {
     let mut store = [Change::Remove { name: b"" }; ZC_IMG_MAX_CHANGES];
-    let (pair, n, buf) = match (
+    let (archive, n, buf) = match (
         zc_img_archive::read(archive),
         self::changes(changes, count, &mut store),
         boundary::bytes_mut(out, cap),
     ) {
-        (Ok(pair), Ok(n), Ok(buf)) => (pair, n, buf),
+        (Ok(archive), Ok(n), Ok(buf)) => (archive, n, buf),
         (Err(status), _, _) | (_, Err(status), _) | (_, _, Err(status)) => return status,
     };
     if written.is_null() {
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
-    let (directory, data) = pair;
-    let archive = match Archive::from_parts(directory, data) {
-        Some(archive) => archive,
-        None => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
-    };
     let list = store.get(..n).unwrap_or_default();
     let edited = archive.edited(list);
     match img::write(edited, buf) {
