@@ -25,6 +25,15 @@
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
 #define ZC_GTA_DFF_FRAME_LEN 32
 
+// An archive's length that the caller does not know: pass it as `archive_len` to
+// [`zc_img_directory_parse`] to list a directory without checking where its entries
+// lie. A view's `archive_len` holds it when the length was not given.
+#define ZC_IMG_LEN_UNKNOWN UINT64_MAX
+
+// The most changes [`zc_img_write_edited`] takes in one call (more are
+// `ZC_STATUS_INVALID_ARGUMENT`; apply them in several passes).
+#define ZC_IMG_MAX_CHANGES 32
+
 // How a call went.
 typedef enum {
   // It succeeded; its outputs are written.
@@ -231,6 +240,95 @@ typedef enum {
   // Bytes that did not parse: `offset`, `len` and `error`.
   ZC_GTA_RECOVERED_SKIPPED = 2,
 } zc_gta_recovered_kind;
+
+// What was wrong with an archive's directory: `zc_error.kind` when `zc_error.format` is
+// `ZC_FORMAT_IMG` and a reader failed. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_IMG_ERROR_OTHER = 0,
+  // The buffer ends inside the v2 header.
+  ZC_IMG_ERROR_TRUNCATED = 1,
+  // No `VER2` magic.
+  ZC_IMG_ERROR_BAD_MAGIC = 2,
+  // The directory's entries run past the end of the buffer (v2: at the count field).
+  ZC_IMG_ERROR_DIRECTORY_PAST_END = 3,
+  // A v1 `.dir` that is not a whole number of 32-byte entries (strict only).
+  ZC_IMG_ERROR_PARTIAL_ENTRY = 4,
+  // An entry's sectors run past the end of the archive (at its offset field).
+  ZC_IMG_ERROR_ENTRY_PAST_END = 5,
+  // A 24-byte name without NUL (strict only).
+  ZC_IMG_ERROR_NAME_NOT_TERMINATED = 6,
+} zc_img_error_kind;
+
+// Why an archive writer refused its entries: `zc_error.kind` when a `zc_img_write*`
+// call returned `ZC_STATUS_UNWRITABLE`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_IMG_WRITE_ERROR_OTHER = 0,
+  // A name is empty, holds a NUL, or has more than 23 bytes.
+  ZC_IMG_WRITE_ERROR_BAD_NAME = 1,
+  // An entry larger than a v2 size field holds (65,535 sectors, 128 MiB).
+  ZC_IMG_WRITE_ERROR_ENTRY_TOO_LARGE = 2,
+  // The archive's size or an entry's sector overflows the format's fields or the
+  // address space.
+  ZC_IMG_WRITE_ERROR_TOO_LARGE = 3,
+} zc_img_write_error_kind;
+
+// An archive's version (`zc_img_directory.version`).
+typedef enum {
+  // GTA III and Vice City: a `.dir` and an `.img`.
+  ZC_IMG_V1 = 1,
+  // San Andreas: one `VER2` file.
+  ZC_IMG_V2 = 2,
+} zc_img_version;
+
+// What an entry holds, from its name's extension, compared case-insensitively as the
+// games do (`zc_img_entry.kind`).
+typedef enum {
+  // Any other extension, or none: the game skips the entry.
+  ZC_IMG_KIND_OTHER = 0,
+  // `.dff`: a RenderWare model (may carry a GTA collision model).
+  ZC_IMG_KIND_DFF = 1,
+  // `.txd`: a texture dictionary.
+  ZC_IMG_KIND_TXD = 2,
+  // `.col`: a GTA collision library.
+  ZC_IMG_KIND_COL = 3,
+  // `.ifp`: animations.
+  ZC_IMG_KIND_IFP = 4,
+  // `.ipl`: a binary placement file (San Andreas).
+  ZC_IMG_KIND_IPL = 5,
+  // `.dat`: path nodes (San Andreas).
+  ZC_IMG_KIND_DAT = 6,
+  // `.rrr`: a vehicle recording (San Andreas).
+  ZC_IMG_KIND_RRR = 7,
+  // `.scm`: a streamed script (San Andreas).
+  ZC_IMG_KIND_SCM = 8,
+} zc_img_kind;
+
+// What a lint reports (`zc_img_lint.kind`). The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's); its message says what.
+  ZC_IMG_LINT_OTHER = 0,
+  // A name seen before (case-insensitively): `a` is the first entry with it.
+  ZC_IMG_LINT_DUPLICATE_NAME = 1,
+  // The entry's sectors overlap an earlier entry's: `a` is that entry.
+  ZC_IMG_LINT_OVERLAP = 2,
+  // The entry's sectors overlap the v2 directory's: `a` is the directory's sectors.
+  ZC_IMG_LINT_OVERLAPS_DIRECTORY = 3,
+  // The name has no extension the game loads: the game skips the entry.
+  ZC_IMG_LINT_UNKNOWN_EXTENSION = 4,
+  // The entry has no sectors.
+  ZC_IMG_LINT_ZERO_SIZE = 5,
+  // Sectors nothing uses: `a` is the first, `b` how many.
+  ZC_IMG_LINT_UNUSED_SECTORS = 6,
+  // Tolerated: a name without NUL, cut at 23 bytes.
+  ZC_IMG_LINT_NAME_NOT_TERMINATED = 7,
+  // Tolerated: an entry skipped as the game does: `a` is one sector past it, `b` the
+  // archive's sectors.
+  ZC_IMG_LINT_SKIPPED = 8,
+  // Tolerated: `a` bytes after the last whole entry of a v1 `.dir`, ignored.
+  ZC_IMG_LINT_PARTIAL_ENTRY = 9,
+} zc_img_lint_kind;
 
 // The kind of primitive a query met (`zc_hit.primitive`, `zc_contact.primitive`).
 // Ties in `t` go to the kind listed first, then to the lower index.
@@ -589,6 +687,186 @@ typedef struct {
   zc_error error;
 } zc_gta_recovered;
 
+// A checked archive directory: a view that borrows the directory's bytes (the v2
+// archive's first bytes, or the v1 `.dir`) and stays valid while they do, unchanged.
+// Made by [`zc_img_directory_parse`], [`zc_img_directory_parse_v1`], and inside a
+// [`zc_img_archive`]; the `zc_img_directory_*` calls rebuild it in O(1).
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The directory's bytes (v2: from the archive's first byte).
+  const uint8_t *bytes;
+  // Their length.
+  size_t bytes_len;
+  // The archive's length in bytes, or `ZC_IMG_LEN_UNKNOWN` when it was not given
+  // (then entries were not checked to lie inside it).
+  uint64_t archive_len;
+  // The archive's version (a `zc_img_version`).
+  uint32_t version;
+  // The `zc_mode` it was read in.
+  uint32_t mode;
+  // Entries declared, those a lenient read skips included (`zc_img_entry.skipped`).
+  uint32_t count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_directory;
+
+// A checked archive held whole in memory: its directory and the archive's bytes (the
+// v2 file, or the v1 `.img`), borrowed for as long as the view is used. Made by
+// [`zc_img_parse`] and [`zc_img_parse_v1`]. Its `directory` is a view of its own:
+// hand `&archive.directory` to the `zc_img_directory_*` calls.
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The directory (v2: over the same bytes as `data`).
+  zc_img_directory directory;
+  // The archive's bytes.
+  const uint8_t *data;
+  // Their length (the directory's `archive_len`).
+  size_t data_len;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_archive;
+
+// One directory entry, decoded (plain data; its `name` borrows the directory's
+// bytes).
+typedef struct {
+  // The name's bytes before its NUL, in the directory's bytes (not NUL-terminated:
+  // use `name_len`). At most 23 bytes.
+  const uint8_t *name;
+  // The name's length.
+  size_t name_len;
+  // Position in the directory (0-based, counting skipped entries too).
+  uint32_t index;
+  // What it holds, from its extension (a `zc_img_kind`).
+  uint32_t kind;
+  // First sector in the archive.
+  uint32_t sector;
+  // Sectors of the entry.
+  uint32_t sectors;
+  // First byte in the archive (`sector × 2048`).
+  uint64_t offset;
+  // Bytes of the entry (`sectors × 2048`).
+  uint64_t size;
+  // Byte offset of the entry's 32-byte record in the directory's bytes.
+  uint64_t record_offset;
+  // 1 when a lenient read skips the entry, as the game does (a name the game does
+  // not load and sectors past the archive's end): it has no bytes.
+  uint8_t skipped;
+} zc_img_entry;
+
+// A walk over the GTA models of a `.col` entry: start it with
+// [`zc_img_entry_models_begin`], then call [`zc_img_entry_models_next`] until it
+// returns `ZC_STATUS_END` or `ZC_STATUS_MALFORMED`. It borrows the entry's bytes and
+// the directory's (for the name).
+typedef struct {
+  // The entry's bytes (the models' `zc_gta_model.buffer`).
+  const uint8_t *entry_bytes;
+  // Their length.
+  size_t entry_len;
+  // The entry's name, in the directory's bytes.
+  const uint8_t *name;
+  // Its length.
+  size_t name_len;
+  // The entry's first byte in the archive: an error's `offset` minus this is the
+  // byte inside the entry.
+  uint64_t entry_offset;
+  // Where the next model starts in the entry.
+  uint64_t position;
+  // The entry's index.
+  uint32_t entry;
+  // The walk's `zc_mode` (the GTA reader's).
+  uint32_t mode;
+  // 0 while walking, 1 once ended (`ZC_STATUS_END` returned), 2 after an error.
+  uint32_t state;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_models;
+
+// One lint: something an archive does that the game reads but likely did not mean, or
+// (tolerated) what a lenient read let through. Plain data; read its message with
+// [`zc_img_lint_message`].
+typedef struct {
+  // Byte offset in the directory's bytes: the entry's record (its name for name
+  // lints), or for what concerns the directory the v2 count field (v1: 0, or the
+  // partial entry).
+  uint64_t offset;
+  // The entry; meaningful when `has_entry` is 1.
+  uint32_t entry;
+  // 1 when the lint concerns an entry, 0 for the directory.
+  uint8_t has_entry;
+  // 1 when it reports what only `ZC_MODE_LENIENT` reads.
+  uint8_t tolerated;
+  // What (a `zc_img_lint_kind`).
+  uint32_t kind;
+  // The kind's first value (see `zc_img_lint_kind`), else 0.
+  uint64_t a;
+  // The kind's second value, else 0.
+  uint64_t b;
+  // Private: the length of `message`. Use [`zc_img_lint_message`].
+  uint16_t message_len;
+  // Private: the message's bytes. Use [`zc_img_lint_message`].
+  uint8_t message[ZC_MESSAGE_CAP];
+} zc_img_lint;
+
+// A walk over a directory's lints: start it with [`zc_img_lints_begin`], then call
+// [`zc_img_lints_next`] until it returns `ZC_STATUS_END`. It borrows the directory's
+// bytes. Each entry's lints compare it with every other entry: the whole walk is
+// quadratic in the entry count, as the library's `Directory::lints`.
+typedef struct {
+  // The directory walked.
+  zc_img_directory directory;
+  // Private: steps done (the directory's own lints, then one per entry).
+  uint64_t steps;
+  // Private: lints of the last step not yet yielded.
+  uint32_t left;
+  // 0 while walking, 1 once ended.
+  uint32_t state;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_lints;
+
+// An entry to write: its name and its bytes (padded to whole sectors by the writer).
+typedef struct {
+  // The name's bytes: 1 to 23, no NUL (not NUL-terminated: `name_len` says).
+  const uint8_t *name;
+  // The name's length.
+  size_t name_len;
+  // The entry's bytes (NULL when `len` is 0).
+  const uint8_t *data;
+  // Their length.
+  size_t len;
+} zc_img_source;
+
+// An entry to place in a directory written alone: its name and its length in bytes.
+typedef struct {
+  // The name's bytes: 1 to 23, no NUL.
+  const uint8_t *name;
+  // The name's length.
+  size_t name_len;
+  // The entry's length in bytes.
+  uint64_t len;
+} zc_img_placement;
+
+// A change to an archive ([`zc_img_write_edited`]).
+typedef struct {
+  // The name of the entries changed (compared case-insensitively), or of the entry
+  // added.
+  const uint8_t *name;
+  // The name's length.
+  size_t name_len;
+  // The new bytes (ignored by a removal).
+  const uint8_t *data;
+  // Their length.
+  size_t len;
+  // 0: put (replace the entries named `name` with `data`, or add an entry at the end
+  // where none has the name); 1: remove the entries named `name`. Other values are
+  // `ZC_STATUS_INVALID_ARGUMENT`.
+  uint32_t remove;
+} zc_img_change;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -624,6 +902,100 @@ uint32_t zc_sniff(const uint8_t *bytes, size_t len);
 // `"tcol"`, `"bcol"`, `"dff"`, `"img"`); `"none"` for `ZC_FORMAT_NONE` or an unknown
 // value.
 const char *zc_format_name(uint32_t format);
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Mario Kart Arcade GP DX course (`COL\0`), written cell by cell
+// (`zerocol::generate::MkgpCourse`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_mkgp_course(const uint8_t *fuzz,
+                                  size_t len,
+                                  uint8_t *out,
+                                  size_t cap,
+                                  size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Mario Kart Arcade GP DX course built from a triangle soup
+// (`zerocol::generate::MkgpSoup`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_mkgp_soup(const uint8_t *fuzz,
+                                size_t len,
+                                uint8_t *out,
+                                size_t cap,
+                                size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A bare BattleForge `collisionShape` payload, without its DRS container
+// (`zerocol::generate::CollisionShapePayload`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_collision_shape(const uint8_t *fuzz,
+                                      size_t len,
+                                      uint8_t *out,
+                                      size_t cap,
+                                      size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A BattleForge DRS container holding a `collisionShape`
+// (`zerocol::generate::DrsFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_drs(const uint8_t *fuzz,
+                          size_t len,
+                          uint8_t *out,
+                          size_t cap,
+                          size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Grit TCOL text file (`zerocol::generate::TcolFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_tcol(const uint8_t *fuzz,
+                           size_t len,
+                           uint8_t *out,
+                           size_t cap,
+                           size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Grit BCOL binary file (`zerocol::generate::BcolFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_bcol(const uint8_t *fuzz,
+                           size_t len,
+                           uint8_t *out,
+                           size_t cap,
+                           size_t *written);
+#endif
 
 // Reads the `len` bytes at `bytes` as a `.dff` in `mode` (a `zc_mode`): the chunks to
 // the Clump, its Extension, the collision plugin there, and the model it holds
@@ -777,6 +1149,237 @@ zc_status zc_gta_recover_begin(const uint8_t *bytes,
 // (format `ZC_FORMAT_GTA_COL`); `ZC_STATUS_END` once the buffer is walked (nothing
 // written).
 zc_status zc_gta_recover_next(zc_gta_recover *iter, zc_gta_recovered *out);
+
+// Parses a v2 (`VER2`) archive held whole in the `len` bytes at `bytes`: the
+// directory, and every entry's sectors inside the buffer.
+//
+// - `mode`: a `zc_mode`.
+// - `archive`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED` (format `ZC_FORMAT_IMG`, a
+//   `zc_img_error_kind`, the offset in `bytes`); may be NULL.
+zc_status zc_img_parse(const uint8_t *bytes,
+                       size_t len,
+                       uint32_t mode,
+                       zc_img_archive *archive,
+                       zc_error *err);
+
+// Parses a v1 (GTA III, Vice City) archive: its `.dir` (`dir_len` bytes at `dir`)
+// and its `.img` (`img_len` bytes at `img`), every entry's sectors inside the `.img`.
+//
+// - `mode`: a `zc_mode`.
+// - `archive`: written on `ZC_STATUS_OK`; borrows both buffers.
+// - `err`: written on `ZC_STATUS_MALFORMED`, its offset in the `.dir`; may be NULL.
+zc_status zc_img_parse_v1(const uint8_t *dir,
+                          size_t dir_len,
+                          const uint8_t *img,
+                          size_t img_len,
+                          uint32_t mode,
+                          zc_img_archive *archive,
+                          zc_error *err);
+
+// Bytes of a v2 archive's directory (header and entries), from the archive's first
+// 8 bytes (`len` bytes at `header`): how much to read before
+// [`zc_img_directory_parse`] when streaming.
+//
+// - `needed`: written on `ZC_STATUS_OK`.
+// - `err`: written on `ZC_STATUS_MALFORMED` (no `VER2`, fewer than 8 bytes, or a
+//   directory longer than the address space); may be NULL.
+zc_status zc_img_directory_v2_len(const uint8_t *header, size_t len, size_t *needed, zc_error *err);
+
+// Parses a v2 (`VER2`) directory from the archive's first bytes (`len` bytes at
+// `bytes`: at least [`zc_img_directory_v2_len`] of them; the whole archive will do),
+// as the PS2 streamed it.
+//
+// - `archive_len`: the archive's length in bytes, to check every entry's sectors lie
+//   inside it; `ZC_IMG_LEN_UNKNOWN` to only list the entries.
+// - `mode`: a `zc_mode`.
+// - `directory`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_img_directory_parse(const uint8_t *bytes,
+                                 size_t len,
+                                 uint64_t archive_len,
+                                 uint32_t mode,
+                                 zc_img_directory *directory,
+                                 zc_error *err);
+
+// Parses a v1 `.dir` (`len` bytes at `dir`): 32-byte entries, no header.
+//
+// - `img_len`: the `.img`'s length in bytes, to check every entry's sectors lie inside
+//   it; `ZC_IMG_LEN_UNKNOWN` to only list the entries.
+// - `mode`: a `zc_mode`.
+// - `directory`: written on `ZC_STATUS_OK`; borrows `dir`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_img_directory_parse_v1(const uint8_t *dir,
+                                    size_t len,
+                                    uint64_t img_len,
+                                    uint32_t mode,
+                                    zc_img_directory *directory,
+                                    zc_error *err);
+
+// Entry `index` of the directory as declared (`index < directory->count`), into
+// `entry`: `ZC_STATUS_OUT_OF_RANGE` past the end. O(1).
+zc_status zc_img_directory_entry(const zc_img_directory *directory,
+                                 uint32_t index,
+                                 zc_img_entry *entry);
+
+// The first entry the game reads named `name` (`name_len` bytes, no NUL needed),
+// compared case-insensitively (ASCII), as the games do; entries a lenient read skips
+// are not found. Into `entry`; `ZC_STATUS_NOT_FOUND` when none. O(entries).
+zc_status zc_img_directory_find(const zc_img_directory *directory,
+                                const uint8_t *name,
+                                size_t name_len,
+                                zc_img_entry *entry);
+
+// Entry `index`'s bytes, from the caller's `len` bytes at `sectors` holding its
+// sectors from its first on (as the PS2 streamed an entry into its buffer): the first
+// `entry.size` bytes of them (fewer where a lenient read let the archive end in a
+// partial sector). `*bytes` and `*bytes_len` are written on `ZC_STATUS_OK`; `*bytes`
+// points into `sectors`.
+//
+// `ZC_STATUS_OUT_OF_RANGE` past the end; `ZC_STATUS_NOT_FOUND` for an entry a lenient
+// read skips; `ZC_STATUS_BUFFER_TOO_SMALL` when `len` is shorter than the entry.
+zc_status zc_img_directory_entry_data(const zc_img_directory *directory,
+                                      uint32_t index,
+                                      const uint8_t *sectors,
+                                      size_t len,
+                                      const uint8_t **bytes,
+                                      size_t *bytes_len);
+
+// Entry `index`'s bytes in the archive (zero-copy: `*bytes` points into the archive's
+// data), written on `ZC_STATUS_OK`. `ZC_STATUS_OUT_OF_RANGE` past the end;
+// `ZC_STATUS_NOT_FOUND` for an entry a lenient read skips. O(1).
+zc_status zc_img_archive_entry_data(const zc_img_archive *archive,
+                                    uint32_t index,
+                                    const uint8_t **bytes,
+                                    size_t *bytes_len);
+
+// Starts a walk over the GTA models of entry `index`, whose bytes are the caller's
+// `len` bytes at `sectors` (from the entry's first sector: what
+// [`zc_img_archive_entry_data`] or [`zc_img_directory_entry_data`] hands out, or a
+// streamed buffer), read in `mode` (a `zc_mode`). Writes `iter`; no model is read yet.
+// Statuses as [`zc_img_directory_entry_data`].
+zc_status zc_img_entry_models_begin(const zc_img_directory *directory,
+                                    uint32_t index,
+                                    const uint8_t *sectors,
+                                    size_t len,
+                                    uint32_t mode,
+                                    zc_img_models *iter);
+
+// The walk's next model, into `model` (a view over the entry's bytes):
+// `ZC_STATUS_OK`; `ZC_STATUS_END` after the last one; `ZC_STATUS_MALFORMED` with
+// `err` (may be NULL) at the first error, after which the walk stays ended. The
+// error's format is `ZC_FORMAT_GTA_COL` with a `zc_gta_error_kind`, its `offset` in
+// the archive (the entry's `entry_offset` plus the byte inside the entry), its message
+// naming the entry and both offsets.
+zc_status zc_img_entry_models_next(zc_img_models *iter, zc_gta_model *model, zc_error *err);
+
+// Writes the lint's message (UTF-8, what the library's `Display` says, cut to
+// `ZC_MESSAGE_CAP` bytes) into `buf`, NUL-terminated, cut to `cap - 1` bytes; `buf`
+// may be NULL when `cap` is 0. Returns the message's length without the NUL, as
+// `snprintf` does. A NULL `lint` is the empty message.
+size_t zc_img_lint_message(const zc_img_lint *lint, char *buf, size_t cap);
+
+// Starts a walk over the lints of `directory` (what concerns the directory first,
+// then entry by entry), writing it to `iter`.
+zc_status zc_img_lints_begin(const zc_img_directory *directory, zc_img_lints *iter);
+
+// The walk's next lint, into `lint`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
+// last one (`lint` is then not written).
+zc_status zc_img_lints_next(zc_img_lints *iter, zc_img_lint *lint);
+
+// The entry kind's short lower-case name (`"dff"`, `"col"`, ..., `"other"`), as a
+// static NUL-terminated string; `"other"` for an unknown value.
+const char *zc_img_kind_name(uint32_t kind);
+
+// Bytes of the v2 archive of the `count` sources at `sources` (borrowed for the call),
+// into `len`. `ZC_STATUS_UNWRITABLE` with `err` (may be NULL) when the size overflows.
+zc_status zc_img_required_len(const zc_img_source *sources,
+                              size_t count,
+                              size_t *len,
+                              zc_error *err);
+
+// Writes the v2 (`VER2`) archive of the `count` sources at `sources` into the `cap`
+// bytes at `out`: the directory, then each entry at a sector boundary, zero-padded to
+// whole sectors.
+//
+// - `written`: on `ZC_STATUS_OK`, the bytes written ([`zc_img_required_len`]); on
+//   `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to `out`), the bytes needed.
+// - `err`: on `ZC_STATUS_UNWRITABLE` (a bad name, an entry too large), a
+//   `zc_img_write_error_kind`; may be NULL.
+zc_status zc_img_write(const zc_img_source *sources,
+                       size_t count,
+                       uint8_t *out,
+                       size_t cap,
+                       size_t *written,
+                       zc_error *err);
+
+// Bytes of the v1 `.dir` (`dir_len`) and `.img` (`img_len`) of the `count` sources at
+// `sources`. `ZC_STATUS_UNWRITABLE` with `err` (may be NULL) when a size overflows.
+zc_status zc_img_v1_required_len(const zc_img_source *sources,
+                                 size_t count,
+                                 size_t *dir_len,
+                                 size_t *img_len,
+                                 zc_error *err);
+
+// Writes the v1 (GTA III, Vice City) `.dir` into the `dir_cap` bytes at `dir` and the
+// `.img` into the `img_cap` bytes at `img`, of the `count` sources at `sources`.
+//
+// - `dir_written`, `img_written`: on `ZC_STATUS_OK`, the bytes written to each. On
+//   `ZC_STATUS_BUFFER_TOO_SMALL` nothing is written to the buffers nor to these:
+//   [`zc_img_v1_required_len`] says what both need.
+// - `err`: on `ZC_STATUS_UNWRITABLE`, a `zc_img_write_error_kind`; may be NULL.
+zc_status zc_img_write_v1(const zc_img_source *sources,
+                          size_t count,
+                          uint8_t *dir,
+                          size_t dir_cap,
+                          uint8_t *img,
+                          size_t img_cap,
+                          size_t *dir_written,
+                          size_t *img_written,
+                          zc_error *err);
+
+// Writes a directory alone (`version`: a `zc_img_version`; v2 with its header) of the
+// `count` placements at `placements`, laid out one after the other from the first
+// data sector (v2: after the directory's sectors; v1: 0), into the `cap` bytes at
+// `out`: for a caller that streams the entries' data itself, each padded to whole
+// sectors.
+//
+// - `written`: on `ZC_STATUS_OK`, the directory's bytes; on
+//   `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to `out`), the bytes needed.
+// - `first_sector`: on `ZC_STATUS_OK`, the sector where the first entry's data goes;
+//   may be NULL.
+// - `end_sector`: on `ZC_STATUS_OK`, the sector just past the last entry (the
+//   archive's length in sectors); may be NULL.
+// - `err`: on `ZC_STATUS_UNWRITABLE`, a `zc_img_write_error_kind`; may be NULL.
+zc_status zc_img_write_directory(uint32_t version,
+                                 const zc_img_placement *placements,
+                                 size_t count,
+                                 uint8_t *out,
+                                 size_t cap,
+                                 size_t *written,
+                                 uint64_t *first_sector,
+                                 uint64_t *end_sector,
+                                 zc_error *err);
+
+// Writes the v2 archive of `archive` (a v1 or v2 view) with the `count` changes at
+// `changes` applied (at most [`ZC_IMG_MAX_CHANGES`]): in directory order, each
+// untouched entry byte for byte, an entry named by a put with its new bytes, one
+// named by a removal left out (the first change naming an entry applies), then the
+// puts that named no entry, as new entries. Entries a lenient read skipped are left
+// out. `out` may be NULL with `cap` 0 to learn the length.
+//
+// - `written`: on `ZC_STATUS_OK`, the bytes written; on `ZC_STATUS_BUFFER_TOO_SMALL`
+//   (nothing written to `out`), the bytes needed.
+// - `err`: on `ZC_STATUS_UNWRITABLE`, a `zc_img_write_error_kind`; may be NULL.
+//
+// `out` must not overlap the archive's bytes.
+zc_status zc_img_write_edited(const zc_img_archive *archive,
+                              const zc_img_change *changes,
+                              size_t count,
+                              uint8_t *out,
+                              size_t cap,
+                              size_t *written,
+                              zc_error *err);
 
 #ifdef __cplusplus
 }  // extern "C"

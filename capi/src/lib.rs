@@ -48,12 +48,17 @@ extern crate std;
 mod boundary;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod gta;
+pub mod img;
 pub mod query;
 
 pub use error::*;
 pub use format::*;
+#[cfg(feature = "arbitrary")]
+pub use generate::*;
 pub use gta::*;
+pub use img::*;
 pub use query::*;
 
 /// The backstop: a panic, which the library never raises on any input, aborts.
