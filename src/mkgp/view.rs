@@ -166,6 +166,94 @@ impl<'a> Course<'a> {
     }
 }
 
+/// What a [`Course`] is made of besides its bytes: for callers that cannot keep the
+/// borrow (the C API keeps it in a C struct) and rebuild the course with
+/// [`Course::from_parts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CourseParts {
+    /// File offset of the secondary grid ([`Course::secondary_offset`]).
+    pub secondary: usize,
+}
+
+impl<'a> Course<'a> {
+    /// The parts [`Course::from_parts`] rebuilds this course from, with its bytes.
+    pub const fn parts(&self) -> CourseParts {
+        CourseParts {
+            secondary: self.secondary,
+        }
+    }
+
+    /// Rebuilds a course in O(1) from the bytes it was parsed from and its
+    /// [`parts`](Course::parts), without walking the grids again.
+    ///
+    /// `None` when the header does not hold (magic, W and L at least 1 and W × L
+    /// within an `i32`, finite positive cell sizes) or the secondary offset is
+    /// outside the file. Parts that did not come from [`Course::parts`] over the same
+    /// unchanged bytes give a course whose accessors never panic or read outside
+    /// `bytes`, but whose cells are unspecified.
+    pub fn from_parts(bytes: &'a [u8], parts: CourseParts) -> Option<Self> {
+        let (header, _) = raw::Header::ref_from_prefix(bytes).ok()?;
+        if header.magic != super::records::MAGIC {
+            return None;
+        }
+        let dimension = |v: i32| u32::try_from(v).ok().filter(|&v| v > 0);
+        let width = dimension(header.width.get())?;
+        let length = dimension(header.length.get())?;
+        header.width.get().checked_mul(header.length.get())?;
+        let sizes = raw::xz(&header.cell_size);
+        if !sizes.iter().all(|v| *v > 0.0 && v.is_finite()) {
+            return None;
+        }
+        if !(HEADER_LEN..=bytes.len()).contains(&parts.secondary) {
+            return None;
+        }
+        Some(Self {
+            bytes,
+            header,
+            width,
+            length,
+            secondary: parts.secondary,
+        })
+    }
+
+    /// The primary cell whose count fields are at `offset` ([`Cell::offset`]) and
+    /// whose file-order number is `index`, read in O(1); `None` when its records do
+    /// not fit the file or `index` is not a cell. An offset that is not a cell's
+    /// gives unspecified (bounded) records.
+    pub fn cell_at_offset(&self, offset: usize, index: u32) -> Option<Cell<'a>> {
+        if index >= self.cell_count() {
+            return None;
+        }
+        let (mut cell, _) = read_cell(self.bytes, offset, index).ok()?;
+        cell.x = index.checked_rem(self.width)?;
+        cell.z = index.checked_div(self.width)?;
+        Some(cell)
+    }
+
+    /// The secondary cell at `offset` ([`WallCell::offset`]) numbered `index`, read in
+    /// O(1), as [`Course::cell_at_offset`].
+    pub fn wall_cell_at_offset(&self, offset: usize, index: u32) -> Option<WallCell<'a>> {
+        if index >= self.cell_count() {
+            return None;
+        }
+        let (mut cell, _) = read_wall_cell(self.bytes, offset, index).ok()?;
+        cell.x = index.checked_rem(self.width)?;
+        cell.z = index.checked_div(self.width)?;
+        Some(cell)
+    }
+
+    /// The primary cells from cell number `next`, whose count fields are at `at`.
+    pub(super) fn cells_from(&self, at: usize, next: u32) -> Cells<'a> {
+        Cells {
+            bytes: self.bytes,
+            at,
+            next,
+            count: self.cell_count(),
+            width: self.width,
+        }
+    }
+}
+
 /// Why a [`CellIndex`] could not be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -205,6 +293,23 @@ pub struct CellIndex<'a, 'i> {
     offsets: &'i [u32],
 }
 
+impl<'a, 'i> CellIndex<'a, 'i> {
+    /// An index over storage that [`Course::index`] filled for the same course, in
+    /// O(1) (the storage is not read again here). `offsets` needs at least
+    /// [`Course::cell_count`] entries; offsets that [`Course::index`] did not write
+    /// give unspecified (bounded) cells, never a panic.
+    pub fn from_storage(course: Course<'a>, offsets: &'i [u32]) -> Result<Self, IndexError> {
+        let needed = course.cell_count();
+        let offsets = offsets
+            .get(..usize::try_from(needed).unwrap_or(usize::MAX))
+            .ok_or(IndexError::StorageTooSmall {
+                needed,
+                available: offsets.len(),
+            })?;
+        Ok(Self { course, offsets })
+    }
+}
+
 impl<'a> CellIndex<'a, '_> {
     /// The course.
     pub const fn course(&self) -> &Course<'a> {
@@ -242,6 +347,21 @@ impl<'a> CellIndex<'a, '_> {
 pub struct WallIndex<'a, 'i> {
     course: Course<'a>,
     offsets: &'i [u32],
+}
+
+impl<'a, 'i> WallIndex<'a, 'i> {
+    /// An index over storage that [`Course::wall_index`] filled for the same
+    /// course, in O(1), as [`CellIndex::from_storage`].
+    pub fn from_storage(course: Course<'a>, offsets: &'i [u32]) -> Result<Self, IndexError> {
+        let needed = course.cell_count();
+        let offsets = offsets
+            .get(..usize::try_from(needed).unwrap_or(usize::MAX))
+            .ok_or(IndexError::StorageTooSmall {
+                needed,
+                available: offsets.len(),
+            })?;
+        Ok(Self { course, offsets })
+    }
 }
 
 impl<'a> WallIndex<'a, '_> {
@@ -383,6 +503,13 @@ pub struct Cells<'a> {
     next: u32,
     count: u32,
     width: u32,
+}
+
+impl Cells<'_> {
+    /// Where the next cell's count fields are, and its number.
+    pub(super) const fn position(&self) -> (usize, u32) {
+        (self.at, self.next)
+    }
 }
 
 impl<'a> Iterator for Cells<'a> {
