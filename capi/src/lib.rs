@@ -49,11 +49,13 @@ mod boundary;
 pub mod error;
 pub mod format;
 pub mod gta;
+pub mod mkgp;
 pub mod query;
 
 pub use error::*;
 pub use format::*;
 pub use gta::*;
+pub use mkgp::*;
 pub use query::*;
 
 /// The backstop: a panic, which the library never raises on any input, aborts.
