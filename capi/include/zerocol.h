@@ -179,6 +179,67 @@ typedef enum {
   ZC_MKGP_LINT_TRIANGLE_OUTSIDE_CELL = 8,
 } zc_mkgp_lint_kind;
 
+// What was wrong with a DRS container or a `collisionShape` payload: `zc_error.kind`
+// when `zc_error.format` is `ZC_FORMAT_COLLISION_SHAPE`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_BATTLEFORGE_ERROR_OTHER = 0,
+  // The buffer is shorter than the DRS header.
+  ZC_BATTLEFORGE_ERROR_TRUNCATED = 1,
+  // The DRS magic is wrong.
+  ZC_BATTLEFORGE_ERROR_BAD_MAGIC = 2,
+  // The node count is 0.
+  ZC_BATTLEFORGE_ERROR_NO_NODES = 3,
+  // An offset, size or length is negative.
+  ZC_BATTLEFORGE_ERROR_NEGATIVE = 4,
+  // The node information table runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_NODE_TABLE_PAST_END = 5,
+  // A hierarchy entry runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_HIERARCHY_PAST_END = 6,
+  // A hierarchy entry names an information entry that does not exist.
+  ZC_BATTLEFORGE_ERROR_INFO_INDEX_OUT_OF_RANGE = 7,
+  // A node's payload runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_PAYLOAD_PAST_END = 8,
+  // The node named `collisionShape` has another class id.
+  ZC_BATTLEFORGE_ERROR_CLASS_MISMATCH = 9,
+  // The first node with the collisionShape class id has another name.
+  ZC_BATTLEFORGE_ERROR_NAME_MISMATCH = 10,
+  // The payload version is not 1.
+  ZC_BATTLEFORGE_ERROR_UNSUPPORTED_VERSION = 11,
+  // The payload ends before a count field.
+  ZC_BATTLEFORGE_ERROR_COUNT_PAST_END = 12,
+  // A count's records run past the end of the payload.
+  ZC_BATTLEFORGE_ERROR_SHAPES_PAST_END = 13,
+  // The payload is not exactly `13 + 72 B + 64 S + 68 C` bytes.
+  ZC_BATTLEFORGE_ERROR_SIZE_MISMATCH = 14,
+} zc_battleforge_error_kind;
+
+// A lint's kind: `zc_battleforge_lint.kind`. The values are stable.
+typedef enum {
+  // A kind this header does not name.
+  ZC_BATTLEFORGE_LINT_OTHER = 0,
+  // The rotation is not orthonormal.
+  ZC_BATTLEFORGE_LINT_ROTATION_NOT_ORTHONORMAL = 1,
+  // A radius, height or extent that is zero, negative or NaN.
+  ZC_BATTLEFORGE_LINT_NON_POSITIVE_MEASURE = 2,
+  // A box whose "lower" corner is above its "upper" one on an axis.
+  ZC_BATTLEFORGE_LINT_INVERTED_CORNERS = 3,
+  // A sphere's or cylinder's stored centre differs from its position.
+  ZC_BATTLEFORGE_LINT_CENTER_NOT_AT_POSITION = 4,
+} zc_battleforge_lint_kind;
+
+// A kind of shape (`zc_battleforge_lint.shape_kind`, [`zc_battleforge_contains`]).
+typedef enum {
+  // A kind this header does not name.
+  ZC_BATTLEFORGE_SHAPE_OTHER = 0,
+  // A box.
+  ZC_BATTLEFORGE_SHAPE_BOX = 1,
+  // A sphere.
+  ZC_BATTLEFORGE_SHAPE_SPHERE = 2,
+  // A cylinder.
+  ZC_BATTLEFORGE_SHAPE_CYLINDER = 3,
+} zc_battleforge_shape_kind;
+
 // The kind of primitive a query met (`zc_hit.primitive`, `zc_contact.primitive`).
 // Ties in `t` go to the kind listed first, then to the lower index.
 typedef enum {
@@ -206,6 +267,37 @@ typedef enum {
   ZC_PRIMITIVE_CAPSULE = 10,
 } zc_primitive;
 
+// A validated DRS container: a view that borrows the file and stays valid while its
+// bytes do, unchanged. Made by [`zc_battleforge_drs_parse`]; do not change its fields
+// (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
+typedef struct {
+  // The file.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // The header's model count.
+  int32_t model_count;
+  // Nodes, the root included.
+  uint32_t node_count;
+  // File offset of the node information table.
+  uint64_t node_info_offset;
+  // File offset of the node hierarchy.
+  uint64_t node_hierarchy_offset;
+  // The root's name (no NUL; "root node" in every known file), in the file.
+  const uint8_t *root_name;
+  // Its length.
+  size_t root_name_len;
+  // 1 when a node is named `collisionShape` (then `collision_shape_node` is its
+  // information index).
+  uint8_t has_collision_shape;
+  // The `collisionShape` node's information index.
+  uint32_t collision_shape_node;
+  // Private: file offset of the first non-root hierarchy entry.
+  uint64_t first_entry;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_drs;
+
 // Why a file was rejected, or a write refused, and where.
 //
 // Filled by the call that failed; read the fields, and the message with
@@ -230,6 +322,224 @@ typedef struct {
   // Private: the message's bytes. Use [`zc_error_message`].
   uint8_t message[ZC_MESSAGE_CAP];
 } zc_error;
+
+// A walk over a container's non-root nodes in hierarchy order:
+// [`zc_battleforge_nodes_begin`], then [`zc_battleforge_nodes_next`] until
+// `ZC_STATUS_END`. O(1) per node.
+typedef struct {
+  // The container.
+  zc_battleforge_drs drs;
+  // File offset of the next hierarchy entry.
+  uint64_t position;
+  // The next node's number (1 for the first).
+  uint32_t next;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_nodes;
+
+// A node of a container: its name, information entry and payload, borrowed from the
+// file.
+typedef struct {
+  // The hierarchy name (no NUL), in the file.
+  const uint8_t *name;
+  // Its length.
+  size_t name_len;
+  // The payload, in the file.
+  const uint8_t *payload;
+  // Its length.
+  size_t payload_len;
+  // Index of its information entry (1 .. count − 1).
+  uint32_t info_index;
+  // The class id.
+  int32_t class_id;
+  // The identifier.
+  int32_t identifier;
+  // File offset of its hierarchy entry.
+  uint64_t entry_offset;
+  // File offset of its payload.
+  uint64_t payload_offset;
+} zc_battleforge_node;
+
+// A validated `collisionShape` payload: a view that borrows the buffer it was read
+// from (the DRS file, or the bare payload) and stays valid while those bytes do,
+// unchanged. Made by [`zc_battleforge_parse`] and [`zc_battleforge_parse_payload`];
+// every shape accessor, query and lint walk rebuilds it in O(1). Do not change its
+// fields (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
+typedef struct {
+  // The buffer read (the whole DRS file, or the bare payload).
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Offset of the payload in the buffer (0 for a bare payload); shape and lint
+  // offsets count from the buffer's start.
+  uint64_t payload_offset;
+  // The payload's length: `13 + 72 B + 64 S + 68 C`.
+  uint64_t payload_len;
+  // The payload version (1).
+  uint32_t version;
+  // Boxes.
+  uint32_t box_count;
+  // Spheres.
+  uint32_t sphere_count;
+  // Cylinders.
+  uint32_t cylinder_count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_shapes;
+
+// A shape's transform as stored: `world = R · local + position` (see the library's
+// `Transform` for the convention).
+typedef struct {
+  // The rotation matrix, as stored (rows).
+  float rotation[3][3];
+  // The position.
+  float position[3];
+} zc_battleforge_transform;
+
+// A world-space axis-aligned box.
+typedef struct {
+  // Minimum corner.
+  float min[3];
+  // Maximum corner.
+  float max[3];
+} zc_battleforge_aabb;
+
+// A box, decoded, with what the library computes from it.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The "lower" corner, local.
+  float lower[3];
+  // The "upper" corner, local.
+  float upper[3];
+  // The oriented box's world centre.
+  float center[3];
+  // Its half extents along its local axes.
+  float half_extents[3];
+  // Its local axes in the world (the columns of the rotation).
+  float axes[3][3];
+  // The world box around its corners.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_box;
+
+// A sphere, decoded.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The radius.
+  float radius;
+  // The stored centre (a copy writers make of the position).
+  float center[3];
+  // The world centre the library uses: the transform's position.
+  float world_center[3];
+  // The world box around it.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_sphere;
+
+// A cylinder, decoded.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The stored centre.
+  float center[3];
+  // Height along local +Y.
+  float height;
+  // Radius.
+  float radius;
+  // The centre of the base disc (the transform's position).
+  float base[3];
+  // The centre of the top disc.
+  float top[3];
+  // The world box around it.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_cylinder;
+
+// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
+typedef struct {
+  // Where the segment starts (`t = 0`).
+  float start[3];
+  // Where it ends (`t = 1`).
+  float end[3];
+} zc_segment;
+
+// Where a segment first meets a primitive.
+typedef struct {
+  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
+  float t;
+  // The point hit.
+  float point[3];
+  // The unit normal there, facing the segment's start.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table (spheres, boxes, faces, ...).
+  uint64_t index;
+  // Its surface, as each format's cast function says.
+  uint32_t material;
+} zc_hit;
+
+// A solid ball.
+typedef struct {
+  // Its centre.
+  float center[3];
+  // Its radius.
+  float radius;
+} zc_ball;
+
+// A primitive a ball touches.
+typedef struct {
+  // How deep the ball reaches into it (0 when they only touch).
+  float depth;
+  // The point of the primitive nearest the ball's centre.
+  float point[3];
+  // The unit normal there, pointing from the primitive towards the centre.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table.
+  uint64_t index;
+  // Its surface, as each format's overlap function says.
+  uint32_t material;
+} zc_contact;
+
+// A walk over a payload's lints: [`zc_battleforge_lints_begin`], then
+// [`zc_battleforge_lints_next`] until `ZC_STATUS_END`. O(1) per lint.
+typedef struct {
+  // The payload.
+  zc_battleforge_shapes shapes;
+  // Private: the shape kind being checked (0 box, 1 sphere, 2 cylinder).
+  uint32_t kind;
+  // Private.
+  uint64_t index;
+  // Private.
+  uint64_t check_done;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_lints;
+
+// One lint.
+typedef struct {
+  // Offset of the shape's record in the view's buffer.
+  uint64_t offset;
+  // What (a `zc_battleforge_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (never, in this format).
+  uint8_t tolerated;
+  // The shape's kind (a `zc_battleforge_shape_kind`).
+  uint32_t shape_kind;
+  // Its index in that kind's array.
+  uint32_t shape_index;
+  // The message's length in bytes (without the NUL).
+  uint64_t message_len;
+} zc_battleforge_lint;
 
 // The figures of a checked `.col` library.
 typedef struct {
@@ -463,54 +773,6 @@ typedef struct {
   zc_mkgp_triangle triangle;
 } zc_mkgp_ground;
 
-// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
-typedef struct {
-  // Where the segment starts (`t = 0`).
-  float start[3];
-  // Where it ends (`t = 1`).
-  float end[3];
-} zc_segment;
-
-// Where a segment first meets a primitive.
-typedef struct {
-  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
-  float t;
-  // The point hit.
-  float point[3];
-  // The unit normal there, facing the segment's start.
-  float normal[3];
-  // The primitive's kind (a `zc_primitive`).
-  uint32_t primitive;
-  // Its index in its table (spheres, boxes, faces, ...).
-  uint64_t index;
-  // Its surface, as each format's cast function says.
-  uint32_t material;
-} zc_hit;
-
-// A solid ball.
-typedef struct {
-  // Its centre.
-  float center[3];
-  // Its radius.
-  float radius;
-} zc_ball;
-
-// A primitive a ball touches.
-typedef struct {
-  // How deep the ball reaches into it (0 when they only touch).
-  float depth;
-  // The point of the primitive nearest the ball's centre.
-  float point[3];
-  // The unit normal there, pointing from the primitive towards the centre.
-  float normal[3];
-  // The primitive's kind (a `zc_primitive`).
-  uint32_t primitive;
-  // Its index in its table.
-  uint64_t index;
-  // Its surface, as each format's overlap function says.
-  uint32_t material;
-} zc_contact;
-
 // A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
 // until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
 typedef struct {
@@ -559,6 +821,119 @@ extern "C" {
 // refers to. The crate aborts on a panic, so nothing unwinds and this is never called;
 // it only lets a C program link the static library without the Rust standard library.
 void rust_eh_personality(void);
+
+// Validates a DRS container (`len` bytes at `bytes`) and, when a node is named
+// `collisionShape`, that node and its payload (as [`zc_battleforge_parse`] does).
+//
+// - `mode`: a `zc_mode` (both read the same in this format).
+// - `drs`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_battleforge_drs_parse(const uint8_t *bytes,
+                                   size_t len,
+                                   uint32_t mode,
+                                   zc_battleforge_drs *drs,
+                                   zc_error *err);
+
+// Starts a walk over the container's nodes, into `iter`.
+zc_status zc_battleforge_nodes_begin(const zc_battleforge_drs *drs, zc_battleforge_nodes *iter);
+
+// The walk's next node into `node`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the last.
+zc_status zc_battleforge_nodes_next(zc_battleforge_nodes *iter, zc_battleforge_node *node);
+
+// Reads the collision shapes of the `len` bytes at `bytes`: a DRS container when they
+// start with its magic (the whole container is validated, then its `collisionShape`
+// node), a bare payload otherwise.
+//
+// - `mode`: a `zc_mode` (both read the same in this format).
+// - `shapes`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+//
+// `ZC_STATUS_NOT_FOUND`: a valid container without a `collisionShape` node.
+zc_status zc_battleforge_parse(const uint8_t *bytes,
+                               size_t len,
+                               uint32_t mode,
+                               zc_battleforge_shapes *shapes,
+                               zc_error *err);
+
+// Reads the `len` bytes at `bytes` as a bare `collisionShape` payload (no container),
+// as [`zc_battleforge_parse`] does.
+zc_status zc_battleforge_parse_payload(const uint8_t *bytes,
+                                       size_t len,
+                                       uint32_t mode,
+                                       zc_battleforge_shapes *shapes,
+                                       zc_error *err);
+
+// Box `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `box_count`.
+zc_status zc_battleforge_box(const zc_battleforge_shapes *shapes,
+                             uint32_t i,
+                             zc_battleforge_box *out);
+
+// Sphere `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `sphere_count`.
+zc_status zc_battleforge_sphere(const zc_battleforge_shapes *shapes,
+                                uint32_t i,
+                                zc_battleforge_sphere *out);
+
+// Cylinder `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cylinder_count`.
+zc_status zc_battleforge_cylinder(const zc_battleforge_shapes *shapes,
+                                  uint32_t i,
+                                  zc_battleforge_cylinder *out);
+
+// The world box around every shape into `aabb` (O(shapes)): `ZC_STATUS_NOT_FOUND`
+// without shapes.
+zc_status zc_battleforge_aabb(const zc_battleforge_shapes *shapes, zc_battleforge_aabb *aabb);
+
+// The first shape containing the world point `(x, y, z)` (spheres, then boxes, then
+// cylinders): its kind (a `zc_battleforge_shape_kind`) into `kind` and its index into
+// `index`. `ZC_STATUS_NOT_FOUND` when none does.
+zc_status zc_battleforge_contains(const zc_battleforge_shapes *shapes,
+                                  float x,
+                                  float y,
+                                  float z,
+                                  uint32_t *kind,
+                                  uint32_t *index);
+
+// The nearest hit of the segment at `segment` over every shape, into `hit`: its
+// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
+// index in that kind's array, its `material` 0. `ZC_STATUS_NOT_FOUND` when nothing is
+// hit.
+zc_status zc_battleforge_cast(const zc_battleforge_shapes *shapes,
+                              const zc_segment *segment,
+                              zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, as [`zc_battleforge_cast`]. `ZC_STATUS_NOT_FOUND` when nothing
+// is hit, or for a negative or NaN `depth`.
+zc_status zc_battleforge_ground(const zc_battleforge_shapes *shapes,
+                                float x,
+                                float y,
+                                float z,
+                                float depth,
+                                zc_hit *hit);
+
+// Every shape the ball at `ball` touches, into `contacts` (`cap` entries; NULL when
+// `cap` is 0). `found` (not NULL) receives how many there are, even when more than
+// `cap` (or than `ZC_OVERLAP_MAX`, the most one call writes).
+zc_status zc_battleforge_overlap(const zc_battleforge_shapes *shapes,
+                                 const zc_ball *ball,
+                                 zc_contact *contacts,
+                                 size_t cap,
+                                 uint64_t *found);
+
+// Starts a walk over the payload's lints (boxes, then spheres, then cylinders), into
+// `iter`.
+zc_status zc_battleforge_lints_begin(const zc_battleforge_shapes *shapes,
+                                     zc_battleforge_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_battleforge_lints_next(zc_battleforge_lints *iter,
+                                    zc_battleforge_lint *lint,
+                                    char *buf,
+                                    size_t cap);
 
 // Writes the error's message (UTF-8, what the library's `Display` says) into `buf`,
 // NUL-terminated, cut to `cap - 1` bytes; `buf` may be NULL when `cap` is 0.

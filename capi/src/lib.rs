@@ -45,6 +45,7 @@
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
+pub mod battleforge;
 mod boundary;
 pub mod error;
 pub mod format;
@@ -52,6 +53,7 @@ pub mod gta;
 pub mod mkgp;
 pub mod query;
 
+pub use battleforge::*;
 pub use error::*;
 pub use format::*;
 pub use gta::*;

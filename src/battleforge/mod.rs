@@ -62,7 +62,7 @@ mod validate;
 mod view;
 mod write;
 
-pub use drs::{COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, Drs, MAGIC, Node, Nodes};
+pub use drs::{COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, Drs, DrsParts, MAGIC, Node, Nodes};
 pub use error::{Error, ErrorKind, Field, ShapeKind};
 pub use geometry::{Aabb, OrientedBox};
 pub use layout::FIXED_LEN;
