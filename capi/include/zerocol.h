@@ -670,8 +670,8 @@ typedef struct {
 } zc_mkgp_summary;
 
 // One cell of both grids: its primary records (triangles, walls) and its secondary
-// ones (triangle walls). A view that carries its course; made by [`zc_mkgp_cell`],
-// [`zc_mkgp_cell_at`] and [`zc_mkgp_cells_next`]; do not change its fields.
+// ones (triangle walls). A view that carries its course; made by [`zc_mkgp_course_cell`],
+// [`zc_mkgp_course_cell_at`] and [`zc_mkgp_cells_next`]; do not change its fields.
 typedef struct {
   // The course.
   zc_mkgp_course course;
@@ -771,7 +771,7 @@ typedef struct {
   float height;
   // The triangle, decoded.
   zc_mkgp_triangle triangle;
-} zc_mkgp_ground;
+} zc_mkgp_height;
 
 // A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
 // until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
@@ -865,25 +865,26 @@ zc_status zc_battleforge_parse_payload(const uint8_t *bytes,
 
 // Box `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
 // `box_count`.
-zc_status zc_battleforge_box(const zc_battleforge_shapes *shapes,
-                             uint32_t i,
-                             zc_battleforge_box *out);
+zc_status zc_battleforge_shapes_box(const zc_battleforge_shapes *shapes,
+                                    uint32_t i,
+                                    zc_battleforge_box *out);
 
 // Sphere `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
 // `sphere_count`.
-zc_status zc_battleforge_sphere(const zc_battleforge_shapes *shapes,
-                                uint32_t i,
-                                zc_battleforge_sphere *out);
+zc_status zc_battleforge_shapes_sphere(const zc_battleforge_shapes *shapes,
+                                       uint32_t i,
+                                       zc_battleforge_sphere *out);
 
 // Cylinder `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
 // `cylinder_count`.
-zc_status zc_battleforge_cylinder(const zc_battleforge_shapes *shapes,
-                                  uint32_t i,
-                                  zc_battleforge_cylinder *out);
+zc_status zc_battleforge_shapes_cylinder(const zc_battleforge_shapes *shapes,
+                                         uint32_t i,
+                                         zc_battleforge_cylinder *out);
 
 // The world box around every shape into `aabb` (O(shapes)): `ZC_STATUS_NOT_FOUND`
 // without shapes.
-zc_status zc_battleforge_aabb(const zc_battleforge_shapes *shapes, zc_battleforge_aabb *aabb);
+zc_status zc_battleforge_shapes_aabb(const zc_battleforge_shapes *shapes,
+                                     zc_battleforge_aabb *aabb);
 
 // The first shape containing the world point `(x, y, z)` (spheres, then boxes, then
 // cylinders): its kind (a `zc_battleforge_shape_kind`) into `kind` and its index into
@@ -1048,21 +1049,21 @@ zc_status zc_mkgp_index_build(const zc_mkgp_course *course, uint32_t *storage, s
 // - `index`, `index_len`: storage [`zc_mkgp_index_build`] filled for this course
 //   (O(1)), or NULL and 0 (a walk over the grids, O(cells));
 //   `ZC_STATUS_BUFFER_TOO_SMALL` when `index_len` is nonzero but short.
-zc_status zc_mkgp_cell(const zc_mkgp_course *course,
-                       const uint32_t *index,
-                       size_t index_len,
-                       uint32_t x,
-                       uint32_t z,
-                       zc_mkgp_cell *cell);
+zc_status zc_mkgp_course_cell(const zc_mkgp_course *course,
+                              const uint32_t *index,
+                              size_t index_len,
+                              uint32_t x,
+                              uint32_t z,
+                              zc_mkgp_cell *cell);
 
 // The cell a world position `(x, z)` falls in, into `cell`: `ZC_STATUS_NOT_FOUND`
-// outside the grid. `index`, `index_len` as for [`zc_mkgp_cell`].
-zc_status zc_mkgp_cell_at(const zc_mkgp_course *course,
-                          const uint32_t *index,
-                          size_t index_len,
-                          float x,
-                          float z,
-                          zc_mkgp_cell *cell);
+// outside the grid. `index`, `index_len` as for [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_course_cell_at(const zc_mkgp_course *course,
+                                 const uint32_t *index,
+                                 size_t index_len,
+                                 float x,
+                                 float z,
+                                 zc_mkgp_cell *cell);
 
 // Starts a walk over the course's cells, into `iter`.
 zc_status zc_mkgp_cells_begin(const zc_mkgp_course *course, zc_mkgp_cells *iter);
@@ -1087,19 +1088,19 @@ zc_status zc_mkgp_cell_triangle_wall(const zc_mkgp_cell *cell,
 
 // The highest ground triangle of the cell under world `(x, z)`, into `ground`:
 // `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
-// `index`, `index_len` as for [`zc_mkgp_cell`] (the walk is O(cells)).
+// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
 zc_status zc_mkgp_ground_height(const zc_mkgp_course *course,
                                 const uint32_t *index,
                                 size_t index_len,
                                 float x,
                                 float z,
-                                zc_mkgp_ground *ground);
+                                zc_mkgp_height *ground);
 
 // The nearest hit of the segment at `segment` over the ground triangles
 // (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
 // `index` is the record's file offset, its `material` the triangle's surface flags
 // or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
-// `index_len` as for [`zc_mkgp_cell`].
+// `index_len` as for [`zc_mkgp_course_cell`].
 zc_status zc_mkgp_cast(const zc_mkgp_course *course,
                        const uint32_t *index,
                        size_t index_len,
@@ -1122,7 +1123,7 @@ zc_status zc_mkgp_ground(const zc_mkgp_course *course,
 // once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
 // receives how many there are, even when more than `cap` (or than
 // [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
-// [`zc_mkgp_cell`].
+// [`zc_mkgp_course_cell`].
 zc_status zc_mkgp_overlap(const zc_mkgp_course *course,
                           const uint32_t *index,
                           size_t index_len,

@@ -632,7 +632,7 @@ pub struct zc_battleforge_cylinder {
 /// Box `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
 /// `box_count`.
 #[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_box(
+pub extern "C" fn zc_battleforge_shapes_box(
     shapes: *const zc_battleforge_shapes,
     i: u32,
     out: *mut zc_battleforge_box,
@@ -665,7 +665,7 @@ pub extern "C" fn zc_battleforge_box(
 /// Sphere `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
 /// `sphere_count`.
 #[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_sphere(
+pub extern "C" fn zc_battleforge_shapes_sphere(
     shapes: *const zc_battleforge_shapes,
     i: u32,
     out: *mut zc_battleforge_sphere,
@@ -695,7 +695,7 @@ pub extern "C" fn zc_battleforge_sphere(
 /// Cylinder `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
 /// `cylinder_count`.
 #[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_cylinder(
+pub extern "C" fn zc_battleforge_shapes_cylinder(
     shapes: *const zc_battleforge_shapes,
     i: u32,
     out: *mut zc_battleforge_cylinder,
@@ -727,7 +727,7 @@ pub extern "C" fn zc_battleforge_cylinder(
 /// The world box around every shape into `aabb` (O(shapes)): `ZC_STATUS_NOT_FOUND`
 /// without shapes.
 #[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_aabb(
+pub extern "C" fn zc_battleforge_shapes_aabb(
     shapes: *const zc_battleforge_shapes,
     aabb: *mut zc_battleforge_aabb,
 ) -> zc_status {

@@ -409,8 +409,8 @@ pub extern "C" fn zc_mkgp_cell_of(
 // Cells
 
 /// One cell of both grids: its primary records (triangles, walls) and its secondary
-/// ones (triangle walls). A view that carries its course; made by [`zc_mkgp_cell`],
-/// [`zc_mkgp_cell_at`] and [`zc_mkgp_cells_next`]; do not change its fields.
+/// ones (triangle walls). A view that carries its course; made by [`zc_mkgp_course_cell`],
+/// [`zc_mkgp_course_cell_at`] and [`zc_mkgp_cells_next`]; do not change its fields.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct zc_mkgp_cell {
@@ -600,7 +600,7 @@ pub extern "C" fn zc_mkgp_index_build(
 ///   (O(1)), or NULL and 0 (a walk over the grids, O(cells));
 ///   `ZC_STATUS_BUFFER_TOO_SMALL` when `index_len` is nonzero but short.
 #[unsafe(no_mangle)]
-pub extern "C" fn zc_mkgp_cell(
+pub extern "C" fn zc_mkgp_course_cell(
     course: *const zc_mkgp_course,
     index: *const u32,
     index_len: usize,
@@ -627,9 +627,9 @@ pub extern "C" fn zc_mkgp_cell(
 }
 
 /// The cell a world position `(x, z)` falls in, into `cell`: `ZC_STATUS_NOT_FOUND`
-/// outside the grid. `index`, `index_len` as for [`zc_mkgp_cell`].
+/// outside the grid. `index`, `index_len` as for [`zc_mkgp_course_cell`].
 #[unsafe(no_mangle)]
-pub extern "C" fn zc_mkgp_cell_at(
+pub extern "C" fn zc_mkgp_course_cell_at(
     course: *const zc_mkgp_course,
     index: *const u32,
     index_len: usize,
@@ -642,7 +642,7 @@ pub extern "C" fn zc_mkgp_cell_at(
         Err(status) => return status,
     };
     match c.cell_of(x, z) {
-        Some((cx, cz)) => zc_mkgp_cell(course, index, index_len, cx, cz, cell),
+        Some((cx, cz)) => zc_mkgp_course_cell(course, index, index_len, cx, cz, cell),
         None => zc_status::ZC_STATUS_NOT_FOUND,
     }
 }
@@ -929,7 +929,7 @@ pub extern "C" fn zc_mkgp_cell_triangle_wall(
 /// The ground under a point: the highest triangle surface of its cell.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
-pub struct zc_mkgp_ground {
+pub struct zc_mkgp_height {
     /// Height (Y) of the surface at the point.
     pub height: f32,
     /// The triangle, decoded.
@@ -938,7 +938,7 @@ pub struct zc_mkgp_ground {
 
 /// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
 /// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
-/// `index`, `index_len` as for [`zc_mkgp_cell`] (the walk is O(cells)).
+/// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
 #[unsafe(no_mangle)]
 pub extern "C" fn zc_mkgp_ground_height(
     course: *const zc_mkgp_course,
@@ -946,7 +946,7 @@ pub extern "C" fn zc_mkgp_ground_height(
     index_len: usize,
     x: f32,
     z: f32,
-    ground: *mut zc_mkgp_ground,
+    ground: *mut zc_mkgp_height,
 ) -> zc_status {
     let course = match zc_mkgp_course::read(course) {
         Ok(course) => course,
@@ -963,7 +963,7 @@ pub extern "C" fn zc_mkgp_ground_height(
     match found {
         Some(g) => put(
             ground,
-            zc_mkgp_ground {
+            zc_mkgp_height {
                 height: g.height,
                 triangle: triangle_of(course.bytes(), g.triangle),
             },
@@ -986,7 +986,7 @@ fn material(surface: &Surface) -> u32 {
 /// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
 /// `index` is the record's file offset, its `material` the triangle's surface flags
 /// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
-/// `index_len` as for [`zc_mkgp_cell`].
+/// `index_len` as for [`zc_mkgp_course_cell`].
 #[unsafe(no_mangle)]
 pub extern "C" fn zc_mkgp_cast(
     course: *const zc_mkgp_course,
@@ -1044,7 +1044,7 @@ pub const ZC_OVERLAP_MAX: usize = 64;
 /// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
 /// receives how many there are, even when more than `cap` (or than
 /// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
-/// [`zc_mkgp_cell`].
+/// [`zc_mkgp_course_cell`].
 #[unsafe(no_mangle)]
 pub extern "C" fn zc_mkgp_overlap(
     course: *const zc_mkgp_course,

@@ -47,10 +47,11 @@ static inline unsigned char *read_file(const char *root, const char *rel, size_t
     FILE *f;
     long size;
     unsigned char *buf;
-    if (rel)
-        snprintf(path, sizeof path, "%s/%s", root, rel);
-    else
-        snprintf(path, sizeof path, "%s", root);
+    if ((rel ? snprintf(path, sizeof path, "%s/%s", root, rel)
+             : snprintf(path, sizeof path, "%s", root)) >= (int)sizeof path) {
+        fprintf(stderr, "path too long: %s\n", root);
+        exit(2);
+    }
     f = fopen(path, "rb");
     if (!f || fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
         fprintf(stderr, "cannot read %s\n", path);
@@ -89,8 +90,10 @@ static inline unsigned long for_each_file(const char *root, const char *rel,
         struct stat st;
         if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0)
             continue;
-        snprintf(child, sizeof child, "%s/%s", path, ent->d_name);
-        if (stat(child, &st) != 0)
+        /* A path too long for the buffer is skipped (and using snprintf's result
+         * keeps GCC's truncation warning quiet). */
+        if (snprintf(child, sizeof child, "%s/%s", path, ent->d_name) >= (int)sizeof child ||
+            stat(child, &st) != 0)
             continue;
         if (S_ISDIR(st.st_mode)) {
             count += for_each_file(child, NULL, visit);
