@@ -543,3 +543,71 @@ fn non_negative(at: usize, field: Field, value: i32) -> Result<usize, Error> {
 fn saturate_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
+
+#[cfg(test)]
+mod parts_tests {
+    //! The O(1) rebuilds the C API relies on give what the parsed file gives.
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::super::{LintsPosition, Options};
+    use super::*;
+
+    const SAMPLE: &[u8] = include_bytes!("../../samples/collision.drs");
+
+    #[test]
+    fn from_parts_rebuilds_the_container_and_resumes_its_nodes() {
+        let drs = Drs::parse(SAMPLE, Options::STRICT).unwrap();
+        let again = Drs::from_parts(SAMPLE, drs.parts()).unwrap();
+        assert_eq!(again.root_name(), drs.root_name());
+        assert!(again.collision_shape().is_none());
+        let all: Vec<_> = drs.nodes().collect();
+        let mut walk = again.nodes();
+        for i in 0..=all.len() {
+            let (at, next) = walk.position();
+            assert!(again.nodes_from(at, next).eq(all[i..].iter().copied()));
+            walk.next();
+        }
+        let bad = DrsParts {
+            root_name: SAMPLE.len(),
+            ..drs.parts()
+        };
+        assert!(Drs::from_parts(SAMPLE, bad).is_none());
+        assert!(Drs::from_parts(SAMPLE.get(..10).unwrap(), drs.parts()).is_none());
+    }
+
+    #[test]
+    fn parse_in_and_lint_positions() {
+        let drs = Drs::parse(SAMPLE, Options::STRICT).unwrap();
+        let (node, shape) = drs.collision_shape().unwrap();
+        let size = node.payload().len();
+        let again =
+            CollisionShape::parse_in(SAMPLE, node.payload_offset(), size, Options::STRICT).unwrap();
+        assert_eq!(again.boxes().start(), shape.boxes().start());
+        assert_eq!(again.len(), shape.len());
+        assert!(
+            CollisionShape::parse_in(SAMPLE, node.payload_offset(), size + 1, Options::STRICT)
+                .is_err()
+        );
+        // A negative sphere radius and a moved centre: two lints to resume between.
+        let mut bytes = SAMPLE.to_vec();
+        let radius = shape.spheres().offset_of(0).unwrap() + 48;
+        bytes[radius..radius + 4].copy_from_slice(&(-1.0f32).to_le_bytes());
+        bytes[radius + 4..radius + 8].copy_from_slice(&9.0f32.to_le_bytes());
+        let shape =
+            CollisionShape::parse_in(&bytes, node.payload_offset(), size, Options::STRICT).unwrap();
+        let all: Vec<_> = shape.lints().collect();
+        assert_eq!(all.len(), 2);
+        let mut walk = shape.lints();
+        for i in 0..=all.len() {
+            let resumed: Vec<_> = shape.lints_from(walk.position()).collect();
+            assert_eq!(resumed, all[i..]);
+            walk.next();
+        }
+        let done = LintsPosition {
+            done: true,
+            ..walk.position()
+        };
+        assert_eq!(shape.lints_from(done).count(), 0);
+    }
+}

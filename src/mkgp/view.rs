@@ -688,3 +688,83 @@ fn records<T: wire::Record>(
     let slice = wire::records_at::<T>(bytes, at, n).ok_or(past_end)?;
     Ok((slice, at.saturating_add(size_of_val(slice))))
 }
+
+#[cfg(test)]
+mod parts_tests {
+    //! The O(1) rebuilds the C API relies on give what the parsed course gives.
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::super::{IndexedCourse, Options};
+    use super::*;
+    use crate::query::{Query, Segment};
+
+    const SAMPLE: &[u8] = include_bytes!("../../samples/course.col");
+
+    #[test]
+    fn from_parts_rebuilds_the_course_and_its_cells() {
+        let course = Course::parse(SAMPLE, Options::STRICT).unwrap();
+        let again = Course::from_parts(SAMPLE, course.parts()).unwrap();
+        assert_eq!(again.secondary_offset(), course.secondary_offset());
+        assert_eq!(
+            (again.width(), again.length()),
+            (course.width(), course.length())
+        );
+        for (cell, wall) in course.cells().zip(course.wall_cells()) {
+            let c = again.cell_at_offset(cell.offset(), cell.index()).unwrap();
+            assert_eq!(
+                (c.x(), c.z(), c.triangles(), c.walls()),
+                (cell.x(), cell.z(), cell.triangles(), cell.walls())
+            );
+            let w = again
+                .wall_cell_at_offset(wall.offset(), wall.index())
+                .unwrap();
+            assert_eq!(w.triangle_walls(), wall.triangle_walls());
+        }
+        assert!(again.cell_at_offset(48, course.cell_count()).is_none());
+        // Parts that do not fit are refused; a short file has no header.
+        let bad = CourseParts {
+            secondary: SAMPLE.len() + 1,
+        };
+        assert!(Course::from_parts(SAMPLE, bad).is_none());
+        assert!(Course::from_parts(SAMPLE.get(..20).unwrap(), course.parts()).is_none());
+    }
+
+    #[test]
+    fn an_index_over_filled_storage_answers_as_the_walk() {
+        let course = Course::parse(SAMPLE, Options::STRICT).unwrap();
+        let n = usize::try_from(course.cell_count()).unwrap();
+        let (mut cells, mut walls) = (std::vec![0u32; n], std::vec![0u32; n]);
+        IndexedCourse::new(&course, &mut cells, &mut walls).unwrap();
+        let indexed = IndexedCourse::from_storage(course, &cells, &walls).unwrap();
+        let down = Segment::new([1.0, 1000.0, 1.0], [1.0, -1000.0, 1.0]);
+        assert_eq!(indexed.cast(down), course.cast(down));
+        let index = CellIndex::from_storage(course, &cells).unwrap();
+        assert_eq!(
+            index.ground_height(9.0, 17.0),
+            course.ground_height(9.0, 17.0)
+        );
+        assert!(CellIndex::from_storage(course, cells.get(..n - 1).unwrap()).is_err());
+        assert!(WallIndex::from_storage(course, &[]).is_err());
+    }
+
+    #[test]
+    fn lints_resume_from_every_position() {
+        // A lenient read of another version, with one normal spoiled: lints from the
+        // header and from a triangle.
+        let mut bytes = SAMPLE.to_vec();
+        bytes[4] = 0x17;
+        let normal_y = 48 + 8 + 0x64;
+        bytes[normal_y..normal_y + 4].copy_from_slice(&2.0f32.to_le_bytes());
+        let course = Course::parse(&bytes, Options::LENIENT).unwrap();
+        let all: Vec<_> = course.lints().collect();
+        assert!(all.len() >= 2);
+        let mut walk = course.lints();
+        for (i, _) in all.iter().enumerate() {
+            let resumed: Vec<_> = course.lints_from(walk.position()).collect();
+            assert_eq!(resumed, all[i..]);
+            walk.next();
+        }
+        assert_eq!(course.lints_from(walk.position()).count(), 0);
+    }
+}
