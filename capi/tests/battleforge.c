@@ -185,7 +185,7 @@ static void sample(const char *root) {
     CHECK(kind == ZC_BATTLEFORGE_SHAPE_BOX && index == 1);
     CHECK_STATUS(zc_battleforge_contains(&s, 0.0f, 50.0f, 0.0f, &kind, &index), ZC_STATUS_NOT_FOUND);
     CHECK_STATUS(zc_battleforge_cast(&s, &seg, &hit), ZC_STATUS_OK);
-    CHECK(hit.t == 0.47f && hit.point[1] == 6.0f && hit.normal[1] == 1.0f);
+    CHECK(hit.t == (float)0.47f && hit.point[1] == 6.0f && hit.normal[1] == 1.0f);
     CHECK(hit.primitive == ZC_PRIMITIVE_SPHERE && hit.index == 0 && hit.material == 0);
     CHECK_STATUS(zc_battleforge_ground(&s, 0.0f, 100.0f, 0.0f, 200.0f, &hit), ZC_STATUS_OK);
     CHECK(hit.point[1] == 6.0f);

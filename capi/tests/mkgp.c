@@ -183,7 +183,8 @@ static void sample(const char *root) {
     CHECK(t.neighbours == 7 && t.flags == 65552);
     CHECK(t.surface_bits == 0x10 && t.sound_variant == 1 && t.special_effect == 0);
     CHECK(t.surface_type == 0x10 && strcmp(zc_mkgp_surface_name(t.surface_type), "grass") == 0);
-    CHECK(t.normal[1] == 0.99227786f && t.d == 0.7442084f);
+    /* Casts: i686 evaluates float constants in long double precision (C99). */
+    CHECK(t.normal[1] == (float)0.99227786f && t.d == (float)0.7442084f);
     CHECK_STATUS(zc_mkgp_cell_wall(&cell, 0, &w), ZC_STATUS_OK);
     CHECK(w.offset == 1216 + 12 * 0x70);
     CHECK(w.min[0] == 6.0f && w.max[0] == 10.0f && w.max[1] == 0.5f);
