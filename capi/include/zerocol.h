@@ -537,7 +537,8 @@ typedef struct {
   uint32_t shape_kind;
   // Its index in that kind's array.
   uint32_t shape_index;
-  // The message's length in bytes (without the NUL).
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
   uint64_t message_len;
 } zc_battleforge_lint;
 
@@ -808,8 +809,9 @@ typedef struct {
   uint8_t has_cell;
   // The primary cell, in file order, when `has_cell`.
   uint32_t cell;
-  // The message's length in bytes (without the NUL), as written to the caller's
-  // buffer by [`zc_mkgp_lints_next`] (cut at `cap - 1`).
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
+  // message longer than `ZC_MESSAGE_CAP` ends in `...`.
   uint64_t message_len;
 } zc_mkgp_lint;
 

@@ -927,7 +927,8 @@ pub struct zc_battleforge_lint {
     pub shape_kind: u32,
     /// Its index in that kind's array.
     pub shape_index: u32,
-    /// The message's length in bytes (without the NUL).
+    /// The message's whole length in bytes (without the NUL), as `snprintf` returns
+    /// it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
     pub message_len: u64,
 }
 

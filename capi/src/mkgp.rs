@@ -1148,8 +1148,9 @@ pub struct zc_mkgp_lint {
     pub has_cell: u8,
     /// The primary cell, in file order, when `has_cell`.
     pub cell: u32,
-    /// The message's length in bytes (without the NUL), as written to the caller's
-    /// buffer by [`zc_mkgp_lints_next`] (cut at `cap - 1`).
+    /// The message's whole length in bytes (without the NUL), as `snprintf` returns
+    /// it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
+    /// message longer than `ZC_MESSAGE_CAP` ends in `...`.
     pub message_len: u64,
 }
 
