@@ -34,6 +34,9 @@
 // `ZC_STATUS_INVALID_ARGUMENT`; apply them in several passes).
 #define ZC_IMG_MAX_CHANGES 32
 
+// Contacts kept per call of an overlap: the rest are counted, not written.
+#define ZC_OVERLAP_MAX 64
+
 // How a call went.
 typedef enum {
   // It succeeded; its outputs are written.
@@ -241,6 +244,116 @@ typedef enum {
   ZC_GTA_RECOVERED_SKIPPED = 2,
 } zc_gta_recovered_kind;
 
+// What was wrong with an MKGP `COL` buffer: `zc_error.kind` when `zc_error.format` is
+// `ZC_FORMAT_MKGP_COL`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_MKGP_ERROR_OTHER = 0,
+  // The buffer is shorter than the 0x30-byte header.
+  ZC_MKGP_ERROR_TRUNCATED = 1,
+  // The buffer does not start with `COL\0`.
+  ZC_MKGP_ERROR_BAD_MAGIC = 2,
+  // The version word is not `0x20120816` (strict only).
+  ZC_MKGP_ERROR_UNSUPPORTED_VERSION = 3,
+  // W or L is zero or negative.
+  ZC_MKGP_ERROR_NON_POSITIVE_DIMENSION = 4,
+  // W × L does not fit a 32-bit signed integer.
+  ZC_MKGP_ERROR_CELL_COUNT_OVERFLOW = 5,
+  // A cell size is zero, negative or not finite.
+  ZC_MKGP_ERROR_BAD_CELL_SIZE = 6,
+  // A cell's count field lies past the end of the file.
+  ZC_MKGP_ERROR_CELL_PAST_END = 7,
+  // A count is negative.
+  ZC_MKGP_ERROR_NEGATIVE_COUNT = 8,
+  // A cell's records run past the end of the file.
+  ZC_MKGP_ERROR_RECORDS_PAST_END = 9,
+  // Bytes after the secondary grid.
+  ZC_MKGP_ERROR_TRAILING_BYTES = 10,
+} zc_mkgp_error_kind;
+
+// A lint's kind: `zc_mkgp_lint.kind`. The values are stable.
+typedef enum {
+  // A kind this header does not name.
+  ZC_MKGP_LINT_OTHER = 0,
+  // The version word is not `0x20120816` (tolerated: a lenient read).
+  ZC_MKGP_LINT_UNEXPECTED_VERSION = 1,
+  // The stored negated minimum is not the negation of the minimum.
+  ZC_MKGP_LINT_NEGATED_MIN_MISMATCH = 2,
+  // A normal is not unit length.
+  ZC_MKGP_LINT_NORMAL_NOT_UNIT = 3,
+  // `d` is not `−dot(centroid, normal)`.
+  ZC_MKGP_LINT_PLANE_OFFSET_MISMATCH = 4,
+  // The stored XZ bounds are not the vertices'.
+  ZC_MKGP_LINT_BOUNDS_MISMATCH = 5,
+  // Neighbour bits beyond the three edges.
+  ZC_MKGP_LINT_NEIGHBOUR_BITS_BEYOND_EDGES = 6,
+  // The surface bits are not exactly one bit.
+  ZC_MKGP_LINT_SURFACE_TYPE_NOT_ONE_HOT = 7,
+  // The triangle's bounds do not reach the cell it is stored in.
+  ZC_MKGP_LINT_TRIANGLE_OUTSIDE_CELL = 8,
+} zc_mkgp_lint_kind;
+
+// What was wrong with a DRS container or a `collisionShape` payload: `zc_error.kind`
+// when `zc_error.format` is `ZC_FORMAT_COLLISION_SHAPE`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_BATTLEFORGE_ERROR_OTHER = 0,
+  // The buffer is shorter than the DRS header.
+  ZC_BATTLEFORGE_ERROR_TRUNCATED = 1,
+  // The DRS magic is wrong.
+  ZC_BATTLEFORGE_ERROR_BAD_MAGIC = 2,
+  // The node count is 0.
+  ZC_BATTLEFORGE_ERROR_NO_NODES = 3,
+  // An offset, size or length is negative.
+  ZC_BATTLEFORGE_ERROR_NEGATIVE = 4,
+  // The node information table runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_NODE_TABLE_PAST_END = 5,
+  // A hierarchy entry runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_HIERARCHY_PAST_END = 6,
+  // A hierarchy entry names an information entry that does not exist.
+  ZC_BATTLEFORGE_ERROR_INFO_INDEX_OUT_OF_RANGE = 7,
+  // A node's payload runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_PAYLOAD_PAST_END = 8,
+  // The node named `collisionShape` has another class id.
+  ZC_BATTLEFORGE_ERROR_CLASS_MISMATCH = 9,
+  // The first node with the collisionShape class id has another name.
+  ZC_BATTLEFORGE_ERROR_NAME_MISMATCH = 10,
+  // The payload version is not 1.
+  ZC_BATTLEFORGE_ERROR_UNSUPPORTED_VERSION = 11,
+  // The payload ends before a count field.
+  ZC_BATTLEFORGE_ERROR_COUNT_PAST_END = 12,
+  // A count's records run past the end of the payload.
+  ZC_BATTLEFORGE_ERROR_SHAPES_PAST_END = 13,
+  // The payload is not exactly `13 + 72 B + 64 S + 68 C` bytes.
+  ZC_BATTLEFORGE_ERROR_SIZE_MISMATCH = 14,
+} zc_battleforge_error_kind;
+
+// A lint's kind: `zc_battleforge_lint.kind`. The values are stable.
+typedef enum {
+  // A kind this header does not name.
+  ZC_BATTLEFORGE_LINT_OTHER = 0,
+  // The rotation is not orthonormal.
+  ZC_BATTLEFORGE_LINT_ROTATION_NOT_ORTHONORMAL = 1,
+  // A radius, height or extent that is zero, negative or NaN.
+  ZC_BATTLEFORGE_LINT_NON_POSITIVE_MEASURE = 2,
+  // A box whose "lower" corner is above its "upper" one on an axis.
+  ZC_BATTLEFORGE_LINT_INVERTED_CORNERS = 3,
+  // A sphere's or cylinder's stored centre differs from its position.
+  ZC_BATTLEFORGE_LINT_CENTER_NOT_AT_POSITION = 4,
+} zc_battleforge_lint_kind;
+
+// A kind of shape (`zc_battleforge_lint.shape_kind`, [`zc_battleforge_contains`]).
+typedef enum {
+  // A kind this header does not name.
+  ZC_BATTLEFORGE_SHAPE_OTHER = 0,
+  // A box.
+  ZC_BATTLEFORGE_SHAPE_BOX = 1,
+  // A sphere.
+  ZC_BATTLEFORGE_SHAPE_SPHERE = 2,
+  // A cylinder.
+  ZC_BATTLEFORGE_SHAPE_CYLINDER = 3,
+} zc_battleforge_shape_kind;
+
 // What was wrong with an archive's directory: `zc_error.kind` when `zc_error.format` is
 // `ZC_FORMAT_IMG` and a reader failed. The values are stable.
 typedef enum {
@@ -357,6 +470,37 @@ typedef enum {
   ZC_PRIMITIVE_CAPSULE = 10,
 } zc_primitive;
 
+// A validated DRS container: a view that borrows the file and stays valid while its
+// bytes do, unchanged. Made by [`zc_battleforge_drs_parse`]; do not change its fields
+// (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
+typedef struct {
+  // The file.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // The header's model count.
+  int32_t model_count;
+  // Nodes, the root included.
+  uint32_t node_count;
+  // File offset of the node information table.
+  uint64_t node_info_offset;
+  // File offset of the node hierarchy.
+  uint64_t node_hierarchy_offset;
+  // The root's name (no NUL; "root node" in every known file), in the file.
+  const uint8_t *root_name;
+  // Its length.
+  size_t root_name_len;
+  // 1 when a node is named `collisionShape` (then `collision_shape_node` is its
+  // information index).
+  uint8_t has_collision_shape;
+  // The `collisionShape` node's information index.
+  uint32_t collision_shape_node;
+  // Private: file offset of the first non-root hierarchy entry.
+  uint64_t first_entry;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_drs;
+
 // Why a file was rejected, or a write refused, and where.
 //
 // Filled by the call that failed; read the fields, and the message with
@@ -381,6 +525,225 @@ typedef struct {
   // Private: the message's bytes. Use [`zc_error_message`].
   uint8_t message[ZC_MESSAGE_CAP];
 } zc_error;
+
+// A walk over a container's non-root nodes in hierarchy order:
+// [`zc_battleforge_nodes_begin`], then [`zc_battleforge_nodes_next`] until
+// `ZC_STATUS_END`. O(1) per node.
+typedef struct {
+  // The container.
+  zc_battleforge_drs drs;
+  // File offset of the next hierarchy entry.
+  uint64_t position;
+  // The next node's number (1 for the first).
+  uint32_t next;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_nodes;
+
+// A node of a container: its name, information entry and payload, borrowed from the
+// file.
+typedef struct {
+  // The hierarchy name (no NUL), in the file.
+  const uint8_t *name;
+  // Its length.
+  size_t name_len;
+  // The payload, in the file.
+  const uint8_t *payload;
+  // Its length.
+  size_t payload_len;
+  // Index of its information entry (1 .. count − 1).
+  uint32_t info_index;
+  // The class id.
+  int32_t class_id;
+  // The identifier.
+  int32_t identifier;
+  // File offset of its hierarchy entry.
+  uint64_t entry_offset;
+  // File offset of its payload.
+  uint64_t payload_offset;
+} zc_battleforge_node;
+
+// A validated `collisionShape` payload: a view that borrows the buffer it was read
+// from (the DRS file, or the bare payload) and stays valid while those bytes do,
+// unchanged. Made by [`zc_battleforge_parse`] and [`zc_battleforge_parse_payload`];
+// every shape accessor, query and lint walk rebuilds it in O(1). Do not change its
+// fields (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
+typedef struct {
+  // The buffer read (the whole DRS file, or the bare payload).
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Offset of the payload in the buffer (0 for a bare payload); shape and lint
+  // offsets count from the buffer's start.
+  uint64_t payload_offset;
+  // The payload's length: `13 + 72 B + 64 S + 68 C`.
+  uint64_t payload_len;
+  // The payload version (1).
+  uint32_t version;
+  // Boxes.
+  uint32_t box_count;
+  // Spheres.
+  uint32_t sphere_count;
+  // Cylinders.
+  uint32_t cylinder_count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_shapes;
+
+// A shape's transform as stored: `world = R · local + position` (see the library's
+// `Transform` for the convention).
+typedef struct {
+  // The rotation matrix, as stored (rows).
+  float rotation[3][3];
+  // The position.
+  float position[3];
+} zc_battleforge_transform;
+
+// A world-space axis-aligned box.
+typedef struct {
+  // Minimum corner.
+  float min[3];
+  // Maximum corner.
+  float max[3];
+} zc_battleforge_aabb;
+
+// A box, decoded, with what the library computes from it.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The "lower" corner, local.
+  float lower[3];
+  // The "upper" corner, local.
+  float upper[3];
+  // The oriented box's world centre.
+  float center[3];
+  // Its half extents along its local axes.
+  float half_extents[3];
+  // Its local axes in the world (the columns of the rotation).
+  float axes[3][3];
+  // The world box around its corners.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_box;
+
+// A sphere, decoded.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The radius.
+  float radius;
+  // The stored centre (a copy writers make of the position).
+  float center[3];
+  // The world centre the library uses: the transform's position.
+  float world_center[3];
+  // The world box around it.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_sphere;
+
+// A cylinder, decoded.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The stored centre.
+  float center[3];
+  // Height along local +Y.
+  float height;
+  // Radius.
+  float radius;
+  // The centre of the base disc (the transform's position).
+  float base[3];
+  // The centre of the top disc.
+  float top[3];
+  // The world box around it.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_cylinder;
+
+// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
+typedef struct {
+  // Where the segment starts (`t = 0`).
+  float start[3];
+  // Where it ends (`t = 1`).
+  float end[3];
+} zc_segment;
+
+// Where a segment first meets a primitive.
+typedef struct {
+  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
+  float t;
+  // The point hit.
+  float point[3];
+  // The unit normal there, facing the segment's start.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table (spheres, boxes, faces, ...).
+  uint64_t index;
+  // Its surface, as each format's cast function says.
+  uint32_t material;
+} zc_hit;
+
+// A solid ball.
+typedef struct {
+  // Its centre.
+  float center[3];
+  // Its radius.
+  float radius;
+} zc_ball;
+
+// A primitive a ball touches.
+typedef struct {
+  // How deep the ball reaches into it (0 when they only touch).
+  float depth;
+  // The point of the primitive nearest the ball's centre.
+  float point[3];
+  // The unit normal there, pointing from the primitive towards the centre.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table.
+  uint64_t index;
+  // Its surface, as each format's overlap function says.
+  uint32_t material;
+} zc_contact;
+
+// A walk over a payload's lints: [`zc_battleforge_lints_begin`], then
+// [`zc_battleforge_lints_next`] until `ZC_STATUS_END`. O(1) per lint.
+typedef struct {
+  // The payload.
+  zc_battleforge_shapes shapes;
+  // Private: the shape kind being checked (0 box, 1 sphere, 2 cylinder).
+  uint32_t kind;
+  // Private.
+  uint64_t index;
+  // Private.
+  uint64_t check_done;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_lints;
+
+// One lint.
+typedef struct {
+  // Offset of the shape's record in the view's buffer.
+  uint64_t offset;
+  // What (a `zc_battleforge_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (never, in this format).
+  uint8_t tolerated;
+  // The shape's kind (a `zc_battleforge_shape_kind`).
+  uint32_t shape_kind;
+  // Its index in that kind's array.
+  uint32_t shape_index;
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
+  uint64_t message_len;
+} zc_battleforge_lint;
 
 // One validated model: a view that borrows the buffer it was read from and stays valid
 // while those bytes do, unchanged. Made by [`zc_gta_model_parse`],
@@ -867,6 +1230,220 @@ typedef struct {
   uint32_t remove;
 } zc_img_change;
 
+// A validated course: a view that borrows the buffer it was read from and stays valid
+// while those bytes do, unchanged. Made by [`zc_mkgp_parse`]; every `zc_mkgp_*`
+// accessor and query takes it and rebuilds the course in O(1).
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The file.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // File offset of the secondary (triangle wall) grid.
+  uint64_t secondary;
+  // The version word (`0x20120816` unless read leniently).
+  uint32_t version;
+  // W: cells along X.
+  uint32_t width;
+  // L: cells along Z.
+  uint32_t length;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_course;
+
+// The file header, decoded.
+typedef struct {
+  // The version word.
+  uint32_t version;
+  // W: cells along X.
+  uint32_t width;
+  // L: cells along Z.
+  uint32_t length;
+  // Cell size along X and Z.
+  float cell_size[2];
+  // AABB minimum (X, Z): the grid's origin.
+  float min[2];
+  // AABB maximum (X, Z).
+  float max[2];
+  // The minimum negated, as stored.
+  float neg_min[2];
+} zc_mkgp_grid;
+
+// The figures `zerocol info` shows for a course.
+typedef struct {
+  // W × L: cells in each grid.
+  uint32_t cell_count;
+  // File offset of the secondary grid.
+  uint64_t secondary;
+  // Ground triangle records, over all cells.
+  uint64_t triangles;
+  // Wall records.
+  uint64_t walls;
+  // Triangle wall records.
+  uint64_t triangle_walls;
+  // Primary cells with triangles or walls.
+  uint64_t cells_used;
+  // Secondary cells with triangle walls.
+  uint64_t wall_cells_used;
+  // Triangle records per one-hot surface bit: `surfaces[i]` counts the flags whose
+  // low 16 bits are exactly `1 << i` (the named types and the unnamed 0x0002 and
+  // 0x0040).
+  uint64_t surfaces[16];
+  // Triangle records whose surface bits are not exactly one bit.
+  uint64_t surfaces_not_one_hot;
+  // Lints, and how many of them are tolerated (a lenient read let them through).
+  uint64_t lints;
+  // Tolerated lints.
+  uint64_t tolerated;
+} zc_mkgp_summary;
+
+// One cell of both grids: its primary records (triangles, walls) and its secondary
+// ones (triangle walls). A view that carries its course; made by [`zc_mkgp_course_cell`],
+// [`zc_mkgp_course_cell_at`] and [`zc_mkgp_cells_next`]; do not change its fields.
+typedef struct {
+  // The course.
+  zc_mkgp_course course;
+  // File-order number (`z × W + x`).
+  uint32_t index;
+  // Column (along X).
+  uint32_t x;
+  // Row (along Z).
+  uint32_t z;
+  // Ground triangles.
+  uint32_t triangle_count;
+  // Walls.
+  uint32_t wall_count;
+  // Triangle walls (secondary grid).
+  uint32_t triangle_wall_count;
+  // File offset of the primary cell's count fields.
+  uint64_t offset;
+  // File offset of the secondary cell's count field.
+  uint64_t wall_offset;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_cell;
+
+// A walk over the cells of both grids in file order: [`zc_mkgp_cells_begin`], then
+// [`zc_mkgp_cells_next`] until `ZC_STATUS_END`. O(1) per cell.
+typedef struct {
+  // The course.
+  zc_mkgp_course course;
+  // The next cell's number.
+  uint32_t next;
+  // File offset of the next primary cell.
+  uint64_t offset;
+  // File offset of the next secondary cell.
+  uint64_t wall_offset;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_cells;
+
+// A ground triangle, every field decoded, its surface flags split.
+typedef struct {
+  // File offset of the record (the hit index of a query).
+  uint64_t offset;
+  // XZ bounds, minimum.
+  float min[2];
+  // XZ bounds, maximum.
+  float max[2];
+  // The vertices (X, Y, Z; Y up).
+  float vertices[3][3];
+  // The stored edge directions (edge i from vertex i to i + 1).
+  float edges[3][3];
+  // Bit i: edge i is shared with another triangle.
+  uint32_t neighbours;
+  // The surface flags as stored.
+  uint32_t flags;
+  // Their low 16 bits: one bit per surface type.
+  uint32_t surface_bits;
+  // Bits 16–23.
+  uint32_t sound_variant;
+  // Bits 24–31.
+  uint32_t special_effect;
+  // The one known surface type's bit ([`zc_mkgp_surface_name`]), 0 when the bits are
+  // not exactly one known type.
+  uint32_t surface_type;
+  // The stored unit normal.
+  float normal[3];
+  // The plane offset `d`: `dot(normal, p) + d = 0`.
+  float d;
+} zc_mkgp_triangle;
+
+// A wall: a triangle edge without a neighbour.
+typedef struct {
+  // File offset of the record.
+  uint64_t offset;
+  // Edge bounds, minimum.
+  float min[3];
+  // Edge bounds, maximum.
+  float max[3];
+  // First end.
+  float p1[3];
+  // Second end.
+  float p2[3];
+} zc_mkgp_wall;
+
+// A triangle wall (secondary grid).
+typedef struct {
+  // File offset of the record (the hit index of a query).
+  uint64_t offset;
+  // The flag (meaning unknown).
+  int32_t flag;
+  // The vertices.
+  float vertices[3][3];
+} zc_mkgp_triangle_wall;
+
+// The ground under a point: the highest triangle surface of its cell.
+typedef struct {
+  // Height (Y) of the surface at the point.
+  float height;
+  // The triangle, decoded.
+  zc_mkgp_triangle triangle;
+} zc_mkgp_height;
+
+// A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
+// until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
+typedef struct {
+  // The course.
+  zc_mkgp_course course;
+  // Private: where the walk is.
+  uint32_t header;
+  // Private.
+  uint32_t cell;
+  // Private.
+  uint64_t cell_offset;
+  // Private.
+  uint32_t in_cell;
+  // Private.
+  uint32_t check_done;
+  // Private.
+  uint64_t triangle;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_lints;
+
+// One lint.
+typedef struct {
+  // File offset of the header field or triangle concerned.
+  uint64_t offset;
+  // What (a `zc_mkgp_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (the game refuses the file).
+  uint8_t tolerated;
+  // 1 when `cell` names the primary cell (a triangle lint).
+  uint8_t has_cell;
+  // The primary cell, in file order, when `has_cell`.
+  uint32_t cell;
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
+  // message longer than `ZC_MESSAGE_CAP` ends in `...`.
+  uint64_t message_len;
+} zc_mkgp_lint;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -875,6 +1452,120 @@ extern "C" {
 // refers to. The crate aborts on a panic, so nothing unwinds and this is never called;
 // it only lets a C program link the static library without the Rust standard library.
 void rust_eh_personality(void);
+
+// Validates a DRS container (`len` bytes at `bytes`) and, when a node is named
+// `collisionShape`, that node and its payload (as [`zc_battleforge_parse`] does).
+//
+// - `mode`: a `zc_mode` (both read the same in this format).
+// - `drs`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_battleforge_drs_parse(const uint8_t *bytes,
+                                   size_t len,
+                                   uint32_t mode,
+                                   zc_battleforge_drs *drs,
+                                   zc_error *err);
+
+// Starts a walk over the container's nodes, into `iter`.
+zc_status zc_battleforge_nodes_begin(const zc_battleforge_drs *drs, zc_battleforge_nodes *iter);
+
+// The walk's next node into `node`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the last.
+zc_status zc_battleforge_nodes_next(zc_battleforge_nodes *iter, zc_battleforge_node *node);
+
+// Reads the collision shapes of the `len` bytes at `bytes`: a DRS container when they
+// start with its magic (the whole container is validated, then its `collisionShape`
+// node), a bare payload otherwise.
+//
+// - `mode`: a `zc_mode` (both read the same in this format).
+// - `shapes`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+//
+// `ZC_STATUS_NOT_FOUND`: a valid container without a `collisionShape` node.
+zc_status zc_battleforge_parse(const uint8_t *bytes,
+                               size_t len,
+                               uint32_t mode,
+                               zc_battleforge_shapes *shapes,
+                               zc_error *err);
+
+// Reads the `len` bytes at `bytes` as a bare `collisionShape` payload (no container),
+// as [`zc_battleforge_parse`] does.
+zc_status zc_battleforge_parse_payload(const uint8_t *bytes,
+                                       size_t len,
+                                       uint32_t mode,
+                                       zc_battleforge_shapes *shapes,
+                                       zc_error *err);
+
+// Box `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `box_count`.
+zc_status zc_battleforge_shapes_box(const zc_battleforge_shapes *shapes,
+                                    uint32_t i,
+                                    zc_battleforge_box *out);
+
+// Sphere `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `sphere_count`.
+zc_status zc_battleforge_shapes_sphere(const zc_battleforge_shapes *shapes,
+                                       uint32_t i,
+                                       zc_battleforge_sphere *out);
+
+// Cylinder `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cylinder_count`.
+zc_status zc_battleforge_shapes_cylinder(const zc_battleforge_shapes *shapes,
+                                         uint32_t i,
+                                         zc_battleforge_cylinder *out);
+
+// The world box around every shape into `aabb` (O(shapes)): `ZC_STATUS_NOT_FOUND`
+// without shapes.
+zc_status zc_battleforge_shapes_aabb(const zc_battleforge_shapes *shapes,
+                                     zc_battleforge_aabb *aabb);
+
+// The first shape containing the world point `(x, y, z)` (spheres, then boxes, then
+// cylinders): its kind (a `zc_battleforge_shape_kind`) into `kind` and its index into
+// `index`. `ZC_STATUS_NOT_FOUND` when none does.
+zc_status zc_battleforge_contains(const zc_battleforge_shapes *shapes,
+                                  float x,
+                                  float y,
+                                  float z,
+                                  uint32_t *kind,
+                                  uint32_t *index);
+
+// The nearest hit of the segment at `segment` over every shape, into `hit`: its
+// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
+// index in that kind's array, its `material` 0. `ZC_STATUS_NOT_FOUND` when nothing is
+// hit.
+zc_status zc_battleforge_cast(const zc_battleforge_shapes *shapes,
+                              const zc_segment *segment,
+                              zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, as [`zc_battleforge_cast`]. `ZC_STATUS_NOT_FOUND` when nothing
+// is hit, or for a negative or NaN `depth`.
+zc_status zc_battleforge_ground(const zc_battleforge_shapes *shapes,
+                                float x,
+                                float y,
+                                float z,
+                                float depth,
+                                zc_hit *hit);
+
+// Every shape the ball at `ball` touches, into `contacts` (`cap` entries; NULL when
+// `cap` is 0). `found` (not NULL) receives how many there are, even when more than
+// `cap` (or than `ZC_OVERLAP_MAX`, the most one call writes).
+zc_status zc_battleforge_overlap(const zc_battleforge_shapes *shapes,
+                                 const zc_ball *ball,
+                                 zc_contact *contacts,
+                                 size_t cap,
+                                 uint64_t *found);
+
+// Starts a walk over the payload's lints (boxes, then spheres, then cylinders), into
+// `iter`.
+zc_status zc_battleforge_lints_begin(const zc_battleforge_shapes *shapes,
+                                     zc_battleforge_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_battleforge_lints_next(zc_battleforge_lints *iter,
+                                    zc_battleforge_lint *lint,
+                                    char *buf,
+                                    size_t cap);
 
 // Writes the error's message (UTF-8, what the library's `Display` says) into `buf`,
 // NUL-terminated, cut to `cap - 1` bytes; `buf` may be NULL when `cap` is 0.
@@ -1380,6 +2071,149 @@ zc_status zc_img_write_edited(const zc_img_archive *archive,
                               size_t cap,
                               size_t *written,
                               zc_error *err);
+
+// Validates a whole course (`len` bytes at `bytes`): header, both grids and nothing
+// after them.
+//
+// - `mode`: a `zc_mode` (lenient also takes another version word).
+// - `course`: written on `ZC_STATUS_OK`; borrows `bytes` for as long as it is used.
+//   May be NULL (a check only).
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_mkgp_parse(const uint8_t *bytes,
+                        size_t len,
+                        uint32_t mode,
+                        zc_mkgp_course *course,
+                        zc_error *err);
+
+// The course's header into `grid` (O(1)).
+zc_status zc_mkgp_course_grid(const zc_mkgp_course *course, zc_mkgp_grid *grid);
+
+// The course's totals into `summary`: a walk over every cell and every lint, O(file).
+zc_status zc_mkgp_course_summary(const zc_mkgp_course *course, zc_mkgp_summary *summary);
+
+// A known surface type's name, as a static NUL-terminated string (`"asphalt"`, ...),
+// from its bit (`zc_mkgp_triangle.surface_type`); `NULL` for a value that names none.
+const char *zc_mkgp_surface_name(uint32_t bit);
+
+// The cell `(x, z)` a world position falls in (the grid starts at the AABB minimum):
+// `ZC_STATUS_NOT_FOUND` outside the grid. `x_out` and `z_out` are written on
+// `ZC_STATUS_OK`.
+zc_status zc_mkgp_cell_of(const zc_mkgp_course *course,
+                          float x,
+                          float z,
+                          uint32_t *x_out,
+                          uint32_t *z_out);
+
+// Entries of index storage [`zc_mkgp_index_build`] needs: `2 × W × L` (the primary
+// grid's cell offsets, then the secondary grid's). 0 for a view that is not valid.
+uint64_t zc_mkgp_index_len(const zc_mkgp_course *course);
+
+// Fills the caller's `storage` (`len` entries of `uint32_t`, at least
+// [`zc_mkgp_index_len`]) with the offset of every cell of both grids, in one walk over
+// the file; afterwards every function that takes `index, index_len` finds a cell in
+// O(1). The storage must stay unchanged while it is used.
+//
+// `ZC_STATUS_BUFFER_TOO_SMALL` when `len` is short (nothing written);
+// `ZC_STATUS_OUT_OF_RANGE` when a cell lies past 4 GiB.
+zc_status zc_mkgp_index_build(const zc_mkgp_course *course, uint32_t *storage, size_t len);
+
+// Cell `(x, z)` of both grids into `cell`: `ZC_STATUS_OUT_OF_RANGE` outside
+// `W × L`.
+//
+// - `index`, `index_len`: storage [`zc_mkgp_index_build`] filled for this course
+//   (O(1)), or NULL and 0 (a walk over the grids, O(cells));
+//   `ZC_STATUS_BUFFER_TOO_SMALL` when `index_len` is nonzero but short.
+zc_status zc_mkgp_course_cell(const zc_mkgp_course *course,
+                              const uint32_t *index,
+                              size_t index_len,
+                              uint32_t x,
+                              uint32_t z,
+                              zc_mkgp_cell *cell);
+
+// The cell a world position `(x, z)` falls in, into `cell`: `ZC_STATUS_NOT_FOUND`
+// outside the grid. `index`, `index_len` as for [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_course_cell_at(const zc_mkgp_course *course,
+                                 const uint32_t *index,
+                                 size_t index_len,
+                                 float x,
+                                 float z,
+                                 zc_mkgp_cell *cell);
+
+// Starts a walk over the course's cells, into `iter`.
+zc_status zc_mkgp_cells_begin(const zc_mkgp_course *course, zc_mkgp_cells *iter);
+
+// The walk's next cell, into `cell`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
+// last one.
+zc_status zc_mkgp_cells_next(zc_mkgp_cells *iter, zc_mkgp_cell *cell);
+
+// Triangle `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cell.triangle_count`.
+zc_status zc_mkgp_cell_triangle(const zc_mkgp_cell *cell, uint32_t i, zc_mkgp_triangle *out);
+
+// Wall `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cell.wall_count`.
+zc_status zc_mkgp_cell_wall(const zc_mkgp_cell *cell, uint32_t i, zc_mkgp_wall *out);
+
+// Triangle wall `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cell.triangle_wall_count`.
+zc_status zc_mkgp_cell_triangle_wall(const zc_mkgp_cell *cell,
+                                     uint32_t i,
+                                     zc_mkgp_triangle_wall *out);
+
+// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
+// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
+// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
+zc_status zc_mkgp_ground_height(const zc_mkgp_course *course,
+                                const uint32_t *index,
+                                size_t index_len,
+                                float x,
+                                float z,
+                                zc_mkgp_height *ground);
+
+// The nearest hit of the segment at `segment` over the ground triangles
+// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
+// `index` is the record's file offset, its `material` the triangle's surface flags
+// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
+// `index_len` as for [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_cast(const zc_mkgp_course *course,
+                       const uint32_t *index,
+                       size_t index_len,
+                       const zc_segment *segment,
+                       zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, into `hit`, as [`zc_mkgp_cast`]. `ZC_STATUS_NOT_FOUND`
+// when nothing is hit, or for a negative or NaN `depth`.
+zc_status zc_mkgp_ground(const zc_mkgp_course *course,
+                         const uint32_t *index,
+                         size_t index_len,
+                         float x,
+                         float y,
+                         float z,
+                         float depth,
+                         zc_hit *hit);
+
+// Every record the ball at `ball` touches (ground triangles and triangle walls), each
+// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
+// receives how many there are, even when more than `cap` (or than
+// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
+// [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_overlap(const zc_mkgp_course *course,
+                          const uint32_t *index,
+                          size_t index_len,
+                          const zc_ball *ball,
+                          zc_contact *contacts,
+                          size_t cap,
+                          uint64_t *found);
+
+// Starts a walk over the course's lints (the header's, then each triangle's in file
+// order), into `iter`.
+zc_status zc_mkgp_lints_begin(const zc_mkgp_course *course, zc_mkgp_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_mkgp_lints_next(zc_mkgp_lints *iter, zc_mkgp_lint *lint, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }  // extern "C"
