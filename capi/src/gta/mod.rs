@@ -5,7 +5,11 @@
 //! `write` (the writers) → `query` (casts, ground, overlaps, the face index).
 
 pub mod error;
+pub mod query;
 pub mod read;
+pub mod write;
 
 pub use error::*;
+pub use query::*;
 pub use read::*;
+pub use write::*;
