@@ -46,7 +46,8 @@ impl zc_gta_material_mask {
 pub const ZC_GTA_OVERLAP_MAX: usize = 64;
 
 /// `uint32_t` words in one node of a face index's storage.
-pub const ZC_GTA_FACE_INDEX_NODE_WORDS: usize = boundary::NODE_WORDS;
+pub const ZC_GTA_FACE_INDEX_NODE_WORDS: usize = 28;
+const _: () = assert!(ZC_GTA_FACE_INDEX_NODE_WORDS == boundary::NODE_WORDS);
 
 /// A GTA material as `zc_hit.material`.
 #[inline]
