@@ -26,7 +26,8 @@
 // stack first. The count returned is the total all the same.
 #define ZC_GTA_OVERLAP_MAX 64
 
-
+// `uint32_t` words in one node of a face index's storage.
+#define ZC_GTA_FACE_INDEX_NODE_WORDS 28
 
 // How a call went.
 typedef enum {
