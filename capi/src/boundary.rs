@@ -211,16 +211,18 @@ unsafe impl Plain for u64 {}
 // SAFETY: as above.
 unsafe impl Plain for f32 {}
 
-/// A 32-bit FNV-1a of `words`: the `check` word of a view, which tells a view zerocol
-/// made from one a caller forged or zero-filled (not a security boundary: a view's
-/// fields are re-checked against its bytes wherever that is cheap).
+/// The `check` word of a view over `words` (its other fields), which tells a view
+/// zerocol made from one a caller forged or zero-filled (not a security boundary: a
+/// view's fields are re-checked against its bytes wherever that is cheap). A word at
+/// a time (a multiply and a shift each), as it runs on every query: an FNV-1a over
+/// the bytes cost a query on a small model a fifth of its time.
 pub(crate) fn seal(words: &[u64]) -> u32 {
-    let mut hash: u32 = 0x811c_9dc5;
-    for word in words {
-        for byte in word.to_le_bytes() {
-            hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
-        }
+    let mut hash: u64 = 0x9E37_79B9_7F4A_7C15;
+    for &word in words {
+        hash = (hash ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        hash ^= hash >> 29;
     }
+    let [a, b, c, d, ..] = hash.to_le_bytes();
     // 0 is never a valid check word, so a zero-filled view is always refused.
-    hash | 1
+    u32::from_le_bytes([a, b, c, d]) | 1
 }
