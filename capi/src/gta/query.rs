@@ -132,7 +132,9 @@ fn overlap_of<Q: Query<Material = u8>>(
         material: 0u8,
     };
     let mut gathered = [blank; ZC_GTA_OVERLAP_MAX];
-    let room = gathered.get_mut(..cap.min(ZC_GTA_OVERLAP_MAX)).unwrap_or_default();
+    let room = gathered
+        .get_mut(..cap.min(ZC_GTA_OVERLAP_MAX))
+        .unwrap_or_default();
     let n = q.overlap(ball.to_rust(), room);
     for (dst, src) in out.iter_mut().zip(room.iter().take(n)) {
         *dst = zc_contact::of(src, material);

@@ -242,7 +242,10 @@ pub extern "C" fn zc_gta_model_write_len(
     required: *mut usize,
     err: *mut zc_error,
 ) -> zc_status {
-    let ((_, m), opts) = match (zc_gta_model::read(model), zc_gta_write_options::read(options)) {
+    let ((_, m), opts) = match (
+        zc_gta_model::read(model),
+        zc_gta_write_options::read(options),
+    ) {
         (Ok(m), Ok(o)) => (m, o),
         (Err(s), _) | (_, Err(s)) => return s,
     };
@@ -271,11 +274,13 @@ pub extern "C" fn zc_gta_model_write(
     written: *mut usize,
     err: *mut zc_error,
 ) -> zc_status {
-    let ((buffer, m), opts) =
-        match (zc_gta_model::read(model), zc_gta_write_options::read(options)) {
-            (Ok(m), Ok(o)) => (m, o),
-            (Err(s), _) | (_, Err(s)) => return s,
-        };
+    let ((buffer, m), opts) = match (
+        zc_gta_model::read(model),
+        zc_gta_write_options::read(options),
+    ) {
+        (Ok(m), Ok(o)) => (m, o),
+        (Err(s), _) | (_, Err(s)) => return s,
+    };
     let out = match output(out, cap, buffer) {
         Ok(out) => out,
         Err(s) => return s,
@@ -299,7 +304,10 @@ pub extern "C" fn zc_gta_model_losses(
     losses: *mut zc_gta_losses,
     err: *mut zc_error,
 ) -> zc_status {
-    let ((_, m), opts) = match (zc_gta_model::read(model), zc_gta_write_options::read(options)) {
+    let ((_, m), opts) = match (
+        zc_gta_model::read(model),
+        zc_gta_write_options::read(options),
+    ) {
         (Ok(m), Ok(o)) => (m, o),
         (Err(s), _) | (_, Err(s)) => return s,
     };
@@ -335,10 +343,7 @@ fn library<'a>(
 }
 
 /// The models of a checked library.
-fn models(
-    bytes: &[u8],
-    mode: gta::Options,
-) -> impl Iterator<Item = Model<'_>> + Clone + use<'_> {
+fn models(bytes: &[u8], mode: gta::Options) -> impl Iterator<Item = Model<'_>> + Clone + use<'_> {
     gta::models(bytes, mode).map_while(Result::ok)
 }
 
