@@ -22,6 +22,12 @@ static zc_ball ball(float x, float y, float z, float r) {
     return b;
 }
 
+/* Float equality with both sides rounded to float: on i686 (x87, FLT_EVAL_METHOD 2)
+ * a float constant in an expression keeps long double precision. */
+static int feq(float a, float b) {
+    return a == b;
+}
+
 static int same_hit(const zc_hit *a, const zc_hit *b) {
     return a->t == b->t && memcmp(a->point, b->point, sizeof a->point) == 0 &&
            memcmp(a->normal, b->normal, sizeof a->normal) == 0 && a->primitive == b->primitive &&
@@ -58,12 +64,12 @@ static void sample_casts(const unsigned char *col, size_t len) {
     /* bollard_iii (COLL): the top of box 0, material 9. */
     s = seg(1.5f, -2.1875f, 16.625f, 1.5f, -2.1875f, -9.75f);
     CHECK_STATUS(zc_gta_model_cast(&m[0], &s, &hit), ZC_STATUS_OK);
-    CHECK(hit.t == 0.3886256f);
-    CHECK(hit.point[0] == 1.5f && hit.point[1] == -2.1875f && hit.point[2] == 6.375f);
-    CHECK(hit.normal[0] == 0.0f && hit.normal[1] == 0.0f && hit.normal[2] == 1.0f);
+    CHECK(feq(hit.t, 0.3886256f));
+    CHECK(feq(hit.point[0], 1.5f) && feq(hit.point[1], -2.1875f) && feq(hit.point[2], 6.375f));
+    CHECK(feq(hit.normal[0], 0.0f) && feq(hit.normal[1], 0.0f) && feq(hit.normal[2], 1.0f));
     CHECK(hit.primitive == ZC_PRIMITIVE_BOX && hit.index == 0 && hit.material == 9);
     CHECK_STATUS(zc_gta_model_ground(&m[0], 1.5f, -2.1875f, 16.625f, 1000.0f, &hit), ZC_STATUS_OK);
-    CHECK(hit.t == 0.01025f && hit.point[2] == 6.375f);
+    CHECK(feq(hit.t, 0.01025f) && feq(hit.point[2], 6.375f));
     CHECK(hit.primitive == ZC_PRIMITIVE_BOX && hit.index == 0 && hit.material == 9);
     /* Too shallow, or a negative depth: nothing. */
     CHECK_STATUS(zc_gta_model_ground(&m[0], 1.5f, -2.1875f, 16.625f, 5.0f, &hit), ZC_STATUS_NOT_FOUND);
@@ -88,38 +94,38 @@ static void sample_casts(const unsigned char *col, size_t len) {
     CHECK_STATUS(zc_gta_model_overlap(&m[0], &b, contacts, 8, &found), ZC_STATUS_OK);
     CHECK(found == 2);
     CHECK(contacts[0].primitive == ZC_PRIMITIVE_SPHERE && contacts[0].index == 0);
-    CHECK(contacts[0].depth == 3.4313114f && contacts[0].material == 6);
-    CHECK(contacts[0].point[0] == 3.4072776f && contacts[0].normal[2] == -0.19611613f);
+    CHECK(feq(contacts[0].depth, 3.4313114f) && contacts[0].material == 6);
+    CHECK(feq(contacts[0].point[0], 3.4072776f) && feq(contacts[0].normal[2], -0.19611613f));
     /* One slot: the first contact, and the total. */
     memset(contacts, 0, sizeof contacts);
     CHECK_STATUS(zc_gta_model_overlap(&m[0], &b, contacts, 1, &found), ZC_STATUS_OK);
-    CHECK(found == 2 && contacts[0].depth == 3.4313114f && contacts[1].depth == 0.0f);
+    CHECK(found == 2 && feq(contacts[0].depth, 3.4313114f) && feq(contacts[1].depth, 0.0f));
     CHECK_STATUS(zc_gta_model_overlap(&m[0], &b, NULL, 0, &found), ZC_STATUS_OK);
     CHECK(found == 2);
 
     /* lamppost_sa (COL3, face groups): face 3, material 16. */
     s = seg(-0.125f, 1.375f, 18.875f, -0.125f, 1.375f, -10.375f);
     CHECK_STATUS(zc_gta_model_cast(&m[1], &s, &hit), ZC_STATUS_OK);
-    CHECK(hit.t == 0.3974359f && hit.point[2] == 7.25f);
+    CHECK(feq(hit.t, 0.3974359f) && feq(hit.point[2], 7.25f));
     CHECK(hit.primitive == ZC_PRIMITIVE_FACE && hit.index == 3 && hit.material == 16);
-    CHECK(hit.normal[2] == 1.0f);
+    CHECK(feq(hit.normal[2], 1.0f));
     CHECK_STATUS(zc_gta_model_ground(&m[1], -0.125f, 1.375f, 18.875f, 1000.0f, &hit), ZC_STATUS_OK);
-    CHECK(hit.t == 0.011624999f && hit.point[2] == 7.250001f && hit.index == 3);
+    CHECK(feq(hit.t, 0.011624999f) && feq(hit.point[2], 7.250001f) && hit.index == 3);
     b = ball(-0.125f, 1.375f, 4.25f, 1.0f);
     CHECK_STATUS(zc_gta_model_overlap(&m[1], &b, contacts, 8, &found), ZC_STATUS_OK);
     CHECK(found == 3);
     CHECK(contacts[0].primitive == ZC_PRIMITIVE_BOX && contacts[0].index == 0);
-    CHECK(contacts[0].depth == 1.125f && contacts[0].material == 15);
-    CHECK(contacts[0].point[0] == -0.25f && contacts[0].normal[0] == -1.0f);
+    CHECK(feq(contacts[0].depth, 1.125f) && contacts[0].material == 15);
+    CHECK(feq(contacts[0].point[0], -0.25f) && feq(contacts[0].normal[0], -1.0f));
 
     /* crate_ps2 (COL2, boxes only): box 1, material 20. */
     s = seg(0.375f, -0.75f, 12.75f, 0.375f, -0.75f, -10.0f);
     CHECK_STATUS(zc_gta_model_cast(&m[2], &s, &hit), ZC_STATUS_OK);
-    CHECK(hit.t == 0.44505495f && hit.point[2] == 2.625f);
+    CHECK(feq(hit.t, 0.44505495f) && feq(hit.point[2], 2.625f));
     CHECK(hit.primitive == ZC_PRIMITIVE_BOX && hit.index == 1 && hit.material == 20);
     b = ball(0.375f, -0.75f, 1.375f, 1.0f);
     CHECK_STATUS(zc_gta_model_overlap(&m[2], &b, contacts, 8, &found), ZC_STATUS_OK);
-    CHECK(found == 2 && contacts[0].index == 0 && contacts[0].depth == 1.125f &&
+    CHECK(found == 2 && contacts[0].index == 0 && feq(contacts[0].depth, 1.125f) &&
           contacts[0].material == 19);
 
     /* empty_col3: nothing to hit. */
@@ -209,8 +215,8 @@ static void library_cast(const unsigned char *col, size_t len) {
     zc_error err;
     CHECK_STATUS(zc_gta_library_cast(col, len, ZC_MODE_STRICT, &s, &hit, &model, &index, &err), ZC_STATUS_OK);
     CHECK(index == 0 && model.offset == 0 && model.len == 428);
-    CHECK(hit.t == 0.4925f && hit.point[0] == -1.5f && hit.point[1] == 0.0f && hit.point[2] == 5.0f);
-    CHECK(hit.normal[0] == -1.0f && hit.primitive == ZC_PRIMITIVE_BOX && hit.index == 0 &&
+    CHECK(feq(hit.t, 0.4925f) && feq(hit.point[0], -1.5f) && feq(hit.point[1], 0.0f) && feq(hit.point[2], 5.0f));
+    CHECK(feq(hit.normal[0], -1.0f) && hit.primitive == ZC_PRIMITIVE_BOX && hit.index == 0 &&
           hit.material == 9);
     /* The model written is a view for the other queries. */
     {
@@ -266,7 +272,7 @@ static void hostile(const unsigned char *col, size_t len) {
     /* A zero-length segment inside box 0 of bollard_iii hits it at t = 0. */
     s = seg(1.5f, -2.1875f, 6.0f, 1.5f, -2.1875f, 6.0f);
     CHECK_STATUS(zc_gta_model_cast(&m[0], &s, &hit), ZC_STATUS_OK);
-    CHECK(hit.t == 0.0f);
+    CHECK(feq(hit.t, 0.0f));
     /* Forged and zero-filled views. */
     s = seg(1.5f, -2.1875f, 16.625f, 1.5f, -2.1875f, -9.75f);
     forged = m[0];
