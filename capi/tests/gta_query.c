@@ -199,6 +199,18 @@ static void face_index(const unsigned char *col, size_t len) {
             CHECK_STATUS(zc_gta_face_index_cast(NULL, &segs[0], &h), ZC_STATUS_NULL_ARGUMENT);
             CHECK_STATUS(zc_gta_face_index_cast(&index, &segs[0], NULL), ZC_STATUS_NULL_ARGUMENT);
         }
+        /* Storage altered after the build (zero-filled: every lane of every node is
+         * node 0, a cycle): queries still end, with some answer. */
+        if (words > 0) {
+            zc_hit h;
+            zc_segment through = seg(0.0f, 0.0f, 10.0f, 0.0f, 0.0f, -10.0f);
+            zc_ball at = ball(0.0f, 0.0f, 0.0f, 1.0f);
+            zc_status st;
+            memset(storage, 0, words * sizeof *storage);
+            st = zc_gta_face_index_cast(&index, &through, &h);
+            CHECK(st == ZC_STATUS_OK || st == ZC_STATUS_NOT_FOUND);
+            CHECK_STATUS(zc_gta_face_index_overlap(&index, &at, cb, 8, &found_b), ZC_STATUS_OK);
+        }
         CHECK_STATUS(zc_gta_face_index_build(&m[i], storage, words, NULL), ZC_STATUS_NULL_ARGUMENT);
         CHECK_STATUS(zc_gta_face_index_build(&m[i], storage, SIZE_MAX, &index), ZC_STATUS_INVALID_ARGUMENT);
         CHECK_STATUS(zc_gta_face_index_words(&m[i], NULL), ZC_STATUS_NULL_ARGUMENT);

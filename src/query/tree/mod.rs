@@ -232,7 +232,8 @@ impl<'s> FaceTree<'s> {
     /// Rebuilds a tree in O(1) from its [`parts`](FaceTree::parts), for callers that
     /// cannot keep the borrow (the C API keeps them in a C struct). Parts that did
     /// not come from [`FaceTree::parts`] over unchanged storage give a tree whose
-    /// queries never panic or read outside `nodes`, but whose answers are
+    /// queries never panic, never read outside `nodes` and visit at most
+    /// `nodes.len()` nodes each (a node is visited once), but whose answers are
     /// unspecified.
     pub const fn from_parts(nodes: &'s [Node], magnitude: f32) -> Self {
         Self { nodes, magnitude }
