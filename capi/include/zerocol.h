@@ -25,6 +25,14 @@
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
 #define ZC_GTA_DFF_FRAME_LEN 32
 
+// The most contacts one overlap call writes (`zc_gta_model_overlap`,
+// `zc_gta_face_index_overlap`), whatever `cap` is: the contacts are gathered on the
+// stack first. The count returned is the total all the same.
+#define ZC_GTA_OVERLAP_MAX 64
+
+// `uint32_t` words in one node of a face index's storage.
+#define ZC_GTA_FACE_INDEX_NODE_WORDS 28
+
 // An archive's length that the caller does not know: pass it as `archive_len` to
 // [`zc_img_directory_parse`] to list a directory without checking where its entries
 // lie. A view's `archive_len` holds it when the length was not given.
@@ -243,6 +251,43 @@ typedef enum {
   // Bytes that did not parse: `offset`, `len` and `error`.
   ZC_GTA_RECOVERED_SKIPPED = 2,
 } zc_gta_recovered_kind;
+
+// What to do with face groups (`zc_gta_write_options.face_groups`).
+typedef enum {
+  // Write the source's groups (COL2+ targets; COLL has none).
+  ZC_GTA_FACE_GROUPS_KEEP = 0,
+  // Generate them as the game's files have them, reordering the faces so each
+  // group's range is contiguous.
+  ZC_GTA_FACE_GROUPS_GENERATE = 1,
+  // Write none.
+  ZC_GTA_FACE_GROUPS_REMOVE = 2,
+} zc_gta_face_groups;
+
+// Why a writer refused its input: `zc_error.kind` after `ZC_STATUS_UNWRITABLE`
+// (`zc_error.format` is `ZC_FORMAT_GTA_COL`, or `ZC_FORMAT_DFF` for the `.dff`
+// writer). The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_GTA_WRITE_ERROR_OTHER = 0,
+  // The name is longer than the target's name field (24 bytes COLL, 22 COL2+).
+  ZC_GTA_WRITE_ERROR_NAME_TOO_LONG = 1,
+  // More records than the target's count field holds.
+  ZC_GTA_WRITE_ERROR_TOO_MANY = 2,
+  // A vertex coordinate outside -256 .. 255.99 (or not finite): COL2+ fixed
+  // point cannot hold it.
+  ZC_GTA_WRITE_ERROR_VERTEX_OUT_OF_RANGE = 3,
+  // A face index above 65,535, which a COL2+ face cannot hold.
+  ZC_GTA_WRITE_ERROR_INDEX_TOO_LARGE = 4,
+  // A face names a vertex the model does not have.
+  ZC_GTA_WRITE_ERROR_INDEX_OUT_OF_RANGE = 5,
+  // A face group's range is not `first <= last < faces`.
+  ZC_GTA_WRITE_ERROR_FACE_GROUP_RANGE = 6,
+  // A shadow mesh, which COLL and COL2 cannot hold (set `drop_shadow_mesh`).
+  ZC_GTA_WRITE_ERROR_SHADOW_MESH = 7,
+  // A count, size or offset does not fit the format's fields, or the output would
+  // be longer than memory can address.
+  ZC_GTA_WRITE_ERROR_TOO_LARGE = 8,
+} zc_gta_write_error_kind;
 
 // What was wrong with an MKGP `COL` buffer: `zc_error.kind` when `zc_error.format` is
 // `ZC_FORMAT_MKGP_COL`. The values are stable.
@@ -1015,6 +1060,37 @@ typedef struct {
   uint16_t last;
 } zc_gta_face_group;
 
+// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
+// The filtered casts skip the surfaces whose material is in the set, as the games
+// skip see-through and shoot-through surfaces.
+typedef struct {
+  // 256 bits, one per material id.
+  uint8_t bits[32];
+} zc_gta_material_mask;
+
+// A model with a tree over its faces in the caller's storage, made by
+// [`zc_gta_face_index_build`]: it answers as a test of every sphere, box and face
+// would, with none of the games' culls (neither the bounds nor the face groups drop
+// anything), and casts at a big mesh visit only the faces near the segment. It
+// borrows the model's bytes and the storage, which must stay unchanged while it is
+// used; rebuilt in O(1) by every query.
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The model indexed.
+  zc_gta_model model;
+  // The tree's nodes in the caller's storage (its first words).
+  const uint32_t *nodes;
+  // Words of storage the tree's nodes take (a multiple of
+  // `ZC_GTA_FACE_INDEX_NODE_WORDS`; the build's scratch after them is free).
+  size_t words;
+  // Private: the largest magnitude of a face's coordinates.
+  float magnitude;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_face_index;
+
 // A recovery walk over a damaged library: after a broken model it resynchronises on
 // the next FourCC. Start it with [`zc_gta_recover_begin`], then call
 // [`zc_gta_recover_next`] until `ZC_STATUS_END`. It borrows the buffer. Its work is
@@ -1049,6 +1125,41 @@ typedef struct {
   // Why the bytes at `offset` did not parse (zero-filled for a model).
   zc_error error;
 } zc_gta_recovered;
+
+// How to write. A zero-filled struct writes each model as it is (its own version,
+// its bounds and face groups kept); a NULL options pointer means the same.
+typedef struct {
+  // The version to write (a `zc_gta_version`), or 0 to keep each model's own.
+  uint32_t version;
+  // 1: recompute the bounds (and the boxes of kept face groups) from the content,
+  // as written; 0: keep them.
+  uint32_t recompute_bounds;
+  // A `zc_gta_face_groups`.
+  uint32_t face_groups;
+  // 1: write a model with a shadow mesh as COLL or COL2 without it (`losses`
+  // counts what was dropped); 0: refuse it (`ZC_GTA_WRITE_ERROR_SHADOW_MESH`).
+  uint32_t drop_shadow_mesh;
+} zc_gta_write_options;
+
+// What a conversion drops, model by model or summed over a library; all zero when
+// nothing is lost.
+typedef struct {
+  // Shadow faces dropped (`drop_shadow_mesh`).
+  uint64_t shadow_faces;
+  // Face groups dropped (COLL has none, or `ZC_GTA_FACE_GROUPS_REMOVE`).
+  uint64_t face_groups;
+  // COL2+ lines whose non-zero end radii COLL cannot store.
+  uint64_t line_radii;
+  // COLL faces whose surface bytes 1 and 2 (flag, brightness) are non-zero, which a
+  // COL2+ face does not store.
+  uint64_t face_surfaces;
+  // COLL vertices after the largest face index, which COL2+ cannot store.
+  uint64_t unused_vertices;
+  // Vertex coordinates moved by rounding to the nearest 1/128 (COLL to COL2+).
+  uint64_t rounded_vertices;
+  // Models whose non-zero COL4 extra word was dropped.
+  uint64_t col4_extra;
+} zc_gta_losses;
 
 // A checked archive directory: a view that borrows the directory's bytes (the v2
 // archive's first bytes, or the v1 `.dir`) and stays valid while they do, unchanged.
@@ -1829,6 +1940,99 @@ zc_status zc_gta_material_name(uint32_t game, uint32_t id, char *buf, size_t cap
 // either output may be NULL.
 zc_status zc_gta_day_night(uint8_t light, uint8_t *day, uint8_t *night);
 
+// The nearest hit of `segment` in `model` (its spheres, boxes and faces, culled by
+// its bounds and face groups as the games do), into `hit`: `ZC_STATUS_OK`, or
+// `ZC_STATUS_NOT_FOUND` (nothing hit, or a segment with a NaN or infinite
+// coordinate; `hit` not written). Borrows the model's bytes for the call.
+zc_status zc_gta_model_cast(const zc_gta_model *model, const zc_segment *segment, zc_hit *hit);
+
+// As [`zc_gta_model_cast`], skipping every surface whose material is in `skip`
+// (NULL: none skipped).
+zc_status zc_gta_model_cast_filtered(const zc_gta_model *model,
+                                     const zc_segment *segment,
+                                     const zc_gta_material_mask *skip,
+                                     zc_hit *hit);
+
+// The ground (Z up) below `(x, y, z)` in `model`, within `depth`: the nearest hit of
+// the segment down to `z - depth`, into `hit`. `ZC_STATUS_NOT_FOUND` when there is
+// none (or `depth` is negative or NaN).
+zc_status zc_gta_model_ground(const zc_gta_model *model,
+                              float x,
+                              float y,
+                              float z,
+                              float depth,
+                              zc_hit *hit);
+
+// Every sphere, box and face of `model` that `ball` touches, in table order: the
+// first `min(found, cap, ZC_GTA_OVERLAP_MAX)` into `contacts` (may be NULL when
+// `cap` is 0), and the total into `found`, even when more than that. A ball with a
+// NaN or infinite coordinate or a negative radius touches nothing.
+zc_status zc_gta_model_overlap(const zc_gta_model *model,
+                               const zc_ball *ball,
+                               zc_contact *contacts,
+                               size_t cap,
+                               size_t *found);
+
+// The nearest hit of `segment` over every model of the `.col` library of `len`
+// bytes at `bytes` (read in `mode`, a `zc_mode`), each model culled as in
+// [`zc_gta_model_cast`]; a tie goes to the earlier model. Each call walks (and
+// validates) the whole library: to cast many segments, keep the models
+// (`zc_gta_models_next`) and cast at each.
+//
+// - `hit`: the hit, on `ZC_STATUS_OK`. `ZC_STATUS_NOT_FOUND` when nothing is hit.
+// - `model`: the model hit (a view borrowing `bytes`), on `ZC_STATUS_OK`; may be NULL.
+// - `model_index`: its position in the library, on `ZC_STATUS_OK`; may be NULL.
+// - `err`: on `ZC_STATUS_MALFORMED` (the library); may be NULL.
+zc_status zc_gta_library_cast(const uint8_t *bytes,
+                              size_t len,
+                              uint32_t mode,
+                              const zc_segment *segment,
+                              zc_hit *hit,
+                              zc_gta_model *model,
+                              uint64_t *model_index,
+                              zc_error *err);
+
+// The `uint32_t` words of storage [`zc_gta_face_index_build`] needs for `model`'s
+// faces, into `words` (`ZC_GTA_FACE_INDEX_NODE_WORDS` per node: about 9 words a
+// face).
+zc_status zc_gta_face_index_words(const zc_gta_model *model, size_t *words);
+
+// Builds the face index of `model` in the caller's `words` words at `storage` (at
+// least what [`zc_gta_face_index_words`] says; 4-byte aligned; not overlapping the
+// model's bytes), O(n log n) in the faces, and writes its view to `index`.
+// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing built). The index
+// borrows the model's bytes and the storage.
+zc_status zc_gta_face_index_build(const zc_gta_model *model,
+                                  uint32_t *storage,
+                                  size_t words,
+                                  zc_gta_face_index *index);
+
+// As [`zc_gta_model_cast`], through the index (no culls).
+zc_status zc_gta_face_index_cast(const zc_gta_face_index *index,
+                                 const zc_segment *segment,
+                                 zc_hit *hit);
+
+// As [`zc_gta_model_cast_filtered`], through the index (no culls).
+zc_status zc_gta_face_index_cast_filtered(const zc_gta_face_index *index,
+                                          const zc_segment *segment,
+                                          const zc_gta_material_mask *skip,
+                                          zc_hit *hit);
+
+// As [`zc_gta_model_ground`], through the index (no culls).
+zc_status zc_gta_face_index_ground(const zc_gta_face_index *index,
+                                   float x,
+                                   float y,
+                                   float z,
+                                   float depth,
+                                   zc_hit *hit);
+
+// As [`zc_gta_model_overlap`], through the index (no culls).
+zc_status zc_gta_face_index_overlap(const zc_gta_face_index *index,
+                                    const zc_ball *ball,
+                                    zc_contact *contacts,
+                                    size_t cap,
+                                    size_t *found);
+
 // Starts a recovery over the `len` bytes at `bytes` in `mode` (a `zc_mode`), into
 // `iter`. Nothing is read yet.
 zc_status zc_gta_recover_begin(const uint8_t *bytes,
@@ -1840,6 +2044,104 @@ zc_status zc_gta_recover_begin(const uint8_t *bytes,
 // (format `ZC_FORMAT_GTA_COL`); `ZC_STATUS_END` once the buffer is walked (nothing
 // written).
 zc_status zc_gta_recover_next(zc_gta_recover *iter, zc_gta_recovered *out);
+
+// The bytes [`zc_gta_model_write`] needs for `model` under `options` (NULL: as is),
+// into `required`. `ZC_STATUS_UNWRITABLE` with `err` (may be NULL) when the target
+// version cannot store the model.
+zc_status zc_gta_model_write_len(const zc_gta_model *model,
+                                 const zc_gta_write_options *options,
+                                 size_t *required,
+                                 zc_error *err);
+
+// Writes `model` under `options` (NULL: as is) into the `cap` bytes at `out`, which
+// must not overlap the model's buffer.
+//
+// - `written`: on `ZC_STATUS_OK` the bytes written; on `ZC_STATUS_BUFFER_TOO_SMALL`
+//   (nothing written) the bytes needed. May be NULL.
+// - `err`: on `ZC_STATUS_UNWRITABLE`, what the target version cannot store; may be
+//   NULL.
+zc_status zc_gta_model_write(const zc_gta_model *model,
+                             const zc_gta_write_options *options,
+                             uint8_t *out,
+                             size_t cap,
+                             size_t *written,
+                             zc_error *err);
+
+// What writing `model` under `options` (NULL: as is) drops, into `losses`.
+// `ZC_STATUS_UNWRITABLE` with `err` (may be NULL) where [`zc_gta_model_write`]
+// would refuse.
+zc_status zc_gta_model_losses(const zc_gta_model *model,
+                              const zc_gta_write_options *options,
+                              zc_gta_losses *losses,
+                              zc_error *err);
+
+// The bytes [`zc_gta_library_write`] needs for the `.col` library of `len` bytes at
+// `bytes` (read in `mode`, a `zc_mode`) under `options` (NULL: as is), into
+// `required`. `ZC_STATUS_MALFORMED` or `ZC_STATUS_UNWRITABLE` with `err` (may be
+// NULL).
+zc_status zc_gta_library_write_len(const uint8_t *bytes,
+                                   size_t len,
+                                   uint32_t mode,
+                                   const zc_gta_write_options *options,
+                                   size_t *required,
+                                   zc_error *err);
+
+// Writes every model of the `.col` library at `bytes` (read in `mode`) under
+// `options` (NULL: as is), back to back, into the `cap` bytes at `out`, which must
+// not overlap `bytes`. Bytes after the last model (padding) are not written.
+//
+// - `written`: on `ZC_STATUS_OK` the bytes written; on `ZC_STATUS_BUFFER_TOO_SMALL`
+//   (nothing written) the bytes needed. May be NULL.
+// - `err`: on `ZC_STATUS_MALFORMED` (the input) or `ZC_STATUS_UNWRITABLE` (a model
+//   the target cannot store; `offset` is where that model starts); may be NULL.
+zc_status zc_gta_library_write(const uint8_t *bytes,
+                               size_t len,
+                               uint32_t mode,
+                               const zc_gta_write_options *options,
+                               uint8_t *out,
+                               size_t cap,
+                               size_t *written,
+                               zc_error *err);
+
+// What writing the library at `bytes` (read in `mode`) under `options` (NULL: as
+// is) drops, summed over its models, into `losses`. Errors as
+// [`zc_gta_library_write_len`].
+zc_status zc_gta_library_losses(const uint8_t *bytes,
+                                size_t len,
+                                uint32_t mode,
+                                const zc_gta_write_options *options,
+                                zc_gta_losses *losses,
+                                zc_error *err);
+
+// The bytes [`zc_gta_dff_replace`] writes for the `.dff` of `len` bytes at `bytes`
+// (read in `mode`, a `zc_mode`) with `model` as its collision, into `required`.
+// `ZC_STATUS_MALFORMED` (the `.dff`) or `ZC_STATUS_UNWRITABLE` (a size past a
+// 32-bit field) with `err` (may be NULL).
+zc_status zc_gta_dff_replace_len(const uint8_t *bytes,
+                                 size_t len,
+                                 uint32_t mode,
+                                 const zc_gta_model *model,
+                                 size_t *required,
+                                 zc_error *err);
+
+// Writes the `.dff` at `bytes` (read in `mode`) into the `cap` bytes at `out` with
+// `model`'s bytes as its collision (the collision chunk replaced, or one added),
+// every other byte copied and the enclosing chunks' sizes adjusted. `out` must
+// overlap neither the `.dff` nor the model's buffer. Write a model in another
+// version first with [`zc_gta_model_write`], then read it back with
+// `zc_gta_model_parse`.
+//
+// - `written`: on `ZC_STATUS_OK` the bytes written; on `ZC_STATUS_BUFFER_TOO_SMALL`
+//   (nothing written) the bytes needed. May be NULL.
+// - `err`: as [`zc_gta_dff_replace_len`]; may be NULL.
+zc_status zc_gta_dff_replace(const uint8_t *bytes,
+                             size_t len,
+                             uint32_t mode,
+                             const zc_gta_model *model,
+                             uint8_t *out,
+                             size_t cap,
+                             size_t *written,
+                             zc_error *err);
 
 // Parses a v2 (`VER2`) archive held whole in the `len` bytes at `bytes`: the
 // directory, and every entry's sectors inside the buffer.

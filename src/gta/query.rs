@@ -590,10 +590,24 @@ impl<'a> Model<'a> {
     }
 }
 
-impl<'a> FaceIndex<'a, '_> {
+impl<'a, 's> FaceIndex<'a, 's> {
     /// The model the index belongs to.
     pub const fn model(&self) -> Model<'a> {
         self.model
+    }
+
+    /// The tree over the model's faces.
+    pub const fn tree(&self) -> FaceTree<'s> {
+        self.tree
+    }
+
+    /// Rebuilds an index in O(1) from its [`model`](FaceIndex::model) and
+    /// [`tree`](FaceIndex::tree) (made by [`Model::face_index`], e.g. rebuilt with
+    /// [`Model::from_parts`] and [`FaceTree::from_parts`]). A tree built over another
+    /// model's faces gives answers that are unspecified, never a panic or a read
+    /// outside the model.
+    pub const fn from_parts(model: Model<'a>, tree: FaceTree<'s>) -> Self {
+        Self { model, tree }
     }
 }
 

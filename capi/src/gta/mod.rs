@@ -9,10 +9,14 @@ pub mod dff;
 pub mod error;
 pub mod lint;
 pub mod read;
+pub mod query;
 pub mod recover;
+pub mod write;
 
 pub use dff::*;
 pub use error::*;
 pub use lint::*;
 pub use read::*;
+pub use query::*;
 pub use recover::*;
+pub use write::*;

@@ -64,8 +64,10 @@ const NONE: u32 = u32::MAX;
 
 /// A node of a [`FaceTree`]: the boxes of up to four children, each a face or a
 /// node. Opaque: callers only provide the storage ([`FaceTree::nodes_for`] of them,
-/// 112 bytes each).
+/// 112 bytes each). `#[repr(C)]`, every field a `f32` or `u32`: any bits are a node,
+/// so a C caller's `uint32_t` storage can hold one (28 words a node).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
 pub struct Node {
     /// The children's boxes, axis by axis.
     min: [Lanes; 3],
@@ -217,6 +219,25 @@ pub struct FaceTree<'s> {
     nodes: &'s [Node],
     /// The largest magnitude of a face's coordinates, for the margin.
     magnitude: f32,
+}
+
+impl<'s> FaceTree<'s> {
+    /// What [`FaceTree::from_parts`] rebuilds the tree from: its nodes (root first,
+    /// the tree's only, not the build's scratch) and the largest magnitude of a
+    /// face's coordinates.
+    pub const fn parts(&self) -> (&'s [Node], f32) {
+        (self.nodes, self.magnitude)
+    }
+
+    /// Rebuilds a tree in O(1) from its [`parts`](FaceTree::parts), for callers that
+    /// cannot keep the borrow (the C API keeps them in a C struct). Parts that did
+    /// not come from [`FaceTree::parts`] over unchanged storage give a tree whose
+    /// queries never panic, never read outside `nodes` and visit at most
+    /// `nodes.len()` nodes each (a node is visited once), but whose answers are
+    /// unspecified.
+    pub const fn from_parts(nodes: &'s [Node], magnitude: f32) -> Self {
+        Self { nodes, magnitude }
+    }
 }
 
 /// How deep a traversal's stack may grow: a tree over fewer than 2^31 faces is at

@@ -19,8 +19,15 @@ impl FaceTree<'_> {
         let mut limit = 1.0f32;
         let mut stack: heapless::Vec<(u32, f32), STACK> = heapless::Vec::new();
         let mut next = Some(0usize);
+        // Each node has one parent, so a traversal visits it at most once: the
+        // budget only ends one of a tree rebuilt from altered parts.
+        let mut budget = self.nodes.len();
         loop {
             if let Some(node) = next.take().and_then(|at| self.nodes.get(at)) {
+                budget = match budget.checked_sub(1) {
+                    Some(b) => b,
+                    None => return,
+                };
                 let enter = cull.enter(node);
                 // The lanes entered no later than the limit, nearest first.
                 let mut found = [(0.0f32, NONE); LANES];
@@ -82,8 +89,14 @@ impl FaceTree<'_> {
         let r2 = radius * radius;
         let mut stack: heapless::Vec<u32, STACK> = heapless::Vec::new();
         let mut next = Some(0usize);
+        // At most one visit a node, as in `segment`.
+        let mut budget = self.nodes.len();
         loop {
             if let Some(node) = next.take().and_then(|at| self.nodes.get(at)) {
+                budget = match budget.checked_sub(1) {
+                    Some(b) => b,
+                    None => return,
+                };
                 // Squared distance from the centre to each lane's grown box; the
                 // margin covers its rounding.
                 let gap = |c: f32, lo: Lanes, hi: Lanes| {
@@ -178,5 +191,30 @@ impl Cull {
             exit = zip4(exit, zip4(t1, t2, far), near);
         }
         zip4(enter, exit, |e, x| if e <= x { e } else { f32::INFINITY })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{FaceTree, Node};
+
+    /// A tree rebuilt from altered storage, every lane of the root pointing back at
+    /// the root and holding everything: each query ends, after one visit a node.
+    #[test]
+    fn altered_storage_with_a_cycle_ends() {
+        let mut nodes = [Node::EMPTY; 2];
+        for node in &mut nodes {
+            node.min = [[-1e9; 4]; 3];
+            node.max = [[1e9; 4]; 3];
+            node.child = [0, 1, 0, 1];
+        }
+        let tree = FaceTree::from_parts(&nodes, 1.0);
+        let mut faces = 0;
+        tree.segment([0.0, 0.0, 10.0], [0.0, 0.0, -20.0], |_| {
+            faces += 1;
+            1.0
+        });
+        tree.ball([0.0; 3], 5.0, |_| faces += 1);
+        assert_eq!(faces, 0);
     }
 }

@@ -271,7 +271,10 @@ fn culls_content(m: &Model<'_>) -> bool {
 fn check_index(m: &Model<'_>, rng: &mut Rng, cases: usize) {
     let flat = flat(m);
     let mut storage = vec![Node::EMPTY; FaceTree::nodes_for(m.faces().len())];
-    let index = m.face_index(&mut storage).unwrap();
+    let built = m.face_index(&mut storage).unwrap();
+    // Rebuilt from its parts, as the C API keeps it: the same index.
+    let (nodes, magnitude) = built.tree().parts();
+    let index = gta::FaceIndex::from_parts(built.model(), FaceTree::from_parts(nodes, magnitude));
     let odd = |mat: u8| mat % 2 == 1;
     for _ in 0..cases {
         let s = segment(rng, &flat);
