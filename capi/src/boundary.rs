@@ -152,6 +152,10 @@ unsafe impl Plain for u32 {}
 unsafe impl Plain for u64 {}
 // SAFETY: as above.
 unsafe impl Plain for f32 {}
+// SAFETY: an array of plain values is plain.
+unsafe impl<T: Plain, const N: usize> Plain for [T; N] {}
+// SAFETY: a size is an integer.
+unsafe impl Plain for usize {}
 
 /// A 32-bit FNV-1a of `words`: the `check` word of a view, which tells a view zerocol
 /// made from one a caller forged or zero-filled (not a security boundary: a view's

@@ -48,11 +48,13 @@ extern crate std;
 mod boundary;
 pub mod error;
 pub mod format;
+pub mod grit;
 pub mod gta;
 pub mod query;
 
 pub use error::*;
 pub use format::*;
+pub use grit::*;
 pub use gta::*;
 pub use query::*;
 
