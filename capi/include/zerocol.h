@@ -664,11 +664,13 @@ const char *zc_format_name(uint32_t format);
 // text).
 zc_status zc_grit_cast(const zc_grit_body *body, const zc_segment *segment, zc_grit_hit *out);
 
-// The highest surface below `point` (three floats) within `depth`: the nearest hit
-// of the segment from `point` down to `point - (0, 0, depth)`, into `out`;
+// The highest surface below the point `(x, y, z)` within `depth`: the nearest hit
+// of the segment from the point down to `(x, y, z - depth)`, into `out`;
 // `ZC_STATUS_NOT_FOUND` when there is none, or `depth` is negative or NaN.
 zc_status zc_grit_ground(const zc_grit_body *body,
-                         const float (*point)[3],
+                         float x,
+                         float y,
+                         float z,
                          float depth,
                          zc_grit_hit *out);
 

@@ -89,7 +89,8 @@ static inline unsigned long for_each_file(const char *root, const char *rel,
         struct stat st;
         if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0)
             continue;
-        snprintf(child, sizeof child, "%s/%s", path, ent->d_name);
+        if (snprintf(child, sizeof child, "%s/%s", path, ent->d_name) >= (int)sizeof child)
+            continue; /* a path too long for the buffer (none in the repository) */
         if (stat(child, &st) != 0)
             continue;
         if (S_ISDIR(st.st_mode)) {

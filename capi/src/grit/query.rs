@@ -97,20 +97,23 @@ pub extern "C" fn zc_grit_cast(
     hit_out(buffer, cast(&file, segment.to_rust()), out)
 }
 
-/// The highest surface below `point` (three floats) within `depth`: the nearest hit
-/// of the segment from `point` down to `point - (0, 0, depth)`, into `out`;
+/// The highest surface below the point `(x, y, z)` within `depth`: the nearest hit
+/// of the segment from the point down to `(x, y, z - depth)`, into `out`;
 /// `ZC_STATUS_NOT_FOUND` when there is none, or `depth` is negative or NaN.
 #[unsafe(no_mangle)]
 pub extern "C" fn zc_grit_ground(
     body: *const zc_grit_body,
-    point: *const [f32; 3],
+    x: f32,
+    y: f32,
+    z: f32,
     depth: f32,
     out: *mut zc_grit_hit,
 ) -> zc_status {
-    let ((buffer, file), point) = match (zc_grit_body::read(body), boundary::read(point)) {
-        (Ok(read), Ok(point)) => (read, point),
-        (Err(status), _) | (_, Err(status)) => return status,
+    let (buffer, file) = match zc_grit_body::read(body) {
+        Ok(read) => read,
+        Err(status) => return status,
     };
+    let point = [x, y, z];
     if out.is_null() {
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
