@@ -24,6 +24,10 @@
 // Contacts one overlap call reports at most (the count returned is every contact).
 #define ZC_GRIT_OVERLAP_MAX 64
 
+// The alignment [`zc_grit_face_index_cast`] requires of its storage (what `malloc`
+// returns on the targets zerocol builds for).
+#define ZC_GRIT_INDEX_ALIGN 16
+
 // How a call went.
 typedef enum {
   // It succeeded; its outputs are written.
@@ -682,6 +686,32 @@ zc_status zc_grit_overlap(const zc_grit_body *body,
                           zc_grit_contact *out,
                           size_t cap,
                           size_t *found);
+
+// Writes to `len` how many bytes of storage [`zc_grit_face_index_cast`] needs for
+// the body: its trimesh's faces and vertices decoded, and a tree over the faces
+// (`zerocol::query::FaceTree`, 112 bytes a node, about half the faces' count). It
+// differs between 32- and 64-bit targets.
+zc_status zc_grit_face_index_len(const zc_grit_body *body, size_t *len);
+
+// Casts `count` segments at the body through a face index (`zerocol::grit::FaceIndex`)
+// built once, for this call, into the caller's `storage` (`storage_len` bytes, at
+// least [`zc_grit_face_index_len`], aligned to [`ZC_GRIT_INDEX_ALIGN`]; overwritten
+// and free again when the call returns): one validation and one O(n log n) build,
+// then each cast visits the faces nearest boxes first, as the body's own cast would
+// answer. Batch the segments: each call builds the index again.
+//
+// - `segments`: `count` segments (may be NULL when `count` is 0).
+// - `hits`: `count` hits; `hits[i]` is written when segment `i` hits something.
+// - `found`: `count` bytes; `found[i]` is 1 when segment `i` hit, 0 when it missed.
+//
+// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing written).
+zc_status zc_grit_face_index_cast(const zc_grit_body *body,
+                                  uint8_t *storage,
+                                  size_t storage_len,
+                                  const zc_segment *segments,
+                                  size_t count,
+                                  zc_grit_hit *hits,
+                                  uint8_t *found);
 
 // The flavour of Grit collision the `len` bytes at `bytes` start with, from their
 // first four bytes as the engine decides: `ZC_FORMAT_TCOL`, `ZC_FORMAT_BCOL`, or

@@ -69,6 +69,30 @@ static int inside(const char *p, size_t len, const unsigned char *buf, size_t bu
     return len == 0 || (q >= buf && q + len <= buf + buf_len);
 }
 
+/* Casts `count` segments through the face index and checks each answer against
+ * zc_grit_cast's (the same t, primitive, index and material). */
+static void index_agrees(const zc_grit_body *body, const zc_segment *segs, size_t count) {
+    size_t need, i;
+    void *storage = NULL;
+    zc_grit_hit hits[8], one;
+    unsigned char found[8];
+    CHECK_STATUS(zc_grit_face_index_len(body, &need), ZC_STATUS_OK);
+    if (posix_memalign(&storage, ZC_GRIT_INDEX_ALIGN, need + 1) != 0)
+        exit(2);
+    CHECK_STATUS(zc_grit_face_index_cast(body, storage, need, segs, count, hits, found),
+                 ZC_STATUS_OK);
+    for (i = 0; i < count; i++) {
+        zc_status st = zc_grit_cast(body, &segs[i], &one);
+        CHECK(found[i] == (st == ZC_STATUS_OK));
+        if (found[i] && st == ZC_STATUS_OK) {
+            CHECK(hits[i].hit.t == one.hit.t && hits[i].hit.primitive == one.hit.primitive);
+            CHECK(hits[i].hit.index == one.hit.index && hits[i].material == one.material);
+            CHECK(hits[i].hit.material == one.hit.material);
+        }
+    }
+    free(storage);
+}
+
 static void sample_tcol(const char *root) {
     size_t len, n;
     unsigned char *text = read_file(root, "samples/body.tcol", &len);
@@ -159,6 +183,7 @@ static void sample_tcol(const char *root) {
     CHECK(contacts[1].contact.depth == 0.3f && vec_is(contacts[1].contact.normal, 1, 0, 0));
     CHECK_STATUS(zc_grit_overlap(&body, &ball, NULL, 0, &n), ZC_STATUS_OK);
     CHECK(n == 2);
+    index_agrees(&body, &down, 1);
 
     /* Lenient reads it the same. */
     CHECK_STATUS(zc_tcol_parse(text, len, ZC_MODE_LENIENT, &body, NULL), ZC_STATUS_OK);
@@ -285,6 +310,48 @@ static void sample_bcol(void) {
     CHECK(contacts[0].contact.depth == 0.4f && vec_is(contacts[0].contact.point, 1, 1, 0));
     CHECK_STATUS(zc_grit_overlap(&body, &ball, contacts, 1, &n), ZC_STATUS_OK);
     CHECK(n == 2);
+    /* The face index: built into caller storage, casts through it. */
+    {
+        zc_segment segs[4] = {{{10, 0, 5}, {10, 0, -5}},
+                              {{0, 0, 5.5f}, {0, 0, -20}},
+                              {{1, -1, 3}, {1, -1, -7}},
+                              {{100, 100, 1}, {100, 100, -1}}};
+        zc_grit_hit hits[4];
+        unsigned char found[4];
+        size_t need;
+        void *storage = NULL;
+        CHECK_STATUS(zc_grit_face_index_len(&body, &need), ZC_STATUS_OK);
+        CHECK(need > 0 && need % ZC_GRIT_INDEX_ALIGN != 1);
+        if (posix_memalign(&storage, ZC_GRIT_INDEX_ALIGN, need + ZC_GRIT_INDEX_ALIGN) != 0)
+            exit(2);
+        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, segs, 4, hits, found),
+                     ZC_STATUS_OK);
+        CHECK(found[0] == 1 && hits[0].hit.t == 0.4f && hits[0].hit.primitive == ZC_PRIMITIVE_BOX);
+        CHECK(material_is(hits[0].material, hits[0].material_len, "/b"));
+        CHECK(found[1] == 1 && hits[1].hit.t == 0.0f && hits[1].hit.primitive == ZC_PRIMITIVE_HULL);
+        CHECK(found[2] == 1 && hits[2].hit.t == 0.3f && hits[2].hit.primitive == ZC_PRIMITIVE_FACE);
+        CHECK(hits[2].hit.index == 0 && vec_is(hits[2].hit.point, 1, -1, 0));
+        CHECK(material_is(hits[2].material, hits[2].material_len, "/floor"));
+        CHECK(found[3] == 0);
+        index_agrees(&body, segs, 4);
+        /* Short, misaligned, NULL. */
+        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need - 1, segs, 4, hits, found),
+                     ZC_STATUS_BUFFER_TOO_SMALL);
+        CHECK_STATUS(zc_grit_face_index_cast(&body, (unsigned char *)storage + 4, need, segs, 4,
+                                             hits, found),
+                     ZC_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_cast(&body, NULL, need, segs, 4, hits, found),
+                     ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, NULL, 4, hits, found),
+                     ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, segs, 4, hits, NULL),
+                     ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, segs, SIZE_MAX, hits, found),
+                     ZC_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, NULL, 0, NULL, NULL),
+                     ZC_STATUS_OK);
+        free(storage);
+    }
 }
 
 /* The TCOL the BCOL came from: its lints with line and column; mesh lints. */
@@ -533,6 +600,12 @@ static void walk(const unsigned char *bytes, size_t len, const zc_grit_body *bod
     }
     if (zc_grit_ground(body, point[0], point[1], point[2], 100, &hit) == ZC_STATUS_OK)
         CHECK(hit.hit.t >= 0 && hit.hit.t <= 1);
+    {
+        zc_segment segs[3] = {{{0.25f, 0.5f, 100}, {-0.5f, 0.25f, -100}},
+                              {{-100, 0.1f, 0.2f}, {100, -0.1f, 0.3f}},
+                              {{0.5f, 0.5f, 0.5f}, {0.6f, 0.4f, -0.5f}}};
+        index_agrees(body, segs, 3);
+    }
     CHECK_STATUS(zc_grit_overlap(body, &ball, contacts, 8, &n), ZC_STATUS_OK);
     for (k = 0; k < n && k < 8; k++)
         CHECK(inside(contacts[k].material, contacts[k].material_len, bytes, len));

@@ -4,7 +4,8 @@
 
 use core::ffi::c_char;
 
-use zerocol::query::{self, Contact, Query};
+use zerocol::grit::Face;
+use zerocol::query::{self, Contact, FaceTree, Node, Query, Vec3};
 
 use crate::boundary;
 use crate::error::zc_status;
@@ -171,4 +172,151 @@ pub extern "C" fn zc_grit_overlap(
         Ok(()) => zc_status::ZC_STATUS_OK,
         Err(status) => status,
     }
+}
+
+/// The alignment [`zc_grit_face_index_cast`] requires of its storage (what `malloc`
+/// returns on the targets zerocol builds for).
+pub const ZC_GRIT_INDEX_ALIGN: usize = 16;
+
+/// `n` rounded up to [`ZC_GRIT_INDEX_ALIGN`].
+fn aligned(n: usize) -> Option<usize> {
+    n.checked_next_multiple_of(ZC_GRIT_INDEX_ALIGN)
+}
+
+/// Where a face index's parts lie in its storage: the faces, then the vertices, then
+/// the tree's nodes, each at a multiple of [`ZC_GRIT_INDEX_ALIGN`]; and the total.
+struct Layout {
+    vertices_at: usize,
+    nodes_at: usize,
+    len: usize,
+    vertices: usize,
+    faces: usize,
+    nodes: usize,
+}
+
+fn layout(file: &File<'_>) -> Option<Layout> {
+    let mesh = file.trimesh();
+    let vertices = mesh.as_ref().map_or(0, |m| m.vertex_count());
+    let faces = mesh.as_ref().map_or(0, |m| m.face_count());
+    let nodes = FaceTree::nodes_for(faces);
+    let vertices_at = aligned(faces.checked_mul(size_of::<Face<'_>>())?)?;
+    let nodes_at = aligned(vertices_at.checked_add(vertices.checked_mul(size_of::<Vec3>())?)?)?;
+    let len = nodes_at.checked_add(nodes.checked_mul(size_of::<Node>())?)?;
+    Some(Layout {
+        vertices_at,
+        nodes_at,
+        len,
+        vertices,
+        faces,
+        nodes,
+    })
+}
+
+/// Writes to `len` how many bytes of storage [`zc_grit_face_index_cast`] needs for
+/// the body: its trimesh's faces and vertices decoded, and a tree over the faces
+/// (`zerocol::query::FaceTree`, 112 bytes a node, about half the faces' count). It
+/// differs between 32- and 64-bit targets.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_grit_face_index_len(body: *const zc_grit_body, len: *mut usize) -> zc_status {
+    let (_, file) = match zc_grit_body::read(body) {
+        Ok(read) => read,
+        Err(status) => return status,
+    };
+    let Some(layout) = layout(&file) else {
+        return zc_status::ZC_STATUS_INVALID_ARGUMENT;
+    };
+    match boundary::write(len, layout.len) {
+        Ok(()) => zc_status::ZC_STATUS_OK,
+        Err(status) => status,
+    }
+}
+
+// SAFETY: a hit is integers, floats and a pointer (the caller's array may hold any
+// bits).
+unsafe impl boundary::Plain for zc_grit_hit {}
+
+/// Casts `count` segments at the body through a face index (`zerocol::grit::FaceIndex`)
+/// built once, for this call, into the caller's `storage` (`storage_len` bytes, at
+/// least [`zc_grit_face_index_len`], aligned to [`ZC_GRIT_INDEX_ALIGN`]; overwritten
+/// and free again when the call returns): one validation and one O(n log n) build,
+/// then each cast visits the faces nearest boxes first, as the body's own cast would
+/// answer. Batch the segments: each call builds the index again.
+///
+/// - `segments`: `count` segments (may be NULL when `count` is 0).
+/// - `hits`: `count` hits; `hits[i]` is written when segment `i` hits something.
+/// - `found`: `count` bytes; `found[i]` is 1 when segment `i` hit, 0 when it missed.
+///
+/// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing written).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn zc_grit_face_index_cast(
+    body: *const zc_grit_body,
+    storage: *mut u8,
+    storage_len: usize,
+    segments: *const zc_segment,
+    count: usize,
+    hits: *mut zc_grit_hit,
+    found: *mut u8,
+) -> zc_status {
+    let (buffer, file) = match zc_grit_body::read(body) {
+        Ok(read) => read,
+        Err(status) => return status,
+    };
+    let (segments, hits, found) = match (
+        boundary::slice(segments, count),
+        boundary::slice_mut(hits, count),
+        boundary::bytes_mut(found, count),
+    ) {
+        (Ok(s), Ok(h), Ok(f)) => (s, h, f),
+        (Err(status), _, _) | (_, Err(status), _) | (_, _, Err(status)) => return status,
+    };
+    let Some(layout) = layout(&file) else {
+        return zc_status::ZC_STATUS_INVALID_ARGUMENT;
+    };
+    if storage_len < layout.len {
+        return zc_status::ZC_STATUS_BUFFER_TOO_SMALL;
+    }
+    if storage.is_null() && layout.len > 0 {
+        return zc_status::ZC_STATUS_NULL_ARGUMENT;
+    }
+    if !(storage as usize).is_multiple_of(ZC_GRIT_INDEX_ALIGN) {
+        return zc_status::ZC_STATUS_INVALID_ARGUMENT;
+    }
+    // The three regions, inside `storage_len` and apart (by the layout's sums).
+    let blank = Face::default();
+    let parts = (
+        boundary::init_slice_mut(storage.cast::<Face<'_>>(), layout.faces, blank),
+        boundary::slice_mut(
+            storage.wrapping_add(layout.vertices_at).cast::<Vec3>(),
+            layout.vertices,
+        ),
+        boundary::init_slice_mut(
+            storage.wrapping_add(layout.nodes_at).cast::<Node>(),
+            layout.nodes,
+            Node::EMPTY,
+        ),
+    );
+    let (faces, vertices, nodes) = match parts {
+        (Ok(f), Ok(v), Ok(n)) => (f, v, n),
+        (Err(status), _, _) | (_, Err(status), _) | (_, _, Err(status)) => return status,
+    };
+    let index = match &file {
+        File::Tcol(t) => t.face_index(vertices, faces, nodes),
+        File::Bcol(b) => b.face_index(vertices, faces, nodes),
+    };
+    let Ok(index) = index else {
+        return zc_status::ZC_STATUS_BUFFER_TOO_SMALL;
+    };
+    for ((segment, hit), found) in segments.iter().zip(hits.iter_mut()).zip(found.iter_mut()) {
+        *found = 0;
+        if let Some(h) = index.cast(segment.to_rust()) {
+            *hit = zc_grit_hit {
+                hit: zc_hit::of(&h, |m| material_offset(buffer, m)),
+                material: h.material.as_ptr().cast::<c_char>(),
+                material_len: h.material.len(),
+            };
+            *found = 1;
+        }
+    }
+    zc_status::ZC_STATUS_OK
 }
