@@ -6,6 +6,10 @@
 
 #include <math.h>
 
+/* A float constant as a float: on i686 (x87, C99's FLT_EVAL_METHOD 2) a constant such
+ * as 0.1f is otherwise compared at long double precision. */
+#define F(x) ((float)(x))
+
 /* The library's BCOL writer's output for this TCOL text (a static body: one shape of
  * each kind, and a trimesh whose third face repeats a vertex). */
 static const char SRC_TCOL[] =
@@ -117,14 +121,14 @@ static void sample_tcol(const char *root) {
     CHECK(body.shape_count == 4 && body.vertex_count == 0 && body.face_count == 0);
 
     CHECK_STATUS(zc_grit_body_attributes(&body, &a), ZC_STATUS_OK);
-    CHECK(a.is_static == 0 && a.mass == 30.0f && a.has_inertia == 1);
+    CHECK(a.is_static == 0 && a.mass == F(30.0f) && a.has_inertia == 1);
     CHECK(vec_is(a.inertia, 1.25f, 1.5f, 0.875f));
-    CHECK(a.linear_damping == 0.25f && a.angular_damping == 0.5f);
-    CHECK(a.linear_sleep_threshold == 1.0f && a.angular_sleep_threshold == 0.6f);
-    CHECK(a.ccd_motion_threshold == 0.0f && a.ccd_swept_sphere_radius == 0.0f);
+    CHECK(a.linear_damping == F(0.25f) && a.angular_damping == F(0.5f));
+    CHECK(a.linear_sleep_threshold == F(1.0f) && a.angular_sleep_threshold == F(0.6f));
+    CHECK(a.ccd_motion_threshold == F(0.0f) && a.ccd_swept_sphere_radius == F(0.0f));
 
     CHECK_STATUS(zc_grit_body_summary(&body, &s), ZC_STATUS_OK);
-    CHECK(s.format == ZC_FORMAT_TCOL && s.is_static == 0 && s.mass == 30.0f);
+    CHECK(s.format == ZC_FORMAT_TCOL && s.is_static == 0 && s.mass == F(30.0f));
     CHECK(s.shapes == 4 && s.hulls == 1 && s.boxes == 1 && s.cylinders == 1 && s.spheres == 1);
     CHECK(s.cones == 0 && s.planes == 0 && s.hull_vertices == 5);
     CHECK(s.has_trimesh == 0 && s.vertices == 0 && s.faces == 0);
@@ -132,20 +136,20 @@ static void sample_tcol(const char *root) {
 
     CHECK_STATUS(zc_grit_shapes(&body, 0, shapes, 8, &n), ZC_STATUS_OK);
     CHECK(n == 4);
-    CHECK(shapes[0].kind == ZC_GRIT_SHAPE_HULL && shapes[0].margin == 0.04f);
+    CHECK(shapes[0].kind == ZC_GRIT_SHAPE_HULL && shapes[0].margin == F(0.04f));
     CHECK(material_is(shapes[0].material, shapes[0].material_len, "../shared/Plastic"));
     CHECK(shapes[0].material == (const char *)text + 407);
     CHECK(shapes[0].hull_vertex_first == 0 && shapes[0].hull_vertex_count == 5);
     CHECK(shapes[1].kind == ZC_GRIT_SHAPE_BOX);
     CHECK(material_is(shapes[1].material, shapes[1].material_len, "/common/props/Wood"));
     CHECK(vec_is(shapes[1].centre, 0, 0, 0.55f) && vec_is(shapes[1].dimensions, 1.2f, 0.8f, 0.1f));
-    CHECK(shapes[1].orientation[0] == 0.9659258f && shapes[1].orientation[3] == 0.258819f);
-    CHECK(shapes[2].kind == ZC_GRIT_SHAPE_CYLINDER && shapes[2].margin == 0.02f);
+    CHECK(shapes[1].orientation[0] == F(0.9659258f) && shapes[1].orientation[3] == F(0.258819f));
+    CHECK(shapes[2].kind == ZC_GRIT_SHAPE_CYLINDER && shapes[2].margin == F(0.02f));
     CHECK(material_is(shapes[2].material, shapes[2].material_len, "Metal"));
-    CHECK(shapes[2].radius == 0.1f && shapes[2].height == 0.5f);
-    CHECK(shapes[2].orientation[0] == 1.0f && shapes[2].orientation[1] == 0.0f);
-    CHECK(shapes[3].kind == ZC_GRIT_SHAPE_SPHERE && shapes[3].radius == 0.1f);
-    CHECK(vec_is(shapes[3].centre, 0, 0, -0.05f) && shapes[3].margin == 0.0f);
+    CHECK(shapes[2].radius == F(0.1f) && shapes[2].height == F(0.5f));
+    CHECK(shapes[2].orientation[0] == F(1.0f) && shapes[2].orientation[1] == F(0.0f));
+    CHECK(shapes[3].kind == ZC_GRIT_SHAPE_SPHERE && shapes[3].radius == F(0.1f));
+    CHECK(vec_is(shapes[3].centre, 0, 0, -0.05f) && shapes[3].margin == F(0.0f));
     /* From an index, and the empty rest. */
     CHECK_STATUS(zc_grit_shapes(&body, 3, shapes, 8, &n), ZC_STATUS_OK);
     CHECK(n == 1 && shapes[0].kind == ZC_GRIT_SHAPE_SPHERE);
@@ -166,21 +170,21 @@ static void sample_tcol(const char *root) {
 
     /* Queries (the values of Tcol::cast, ground and overlap). */
     CHECK_STATUS(zc_grit_cast(&body, &down, &hit), ZC_STATUS_OK);
-    CHECK(hit.hit.t == 0.37600002f && hit.hit.primitive == ZC_PRIMITIVE_HULL);
-    CHECK(hit.hit.index == 0 && hit.hit.point[2] == 1.2399998f);
-    CHECK(hit.hit.normal[2] == 0.99999905f && hit.hit.material == 407);
+    CHECK(hit.hit.t == F(0.37600002f) && hit.hit.primitive == ZC_PRIMITIVE_HULL);
+    CHECK(hit.hit.index == 0 && hit.hit.point[2] == F(1.2399998f));
+    CHECK(hit.hit.normal[2] == F(0.99999905f) && hit.hit.material == 407);
     CHECK(material_is(hit.material, hit.material_len, "../shared/Plastic"));
     CHECK_STATUS(zc_grit_ground(&body, point[0], point[1], point[2], 10.0f, &hit), ZC_STATUS_OK);
-    CHECK(hit.hit.t == 0.37600002f && hit.hit.primitive == ZC_PRIMITIVE_HULL);
+    CHECK(hit.hit.t == F(0.37600002f) && hit.hit.primitive == ZC_PRIMITIVE_HULL);
     CHECK_STATUS(zc_grit_ground(&body, point[0], point[1], point[2], 1.0f, &hit), ZC_STATUS_NOT_FOUND);
     CHECK_STATUS(zc_grit_ground(&body, point[0], point[1], point[2], -1.0f, &hit), ZC_STATUS_NOT_FOUND);
     CHECK_STATUS(zc_grit_overlap(&body, &ball, contacts, 4, &n), ZC_STATUS_OK);
     CHECK(n == 2);
     CHECK(contacts[0].contact.primitive == ZC_PRIMITIVE_BOX && contacts[0].contact.index == 1);
-    CHECK(contacts[0].contact.depth == 0.0f && vec_is(contacts[0].contact.point, 0, 0, 0.5f));
+    CHECK(contacts[0].contact.depth == F(0.0f) && vec_is(contacts[0].contact.point, 0, 0, 0.5f));
     CHECK(material_is(contacts[0].material, contacts[0].material_len, "/common/props/Wood"));
     CHECK(contacts[1].contact.primitive == ZC_PRIMITIVE_CYLINDER && contacts[1].contact.index == 2);
-    CHECK(contacts[1].contact.depth == 0.3f && vec_is(contacts[1].contact.normal, 1, 0, 0));
+    CHECK(contacts[1].contact.depth == F(0.3f) && vec_is(contacts[1].contact.normal, 1, 0, 0));
     CHECK_STATUS(zc_grit_overlap(&body, &ball, NULL, 0, &n), ZC_STATUS_OK);
     CHECK(n == 2);
     index_agrees(&body, &down, 1);
@@ -223,43 +227,43 @@ static void sample_bcol(void) {
     CHECK(body.format == ZC_FORMAT_BCOL && body.has_compound == 1 && body.has_trimesh == 1);
     CHECK(body.shape_count == 6 && body.vertex_count == 4 && body.face_count == 3);
     CHECK_STATUS(zc_grit_body_attributes(&body, &a), ZC_STATUS_OK);
-    CHECK(a.is_static == 1 && a.mass == 0.0f && a.has_inertia == 0);
-    CHECK(a.linear_damping == 0.5f && a.angular_sleep_threshold == 0.8f);
+    CHECK(a.is_static == 1 && a.mass == F(0.0f) && a.has_inertia == 0);
+    CHECK(a.linear_damping == F(0.5f) && a.angular_sleep_threshold == F(0.8f));
 
     CHECK_STATUS(zc_grit_body_summary(&body, &s), ZC_STATUS_OK);
     CHECK(s.format == ZC_FORMAT_BCOL && s.is_static == 1 && s.shapes == 6);
     CHECK(s.hulls == 1 && s.boxes == 1 && s.cylinders == 1 && s.cones == 1);
     CHECK(s.planes == 1 && s.spheres == 1 && s.hull_vertices == 4);
-    CHECK(s.vertices == 4 && s.faces == 3 && s.trimesh_margin == 0.0f);
-    CHECK(s.edge_distance_threshold == 0.001f);
+    CHECK(s.vertices == 4 && s.faces == 3 && s.trimesh_margin == F(0.0f));
+    CHECK(s.edge_distance_threshold == F(0.001f));
     CHECK(vec_is(s.bounds_min, -5, -5, 0) && vec_is(s.bounds_max, 5, 5, 0));
     CHECK(s.lints == 3 && s.tolerated == 0 && s.lines == 0);
     CHECK(s.string_table_offset == 472 && s.string_table_len == 30);
 
     CHECK_STATUS(zc_grit_shapes(&body, 0, shapes, 8, &n), ZC_STATUS_OK);
     CHECK(n == 6);
-    CHECK(shapes[0].kind == ZC_GRIT_SHAPE_HULL && shapes[0].margin == 0.01f);
+    CHECK(shapes[0].kind == ZC_GRIT_SHAPE_HULL && shapes[0].margin == F(0.01f));
     CHECK(material_is(shapes[0].material, shapes[0].material_len, "/h"));
     CHECK(shapes[0].material == buf + 472);
     CHECK(shapes[0].hull_vertex_count == 4);
     CHECK(shapes[1].kind == ZC_GRIT_SHAPE_BOX && vec_is(shapes[1].centre, 10, 0, 0));
-    CHECK(vec_is(shapes[1].dimensions, 2, 2, 2) && shapes[1].margin == 0.04f);
+    CHECK(vec_is(shapes[1].dimensions, 2, 2, 2) && shapes[1].margin == F(0.04f));
     CHECK(material_is(shapes[1].material, shapes[1].material_len, "/b"));
     CHECK(shapes[2].kind == ZC_GRIT_SHAPE_CYLINDER && vec_is(shapes[2].dimensions, 1, 2, 3));
-    CHECK(shapes[2].radius == 0.5f && shapes[2].height == 3.0f);
+    CHECK(shapes[2].radius == F(0.5f) && shapes[2].height == F(3.0f));
     CHECK(shapes[3].kind == ZC_GRIT_SHAPE_CONE && vec_is(shapes[3].centre, 30, 0, 0));
-    CHECK(shapes[3].radius == 1.0f && shapes[3].height == 2.0f);
+    CHECK(shapes[3].radius == F(1.0f) && shapes[3].height == F(2.0f));
     CHECK(material_is(shapes[3].material, shapes[3].material_len, "/k"));
     CHECK(shapes[4].kind == ZC_GRIT_SHAPE_PLANE && vec_is(shapes[4].normal, 0, 0, 2));
-    CHECK(shapes[4].distance == -10.0f && shapes[4].margin == 0.0f);
+    CHECK(shapes[4].distance == F(-10.0f) && shapes[4].margin == F(0.0f));
     CHECK(shapes[5].kind == ZC_GRIT_SHAPE_SPHERE && vec_is(shapes[5].centre, 40, 0, 0));
-    CHECK(shapes[5].radius == 0.5f);
+    CHECK(shapes[5].radius == F(0.5f));
     CHECK(material_is(shapes[5].material, shapes[5].material_len, "/s"));
     CHECK_STATUS(zc_grit_hull_vertices(&body, 0, v, 8, &n), ZC_STATUS_OK);
     CHECK(n == 4 && vec_is(v[0], 0, 0, 5) && vec_is(v[1], 1, 0, 5) && vec_is(v[3], 0, 0, 6));
 
     CHECK_STATUS(zc_grit_body_trimesh(&body, &mesh), ZC_STATUS_OK);
-    CHECK(mesh.margin == 0.0f && mesh.edge_distance_threshold == 0.001f);
+    CHECK(mesh.margin == F(0.0f) && mesh.edge_distance_threshold == F(0.001f));
     CHECK(mesh.vertex_count == 4 && mesh.face_count == 3);
     CHECK_STATUS(zc_grit_vertices(&body, 0, v, 8, &n), ZC_STATUS_OK);
     CHECK(n == 4 && vec_is(v[0], -5, -5, 0) && vec_is(v[2], 5, 5, 0) && vec_is(v[3], -5, 5, 0));
@@ -295,19 +299,19 @@ static void sample_bcol(void) {
 
     /* Queries (the values of Bcol::cast, ground and overlap). */
     CHECK_STATUS(zc_grit_cast(&body, &down, &hit), ZC_STATUS_OK);
-    CHECK(hit.hit.t == 0.4f && hit.hit.primitive == ZC_PRIMITIVE_BOX && hit.hit.index == 1);
+    CHECK(hit.hit.t == F(0.4f) && hit.hit.primitive == ZC_PRIMITIVE_BOX && hit.hit.index == 1);
     CHECK(vec_is(hit.hit.point, 10, 0, 1) && vec_is(hit.hit.normal, 0, 0, 1));
     CHECK(material_is(hit.material, hit.material_len, "/b") && hit.hit.material == 475);
     CHECK_STATUS(zc_grit_cast(&body, &inside_hull, &hit), ZC_STATUS_OK);
-    CHECK(hit.hit.t == 0.0f && hit.hit.primitive == ZC_PRIMITIVE_HULL);
+    CHECK(hit.hit.t == F(0.0f) && hit.hit.primitive == ZC_PRIMITIVE_HULL);
     CHECK_STATUS(zc_grit_ground(&body, point[0], point[1], point[2], 10.0f, &hit), ZC_STATUS_OK);
-    CHECK(hit.hit.t == 0.3f && hit.hit.primitive == ZC_PRIMITIVE_FACE && hit.hit.index == 0);
+    CHECK(hit.hit.t == F(0.3f) && hit.hit.primitive == ZC_PRIMITIVE_FACE && hit.hit.index == 0);
     CHECK(vec_is(hit.hit.point, 1, -1, 0));
     CHECK(material_is(hit.material, hit.material_len, "/floor"));
     CHECK_STATUS(zc_grit_overlap(&body, &ball, contacts, 4, &n), ZC_STATUS_OK);
     CHECK(n == 2 && contacts[0].contact.primitive == ZC_PRIMITIVE_FACE);
     CHECK(contacts[0].contact.index == 0 && contacts[1].contact.index == 1);
-    CHECK(contacts[0].contact.depth == 0.4f && vec_is(contacts[0].contact.point, 1, 1, 0));
+    CHECK(contacts[0].contact.depth == F(0.4f) && vec_is(contacts[0].contact.point, 1, 1, 0));
     CHECK_STATUS(zc_grit_overlap(&body, &ball, contacts, 1, &n), ZC_STATUS_OK);
     CHECK(n == 2);
     /* The face index: built into caller storage, casts through it. */
@@ -326,10 +330,10 @@ static void sample_bcol(void) {
             exit(2);
         CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, segs, 4, hits, found),
                      ZC_STATUS_OK);
-        CHECK(found[0] == 1 && hits[0].hit.t == 0.4f && hits[0].hit.primitive == ZC_PRIMITIVE_BOX);
+        CHECK(found[0] == 1 && hits[0].hit.t == F(0.4f) && hits[0].hit.primitive == ZC_PRIMITIVE_BOX);
         CHECK(material_is(hits[0].material, hits[0].material_len, "/b"));
-        CHECK(found[1] == 1 && hits[1].hit.t == 0.0f && hits[1].hit.primitive == ZC_PRIMITIVE_HULL);
-        CHECK(found[2] == 1 && hits[2].hit.t == 0.3f && hits[2].hit.primitive == ZC_PRIMITIVE_FACE);
+        CHECK(found[1] == 1 && hits[1].hit.t == F(0.0f) && hits[1].hit.primitive == ZC_PRIMITIVE_HULL);
+        CHECK(found[2] == 1 && hits[2].hit.t == F(0.3f) && hits[2].hit.primitive == ZC_PRIMITIVE_FACE);
         CHECK(hits[2].hit.index == 0 && vec_is(hits[2].hit.point, 1, -1, 0));
         CHECK(material_is(hits[2].material, hits[2].material_len, "/floor"));
         CHECK(found[3] == 0);
