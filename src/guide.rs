@@ -14,6 +14,7 @@
 #![doc = "[benchmarks.md]: crate::guide::benchmarks"]
 #![doc = "[fuzzing.md]: crate::guide::fuzzing"]
 #![doc = "[query.md]: crate::guide::query"]
+#![doc = "[c.md]: crate::guide::c"]
 #![doc = ""]
 #![doc = include_str!("../docs/README.md")]
 
@@ -56,6 +57,11 @@ pub mod obj {}
 #[doc = ""]
 #[doc = include_str!("../docs/query.md")]
 pub mod query {}
+
+#[doc = "[benchmarks.md]: crate::guide::benchmarks"]
+#[doc = ""]
+#[doc = include_str!("../docs/c.md")]
+pub mod c {}
 
 #[doc = include_str!("../docs/library.md")]
 pub mod library {}

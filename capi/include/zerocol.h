@@ -28,6 +28,22 @@
 // returns on the targets zerocol builds for).
 #define ZC_GRIT_INDEX_ALIGN 16
 
+// Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
+// empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
+#define ZC_GTA_DFF_FRAME_LEN 32
+
+// An archive's length that the caller does not know: pass it as `archive_len` to
+// [`zc_img_directory_parse`] to list a directory without checking where its entries
+// lie. A view's `archive_len` holds it when the length was not given.
+#define ZC_IMG_LEN_UNKNOWN UINT64_MAX
+
+// The most changes [`zc_img_write_edited`] takes in one call (more are
+// `ZC_STATUS_INVALID_ARGUMENT`; apply them in several passes).
+#define ZC_IMG_MAX_CHANGES 32
+
+// Contacts kept per call of an overlap: the rest are counted, not written.
+#define ZC_OVERLAP_MAX 64
+
 // How a call went.
 typedef enum {
   // It succeeded; its outputs are written.
@@ -84,7 +100,10 @@ typedef enum {
 } zc_mode;
 
 // What was wrong with a GTA buffer: `zc_error.kind` when `zc_error.format` is
-// `ZC_FORMAT_GTA_COL` or `ZC_FORMAT_DFF`. The values are stable.
+// `ZC_FORMAT_GTA_COL` or `ZC_FORMAT_DFF`. The values are stable. For a `.dff`,
+// `TRUNCATED` is a chunk header cut short, `BAD_MAGIC` a first chunk that is neither a
+// Clump nor a UV animation dictionary, the `DFF_` kinds are the chunk walk's, and an
+// embedded model's error has the `.col` kind.
 typedef enum {
   // A kind this header does not name (a newer library's).
   ZC_GTA_ERROR_OTHER = 0,
@@ -120,6 +139,17 @@ typedef enum {
   ZC_GTA_ERROR_FACE_GROUPS_OUTSIDE_MODEL = 15,
   // A face group's range is not `first <= last < faces`.
   ZC_GTA_ERROR_FACE_GROUP_RANGE = 16,
+  // `.dff`: the chunks before the end of the file hold no Clump.
+  ZC_GTA_ERROR_DFF_NO_CLUMP = 17,
+  // `.dff`: a chunk's body runs past the end of its parent (or of the file).
+  ZC_GTA_ERROR_DFF_CHUNK_PAST_PARENT = 18,
+  // `.dff`: a child of the Clump runs past the Clump's declared end, inside the
+  // file (strict only).
+  ZC_GTA_ERROR_DFF_CLUMP_CHILD_PAST_END = 19,
+  // `.dff`: the Clump's size is short of the Extension right after it (strict only).
+  ZC_GTA_ERROR_DFF_SHORT_CLUMP = 20,
+  // `.dff`: the scratch given to frame a headerless payload is too small.
+  ZC_GTA_ERROR_DFF_SCRATCH_TOO_SMALL = 21,
 } zc_gta_error_kind;
 
 // A model's version, from its FourCC (`zc_gta_model.version`).
@@ -133,6 +163,203 @@ typedef enum {
   // `COL4`: San Andreas, later builds.
   ZC_GTA_COL4 = 4,
 } zc_gta_version;
+
+// A game, for materials and lints (`zc_gta_lint.game`, `zc_gta_model_info.material_game`,
+// the `game` of [`zc_gta_material_name`]).
+typedef enum {
+  // None (a lint of a lenient rule, which concerns no game), or one this header does
+  // not name.
+  ZC_GTA_GAME_NONE = 0,
+  // GTA III and Vice City.
+  ZC_GTA_GAME_III_VC = 1,
+  // GTA San Andreas.
+  ZC_GTA_GAME_SA = 2,
+  // All three games.
+  ZC_GTA_GAME_ALL = 3,
+} zc_gta_game;
+
+// What a lint says (`zc_gta_lint.kind`). The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_GTA_LINT_OTHER = 0,
+  // The model's size exceeds a buffer the game copies it into unchecked (at the
+  // size field). `count`: the size; `limit`: the buffer.
+  ZC_GTA_LINT_MODEL_TOO_LARGE = 1,
+  // More spheres, boxes or faces than the game's collision test holds (at the
+  // count field). `count`: the records; `limit`: the cap.
+  ZC_GTA_LINT_TOO_MANY = 2,
+  // A COLL count above 32767, which III/VC read as signed 16-bit. `count`.
+  ZC_GTA_LINT_COUNT_OVER_INT16 = 3,
+  // COLL vertices outside SA's 1/128 fixed-point range (at the first).
+  // `first`, `count`.
+  ZC_GTA_LINT_VERTEX_OUTSIDE_FIXED_POINT = 4,
+  // Content outside the stored bounds (at the bounds). `section` and `first`: the
+  // first record outside; `count`: records outside; `limit`: the farthest, in
+  // 1/128 steps.
+  ZC_GTA_LINT_OUTSIDE_BOUNDS = 5,
+  // A face group's box misses vertices of its faces (at the group). `first`: the
+  // group; `count`: its faces outside.
+  ZC_GTA_LINT_FACE_GROUP_BOX = 6,
+  // Tolerated: the declared size overruns the buffer (at the size field).
+  // `count`: bytes the buffer held from the model start.
+  ZC_GTA_LINT_SIZE_PAST_END = 7,
+  // Tolerated: a COLL model's sections end before its declared size (at the first
+  // skipped byte). `count`: bytes skipped.
+  ZC_GTA_LINT_UNPARSED_TAIL = 8,
+} zc_gta_lint_kind;
+
+// A section of a model, as lints name it (`zc_gta_lint.section`).
+typedef enum {
+  // None: the lint names no section.
+  ZC_GTA_SECTION_NONE = 0,
+  // Spheres.
+  ZC_GTA_SECTION_SPHERES = 1,
+  // Boxes.
+  ZC_GTA_SECTION_BOXES = 2,
+  // Lines.
+  ZC_GTA_SECTION_LINES = 3,
+  // Vertices.
+  ZC_GTA_SECTION_VERTICES = 4,
+  // Faces.
+  ZC_GTA_SECTION_FACES = 5,
+  // Face groups.
+  ZC_GTA_SECTION_FACE_GROUPS = 6,
+  // Shadow-mesh vertices.
+  ZC_GTA_SECTION_SHADOW_VERTICES = 7,
+  // Shadow-mesh faces.
+  ZC_GTA_SECTION_SHADOW_FACES = 8,
+  // Triangle planes.
+  ZC_GTA_SECTION_TRIANGLE_PLANES = 9,
+} zc_gta_section;
+
+// What the collision chunk of a `.dff` holds (`zc_gta_dff.payload`).
+typedef enum {
+  // No collision chunk in the Clump's Extension: the `.dff` holds no model.
+  ZC_GTA_DFF_NONE = 0,
+  // A whole GTA model, FourCC first, parsed: `zc_gta_dff.model`.
+  ZC_GTA_DFF_MODEL = 1,
+  // A PS2 COLL body without FourCC, size or name, not yet read: frame it with
+  // [`zc_gta_dff_frame`].
+  ZC_GTA_DFF_HEADERLESS = 2,
+} zc_gta_dff_payload;
+
+// What a recovery step found (`zc_gta_recovered.kind`).
+typedef enum {
+  // A model that parsed: `zc_gta_recovered.model`.
+  ZC_GTA_RECOVERED_MODEL = 1,
+  // Bytes that did not parse: `offset`, `len` and `error`.
+  ZC_GTA_RECOVERED_SKIPPED = 2,
+} zc_gta_recovered_kind;
+
+// What was wrong with an MKGP `COL` buffer: `zc_error.kind` when `zc_error.format` is
+// `ZC_FORMAT_MKGP_COL`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_MKGP_ERROR_OTHER = 0,
+  // The buffer is shorter than the 0x30-byte header.
+  ZC_MKGP_ERROR_TRUNCATED = 1,
+  // The buffer does not start with `COL\0`.
+  ZC_MKGP_ERROR_BAD_MAGIC = 2,
+  // The version word is not `0x20120816` (strict only).
+  ZC_MKGP_ERROR_UNSUPPORTED_VERSION = 3,
+  // W or L is zero or negative.
+  ZC_MKGP_ERROR_NON_POSITIVE_DIMENSION = 4,
+  // W × L does not fit a 32-bit signed integer.
+  ZC_MKGP_ERROR_CELL_COUNT_OVERFLOW = 5,
+  // A cell size is zero, negative or not finite.
+  ZC_MKGP_ERROR_BAD_CELL_SIZE = 6,
+  // A cell's count field lies past the end of the file.
+  ZC_MKGP_ERROR_CELL_PAST_END = 7,
+  // A count is negative.
+  ZC_MKGP_ERROR_NEGATIVE_COUNT = 8,
+  // A cell's records run past the end of the file.
+  ZC_MKGP_ERROR_RECORDS_PAST_END = 9,
+  // Bytes after the secondary grid.
+  ZC_MKGP_ERROR_TRAILING_BYTES = 10,
+} zc_mkgp_error_kind;
+
+// A lint's kind: `zc_mkgp_lint.kind`. The values are stable.
+typedef enum {
+  // A kind this header does not name.
+  ZC_MKGP_LINT_OTHER = 0,
+  // The version word is not `0x20120816` (tolerated: a lenient read).
+  ZC_MKGP_LINT_UNEXPECTED_VERSION = 1,
+  // The stored negated minimum is not the negation of the minimum.
+  ZC_MKGP_LINT_NEGATED_MIN_MISMATCH = 2,
+  // A normal is not unit length.
+  ZC_MKGP_LINT_NORMAL_NOT_UNIT = 3,
+  // `d` is not `−dot(centroid, normal)`.
+  ZC_MKGP_LINT_PLANE_OFFSET_MISMATCH = 4,
+  // The stored XZ bounds are not the vertices'.
+  ZC_MKGP_LINT_BOUNDS_MISMATCH = 5,
+  // Neighbour bits beyond the three edges.
+  ZC_MKGP_LINT_NEIGHBOUR_BITS_BEYOND_EDGES = 6,
+  // The surface bits are not exactly one bit.
+  ZC_MKGP_LINT_SURFACE_TYPE_NOT_ONE_HOT = 7,
+  // The triangle's bounds do not reach the cell it is stored in.
+  ZC_MKGP_LINT_TRIANGLE_OUTSIDE_CELL = 8,
+} zc_mkgp_lint_kind;
+
+// What was wrong with a DRS container or a `collisionShape` payload: `zc_error.kind`
+// when `zc_error.format` is `ZC_FORMAT_COLLISION_SHAPE`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_BATTLEFORGE_ERROR_OTHER = 0,
+  // The buffer is shorter than the DRS header.
+  ZC_BATTLEFORGE_ERROR_TRUNCATED = 1,
+  // The DRS magic is wrong.
+  ZC_BATTLEFORGE_ERROR_BAD_MAGIC = 2,
+  // The node count is 0.
+  ZC_BATTLEFORGE_ERROR_NO_NODES = 3,
+  // An offset, size or length is negative.
+  ZC_BATTLEFORGE_ERROR_NEGATIVE = 4,
+  // The node information table runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_NODE_TABLE_PAST_END = 5,
+  // A hierarchy entry runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_HIERARCHY_PAST_END = 6,
+  // A hierarchy entry names an information entry that does not exist.
+  ZC_BATTLEFORGE_ERROR_INFO_INDEX_OUT_OF_RANGE = 7,
+  // A node's payload runs past the end of the file.
+  ZC_BATTLEFORGE_ERROR_PAYLOAD_PAST_END = 8,
+  // The node named `collisionShape` has another class id.
+  ZC_BATTLEFORGE_ERROR_CLASS_MISMATCH = 9,
+  // The first node with the collisionShape class id has another name.
+  ZC_BATTLEFORGE_ERROR_NAME_MISMATCH = 10,
+  // The payload version is not 1.
+  ZC_BATTLEFORGE_ERROR_UNSUPPORTED_VERSION = 11,
+  // The payload ends before a count field.
+  ZC_BATTLEFORGE_ERROR_COUNT_PAST_END = 12,
+  // A count's records run past the end of the payload.
+  ZC_BATTLEFORGE_ERROR_SHAPES_PAST_END = 13,
+  // The payload is not exactly `13 + 72 B + 64 S + 68 C` bytes.
+  ZC_BATTLEFORGE_ERROR_SIZE_MISMATCH = 14,
+} zc_battleforge_error_kind;
+
+// A lint's kind: `zc_battleforge_lint.kind`. The values are stable.
+typedef enum {
+  // A kind this header does not name.
+  ZC_BATTLEFORGE_LINT_OTHER = 0,
+  // The rotation is not orthonormal.
+  ZC_BATTLEFORGE_LINT_ROTATION_NOT_ORTHONORMAL = 1,
+  // A radius, height or extent that is zero, negative or NaN.
+  ZC_BATTLEFORGE_LINT_NON_POSITIVE_MEASURE = 2,
+  // A box whose "lower" corner is above its "upper" one on an axis.
+  ZC_BATTLEFORGE_LINT_INVERTED_CORNERS = 3,
+  // A sphere's or cylinder's stored centre differs from its position.
+  ZC_BATTLEFORGE_LINT_CENTER_NOT_AT_POSITION = 4,
+} zc_battleforge_lint_kind;
+
+// A kind of shape (`zc_battleforge_lint.shape_kind`, [`zc_battleforge_contains`]).
+typedef enum {
+  // A kind this header does not name.
+  ZC_BATTLEFORGE_SHAPE_OTHER = 0,
+  // A box.
+  ZC_BATTLEFORGE_SHAPE_BOX = 1,
+  // A sphere.
+  ZC_BATTLEFORGE_SHAPE_SPHERE = 2,
+  // A cylinder.
+  ZC_BATTLEFORGE_SHAPE_CYLINDER = 3,
+} zc_battleforge_shape_kind;
 
 // What was wrong with TCOL text: `zc_error.kind` when `zc_error.format` is
 // `ZC_FORMAT_TCOL`. The values are stable.
@@ -257,6 +484,95 @@ typedef enum {
   ZC_GRIT_LINT_GRIT_MATERIAL_OFFSETS = 17,
 } zc_grit_lint_kind;
 
+// What was wrong with an archive's directory: `zc_error.kind` when `zc_error.format` is
+// `ZC_FORMAT_IMG` and a reader failed. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_IMG_ERROR_OTHER = 0,
+  // The buffer ends inside the v2 header.
+  ZC_IMG_ERROR_TRUNCATED = 1,
+  // No `VER2` magic.
+  ZC_IMG_ERROR_BAD_MAGIC = 2,
+  // The directory's entries run past the end of the buffer (v2: at the count field).
+  ZC_IMG_ERROR_DIRECTORY_PAST_END = 3,
+  // A v1 `.dir` that is not a whole number of 32-byte entries (strict only).
+  ZC_IMG_ERROR_PARTIAL_ENTRY = 4,
+  // An entry's sectors run past the end of the archive (at its offset field).
+  ZC_IMG_ERROR_ENTRY_PAST_END = 5,
+  // A 24-byte name without NUL (strict only).
+  ZC_IMG_ERROR_NAME_NOT_TERMINATED = 6,
+} zc_img_error_kind;
+
+// Why an archive writer refused its entries: `zc_error.kind` when a `zc_img_write*`
+// call returned `ZC_STATUS_UNWRITABLE`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_IMG_WRITE_ERROR_OTHER = 0,
+  // A name is empty, holds a NUL, or has more than 23 bytes.
+  ZC_IMG_WRITE_ERROR_BAD_NAME = 1,
+  // An entry larger than a v2 size field holds (65,535 sectors, 128 MiB).
+  ZC_IMG_WRITE_ERROR_ENTRY_TOO_LARGE = 2,
+  // The archive's size or an entry's sector overflows the format's fields or the
+  // address space.
+  ZC_IMG_WRITE_ERROR_TOO_LARGE = 3,
+} zc_img_write_error_kind;
+
+// An archive's version (`zc_img_directory.version`).
+typedef enum {
+  // GTA III and Vice City: a `.dir` and an `.img`.
+  ZC_IMG_V1 = 1,
+  // San Andreas: one `VER2` file.
+  ZC_IMG_V2 = 2,
+} zc_img_version;
+
+// What an entry holds, from its name's extension, compared case-insensitively as the
+// games do (`zc_img_entry.kind`).
+typedef enum {
+  // Any other extension, or none: the game skips the entry.
+  ZC_IMG_KIND_OTHER = 0,
+  // `.dff`: a RenderWare model (may carry a GTA collision model).
+  ZC_IMG_KIND_DFF = 1,
+  // `.txd`: a texture dictionary.
+  ZC_IMG_KIND_TXD = 2,
+  // `.col`: a GTA collision library.
+  ZC_IMG_KIND_COL = 3,
+  // `.ifp`: animations.
+  ZC_IMG_KIND_IFP = 4,
+  // `.ipl`: a binary placement file (San Andreas).
+  ZC_IMG_KIND_IPL = 5,
+  // `.dat`: path nodes (San Andreas).
+  ZC_IMG_KIND_DAT = 6,
+  // `.rrr`: a vehicle recording (San Andreas).
+  ZC_IMG_KIND_RRR = 7,
+  // `.scm`: a streamed script (San Andreas).
+  ZC_IMG_KIND_SCM = 8,
+} zc_img_kind;
+
+// What a lint reports (`zc_img_lint.kind`). The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's); its message says what.
+  ZC_IMG_LINT_OTHER = 0,
+  // A name seen before (case-insensitively): `a` is the first entry with it.
+  ZC_IMG_LINT_DUPLICATE_NAME = 1,
+  // The entry's sectors overlap an earlier entry's: `a` is that entry.
+  ZC_IMG_LINT_OVERLAP = 2,
+  // The entry's sectors overlap the v2 directory's: `a` is the directory's sectors.
+  ZC_IMG_LINT_OVERLAPS_DIRECTORY = 3,
+  // The name has no extension the game loads: the game skips the entry.
+  ZC_IMG_LINT_UNKNOWN_EXTENSION = 4,
+  // The entry has no sectors.
+  ZC_IMG_LINT_ZERO_SIZE = 5,
+  // Sectors nothing uses: `a` is the first, `b` how many.
+  ZC_IMG_LINT_UNUSED_SECTORS = 6,
+  // Tolerated: a name without NUL, cut at 23 bytes.
+  ZC_IMG_LINT_NAME_NOT_TERMINATED = 7,
+  // Tolerated: an entry skipped as the game does: `a` is one sector past it, `b` the
+  // archive's sectors.
+  ZC_IMG_LINT_SKIPPED = 8,
+  // Tolerated: `a` bytes after the last whole entry of a v1 `.dir`, ignored.
+  ZC_IMG_LINT_PARTIAL_ENTRY = 9,
+} zc_img_lint_kind;
+
 // The kind of primitive a query met (`zc_hit.primitive`, `zc_contact.primitive`).
 // Ties in `t` go to the kind listed first, then to the lower index.
 typedef enum {
@@ -284,6 +600,37 @@ typedef enum {
   ZC_PRIMITIVE_CAPSULE = 10,
 } zc_primitive;
 
+// A validated DRS container: a view that borrows the file and stays valid while its
+// bytes do, unchanged. Made by [`zc_battleforge_drs_parse`]; do not change its fields
+// (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
+typedef struct {
+  // The file.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // The header's model count.
+  int32_t model_count;
+  // Nodes, the root included.
+  uint32_t node_count;
+  // File offset of the node information table.
+  uint64_t node_info_offset;
+  // File offset of the node hierarchy.
+  uint64_t node_hierarchy_offset;
+  // The root's name (no NUL; "root node" in every known file), in the file.
+  const uint8_t *root_name;
+  // Its length.
+  size_t root_name_len;
+  // 1 when a node is named `collisionShape` (then `collision_shape_node` is its
+  // information index).
+  uint8_t has_collision_shape;
+  // The `collisionShape` node's information index.
+  uint32_t collision_shape_node;
+  // Private: file offset of the first non-root hierarchy entry.
+  uint64_t first_entry;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_drs;
+
 // Why a file was rejected, or a write refused, and where.
 //
 // Filled by the call that failed; read the fields, and the message with
@@ -308,6 +655,225 @@ typedef struct {
   // Private: the message's bytes. Use [`zc_error_message`].
   uint8_t message[ZC_MESSAGE_CAP];
 } zc_error;
+
+// A walk over a container's non-root nodes in hierarchy order:
+// [`zc_battleforge_nodes_begin`], then [`zc_battleforge_nodes_next`] until
+// `ZC_STATUS_END`. O(1) per node.
+typedef struct {
+  // The container.
+  zc_battleforge_drs drs;
+  // File offset of the next hierarchy entry.
+  uint64_t position;
+  // The next node's number (1 for the first).
+  uint32_t next;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_nodes;
+
+// A node of a container: its name, information entry and payload, borrowed from the
+// file.
+typedef struct {
+  // The hierarchy name (no NUL), in the file.
+  const uint8_t *name;
+  // Its length.
+  size_t name_len;
+  // The payload, in the file.
+  const uint8_t *payload;
+  // Its length.
+  size_t payload_len;
+  // Index of its information entry (1 .. count − 1).
+  uint32_t info_index;
+  // The class id.
+  int32_t class_id;
+  // The identifier.
+  int32_t identifier;
+  // File offset of its hierarchy entry.
+  uint64_t entry_offset;
+  // File offset of its payload.
+  uint64_t payload_offset;
+} zc_battleforge_node;
+
+// A validated `collisionShape` payload: a view that borrows the buffer it was read
+// from (the DRS file, or the bare payload) and stays valid while those bytes do,
+// unchanged. Made by [`zc_battleforge_parse`] and [`zc_battleforge_parse_payload`];
+// every shape accessor, query and lint walk rebuilds it in O(1). Do not change its
+// fields (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
+typedef struct {
+  // The buffer read (the whole DRS file, or the bare payload).
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Offset of the payload in the buffer (0 for a bare payload); shape and lint
+  // offsets count from the buffer's start.
+  uint64_t payload_offset;
+  // The payload's length: `13 + 72 B + 64 S + 68 C`.
+  uint64_t payload_len;
+  // The payload version (1).
+  uint32_t version;
+  // Boxes.
+  uint32_t box_count;
+  // Spheres.
+  uint32_t sphere_count;
+  // Cylinders.
+  uint32_t cylinder_count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_shapes;
+
+// A shape's transform as stored: `world = R · local + position` (see the library's
+// `Transform` for the convention).
+typedef struct {
+  // The rotation matrix, as stored (rows).
+  float rotation[3][3];
+  // The position.
+  float position[3];
+} zc_battleforge_transform;
+
+// A world-space axis-aligned box.
+typedef struct {
+  // Minimum corner.
+  float min[3];
+  // Maximum corner.
+  float max[3];
+} zc_battleforge_aabb;
+
+// A box, decoded, with what the library computes from it.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The "lower" corner, local.
+  float lower[3];
+  // The "upper" corner, local.
+  float upper[3];
+  // The oriented box's world centre.
+  float center[3];
+  // Its half extents along its local axes.
+  float half_extents[3];
+  // Its local axes in the world (the columns of the rotation).
+  float axes[3][3];
+  // The world box around its corners.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_box;
+
+// A sphere, decoded.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The radius.
+  float radius;
+  // The stored centre (a copy writers make of the position).
+  float center[3];
+  // The world centre the library uses: the transform's position.
+  float world_center[3];
+  // The world box around it.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_sphere;
+
+// A cylinder, decoded.
+typedef struct {
+  // Offset of the record in the view's buffer.
+  uint64_t offset;
+  // Its transform as stored.
+  zc_battleforge_transform transform;
+  // The stored centre.
+  float center[3];
+  // Height along local +Y.
+  float height;
+  // Radius.
+  float radius;
+  // The centre of the base disc (the transform's position).
+  float base[3];
+  // The centre of the top disc.
+  float top[3];
+  // The world box around it.
+  zc_battleforge_aabb aabb;
+} zc_battleforge_cylinder;
+
+// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
+typedef struct {
+  // Where the segment starts (`t = 0`).
+  float start[3];
+  // Where it ends (`t = 1`).
+  float end[3];
+} zc_segment;
+
+// Where a segment first meets a primitive.
+typedef struct {
+  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
+  float t;
+  // The point hit.
+  float point[3];
+  // The unit normal there, facing the segment's start.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table (spheres, boxes, faces, ...).
+  uint64_t index;
+  // Its surface, as each format's cast function says.
+  uint32_t material;
+} zc_hit;
+
+// A solid ball.
+typedef struct {
+  // Its centre.
+  float center[3];
+  // Its radius.
+  float radius;
+} zc_ball;
+
+// A primitive a ball touches.
+typedef struct {
+  // How deep the ball reaches into it (0 when they only touch).
+  float depth;
+  // The point of the primitive nearest the ball's centre.
+  float point[3];
+  // The unit normal there, pointing from the primitive towards the centre.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table.
+  uint64_t index;
+  // Its surface, as each format's overlap function says.
+  uint32_t material;
+} zc_contact;
+
+// A walk over a payload's lints: [`zc_battleforge_lints_begin`], then
+// [`zc_battleforge_lints_next`] until `ZC_STATUS_END`. O(1) per lint.
+typedef struct {
+  // The payload.
+  zc_battleforge_shapes shapes;
+  // Private: the shape kind being checked (0 box, 1 sphere, 2 cylinder).
+  uint32_t kind;
+  // Private.
+  uint64_t index;
+  // Private.
+  uint64_t check_done;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_lints;
+
+// One lint.
+typedef struct {
+  // Offset of the shape's record in the view's buffer.
+  uint64_t offset;
+  // What (a `zc_battleforge_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (never, in this format).
+  uint8_t tolerated;
+  // The shape's kind (a `zc_battleforge_shape_kind`).
+  uint32_t shape_kind;
+  // Its index in that kind's array.
+  uint32_t shape_index;
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
+  uint64_t message_len;
+} zc_battleforge_lint;
 
 // One validated Grit body, TCOL or BCOL: a view that borrows the buffer it was read
 // from and stays valid while those bytes do, unchanged. Made by [`zc_grit_parse`],
@@ -343,30 +909,6 @@ typedef struct {
   uint32_t check;
 } zc_grit_body;
 
-// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
-typedef struct {
-  // Where the segment starts (`t = 0`).
-  float start[3];
-  // Where it ends (`t = 1`).
-  float end[3];
-} zc_segment;
-
-// Where a segment first meets a primitive.
-typedef struct {
-  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
-  float t;
-  // The point hit.
-  float point[3];
-  // The unit normal there, facing the segment's start.
-  float normal[3];
-  // The primitive's kind (a `zc_primitive`).
-  uint32_t primitive;
-  // Its index in its table (spheres, boxes, faces, ...).
-  uint64_t index;
-  // Its surface, as each format's cast function says.
-  uint32_t material;
-} zc_hit;
-
 // A hit on a Grit body, with its material string.
 typedef struct {
   // The hit: `hit.index` is the shape's place in the compound or the face's in the
@@ -378,30 +920,6 @@ typedef struct {
   // The material's length.
   size_t material_len;
 } zc_grit_hit;
-
-// A solid ball.
-typedef struct {
-  // Its centre.
-  float center[3];
-  // Its radius.
-  float radius;
-} zc_ball;
-
-// A primitive a ball touches.
-typedef struct {
-  // How deep the ball reaches into it (0 when they only touch).
-  float depth;
-  // The point of the primitive nearest the ball's centre.
-  float point[3];
-  // The unit normal there, pointing from the primitive towards the centre.
-  float normal[3];
-  // The primitive's kind (a `zc_primitive`).
-  uint32_t primitive;
-  // Its index in its table.
-  uint64_t index;
-  // Its surface, as each format's overlap function says.
-  uint32_t material;
-} zc_contact;
 
 // A contact on a Grit body, with its material string.
 typedef struct {
@@ -570,19 +1088,6 @@ typedef struct {
   uint8_t message[ZC_MESSAGE_CAP];
 } zc_grit_lint;
 
-// The figures of a checked `.col` library.
-typedef struct {
-  // Models read.
-  uint64_t models;
-  // Where the models end: the offset just past the last one.
-  uint64_t end;
-  // Bytes after the models that the walk did not read (zero padding in strict mode;
-  // in lenient mode also whatever follows an unknown FourCC).
-  uint64_t trailing;
-  // 1 when every trailing byte is zero.
-  uint8_t trailing_is_padding;
-} zc_gta_summary;
-
 // One validated model: a view that borrows the buffer it was read from and stays valid
 // while those bytes do, unchanged. Made by [`zc_gta_model_parse`],
 // [`zc_gta_models_next`] and the `.dff` reader; read its fields, and hand it to the
@@ -609,6 +1114,102 @@ typedef struct {
   uint32_t check;
 } zc_gta_model;
 
+// A `.dff` whose chunks down to the collision plugin were checked: a view that
+// borrows the buffer, as a model does. Made by [`zc_gta_dff_parse`]; do not change
+// its fields (`ZC_STATUS_INVALID_ARGUMENT`). Offsets count in the `.dff`.
+typedef struct {
+  // The `.dff` buffer.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Offset of the Clump's chunk header.
+  uint64_t clump_offset;
+  // Where the Clump's last child ends (past its declared end for a short Clump
+  // read leniently).
+  uint64_t children_end;
+  // Offset of the Clump's Extension's header (valid when `has_extension`).
+  uint64_t extension_offset;
+  // Offset of the collision chunk's header (valid when `payload` is not NONE).
+  uint64_t collision_offset;
+  // Where the payload starts: the model's FourCC, or a headerless payload's bounds.
+  uint64_t payload_offset;
+  // The payload's bytes: the model's length, or the whole headerless body.
+  uint64_t payload_len;
+  // The Clump's size field.
+  uint32_t clump_size;
+  // The Extension's size field.
+  uint32_t extension_size;
+  // The collision chunk's size field.
+  uint32_t collision_size;
+  // What the collision chunk holds (a `zc_gta_dff_payload`).
+  uint32_t payload;
+  // The read's `zc_mode`.
+  uint32_t mode;
+  // 1 when the Clump has an Extension.
+  uint8_t has_extension;
+  // 1 when a chunk of the Clump lies past its declared end (lenient only).
+  uint8_t short_clump;
+  // The model, when `payload` is `ZC_GTA_DFF_MODEL` (zero-filled otherwise, which
+  // every accessor refuses).
+  zc_gta_model model;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_dff;
+
+// A walk over a model's lints: start it with [`zc_gta_lints_begin`], then call
+// [`zc_gta_lints_next`] until `ZC_STATUS_END`. It borrows what the model borrows.
+// A whole walk costs what the library's `Model::lints` does (a few passes over the
+// model), never more.
+typedef struct {
+  // The model.
+  zc_gta_model model;
+  // Private: where the next check starts.
+  uint32_t position;
+  // 1: only the tolerated lints (`Model::tolerated`); 0: all (`Model::lints`).
+  uint32_t tolerated_only;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_lints;
+
+// One lint.
+typedef struct {
+  // Byte offset of the field the lint is about, in the buffer the model borrows
+  // (for a framed headerless `.dff` payload: in the scratch).
+  uint64_t offset;
+  // What (a `zc_gta_lint_kind`).
+  uint32_t kind;
+  // The game it concerns (a `zc_gta_game`; `ZC_GTA_GAME_NONE` for a tolerated
+  // lint, which concerns none).
+  uint32_t game;
+  // The section it names (a `zc_gta_section`; `ZC_GTA_SECTION_NONE` when none).
+  uint32_t section;
+  // 1 when a lenient rule let the model through (the model is outside the strict
+  // format), 0 for an engine limit.
+  uint8_t tolerated;
+  // The first record concerned, as the kind says (0 when none).
+  uint32_t first;
+  // A count, as the kind says.
+  uint64_t count;
+  // The game's limit, as the kind says (0 when none).
+  uint32_t limit;
+  // The message's full length in bytes (without the NUL), as written (cut) into
+  // the caller's buffer by [`zc_gta_lints_next`].
+  uint64_t message_len;
+} zc_gta_lint;
+
+// The figures of a checked `.col` library.
+typedef struct {
+  // Models read.
+  uint64_t models;
+  // Where the models end: the offset just past the last one.
+  uint64_t end;
+  // Bytes after the models that the walk did not read (zero padding in strict mode;
+  // in lenient mode also whatever follows an unknown FourCC).
+  uint64_t trailing;
+  // 1 when every trailing byte is zero.
+  uint8_t trailing_is_padding;
+} zc_gta_summary;
+
 // A walk over the models of a `.col` library: start it with [`zc_gta_models_begin`],
 // then call [`zc_gta_models_next`] until it returns `ZC_STATUS_END` or
 // `ZC_STATUS_MALFORMED`. It borrows the buffer, as a model does.
@@ -629,6 +1230,563 @@ typedef struct {
   uint32_t check;
 } zc_gta_models;
 
+// A model's bounds: a box and a sphere.
+typedef struct {
+  // The box's minimum corner.
+  float min[3];
+  // The box's maximum corner.
+  float max[3];
+  // The sphere's centre.
+  float center[3];
+  // The sphere's radius.
+  float radius;
+} zc_gta_bounds;
+
+// A model's header fields and section counts ([`zc_gta_model_describe`]).
+typedef struct {
+  // The version (a `zc_gta_version`).
+  uint32_t version;
+  // The game whose material table the model's surfaces name (a `zc_gta_game`):
+  // III/VC for COLL, SA for COL2+.
+  uint32_t material_game;
+  // The u16 at model byte 30: San Andreas's model id (junk in COLL files; never
+  // trust it).
+  uint16_t model_id;
+  // 1 when the declared size overruns the buffer and a lenient read accepted it.
+  uint8_t truncated;
+  // 1 for COL4, whose header has one extra word (`col4_extra`).
+  uint8_t has_col4_extra;
+  // The size field as stored (bytes after the size field).
+  uint32_t size;
+  // COL2+ header flags (0 for COLL): 2 not empty, 8 face groups, 16 shadow mesh.
+  uint32_t flags;
+  // COL4's extra header word; 0 before COL4.
+  uint32_t col4_extra;
+  // `size + 8`: the length the model declares.
+  uint64_t declared_len;
+  // COLL: bytes between the last section and the declared end that a lenient read
+  // skipped (0 otherwise).
+  uint64_t unparsed_tail;
+  // The stored bounds.
+  zc_gta_bounds bounds;
+  // Spheres.
+  uint32_t spheres;
+  // Boxes.
+  uint32_t boxes;
+  // Lines (COLL's unused section; COL2+ suspension lines).
+  uint32_t lines;
+  // Vertices (COL2+: the largest face index + 1).
+  uint32_t vertices;
+  // Faces.
+  uint32_t faces;
+  // COL2+ face groups.
+  uint32_t face_groups;
+  // COL3+ shadow-mesh vertices.
+  uint32_t shadow_vertices;
+  // COL3+ shadow-mesh faces.
+  uint32_t shadow_faces;
+} zc_gta_model_info;
+
+// A surface as COLL stores it (COL2+ faces keep only material and light).
+typedef struct {
+  // The material id ([`zc_gta_material_name`]).
+  uint8_t material;
+  // The flag byte.
+  uint8_t flag;
+  // The brightness byte.
+  uint8_t brightness;
+  // The light byte: day light in the low 4 bits, night light in the high 4
+  // ([`zc_gta_day_night`]).
+  uint8_t light;
+} zc_gta_surface;
+
+// A collision sphere.
+typedef struct {
+  // Its centre.
+  float center[3];
+  // Its radius.
+  float radius;
+  // Its surface.
+  zc_gta_surface surface;
+} zc_gta_sphere;
+
+// An axis-aligned collision box.
+typedef struct {
+  // The minimum corner.
+  float min[3];
+  // The maximum corner.
+  float max[3];
+  // Its surface.
+  zc_gta_surface surface;
+} zc_gta_box;
+
+// A line (COLL's unused section; COL2+ suspension lines, with radii).
+typedef struct {
+  // Where it starts.
+  float start[3];
+  // Where it ends.
+  float end[3];
+  // COL2+: the radii at the start and end (0 for COLL).
+  float radii[2];
+  // 1 when `radii` is stored (COL2+).
+  uint8_t has_radii;
+} zc_gta_line;
+
+// A triangle of the mesh or of the shadow mesh.
+typedef struct {
+  // Its vertices' indices, each below the vertex count (checked when parsed).
+  uint32_t indices[3];
+  // Its surface: COL2+ faces store only material and light (flag and brightness 0).
+  zc_gta_surface surface;
+  // 1 for a COL2+ face (material and light only), 0 for a COLL face.
+  uint8_t compact;
+  // Day light, the low 4 bits of `surface.light`.
+  uint8_t day;
+  // Night light, the high 4 bits of `surface.light`.
+  uint8_t night;
+} zc_gta_face;
+
+// A COL2+ face group: a box and the faces it holds (`first ..= last`).
+typedef struct {
+  // The box's minimum corner.
+  float min[3];
+  // The box's maximum corner.
+  float max[3];
+  // The first face (index into the faces).
+  uint16_t first;
+  // The last face, inclusive.
+  uint16_t last;
+} zc_gta_face_group;
+
+// A recovery walk over a damaged library: after a broken model it resynchronises on
+// the next FourCC. Start it with [`zc_gta_recover_begin`], then call
+// [`zc_gta_recover_next`] until `ZC_STATUS_END`. It borrows the buffer. Its work is
+// linear in the buffer, as the library's `gta::recover` says.
+typedef struct {
+  // The buffer walked.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Where the next step starts.
+  uint64_t position;
+  // Private: work failed attempts may still cost.
+  uint64_t budget;
+  // The walk's `zc_mode`.
+  uint32_t mode;
+  // 0 while walking, 1 once ended.
+  uint32_t state;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_recover;
+
+// One step of a recovery.
+typedef struct {
+  // A `zc_gta_recovered_kind`.
+  uint32_t kind;
+  // The model (valid for `ZC_GTA_RECOVERED_MODEL`; zero-filled otherwise).
+  zc_gta_model model;
+  // Where the stretch starts (the model's offset, for a model).
+  uint64_t offset;
+  // Its bytes, up to the next FourCC or the end (the model's length, for a model).
+  uint64_t len;
+  // Why the bytes at `offset` did not parse (zero-filled for a model).
+  zc_error error;
+} zc_gta_recovered;
+
+// A checked archive directory: a view that borrows the directory's bytes (the v2
+// archive's first bytes, or the v1 `.dir`) and stays valid while they do, unchanged.
+// Made by [`zc_img_directory_parse`], [`zc_img_directory_parse_v1`], and inside a
+// [`zc_img_archive`]; the `zc_img_directory_*` calls rebuild it in O(1).
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The directory's bytes (v2: from the archive's first byte).
+  const uint8_t *bytes;
+  // Their length.
+  size_t bytes_len;
+  // The archive's length in bytes, or `ZC_IMG_LEN_UNKNOWN` when it was not given
+  // (then entries were not checked to lie inside it).
+  uint64_t archive_len;
+  // The archive's version (a `zc_img_version`).
+  uint32_t version;
+  // The `zc_mode` it was read in.
+  uint32_t mode;
+  // Entries declared, those a lenient read skips included (`zc_img_entry.skipped`).
+  uint32_t count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_directory;
+
+// A checked archive held whole in memory: its directory and the archive's bytes (the
+// v2 file, or the v1 `.img`), borrowed for as long as the view is used. Made by
+// [`zc_img_parse`] and [`zc_img_parse_v1`]. Its `directory` is a view of its own:
+// hand `&archive.directory` to the `zc_img_directory_*` calls.
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The directory (v2: over the same bytes as `data`).
+  zc_img_directory directory;
+  // The archive's bytes.
+  const uint8_t *data;
+  // Their length (the directory's `archive_len`).
+  size_t data_len;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_archive;
+
+// One directory entry, decoded (plain data; its `name` borrows the directory's
+// bytes).
+typedef struct {
+  // The name's bytes before its NUL, in the directory's bytes (not NUL-terminated:
+  // use `name_len`). At most 23 bytes.
+  const uint8_t *name;
+  // The name's length.
+  size_t name_len;
+  // Position in the directory (0-based, counting skipped entries too).
+  uint32_t index;
+  // What it holds, from its extension (a `zc_img_kind`).
+  uint32_t kind;
+  // First sector in the archive.
+  uint32_t sector;
+  // Sectors of the entry.
+  uint32_t sectors;
+  // First byte in the archive (`sector × 2048`).
+  uint64_t offset;
+  // Bytes of the entry (`sectors × 2048`).
+  uint64_t size;
+  // Byte offset of the entry's 32-byte record in the directory's bytes.
+  uint64_t record_offset;
+  // 1 when a lenient read skips the entry, as the game does (a name the game does
+  // not load and sectors past the archive's end): it has no bytes.
+  uint8_t skipped;
+} zc_img_entry;
+
+// A walk over the GTA models of a `.col` entry: start it with
+// [`zc_img_entry_models_begin`], then call [`zc_img_entry_models_next`] until it
+// returns `ZC_STATUS_END` or `ZC_STATUS_MALFORMED`. It borrows the entry's bytes and
+// the directory's (for the name).
+typedef struct {
+  // The entry's bytes (the models' `zc_gta_model.buffer`).
+  const uint8_t *entry_bytes;
+  // Their length.
+  size_t entry_len;
+  // The entry's name, in the directory's bytes.
+  const uint8_t *name;
+  // Its length.
+  size_t name_len;
+  // The entry's first byte in the archive: an error's `offset` minus this is the
+  // byte inside the entry.
+  uint64_t entry_offset;
+  // Where the next model starts in the entry.
+  uint64_t position;
+  // The entry's index.
+  uint32_t entry;
+  // The walk's `zc_mode` (the GTA reader's).
+  uint32_t mode;
+  // 0 while walking, 1 once ended (`ZC_STATUS_END` returned), 2 after an error.
+  uint32_t state;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_models;
+
+// One lint: something an archive does that the game reads but likely did not mean, or
+// (tolerated) what a lenient read let through. Plain data; read its message with
+// [`zc_img_lint_message`].
+typedef struct {
+  // Byte offset in the directory's bytes: the entry's record (its name for name
+  // lints), or for what concerns the directory the v2 count field (v1: 0, or the
+  // partial entry).
+  uint64_t offset;
+  // The entry; meaningful when `has_entry` is 1.
+  uint32_t entry;
+  // 1 when the lint concerns an entry, 0 for the directory.
+  uint8_t has_entry;
+  // 1 when it reports what only `ZC_MODE_LENIENT` reads.
+  uint8_t tolerated;
+  // What (a `zc_img_lint_kind`).
+  uint32_t kind;
+  // The kind's first value (see `zc_img_lint_kind`), else 0.
+  uint64_t a;
+  // The kind's second value, else 0.
+  uint64_t b;
+  // Private: the length of `message`. Use [`zc_img_lint_message`].
+  uint16_t message_len;
+  // Private: the message's bytes. Use [`zc_img_lint_message`].
+  uint8_t message[ZC_MESSAGE_CAP];
+} zc_img_lint;
+
+// A walk over a directory's lints: start it with [`zc_img_lints_begin`], then call
+// [`zc_img_lints_next`] until it returns `ZC_STATUS_END`. It borrows the directory's
+// bytes. Each entry's lints compare it with every other entry: the whole walk is
+// quadratic in the entry count, as the library's `Directory::lints`.
+typedef struct {
+  // The directory walked.
+  zc_img_directory directory;
+  // Private: steps done (the directory's own lints, then one per entry).
+  uint64_t steps;
+  // Private: lints of the last step not yet yielded.
+  uint32_t left;
+  // 0 while walking, 1 once ended.
+  uint32_t state;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_lints;
+
+// An entry to write: its name and its bytes (padded to whole sectors by the writer).
+typedef struct {
+  // The name's bytes: 1 to 23, no NUL (not NUL-terminated: `name_len` says).
+  const uint8_t *name;
+  // The name's length.
+  size_t name_len;
+  // The entry's bytes (NULL when `len` is 0).
+  const uint8_t *data;
+  // Their length.
+  size_t len;
+} zc_img_source;
+
+// An entry to place in a directory written alone: its name and its length in bytes.
+typedef struct {
+  // The name's bytes: 1 to 23, no NUL.
+  const uint8_t *name;
+  // The name's length.
+  size_t name_len;
+  // The entry's length in bytes.
+  uint64_t len;
+} zc_img_placement;
+
+// A change to an archive ([`zc_img_write_edited`]).
+typedef struct {
+  // The name of the entries changed (compared case-insensitively), or of the entry
+  // added.
+  const uint8_t *name;
+  // The name's length.
+  size_t name_len;
+  // The new bytes (ignored by a removal).
+  const uint8_t *data;
+  // Their length.
+  size_t len;
+  // 0: put (replace the entries named `name` with `data`, or add an entry at the end
+  // where none has the name); 1: remove the entries named `name`. Other values are
+  // `ZC_STATUS_INVALID_ARGUMENT`.
+  uint32_t remove;
+} zc_img_change;
+
+// A validated course: a view that borrows the buffer it was read from and stays valid
+// while those bytes do, unchanged. Made by [`zc_mkgp_parse`]; every `zc_mkgp_*`
+// accessor and query takes it and rebuilds the course in O(1).
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The file.
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // File offset of the secondary (triangle wall) grid.
+  uint64_t secondary;
+  // The version word (`0x20120816` unless read leniently).
+  uint32_t version;
+  // W: cells along X.
+  uint32_t width;
+  // L: cells along Z.
+  uint32_t length;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_course;
+
+// The file header, decoded.
+typedef struct {
+  // The version word.
+  uint32_t version;
+  // W: cells along X.
+  uint32_t width;
+  // L: cells along Z.
+  uint32_t length;
+  // Cell size along X and Z.
+  float cell_size[2];
+  // AABB minimum (X, Z): the grid's origin.
+  float min[2];
+  // AABB maximum (X, Z).
+  float max[2];
+  // The minimum negated, as stored.
+  float neg_min[2];
+} zc_mkgp_grid;
+
+// The figures `zerocol info` shows for a course.
+typedef struct {
+  // W × L: cells in each grid.
+  uint32_t cell_count;
+  // File offset of the secondary grid.
+  uint64_t secondary;
+  // Ground triangle records, over all cells.
+  uint64_t triangles;
+  // Wall records.
+  uint64_t walls;
+  // Triangle wall records.
+  uint64_t triangle_walls;
+  // Primary cells with triangles or walls.
+  uint64_t cells_used;
+  // Secondary cells with triangle walls.
+  uint64_t wall_cells_used;
+  // Triangle records per one-hot surface bit: `surfaces[i]` counts the flags whose
+  // low 16 bits are exactly `1 << i` (the named types and the unnamed 0x0002 and
+  // 0x0040).
+  uint64_t surfaces[16];
+  // Triangle records whose surface bits are not exactly one bit.
+  uint64_t surfaces_not_one_hot;
+  // Lints, and how many of them are tolerated (a lenient read let them through).
+  uint64_t lints;
+  // Tolerated lints.
+  uint64_t tolerated;
+} zc_mkgp_summary;
+
+// One cell of both grids: its primary records (triangles, walls) and its secondary
+// ones (triangle walls). A view that carries its course; made by [`zc_mkgp_course_cell`],
+// [`zc_mkgp_course_cell_at`] and [`zc_mkgp_cells_next`]; do not change its fields.
+typedef struct {
+  // The course.
+  zc_mkgp_course course;
+  // File-order number (`z × W + x`).
+  uint32_t index;
+  // Column (along X).
+  uint32_t x;
+  // Row (along Z).
+  uint32_t z;
+  // Ground triangles.
+  uint32_t triangle_count;
+  // Walls.
+  uint32_t wall_count;
+  // Triangle walls (secondary grid).
+  uint32_t triangle_wall_count;
+  // File offset of the primary cell's count fields.
+  uint64_t offset;
+  // File offset of the secondary cell's count field.
+  uint64_t wall_offset;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_cell;
+
+// A walk over the cells of both grids in file order: [`zc_mkgp_cells_begin`], then
+// [`zc_mkgp_cells_next`] until `ZC_STATUS_END`. O(1) per cell.
+typedef struct {
+  // The course.
+  zc_mkgp_course course;
+  // The next cell's number.
+  uint32_t next;
+  // File offset of the next primary cell.
+  uint64_t offset;
+  // File offset of the next secondary cell.
+  uint64_t wall_offset;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_cells;
+
+// A ground triangle, every field decoded, its surface flags split.
+typedef struct {
+  // File offset of the record (the hit index of a query).
+  uint64_t offset;
+  // XZ bounds, minimum.
+  float min[2];
+  // XZ bounds, maximum.
+  float max[2];
+  // The vertices (X, Y, Z; Y up).
+  float vertices[3][3];
+  // The stored edge directions (edge i from vertex i to i + 1).
+  float edges[3][3];
+  // Bit i: edge i is shared with another triangle.
+  uint32_t neighbours;
+  // The surface flags as stored.
+  uint32_t flags;
+  // Their low 16 bits: one bit per surface type.
+  uint32_t surface_bits;
+  // Bits 16–23.
+  uint32_t sound_variant;
+  // Bits 24–31.
+  uint32_t special_effect;
+  // The one known surface type's bit ([`zc_mkgp_surface_name`]), 0 when the bits are
+  // not exactly one known type.
+  uint32_t surface_type;
+  // The stored unit normal.
+  float normal[3];
+  // The plane offset `d`: `dot(normal, p) + d = 0`.
+  float d;
+} zc_mkgp_triangle;
+
+// A wall: a triangle edge without a neighbour.
+typedef struct {
+  // File offset of the record.
+  uint64_t offset;
+  // Edge bounds, minimum.
+  float min[3];
+  // Edge bounds, maximum.
+  float max[3];
+  // First end.
+  float p1[3];
+  // Second end.
+  float p2[3];
+} zc_mkgp_wall;
+
+// A triangle wall (secondary grid).
+typedef struct {
+  // File offset of the record (the hit index of a query).
+  uint64_t offset;
+  // The flag (meaning unknown).
+  int32_t flag;
+  // The vertices.
+  float vertices[3][3];
+} zc_mkgp_triangle_wall;
+
+// The ground under a point: the highest triangle surface of its cell.
+typedef struct {
+  // Height (Y) of the surface at the point.
+  float height;
+  // The triangle, decoded.
+  zc_mkgp_triangle triangle;
+} zc_mkgp_height;
+
+// A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
+// until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
+typedef struct {
+  // The course.
+  zc_mkgp_course course;
+  // Private: where the walk is.
+  uint32_t header;
+  // Private.
+  uint32_t cell;
+  // Private.
+  uint64_t cell_offset;
+  // Private.
+  uint32_t in_cell;
+  // Private.
+  uint32_t check_done;
+  // Private.
+  uint64_t triangle;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_lints;
+
+// One lint.
+typedef struct {
+  // File offset of the header field or triangle concerned.
+  uint64_t offset;
+  // What (a `zc_mkgp_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (the game refuses the file).
+  uint8_t tolerated;
+  // 1 when `cell` names the primary cell (a triangle lint).
+  uint8_t has_cell;
+  // The primary cell, in file order, when `has_cell`.
+  uint32_t cell;
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
+  // message longer than `ZC_MESSAGE_CAP` ends in `...`.
+  uint64_t message_len;
+} zc_mkgp_lint;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -637,6 +1795,120 @@ extern "C" {
 // refers to. The crate aborts on a panic, so nothing unwinds and this is never called;
 // it only lets a C program link the static library without the Rust standard library.
 void rust_eh_personality(void);
+
+// Validates a DRS container (`len` bytes at `bytes`) and, when a node is named
+// `collisionShape`, that node and its payload (as [`zc_battleforge_parse`] does).
+//
+// - `mode`: a `zc_mode` (both read the same in this format).
+// - `drs`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_battleforge_drs_parse(const uint8_t *bytes,
+                                   size_t len,
+                                   uint32_t mode,
+                                   zc_battleforge_drs *drs,
+                                   zc_error *err);
+
+// Starts a walk over the container's nodes, into `iter`.
+zc_status zc_battleforge_nodes_begin(const zc_battleforge_drs *drs, zc_battleforge_nodes *iter);
+
+// The walk's next node into `node`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the last.
+zc_status zc_battleforge_nodes_next(zc_battleforge_nodes *iter, zc_battleforge_node *node);
+
+// Reads the collision shapes of the `len` bytes at `bytes`: a DRS container when they
+// start with its magic (the whole container is validated, then its `collisionShape`
+// node), a bare payload otherwise.
+//
+// - `mode`: a `zc_mode` (both read the same in this format).
+// - `shapes`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+//
+// `ZC_STATUS_NOT_FOUND`: a valid container without a `collisionShape` node.
+zc_status zc_battleforge_parse(const uint8_t *bytes,
+                               size_t len,
+                               uint32_t mode,
+                               zc_battleforge_shapes *shapes,
+                               zc_error *err);
+
+// Reads the `len` bytes at `bytes` as a bare `collisionShape` payload (no container),
+// as [`zc_battleforge_parse`] does.
+zc_status zc_battleforge_parse_payload(const uint8_t *bytes,
+                                       size_t len,
+                                       uint32_t mode,
+                                       zc_battleforge_shapes *shapes,
+                                       zc_error *err);
+
+// Box `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `box_count`.
+zc_status zc_battleforge_shapes_box(const zc_battleforge_shapes *shapes,
+                                    uint32_t i,
+                                    zc_battleforge_box *out);
+
+// Sphere `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `sphere_count`.
+zc_status zc_battleforge_shapes_sphere(const zc_battleforge_shapes *shapes,
+                                       uint32_t i,
+                                       zc_battleforge_sphere *out);
+
+// Cylinder `i` of the payload into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cylinder_count`.
+zc_status zc_battleforge_shapes_cylinder(const zc_battleforge_shapes *shapes,
+                                         uint32_t i,
+                                         zc_battleforge_cylinder *out);
+
+// The world box around every shape into `aabb` (O(shapes)): `ZC_STATUS_NOT_FOUND`
+// without shapes.
+zc_status zc_battleforge_shapes_aabb(const zc_battleforge_shapes *shapes,
+                                     zc_battleforge_aabb *aabb);
+
+// The first shape containing the world point `(x, y, z)` (spheres, then boxes, then
+// cylinders): its kind (a `zc_battleforge_shape_kind`) into `kind` and its index into
+// `index`. `ZC_STATUS_NOT_FOUND` when none does.
+zc_status zc_battleforge_contains(const zc_battleforge_shapes *shapes,
+                                  float x,
+                                  float y,
+                                  float z,
+                                  uint32_t *kind,
+                                  uint32_t *index);
+
+// The nearest hit of the segment at `segment` over every shape, into `hit`: its
+// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
+// index in that kind's array, its `material` 0. `ZC_STATUS_NOT_FOUND` when nothing is
+// hit.
+zc_status zc_battleforge_cast(const zc_battleforge_shapes *shapes,
+                              const zc_segment *segment,
+                              zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, as [`zc_battleforge_cast`]. `ZC_STATUS_NOT_FOUND` when nothing
+// is hit, or for a negative or NaN `depth`.
+zc_status zc_battleforge_ground(const zc_battleforge_shapes *shapes,
+                                float x,
+                                float y,
+                                float z,
+                                float depth,
+                                zc_hit *hit);
+
+// Every shape the ball at `ball` touches, into `contacts` (`cap` entries; NULL when
+// `cap` is 0). `found` (not NULL) receives how many there are, even when more than
+// `cap` (or than `ZC_OVERLAP_MAX`, the most one call writes).
+zc_status zc_battleforge_overlap(const zc_battleforge_shapes *shapes,
+                                 const zc_ball *ball,
+                                 zc_contact *contacts,
+                                 size_t cap,
+                                 uint64_t *found);
+
+// Starts a walk over the payload's lints (boxes, then spheres, then cylinders), into
+// `iter`.
+zc_status zc_battleforge_lints_begin(const zc_battleforge_shapes *shapes,
+                                     zc_battleforge_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_battleforge_lints_next(zc_battleforge_lints *iter,
+                                    zc_battleforge_lint *lint,
+                                    char *buf,
+                                    size_t cap);
 
 // Writes the error's message (UTF-8, what the library's `Display` says) into `buf`,
 // NUL-terminated, cut to `cap - 1` bytes; `buf` may be NULL when `cap` is 0.
@@ -664,6 +1936,100 @@ uint32_t zc_sniff(const uint8_t *bytes, size_t len);
 // `"tcol"`, `"bcol"`, `"dff"`, `"img"`); `"none"` for `ZC_FORMAT_NONE` or an unknown
 // value.
 const char *zc_format_name(uint32_t format);
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Mario Kart Arcade GP DX course (`COL\0`), written cell by cell
+// (`zerocol::generate::MkgpCourse`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_mkgp_course(const uint8_t *fuzz,
+                                  size_t len,
+                                  uint8_t *out,
+                                  size_t cap,
+                                  size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Mario Kart Arcade GP DX course built from a triangle soup
+// (`zerocol::generate::MkgpSoup`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_mkgp_soup(const uint8_t *fuzz,
+                                size_t len,
+                                uint8_t *out,
+                                size_t cap,
+                                size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A bare BattleForge `collisionShape` payload, without its DRS container
+// (`zerocol::generate::CollisionShapePayload`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_collision_shape(const uint8_t *fuzz,
+                                      size_t len,
+                                      uint8_t *out,
+                                      size_t cap,
+                                      size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A BattleForge DRS container holding a `collisionShape`
+// (`zerocol::generate::DrsFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_drs(const uint8_t *fuzz,
+                          size_t len,
+                          uint8_t *out,
+                          size_t cap,
+                          size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Grit TCOL text file (`zerocol::generate::TcolFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_tcol(const uint8_t *fuzz,
+                           size_t len,
+                           uint8_t *out,
+                           size_t cap,
+                           size_t *written);
+#endif
+
+#if defined(ZEROCOL_ARBITRARY)
+// A Grit BCOL binary file (`zerocol::generate::BcolFile`).
+//
+// Reads the `len` bytes at `fuzz` (borrowed for the call; NULL when `len` is 0) and
+// writes the file into the `cap` bytes at `out`. `written` (not NULL): on
+// `ZC_STATUS_OK` the file's length; on `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to
+// `out`) the bytes needed. `ZC_STATUS_UNWRITABLE` when the bytes describe nothing the
+// format holds (skip the input; nothing is written).
+zc_status zc_generate_bcol(const uint8_t *fuzz,
+                           size_t len,
+                           uint8_t *out,
+                           size_t cap,
+                           size_t *written);
+#endif
 
 // The nearest hit of `segment` on the body's shapes and trimesh, into `out`:
 // `ZC_STATUS_OK`, or `ZC_STATUS_NOT_FOUND` when it hits nothing (`out` not written).
@@ -841,6 +2207,58 @@ zc_status zc_tcol_mesh_lints(const zc_grit_body *body,
                              size_t *written,
                              uint64_t *total);
 
+// Reads the `len` bytes at `bytes` as a `.dff` in `mode` (a `zc_mode`): the chunks to
+// the Clump, its Extension, the collision plugin there, and the model it holds
+// (strict: bytes after the model in its chunk must be zero).
+//
+// - `dff`: written on `ZC_STATUS_OK`; borrows `bytes`. A `.dff` with no collision
+//   reads fine (`payload` is `ZC_GTA_DFF_NONE`).
+// - `err`: written on `ZC_STATUS_MALFORMED` (format `ZC_FORMAT_DFF`, kind a
+//   `zc_gta_error_kind`, offset in the `.dff`); may be NULL.
+zc_status zc_gta_dff_parse(const uint8_t *bytes,
+                           size_t len,
+                           uint32_t mode,
+                           zc_gta_dff *dff,
+                           zc_error *err);
+
+// The model the `.dff`'s collision chunk holds, into `model` (borrowing the `.dff`
+// buffer; its offsets count in the `.dff`): `ZC_STATUS_NOT_FOUND` when the `.dff`
+// holds none, or holds a headerless payload ([`zc_gta_dff_frame`] reads that).
+zc_status zc_gta_dff_model(const zc_gta_dff *dff, zc_gta_model *model);
+
+// Frames the `.dff`'s headerless PS2 payload into the caller's `scratch` of `cap`
+// bytes (behind a 32-byte COLL header with an empty name and model id 0) and reads it
+// as a COLL model in the `.dff`'s mode, into `model`: a view that borrows `scratch`
+// (not the `.dff`), valid while `scratch` is, unchanged. Its offsets count in
+// `scratch` (the payload starts at `ZC_GTA_DFF_FRAME_LEN`); an error's offset is in
+// the `.dff`.
+//
+// - `required` (may be NULL): written with the scratch needed,
+//   `payload_len + ZC_GTA_DFF_FRAME_LEN`, on `ZC_STATUS_OK` and on
+//   `ZC_STATUS_BUFFER_TOO_SMALL` (nothing else written then; `scratch` may be NULL
+//   when `cap` is 0, to ask).
+// - `ZC_STATUS_NOT_FOUND` when the payload is not headerless;
+//   `ZC_STATUS_MALFORMED` with `err` (may be NULL) when the framed model is not valid.
+zc_status zc_gta_dff_frame(const zc_gta_dff *dff,
+                           uint8_t *scratch,
+                           size_t cap,
+                           size_t *required,
+                           zc_gta_model *model,
+                           zc_error *err);
+
+// Starts a walk over the lints of `model` into `iter`: all of them when
+// `tolerated_only` is 0, only those of lenient rules (never any for a model read
+// strictly) when it is 1; any other value is `ZC_STATUS_INVALID_ARGUMENT`.
+zc_status zc_gta_lints_begin(const zc_gta_model *model,
+                             uint32_t tolerated_only,
+                             zc_gta_lints *iter);
+
+// The walk's next lint into `lint`, with its message (`"byte N (0xN): ..."`, what the
+// library's `Display` says) copied into `buf` of `cap` bytes, NUL-terminated and cut
+// to `cap - 1` (`buf` may be NULL when `cap` is 0; `lint.message_len` is the full
+// length): `ZC_STATUS_OK`, or `ZC_STATUS_END` after the last (nothing written).
+zc_status zc_gta_lints_next(zc_gta_lints *iter, zc_gta_lint *lint, char *buf, size_t cap);
+
 // Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
 // every model, then the bytes after the last.
 //
@@ -875,6 +2293,446 @@ zc_status zc_gta_models_begin(const uint8_t *bytes, size_t len, uint32_t mode, z
 // walk stays ended. Each model costs its own validation: a whole walk checks what
 // [`zc_gta_check`] checks.
 zc_status zc_gta_models_next(zc_gta_models *iter, zc_gta_model *model, zc_error *err);
+
+// Writes the header fields, bounds and section counts of `model` to `info`: O(1).
+zc_status zc_gta_model_describe(const zc_gta_model *model, zc_gta_model_info *info);
+
+// The model's name, zero-copy: `*name` points into the buffer the model borrows (not
+// NUL-terminated; the bytes before the first NUL of the name block, up to 24 for COLL
+// and 22 for COL2+, Latin-1 in practice) and `*len` is its length (may be 0).
+// Both outputs are written on success; neither may be NULL.
+zc_status zc_gta_model_name(const zc_gta_model *model, const uint8_t **name, size_t *len);
+
+// Sphere `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` at
+// or past `zc_gta_model_info.spheres`.
+zc_status zc_gta_model_sphere(const zc_gta_model *model, size_t index, zc_gta_sphere *out);
+
+// Box `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_box(const zc_gta_model *model, size_t index, zc_gta_box *out);
+
+// Line `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_line(const zc_gta_model *model, size_t index, zc_gta_line *out);
+
+// Vertex `index` of `model` (COL2+ fixed point decoded), as 3 floats into `out`
+// (O(1)); `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_vertex(const zc_gta_model *model, size_t index, float *out);
+
+// Shadow-mesh vertex `index` of `model` (COL3+), as 3 floats into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_shadow_vertex(const zc_gta_model *model, size_t index, float *out);
+
+// Face `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
+
+// Shadow-mesh face `index` of `model` (COL3+), decoded, into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_shadow_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
+
+// Face group `index` of `model` (COL2+), decoded, into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_face_group(const zc_gta_model *model, size_t index, zc_gta_face_group *out);
+
+// The name of material `id` in `game`'s table (a `zc_gta_game`: III/VC's 35 or SA's
+// 179 names, as `"GRASS"`), copied into `buf` of `cap` bytes, NUL-terminated and cut
+// to `cap - 1` (`buf` may be NULL when `cap` is 0); `len` (may be NULL) gets the
+// name's full length, as `snprintf` returns it.
+//
+// `ZC_STATUS_NOT_FOUND` for an id past the table, or for `ZC_GTA_GAME_ALL` (no one
+// table); `ZC_STATUS_INVALID_ARGUMENT` for an unknown game.
+zc_status zc_gta_material_name(uint32_t game, uint32_t id, char *buf, size_t cap, size_t *len);
+
+// Splits a light byte into day light (low 4 bits) and night light (high 4 bits);
+// either output may be NULL.
+zc_status zc_gta_day_night(uint8_t light, uint8_t *day, uint8_t *night);
+
+// Starts a recovery over the `len` bytes at `bytes` in `mode` (a `zc_mode`), into
+// `iter`. Nothing is read yet.
+zc_status zc_gta_recover_begin(const uint8_t *bytes,
+                               size_t len,
+                               uint32_t mode,
+                               zc_gta_recover *iter);
+
+// The recovery's next step into `out`: a model, or a skipped stretch with its error
+// (format `ZC_FORMAT_GTA_COL`); `ZC_STATUS_END` once the buffer is walked (nothing
+// written).
+zc_status zc_gta_recover_next(zc_gta_recover *iter, zc_gta_recovered *out);
+
+// Parses a v2 (`VER2`) archive held whole in the `len` bytes at `bytes`: the
+// directory, and every entry's sectors inside the buffer.
+//
+// - `mode`: a `zc_mode`.
+// - `archive`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED` (format `ZC_FORMAT_IMG`, a
+//   `zc_img_error_kind`, the offset in `bytes`); may be NULL.
+zc_status zc_img_parse(const uint8_t *bytes,
+                       size_t len,
+                       uint32_t mode,
+                       zc_img_archive *archive,
+                       zc_error *err);
+
+// Parses a v1 (GTA III, Vice City) archive: its `.dir` (`dir_len` bytes at `dir`)
+// and its `.img` (`img_len` bytes at `img`), every entry's sectors inside the `.img`.
+//
+// - `mode`: a `zc_mode`.
+// - `archive`: written on `ZC_STATUS_OK`; borrows both buffers.
+// - `err`: written on `ZC_STATUS_MALFORMED`, its offset in the `.dir`; may be NULL.
+zc_status zc_img_parse_v1(const uint8_t *dir,
+                          size_t dir_len,
+                          const uint8_t *img,
+                          size_t img_len,
+                          uint32_t mode,
+                          zc_img_archive *archive,
+                          zc_error *err);
+
+// Bytes of a v2 archive's directory (header and entries), from the archive's first
+// 8 bytes (`len` bytes at `header`): how much to read before
+// [`zc_img_directory_parse`] when streaming.
+//
+// - `needed`: written on `ZC_STATUS_OK`.
+// - `err`: written on `ZC_STATUS_MALFORMED` (no `VER2`, fewer than 8 bytes, or a
+//   directory longer than the address space); may be NULL.
+zc_status zc_img_directory_v2_len(const uint8_t *header, size_t len, size_t *needed, zc_error *err);
+
+// Parses a v2 (`VER2`) directory from the archive's first bytes (`len` bytes at
+// `bytes`: at least [`zc_img_directory_v2_len`] of them; the whole archive will do),
+// as the PS2 streamed it.
+//
+// - `archive_len`: the archive's length in bytes, to check every entry's sectors lie
+//   inside it; `ZC_IMG_LEN_UNKNOWN` to only list the entries.
+// - `mode`: a `zc_mode`.
+// - `directory`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_img_directory_parse(const uint8_t *bytes,
+                                 size_t len,
+                                 uint64_t archive_len,
+                                 uint32_t mode,
+                                 zc_img_directory *directory,
+                                 zc_error *err);
+
+// Parses a v1 `.dir` (`len` bytes at `dir`): 32-byte entries, no header.
+//
+// - `img_len`: the `.img`'s length in bytes, to check every entry's sectors lie inside
+//   it; `ZC_IMG_LEN_UNKNOWN` to only list the entries.
+// - `mode`: a `zc_mode`.
+// - `directory`: written on `ZC_STATUS_OK`; borrows `dir`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_img_directory_parse_v1(const uint8_t *dir,
+                                    size_t len,
+                                    uint64_t img_len,
+                                    uint32_t mode,
+                                    zc_img_directory *directory,
+                                    zc_error *err);
+
+// Entry `index` of the directory as declared (`index < directory->count`), into
+// `entry`: `ZC_STATUS_OUT_OF_RANGE` past the end. O(1).
+zc_status zc_img_directory_entry(const zc_img_directory *directory,
+                                 uint32_t index,
+                                 zc_img_entry *entry);
+
+// The first entry the game reads named `name` (`name_len` bytes, no NUL needed),
+// compared case-insensitively (ASCII), as the games do; entries a lenient read skips
+// are not found. Into `entry`; `ZC_STATUS_NOT_FOUND` when none. O(entries).
+zc_status zc_img_directory_find(const zc_img_directory *directory,
+                                const uint8_t *name,
+                                size_t name_len,
+                                zc_img_entry *entry);
+
+// Entry `index`'s bytes, from the caller's `len` bytes at `sectors` holding its
+// sectors from its first on (as the PS2 streamed an entry into its buffer): the first
+// `entry.size` bytes of them (fewer where a lenient read let the archive end in a
+// partial sector). `*bytes` and `*bytes_len` are written on `ZC_STATUS_OK`; `*bytes`
+// points into `sectors`.
+//
+// `ZC_STATUS_OUT_OF_RANGE` past the end; `ZC_STATUS_NOT_FOUND` for an entry a lenient
+// read skips; `ZC_STATUS_BUFFER_TOO_SMALL` when `len` is shorter than the entry.
+zc_status zc_img_directory_entry_data(const zc_img_directory *directory,
+                                      uint32_t index,
+                                      const uint8_t *sectors,
+                                      size_t len,
+                                      const uint8_t **bytes,
+                                      size_t *bytes_len);
+
+// Entry `index`'s bytes in the archive (zero-copy: `*bytes` points into the archive's
+// data), written on `ZC_STATUS_OK`. `ZC_STATUS_OUT_OF_RANGE` past the end;
+// `ZC_STATUS_NOT_FOUND` for an entry a lenient read skips. O(1).
+zc_status zc_img_archive_entry_data(const zc_img_archive *archive,
+                                    uint32_t index,
+                                    const uint8_t **bytes,
+                                    size_t *bytes_len);
+
+// Starts a walk over the GTA models of entry `index`, whose bytes are the caller's
+// `len` bytes at `sectors` (from the entry's first sector: what
+// [`zc_img_archive_entry_data`] or [`zc_img_directory_entry_data`] hands out, or a
+// streamed buffer), read in `mode` (a `zc_mode`). Writes `iter`; no model is read yet.
+// Statuses as [`zc_img_directory_entry_data`].
+zc_status zc_img_entry_models_begin(const zc_img_directory *directory,
+                                    uint32_t index,
+                                    const uint8_t *sectors,
+                                    size_t len,
+                                    uint32_t mode,
+                                    zc_img_models *iter);
+
+// The walk's next model, into `model` (a view over the entry's bytes):
+// `ZC_STATUS_OK`; `ZC_STATUS_END` after the last one; `ZC_STATUS_MALFORMED` with
+// `err` (may be NULL) at the first error, after which the walk stays ended. The
+// error's format is `ZC_FORMAT_GTA_COL` with a `zc_gta_error_kind`, its `offset` in
+// the archive (the entry's `entry_offset` plus the byte inside the entry), its message
+// naming the entry and both offsets.
+zc_status zc_img_entry_models_next(zc_img_models *iter, zc_gta_model *model, zc_error *err);
+
+// Writes the lint's message (UTF-8, what the library's `Display` says, cut to
+// `ZC_MESSAGE_CAP` bytes) into `buf`, NUL-terminated, cut to `cap - 1` bytes; `buf`
+// may be NULL when `cap` is 0. Returns the message's length without the NUL, as
+// `snprintf` does. A NULL `lint` is the empty message.
+size_t zc_img_lint_message(const zc_img_lint *lint, char *buf, size_t cap);
+
+// Starts a walk over the lints of `directory` (what concerns the directory first,
+// then entry by entry), writing it to `iter`.
+zc_status zc_img_lints_begin(const zc_img_directory *directory, zc_img_lints *iter);
+
+// The walk's next lint, into `lint`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
+// last one (`lint` is then not written).
+zc_status zc_img_lints_next(zc_img_lints *iter, zc_img_lint *lint);
+
+// The entry kind's short lower-case name (`"dff"`, `"col"`, ..., `"other"`), as a
+// static NUL-terminated string; `"other"` for an unknown value.
+const char *zc_img_kind_name(uint32_t kind);
+
+// Bytes of the v2 archive of the `count` sources at `sources` (borrowed for the call),
+// into `len`. `ZC_STATUS_UNWRITABLE` with `err` (may be NULL) when the size overflows.
+zc_status zc_img_required_len(const zc_img_source *sources,
+                              size_t count,
+                              size_t *len,
+                              zc_error *err);
+
+// Writes the v2 (`VER2`) archive of the `count` sources at `sources` into the `cap`
+// bytes at `out`: the directory, then each entry at a sector boundary, zero-padded to
+// whole sectors.
+//
+// - `written`: on `ZC_STATUS_OK`, the bytes written ([`zc_img_required_len`]); on
+//   `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to `out`), the bytes needed.
+// - `err`: on `ZC_STATUS_UNWRITABLE` (a bad name, an entry too large), a
+//   `zc_img_write_error_kind`; may be NULL.
+zc_status zc_img_write(const zc_img_source *sources,
+                       size_t count,
+                       uint8_t *out,
+                       size_t cap,
+                       size_t *written,
+                       zc_error *err);
+
+// Bytes of the v1 `.dir` (`dir_len`) and `.img` (`img_len`) of the `count` sources at
+// `sources`. `ZC_STATUS_UNWRITABLE` with `err` (may be NULL) when a size overflows.
+zc_status zc_img_v1_required_len(const zc_img_source *sources,
+                                 size_t count,
+                                 size_t *dir_len,
+                                 size_t *img_len,
+                                 zc_error *err);
+
+// Writes the v1 (GTA III, Vice City) `.dir` into the `dir_cap` bytes at `dir` and the
+// `.img` into the `img_cap` bytes at `img`, of the `count` sources at `sources`.
+//
+// - `dir_written`, `img_written`: on `ZC_STATUS_OK`, the bytes written to each. On
+//   `ZC_STATUS_BUFFER_TOO_SMALL` nothing is written to the buffers nor to these:
+//   [`zc_img_v1_required_len`] says what both need.
+// - `err`: on `ZC_STATUS_UNWRITABLE`, a `zc_img_write_error_kind`; may be NULL.
+zc_status zc_img_write_v1(const zc_img_source *sources,
+                          size_t count,
+                          uint8_t *dir,
+                          size_t dir_cap,
+                          uint8_t *img,
+                          size_t img_cap,
+                          size_t *dir_written,
+                          size_t *img_written,
+                          zc_error *err);
+
+// Writes a directory alone (`version`: a `zc_img_version`; v2 with its header) of the
+// `count` placements at `placements`, laid out one after the other from the first
+// data sector (v2: after the directory's sectors; v1: 0), into the `cap` bytes at
+// `out`: for a caller that streams the entries' data itself, each padded to whole
+// sectors.
+//
+// - `written`: on `ZC_STATUS_OK`, the directory's bytes; on
+//   `ZC_STATUS_BUFFER_TOO_SMALL` (nothing written to `out`), the bytes needed.
+// - `first_sector`: on `ZC_STATUS_OK`, the sector where the first entry's data goes;
+//   may be NULL.
+// - `end_sector`: on `ZC_STATUS_OK`, the sector just past the last entry (the
+//   archive's length in sectors); may be NULL.
+// - `err`: on `ZC_STATUS_UNWRITABLE`, a `zc_img_write_error_kind`; may be NULL.
+zc_status zc_img_write_directory(uint32_t version,
+                                 const zc_img_placement *placements,
+                                 size_t count,
+                                 uint8_t *out,
+                                 size_t cap,
+                                 size_t *written,
+                                 uint64_t *first_sector,
+                                 uint64_t *end_sector,
+                                 zc_error *err);
+
+// Writes the v2 archive of `archive` (a v1 or v2 view) with the `count` changes at
+// `changes` applied (at most [`ZC_IMG_MAX_CHANGES`]): in directory order, each
+// untouched entry byte for byte, an entry named by a put with its new bytes, one
+// named by a removal left out (the first change naming an entry applies), then the
+// puts that named no entry, as new entries. Entries a lenient read skipped are left
+// out. `out` may be NULL with `cap` 0 to learn the length.
+//
+// - `written`: on `ZC_STATUS_OK`, the bytes written; on `ZC_STATUS_BUFFER_TOO_SMALL`
+//   (nothing written to `out`), the bytes needed.
+// - `err`: on `ZC_STATUS_UNWRITABLE`, a `zc_img_write_error_kind`; may be NULL.
+//
+// `out` must not overlap the archive's bytes.
+zc_status zc_img_write_edited(const zc_img_archive *archive,
+                              const zc_img_change *changes,
+                              size_t count,
+                              uint8_t *out,
+                              size_t cap,
+                              size_t *written,
+                              zc_error *err);
+
+// Validates a whole course (`len` bytes at `bytes`): header, both grids and nothing
+// after them.
+//
+// - `mode`: a `zc_mode` (lenient also takes another version word).
+// - `course`: written on `ZC_STATUS_OK`; borrows `bytes` for as long as it is used.
+//   May be NULL (a check only).
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_mkgp_parse(const uint8_t *bytes,
+                        size_t len,
+                        uint32_t mode,
+                        zc_mkgp_course *course,
+                        zc_error *err);
+
+// The course's header into `grid` (O(1)).
+zc_status zc_mkgp_course_grid(const zc_mkgp_course *course, zc_mkgp_grid *grid);
+
+// The course's totals into `summary`: a walk over every cell and every lint, O(file).
+zc_status zc_mkgp_course_summary(const zc_mkgp_course *course, zc_mkgp_summary *summary);
+
+// A known surface type's name, as a static NUL-terminated string (`"asphalt"`, ...),
+// from its bit (`zc_mkgp_triangle.surface_type`); `NULL` for a value that names none.
+const char *zc_mkgp_surface_name(uint32_t bit);
+
+// The cell `(x, z)` a world position falls in (the grid starts at the AABB minimum):
+// `ZC_STATUS_NOT_FOUND` outside the grid. `x_out` and `z_out` are written on
+// `ZC_STATUS_OK`.
+zc_status zc_mkgp_cell_of(const zc_mkgp_course *course,
+                          float x,
+                          float z,
+                          uint32_t *x_out,
+                          uint32_t *z_out);
+
+// Entries of index storage [`zc_mkgp_index_build`] needs: `2 × W × L` (the primary
+// grid's cell offsets, then the secondary grid's). 0 for a view that is not valid.
+uint64_t zc_mkgp_index_len(const zc_mkgp_course *course);
+
+// Fills the caller's `storage` (`len` entries of `uint32_t`, at least
+// [`zc_mkgp_index_len`]) with the offset of every cell of both grids, in one walk over
+// the file; afterwards every function that takes `index, index_len` finds a cell in
+// O(1). The storage must stay unchanged while it is used.
+//
+// `ZC_STATUS_BUFFER_TOO_SMALL` when `len` is short (nothing written);
+// `ZC_STATUS_OUT_OF_RANGE` when a cell lies past 4 GiB.
+zc_status zc_mkgp_index_build(const zc_mkgp_course *course, uint32_t *storage, size_t len);
+
+// Cell `(x, z)` of both grids into `cell`: `ZC_STATUS_OUT_OF_RANGE` outside
+// `W × L`.
+//
+// - `index`, `index_len`: storage [`zc_mkgp_index_build`] filled for this course
+//   (O(1)), or NULL and 0 (a walk over the grids, O(cells));
+//   `ZC_STATUS_BUFFER_TOO_SMALL` when `index_len` is nonzero but short.
+zc_status zc_mkgp_course_cell(const zc_mkgp_course *course,
+                              const uint32_t *index,
+                              size_t index_len,
+                              uint32_t x,
+                              uint32_t z,
+                              zc_mkgp_cell *cell);
+
+// The cell a world position `(x, z)` falls in, into `cell`: `ZC_STATUS_NOT_FOUND`
+// outside the grid. `index`, `index_len` as for [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_course_cell_at(const zc_mkgp_course *course,
+                                 const uint32_t *index,
+                                 size_t index_len,
+                                 float x,
+                                 float z,
+                                 zc_mkgp_cell *cell);
+
+// Starts a walk over the course's cells, into `iter`.
+zc_status zc_mkgp_cells_begin(const zc_mkgp_course *course, zc_mkgp_cells *iter);
+
+// The walk's next cell, into `cell`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
+// last one.
+zc_status zc_mkgp_cells_next(zc_mkgp_cells *iter, zc_mkgp_cell *cell);
+
+// Triangle `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cell.triangle_count`.
+zc_status zc_mkgp_cell_triangle(const zc_mkgp_cell *cell, uint32_t i, zc_mkgp_triangle *out);
+
+// Wall `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cell.wall_count`.
+zc_status zc_mkgp_cell_wall(const zc_mkgp_cell *cell, uint32_t i, zc_mkgp_wall *out);
+
+// Triangle wall `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+// `cell.triangle_wall_count`.
+zc_status zc_mkgp_cell_triangle_wall(const zc_mkgp_cell *cell,
+                                     uint32_t i,
+                                     zc_mkgp_triangle_wall *out);
+
+// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
+// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
+// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
+zc_status zc_mkgp_ground_height(const zc_mkgp_course *course,
+                                const uint32_t *index,
+                                size_t index_len,
+                                float x,
+                                float z,
+                                zc_mkgp_height *ground);
+
+// The nearest hit of the segment at `segment` over the ground triangles
+// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
+// `index` is the record's file offset, its `material` the triangle's surface flags
+// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
+// `index_len` as for [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_cast(const zc_mkgp_course *course,
+                       const uint32_t *index,
+                       size_t index_len,
+                       const zc_segment *segment,
+                       zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, into `hit`, as [`zc_mkgp_cast`]. `ZC_STATUS_NOT_FOUND`
+// when nothing is hit, or for a negative or NaN `depth`.
+zc_status zc_mkgp_ground(const zc_mkgp_course *course,
+                         const uint32_t *index,
+                         size_t index_len,
+                         float x,
+                         float y,
+                         float z,
+                         float depth,
+                         zc_hit *hit);
+
+// Every record the ball at `ball` touches (ground triangles and triangle walls), each
+// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
+// receives how many there are, even when more than `cap` (or than
+// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
+// [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_overlap(const zc_mkgp_course *course,
+                          const uint32_t *index,
+                          size_t index_len,
+                          const zc_ball *ball,
+                          zc_contact *contacts,
+                          size_t cap,
+                          uint64_t *found);
+
+// Starts a walk over the course's lints (the header's, then each triangle's in file
+// order), into `iter`.
+zc_status zc_mkgp_lints_begin(const zc_mkgp_course *course, zc_mkgp_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_mkgp_lints_next(zc_mkgp_lints *iter, zc_mkgp_lint *lint, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }  // extern "C"

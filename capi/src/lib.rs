@@ -45,17 +45,26 @@
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
+pub mod battleforge;
 mod boundary;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod grit;
 pub mod gta;
+pub mod img;
+pub mod mkgp;
 pub mod query;
 
+pub use battleforge::*;
 pub use error::*;
 pub use format::*;
+#[cfg(feature = "arbitrary")]
+pub use generate::*;
 pub use grit::*;
 pub use gta::*;
+pub use img::*;
+pub use mkgp::*;
 pub use query::*;
 
 /// The backstop: a panic, which the library never raises on any input, aborts.

@@ -271,6 +271,78 @@ impl<'a> Node<'a> {
     }
 }
 
+/// What a [`Drs`] container is made of besides its bytes: for callers that cannot
+/// keep the borrow (the C API) and rebuild it with [`Drs::from_parts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrsParts {
+    /// File offset of the first non-root hierarchy entry.
+    pub first_entry: usize,
+    /// File offset of the root's name.
+    pub root_name: usize,
+    /// Its length.
+    pub root_name_len: usize,
+}
+
+impl<'a> Drs<'a> {
+    /// The parts [`Drs::from_parts`] rebuilds this container from, with its bytes.
+    pub fn parts(&self) -> DrsParts {
+        DrsParts {
+            first_entry: self.first_entry,
+            root_name: (self.root_name.as_ptr() as usize)
+                .saturating_sub(self.bytes.as_ptr() as usize),
+            root_name_len: self.root_name.len(),
+        }
+    }
+
+    /// Rebuilds a container in O(1) from the bytes [`Drs::parse`] read and its
+    /// [`parts`](Drs::parts), without walking the hierarchy again;
+    /// [`collision_shape`](Self::collision_shape) is `None` (rebuild the payload
+    /// with [`CollisionShape::parse_in`]). `None` when the header, the information
+    /// table or the parts do not fit the bytes. Parts that did not come from
+    /// [`Drs::parts`] over the same unchanged bytes give nodes that are unspecified
+    /// but never read outside `bytes`.
+    pub fn from_parts(bytes: &'a [u8], parts: DrsParts) -> Option<Self> {
+        let header =
+            wire::header::<raw::DrsHeader, 4, ErrorKind>(bytes, &MAGIC.to_le_bytes()).ok()?;
+        let fields = header.decode();
+        let info_offset = usize::try_from(fields.node_info_offset).ok()?;
+        let count = usize::try_from(fields.node_count).ok().filter(|&n| n > 0)?;
+        let infos = wire::Cursor::at(bytes, info_offset).table::<raw::NodeInfo>(count)?;
+        let root_end = parts.root_name.checked_add(parts.root_name_len)?;
+        let root_name = bytes.get(parts.root_name..root_end)?;
+        if parts.first_entry > bytes.len() {
+            return None;
+        }
+        Some(Self {
+            bytes,
+            header,
+            infos,
+            first_entry: parts.first_entry,
+            root_name,
+            collision_shape: None,
+        })
+    }
+
+    /// The non-root nodes from the hierarchy entry at file offset `at`, which is
+    /// node number `next` (1 for the first): [`Nodes::position`] of a walk over the
+    /// same container, resumed in O(1).
+    pub const fn nodes_from(&self, at: usize, next: u32) -> Nodes<'a> {
+        Nodes {
+            drs: *self,
+            at,
+            next,
+        }
+    }
+}
+
+impl Nodes<'_> {
+    /// Where the walk is: the next entry's file offset and its node number, for
+    /// [`Drs::nodes_from`].
+    pub const fn position(&self) -> (usize, u32) {
+        (self.at, self.next)
+    }
+}
+
 /// Iterator over the non-root nodes of a [`Drs`].
 #[derive(Clone, Debug)]
 pub struct Nodes<'a> {
@@ -470,4 +542,72 @@ fn non_negative(at: usize, field: Field, value: i32) -> Result<usize, Error> {
 
 fn saturate_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod parts_tests {
+    //! The O(1) rebuilds the C API relies on give what the parsed file gives.
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::super::{LintsPosition, Options};
+    use super::*;
+
+    const SAMPLE: &[u8] = include_bytes!("../../samples/collision.drs");
+
+    #[test]
+    fn from_parts_rebuilds_the_container_and_resumes_its_nodes() {
+        let drs = Drs::parse(SAMPLE, Options::STRICT).unwrap();
+        let again = Drs::from_parts(SAMPLE, drs.parts()).unwrap();
+        assert_eq!(again.root_name(), drs.root_name());
+        assert!(again.collision_shape().is_none());
+        let all: Vec<_> = drs.nodes().collect();
+        let mut walk = again.nodes();
+        for i in 0..=all.len() {
+            let (at, next) = walk.position();
+            assert!(again.nodes_from(at, next).eq(all[i..].iter().copied()));
+            walk.next();
+        }
+        let bad = DrsParts {
+            root_name: SAMPLE.len(),
+            ..drs.parts()
+        };
+        assert!(Drs::from_parts(SAMPLE, bad).is_none());
+        assert!(Drs::from_parts(SAMPLE.get(..10).unwrap(), drs.parts()).is_none());
+    }
+
+    #[test]
+    fn parse_in_and_lint_positions() {
+        let drs = Drs::parse(SAMPLE, Options::STRICT).unwrap();
+        let (node, shape) = drs.collision_shape().unwrap();
+        let size = node.payload().len();
+        let again =
+            CollisionShape::parse_in(SAMPLE, node.payload_offset(), size, Options::STRICT).unwrap();
+        assert_eq!(again.boxes().start(), shape.boxes().start());
+        assert_eq!(again.len(), shape.len());
+        assert!(
+            CollisionShape::parse_in(SAMPLE, node.payload_offset(), size + 1, Options::STRICT)
+                .is_err()
+        );
+        // A negative sphere radius and a moved centre: two lints to resume between.
+        let mut bytes = SAMPLE.to_vec();
+        let radius = shape.spheres().offset_of(0).unwrap() + 48;
+        bytes[radius..radius + 4].copy_from_slice(&(-1.0f32).to_le_bytes());
+        bytes[radius + 4..radius + 8].copy_from_slice(&9.0f32.to_le_bytes());
+        let shape =
+            CollisionShape::parse_in(&bytes, node.payload_offset(), size, Options::STRICT).unwrap();
+        let all: Vec<_> = shape.lints().collect();
+        assert_eq!(all.len(), 2);
+        let mut walk = shape.lints();
+        for i in 0..=all.len() {
+            let resumed: Vec<_> = shape.lints_from(walk.position()).collect();
+            assert_eq!(resumed, all[i..]);
+            walk.next();
+        }
+        let done = LintsPosition {
+            done: true,
+            ..walk.position()
+        };
+        assert_eq!(shape.lints_from(done).count(), 0);
+    }
 }

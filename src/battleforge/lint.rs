@@ -147,6 +147,47 @@ impl fmt::Display for Lint {
     }
 }
 
+/// Where a [`Lints`] walk is: [`Lints::position`], resumed by
+/// [`CollisionShape::lints_from`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LintsPosition {
+    /// The kind of shape being checked.
+    pub kind: ShapeKind,
+    /// Its index in that kind's array.
+    pub index: usize,
+    /// Checks of that shape done.
+    pub check: usize,
+    /// Past the last cylinder.
+    pub done: bool,
+}
+
+impl<'a> CollisionShape<'a> {
+    /// The lints from `position` ([`Lints::position`] of a walk over the same
+    /// payload) on, in O(1). A position no walk reported gives unspecified lints,
+    /// never a panic.
+    pub const fn lints_from(&self, position: LintsPosition) -> Lints<'a> {
+        Lints {
+            shape: *self,
+            kind: position.kind,
+            index: position.index,
+            check: position.check,
+            done: position.done,
+        }
+    }
+}
+
+impl Lints<'_> {
+    /// Where the walk is, for [`CollisionShape::lints_from`].
+    pub const fn position(&self) -> LintsPosition {
+        LintsPosition {
+            kind: self.kind,
+            index: self.index,
+            check: self.check,
+            done: self.done,
+        }
+    }
+}
+
 /// Every check of one shape, in order (`None`: passed, or no such check).
 type Checks = [Option<LintKind>; 4];
 

@@ -62,11 +62,11 @@ mod validate;
 mod view;
 mod write;
 
-pub use drs::{COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, Drs, MAGIC, Node, Nodes};
+pub use drs::{COLLISION_SHAPE_CLASS, COLLISION_SHAPE_NAME, Drs, DrsParts, MAGIC, Node, Nodes};
 pub use error::{Error, ErrorKind, Field, ShapeKind};
 pub use geometry::{Aabb, OrientedBox};
 pub use layout::FIXED_LEN;
-pub use lint::{Lint, LintKind, Lints, Measure, ORTHONORMAL_TOLERANCE};
+pub use lint::{Lint, LintKind, Lints, LintsPosition, Measure, ORTHONORMAL_TOLERANCE};
 pub use records::{Axis, BoxShape, CylinderShape, SphereShape, Transform};
 pub use view::{CollisionShape, ShapeRef, VERSION};
 pub use write::{NodeSpec, WriteError, payload_required_len, required_len, write, write_payload};

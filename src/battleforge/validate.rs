@@ -14,6 +14,19 @@ impl<'a> CollisionShape<'a> {
         Self::parse_at(payload, 0, payload.len(), options)
     }
 
+    /// Parses the payload of `size` bytes at `offset` of `file` (a node's
+    /// [`payload_offset`](super::Node::payload_offset) and size in a DRS file), in
+    /// O(1): error, table and lint offsets are file offsets. For callers that keep
+    /// where a payload lies and rebuild its view (the C API).
+    pub fn parse_in(
+        file: &'a [u8],
+        offset: usize,
+        size: usize,
+        options: Options,
+    ) -> Result<Self, Error> {
+        Self::parse_at(file, offset, size, options)
+    }
+
     /// Parses the `size` bytes at `offset` of `file`; error offsets, table offsets
     /// and lint offsets are file offsets.
     pub(crate) fn parse_at(

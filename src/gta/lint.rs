@@ -524,6 +524,29 @@ impl<'a> Lints<'a> {
     }
 }
 
+impl Lints<'_> {
+    /// Where the next check starts: the position [`Lints::resume`] continues from (at
+    /// most 16; a finished iterator stays at its end).
+    pub const fn position(&self) -> usize {
+        self.next
+    }
+
+    /// These lints resumed at `position`, which [`Lints::position`] of the same
+    /// iterator (`lints()` or `tolerated()` of the same model) returned: for callers
+    /// that cannot keep the iterator (the C API keeps the position in a C struct).
+    /// A position past the end gives no more lints. Each lint costs only the checks
+    /// between two positions, so a whole resumed walk costs what one walk does.
+    #[must_use]
+    pub const fn resume(mut self, position: usize) -> Self {
+        self.next = if position < self.end {
+            position
+        } else {
+            self.end
+        };
+        self
+    }
+}
+
 impl<'a> Model<'a> {
     /// Engine limits this model exceeds (the games may fail on it, but it is
     /// well-formed), after what a lenient rule let through. See

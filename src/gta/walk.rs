@@ -283,10 +283,33 @@ pub struct Recover<'a> {
     budget: u64,
 }
 
-impl Recover<'_> {
+impl<'a> Recover<'a> {
     /// Where the models ended: `Some` once the walk has finished.
     pub const fn end(&self) -> Option<End> {
         self.inner.end()
+    }
+
+    /// Where the next model (or skipped stretch) starts: with [`Recover::budget`],
+    /// what [`Recover::resume`] continues from.
+    pub const fn position(&self) -> usize {
+        self.inner.position()
+    }
+
+    /// Work that failed attempts may still cost, in bytes read (see [`recover`]).
+    pub const fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// Resumes a recovery of `bytes` at `position` with `budget` left, which
+    /// [`Recover::position`] and [`Recover::budget`] of a recovery of the same bytes
+    /// and options returned: for callers that cannot keep the iterator (the C API
+    /// keeps both in a C struct). Any other values still read safely, and the budget
+    /// still bounds the work.
+    pub const fn resume(bytes: &'a [u8], position: usize, budget: u64, options: Options) -> Self {
+        Self {
+            inner: Models::resume(bytes, position, options),
+            budget,
+        }
     }
 }
 

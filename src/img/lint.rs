@@ -392,6 +392,48 @@ impl<'a> Index<'a> {
     }
 }
 
+/// Where a lint walk stands ([`Lints::position`]): for callers that cannot keep
+/// the iterator (the C API keeps this in a C struct) and resume it with
+/// [`Directory::lints_from`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LintPosition {
+    /// Steps done: 0 before any, 1 after the directory's own lints, `k + 2` after
+    /// entry `k`'s.
+    pub steps: u64,
+    /// Lints of the last step not yet yielded.
+    pub left: u32,
+}
+
+impl<'a> Directory<'a> {
+    /// The lints of [`Directory::lints`] from `position` on: the walk that
+    /// [`Lints::position`] reported it at. Resuming costs one step (the lints of
+    /// one entry: a pass over the other entries), not the steps before.
+    pub fn lints_from(&self, position: LintPosition) -> Lints<'a> {
+        let mut lints = self.lints();
+        let Some(last) = position.steps.checked_sub(1) else {
+            return lints;
+        };
+        match last.checked_sub(1) {
+            None => {
+                lints.directory_lints();
+                lints.next = Some(0);
+            }
+            Some(entry) => {
+                let entry = u32::try_from(entry).unwrap_or(u32::MAX).min(self.count);
+                lints.next = Some(entry.saturating_add(1).min(self.count));
+                if let Some(entry) = self.get(entry) {
+                    lints.entry_lints(&entry);
+                }
+            }
+        }
+        let left = usize::try_from(position.left).unwrap_or(usize::MAX);
+        while lints.queue.len() > left {
+            lints.queue.remove(0);
+        }
+        lints
+    }
+}
+
 /// Iterator returned by [`Directory::lints`] and [`Directory::lints_with`].
 #[derive(Clone, Debug)]
 pub struct Lints<'a> {
@@ -405,6 +447,19 @@ pub struct Lints<'a> {
     skip: bool,
     /// The sorted entries, when the caller gave scratch.
     index: Option<Index<'a>>,
+}
+
+impl Lints<'_> {
+    /// Where the walk stands, to resume it with [`Directory::lints_from`].
+    pub fn position(&self) -> LintPosition {
+        LintPosition {
+            steps: match self.next {
+                None => 0,
+                Some(i) => u64::from(i).saturating_add(1),
+            },
+            left: u32::try_from(self.queue.len()).unwrap_or(u32::MAX),
+        }
+    }
 }
 
 impl<'a> Lints<'a> {

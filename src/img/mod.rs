@@ -70,10 +70,10 @@ mod write;
 
 pub use error::{EntryError, Error, ErrorKind};
 pub use layout::{ENTRY_LEN, HEADER_V2_LEN, NAME_LEN, SECTOR};
-pub use lint::{Lint, LintKind, Lints};
+pub use lint::{Lint, LintKind, LintPosition, Lints};
 pub use models::EntryModels;
 pub use records::{Entry, Kind};
-pub use view::{Archive, ArchiveEntries, Directory, Entries, EntryData};
+pub use view::{Archive, ArchiveEntries, Directory, DirectoryParts, Entries, EntryData};
 pub use write::{
     Change, Edited, Placement, Source, WriteError, WriteErrorKind, data_sector, directory_len,
     required_len, v1_required_len, write, write_directory, write_v1,

@@ -163,6 +163,76 @@ impl<'a> Directory<'a> {
     }
 }
 
+/// What a [`Directory`] is made of besides its bytes: for callers that cannot keep
+/// the borrow (the C API keeps these in a C struct) and rebuild the directory with
+/// [`Directory::from_parts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DirectoryParts {
+    /// The archive's version.
+    pub version: Version,
+    /// Entries declared ([`Directory::declared`]).
+    pub count: u32,
+    /// The archive's length in bytes, when it was given to the parser.
+    pub archive_len: Option<u64>,
+    /// The options it was parsed with.
+    pub options: Options,
+}
+
+impl<'a> Directory<'a> {
+    /// The parts [`Directory::from_parts`] rebuilds this directory from, with its
+    /// bytes.
+    pub const fn parts(&self) -> DirectoryParts {
+        DirectoryParts {
+            version: self.version,
+            count: self.count,
+            archive_len: self.archive_len,
+            options: self.options,
+        }
+    }
+
+    /// Rebuilds a directory in O(1) from the bytes it was parsed from and its
+    /// [`parts`](Directory::parts), without checking its entries again.
+    ///
+    /// `None` when the parts do not fit `bytes`: a v2 buffer without the `VER2`
+    /// magic, another count than its count field, or too short for the entries; a
+    /// v1 `.dir` whose whole entries are not `count` (or with a partial entry the
+    /// options do not allow). Parts that did not come from [`Directory::parts`] over
+    /// the same unchanged bytes give a directory that never panics or reads outside
+    /// `bytes`, but whose entries were not checked (names, sectors).
+    pub fn from_parts(bytes: &'a [u8], parts: DirectoryParts) -> Option<Self> {
+        let start = match parts.version {
+            Version::V1 => {
+                let whole = bytes.len() / ENTRY_LEN;
+                let partial = !bytes.len().is_multiple_of(ENTRY_LEN);
+                if u32::try_from(whole).ok()? != parts.count
+                    || (partial && !parts.options.allow_partial_entry)
+                {
+                    return None;
+                }
+                0
+            }
+            Version::V2 => {
+                let header = bytes.get(..super::layout::HEADER_V2_LEN)?;
+                let (magic, count) = header.split_at_checked(4)?;
+                let count = u32::from_le_bytes(count.try_into().ok()?);
+                if magic != super::MAGIC_V2.as_slice() || count != parts.count {
+                    return None;
+                }
+                super::layout::HEADER_V2_LEN
+            }
+        };
+        let directory = Self {
+            version: parts.version,
+            bytes,
+            start,
+            count: parts.count,
+            archive_len: parts.archive_len,
+            options: parts.options,
+        };
+        (wire::wide(directory.len()) <= wire::wide(bytes.len())).then_some(directory)
+    }
+}
+
 /// The entries of a [`Directory`] the game reads; see [`Directory::entries`].
 #[derive(Clone, Debug)]
 pub struct Entries<'a> {
@@ -201,6 +271,15 @@ pub struct Archive<'a> {
 }
 
 impl<'a> Archive<'a> {
+    /// The archive of `directory` and the archive's bytes `data`, in O(1): `None`
+    /// unless the directory was parsed with `data`'s length as the archive's
+    /// ([`Directory::archive_len`]), as [`Archive::parse`] and
+    /// [`Archive::parse_v1`] do. With a [`Directory::from_parts`], this rebuilds
+    /// an archive kept where a borrow cannot live.
+    pub fn from_parts(directory: Directory<'a>, data: &'a [u8]) -> Option<Self> {
+        (directory.archive_len == Some(wire::wide(data.len()))).then_some(Self { directory, data })
+    }
+
     /// The directory.
     pub const fn directory(&self) -> Directory<'a> {
         self.directory

@@ -90,6 +90,32 @@ impl<'a> Course<'a> {
         Lints::new(*self)
     }
 
+    /// The lints from `position` ([`Lints::position`] of a walk over the same
+    /// course) on, in O(1): for callers that keep a walk where a borrow cannot live.
+    /// A position that no walk reported gives unspecified lints, never a panic.
+    pub fn lints_from(&self, position: LintsPosition) -> Lints<'a> {
+        let mut lints = Lints::new(*self);
+        lints.header_check = position.header.min(2);
+        if position.in_cell {
+            lints.cell = self.cell_at_offset(position.cell_offset, position.cell);
+            let end = lints.cell.map_or(position.cell_offset, |cell| {
+                cell.offset()
+                    .saturating_add(size_of::<raw::CellHeader>())
+                    .saturating_add(size_of_val(cell.triangles()))
+                    .saturating_add(size_of_val(cell.walls()))
+            });
+            lints.cells = self.cells_from(end, position.cell.saturating_add(1));
+            if lints.cell.is_none() {
+                lints.cells = self.cells_from(end, self.cell_count());
+            }
+        } else {
+            lints.cells = self.cells_from(position.cell_offset, position.cell);
+        }
+        lints.triangle = position.triangle;
+        lints.check = position.check;
+        lints
+    }
+
     /// What [`Options::LENIENT`](super::Options::LENIENT) let through that the game refuses: the lints
     /// whose [`is_tolerated`](Lint::is_tolerated) is true (none after a
     /// strict read).
@@ -186,6 +212,44 @@ fn abs(v: f32) -> f32 {
 /// `true` when `error` exceeds `tolerance` either way, or is NaN.
 fn beyond(error: f32, tolerance: f32) -> bool {
     error.is_nan() || abs(error) > tolerance
+}
+
+/// Where a [`Lints`] walk is: [`Lints::position`], resumed by [`Course::lints_from`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LintsPosition {
+    /// Header checks done (0 to 2).
+    pub header: u8,
+    /// The primary cell being checked (`in_cell`) or read next, in file order.
+    pub cell: u32,
+    /// Its file offset.
+    pub cell_offset: usize,
+    /// Whether the walk is inside `cell`.
+    pub in_cell: bool,
+    /// The triangle of `cell` being checked.
+    pub triangle: usize,
+    /// Checks of that triangle done.
+    pub check: u8,
+}
+
+impl Lints<'_> {
+    /// Where the walk is, for [`Course::lints_from`].
+    pub fn position(&self) -> LintsPosition {
+        let (cell, cell_offset, in_cell) = match self.cell {
+            Some(cell) => (cell.index(), cell.offset(), true),
+            None => {
+                let (at, next) = self.cells.position();
+                (next, at, false)
+            }
+        };
+        LintsPosition {
+            header: self.header_check,
+            cell,
+            cell_offset,
+            in_cell,
+            triangle: self.triangle,
+            check: self.check,
+        }
+    }
 }
 
 /// Number of per-triangle checks in [`Lints::triangle_check`].

@@ -67,14 +67,14 @@ pub mod build;
 pub use build::{BuildError, BuiltCourse, CourseBuilder, SoupTriangle};
 pub use error::{Dimension, Error, ErrorKind, Grid, RecordKind};
 pub use geometry::{cell_coord, cell_number};
-pub use lint::{Lint, LintKind, Lints, NORMAL_TOLERANCE, PLANE_TOLERANCE};
+pub use lint::{Lint, LintKind, Lints, LintsPosition, NORMAL_TOLERANCE, PLANE_TOLERANCE};
 pub use query::{IndexedCourse, Surface};
 pub use records::{
     GridHeader, MAGIC, SurfaceFlags, SurfaceType, Triangle, TriangleWall, VERSION, Vec3, Wall, Xz,
 };
 pub use view::{
-    Cell, CellIndex, Cells, Course, Ground, IndexError, WallCell, WallCells, WallIndex,
-    ground_in_cell,
+    Cell, CellIndex, Cells, Course, CourseParts, Ground, IndexError, WallCell, WallCells,
+    WallIndex, ground_in_cell,
 };
 pub use write::{CellContents, InputError, WriteError, required_len, write};
 

@@ -79,6 +79,22 @@ impl<'a, 'i> IndexedCourse<'a, 'i> {
     }
 }
 
+impl<'a, 'i> IndexedCourse<'a, 'i> {
+    /// Both grids over storage that [`IndexedCourse::new`] (or [`Course::index`]
+    /// and [`Course::wall_index`]) filled for the same course, in O(1): see
+    /// [`CellIndex::from_storage`].
+    pub fn from_storage(
+        course: Course<'a>,
+        cells: &'i [u32],
+        walls: &'i [u32],
+    ) -> Result<Self, IndexError> {
+        Ok(Self {
+            cells: CellIndex::from_storage(course, cells)?,
+            walls: WallIndex::from_storage(course, walls)?,
+        })
+    }
+}
+
 /// Where a query finds a cell of either grid.
 trait Source<'a> {
     fn course(&self) -> &Course<'a>;

@@ -166,6 +166,94 @@ impl<'a> Course<'a> {
     }
 }
 
+/// What a [`Course`] is made of besides its bytes: for callers that cannot keep the
+/// borrow (the C API keeps it in a C struct) and rebuild the course with
+/// [`Course::from_parts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CourseParts {
+    /// File offset of the secondary grid ([`Course::secondary_offset`]).
+    pub secondary: usize,
+}
+
+impl<'a> Course<'a> {
+    /// The parts [`Course::from_parts`] rebuilds this course from, with its bytes.
+    pub const fn parts(&self) -> CourseParts {
+        CourseParts {
+            secondary: self.secondary,
+        }
+    }
+
+    /// Rebuilds a course in O(1) from the bytes it was parsed from and its
+    /// [`parts`](Course::parts), without walking the grids again.
+    ///
+    /// `None` when the header does not hold (magic, W and L at least 1 and W × L
+    /// within an `i32`, finite positive cell sizes) or the secondary offset is
+    /// outside the file. Parts that did not come from [`Course::parts`] over the same
+    /// unchanged bytes give a course whose accessors never panic or read outside
+    /// `bytes`, but whose cells are unspecified.
+    pub fn from_parts(bytes: &'a [u8], parts: CourseParts) -> Option<Self> {
+        let (header, _) = raw::Header::ref_from_prefix(bytes).ok()?;
+        if header.magic != super::records::MAGIC {
+            return None;
+        }
+        let dimension = |v: i32| u32::try_from(v).ok().filter(|&v| v > 0);
+        let width = dimension(header.width.get())?;
+        let length = dimension(header.length.get())?;
+        header.width.get().checked_mul(header.length.get())?;
+        let sizes = raw::xz(&header.cell_size);
+        if !sizes.iter().all(|v| *v > 0.0 && v.is_finite()) {
+            return None;
+        }
+        if !(HEADER_LEN..=bytes.len()).contains(&parts.secondary) {
+            return None;
+        }
+        Some(Self {
+            bytes,
+            header,
+            width,
+            length,
+            secondary: parts.secondary,
+        })
+    }
+
+    /// The primary cell whose count fields are at `offset` ([`Cell::offset`]) and
+    /// whose file-order number is `index`, read in O(1); `None` when its records do
+    /// not fit the file or `index` is not a cell. An offset that is not a cell's
+    /// gives unspecified (bounded) records.
+    pub fn cell_at_offset(&self, offset: usize, index: u32) -> Option<Cell<'a>> {
+        if index >= self.cell_count() {
+            return None;
+        }
+        let (mut cell, _) = read_cell(self.bytes, offset, index).ok()?;
+        cell.x = index.checked_rem(self.width)?;
+        cell.z = index.checked_div(self.width)?;
+        Some(cell)
+    }
+
+    /// The secondary cell at `offset` ([`WallCell::offset`]) numbered `index`, read in
+    /// O(1), as [`Course::cell_at_offset`].
+    pub fn wall_cell_at_offset(&self, offset: usize, index: u32) -> Option<WallCell<'a>> {
+        if index >= self.cell_count() {
+            return None;
+        }
+        let (mut cell, _) = read_wall_cell(self.bytes, offset, index).ok()?;
+        cell.x = index.checked_rem(self.width)?;
+        cell.z = index.checked_div(self.width)?;
+        Some(cell)
+    }
+
+    /// The primary cells from cell number `next`, whose count fields are at `at`.
+    pub(super) fn cells_from(&self, at: usize, next: u32) -> Cells<'a> {
+        Cells {
+            bytes: self.bytes,
+            at,
+            next,
+            count: self.cell_count(),
+            width: self.width,
+        }
+    }
+}
+
 /// Why a [`CellIndex`] could not be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -205,6 +293,23 @@ pub struct CellIndex<'a, 'i> {
     offsets: &'i [u32],
 }
 
+impl<'a, 'i> CellIndex<'a, 'i> {
+    /// An index over storage that [`Course::index`] filled for the same course, in
+    /// O(1) (the storage is not read again here). `offsets` needs at least
+    /// [`Course::cell_count`] entries; offsets that [`Course::index`] did not write
+    /// give unspecified (bounded) cells, never a panic.
+    pub fn from_storage(course: Course<'a>, offsets: &'i [u32]) -> Result<Self, IndexError> {
+        let needed = course.cell_count();
+        let offsets = offsets
+            .get(..usize::try_from(needed).unwrap_or(usize::MAX))
+            .ok_or(IndexError::StorageTooSmall {
+                needed,
+                available: offsets.len(),
+            })?;
+        Ok(Self { course, offsets })
+    }
+}
+
 impl<'a> CellIndex<'a, '_> {
     /// The course.
     pub const fn course(&self) -> &Course<'a> {
@@ -242,6 +347,21 @@ impl<'a> CellIndex<'a, '_> {
 pub struct WallIndex<'a, 'i> {
     course: Course<'a>,
     offsets: &'i [u32],
+}
+
+impl<'a, 'i> WallIndex<'a, 'i> {
+    /// An index over storage that [`Course::wall_index`] filled for the same
+    /// course, in O(1), as [`CellIndex::from_storage`].
+    pub fn from_storage(course: Course<'a>, offsets: &'i [u32]) -> Result<Self, IndexError> {
+        let needed = course.cell_count();
+        let offsets = offsets
+            .get(..usize::try_from(needed).unwrap_or(usize::MAX))
+            .ok_or(IndexError::StorageTooSmall {
+                needed,
+                available: offsets.len(),
+            })?;
+        Ok(Self { course, offsets })
+    }
 }
 
 impl<'a> WallIndex<'a, '_> {
@@ -383,6 +503,13 @@ pub struct Cells<'a> {
     next: u32,
     count: u32,
     width: u32,
+}
+
+impl Cells<'_> {
+    /// Where the next cell's count fields are, and its number.
+    pub(super) const fn position(&self) -> (usize, u32) {
+        (self.at, self.next)
+    }
 }
 
 impl<'a> Iterator for Cells<'a> {
@@ -560,4 +687,84 @@ fn records<T: wire::Record>(
     );
     let slice = wire::records_at::<T>(bytes, at, n).ok_or(past_end)?;
     Ok((slice, at.saturating_add(size_of_val(slice))))
+}
+
+#[cfg(test)]
+mod parts_tests {
+    //! The O(1) rebuilds the C API relies on give what the parsed course gives.
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::super::{IndexedCourse, Options};
+    use super::*;
+    use crate::query::{Query, Segment};
+
+    const SAMPLE: &[u8] = include_bytes!("../../samples/course.col");
+
+    #[test]
+    fn from_parts_rebuilds_the_course_and_its_cells() {
+        let course = Course::parse(SAMPLE, Options::STRICT).unwrap();
+        let again = Course::from_parts(SAMPLE, course.parts()).unwrap();
+        assert_eq!(again.secondary_offset(), course.secondary_offset());
+        assert_eq!(
+            (again.width(), again.length()),
+            (course.width(), course.length())
+        );
+        for (cell, wall) in course.cells().zip(course.wall_cells()) {
+            let c = again.cell_at_offset(cell.offset(), cell.index()).unwrap();
+            assert_eq!(
+                (c.x(), c.z(), c.triangles(), c.walls()),
+                (cell.x(), cell.z(), cell.triangles(), cell.walls())
+            );
+            let w = again
+                .wall_cell_at_offset(wall.offset(), wall.index())
+                .unwrap();
+            assert_eq!(w.triangle_walls(), wall.triangle_walls());
+        }
+        assert!(again.cell_at_offset(48, course.cell_count()).is_none());
+        // Parts that do not fit are refused; a short file has no header.
+        let bad = CourseParts {
+            secondary: SAMPLE.len() + 1,
+        };
+        assert!(Course::from_parts(SAMPLE, bad).is_none());
+        assert!(Course::from_parts(SAMPLE.get(..20).unwrap(), course.parts()).is_none());
+    }
+
+    #[test]
+    fn an_index_over_filled_storage_answers_as_the_walk() {
+        let course = Course::parse(SAMPLE, Options::STRICT).unwrap();
+        let n = usize::try_from(course.cell_count()).unwrap();
+        let (mut cells, mut walls) = (std::vec![0u32; n], std::vec![0u32; n]);
+        IndexedCourse::new(&course, &mut cells, &mut walls).unwrap();
+        let indexed = IndexedCourse::from_storage(course, &cells, &walls).unwrap();
+        let down = Segment::new([1.0, 1000.0, 1.0], [1.0, -1000.0, 1.0]);
+        assert_eq!(indexed.cast(down), course.cast(down));
+        let index = CellIndex::from_storage(course, &cells).unwrap();
+        assert_eq!(
+            index.ground_height(9.0, 17.0),
+            course.ground_height(9.0, 17.0)
+        );
+        assert!(CellIndex::from_storage(course, cells.get(..n - 1).unwrap()).is_err());
+        assert!(WallIndex::from_storage(course, &[]).is_err());
+    }
+
+    #[test]
+    fn lints_resume_from_every_position() {
+        // A lenient read of another version, with one normal spoiled: lints from the
+        // header and from a triangle.
+        let mut bytes = SAMPLE.to_vec();
+        bytes[4] = 0x17;
+        let normal_y = 48 + 8 + 0x64;
+        bytes[normal_y..normal_y + 4].copy_from_slice(&2.0f32.to_le_bytes());
+        let course = Course::parse(&bytes, Options::LENIENT).unwrap();
+        let all: Vec<_> = course.lints().collect();
+        assert!(all.len() >= 2);
+        let mut walk = course.lints();
+        for (i, _) in all.iter().enumerate() {
+            let resumed: Vec<_> = course.lints_from(walk.position()).collect();
+            assert_eq!(resumed, all[i..]);
+            walk.next();
+        }
+        assert_eq!(course.lints_from(walk.position()).count(), 0);
+    }
 }

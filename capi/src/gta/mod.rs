@@ -2,10 +2,17 @@
 //! lints, `.dff` collision, recovery, writers and queries.
 //!
 //! Files, in import order: `error` (kind codes) → `read` (views and accessors) →
-//! `write` (the writers) → `query` (casts, ground, overlaps, the face index).
+//! `lint` (lints) → `dff` (collision inside a `.dff`) → `recover` (damaged libraries)
+//! → `write` (the writers) → `query` (casts, ground, overlaps, the face index).
 
+pub mod dff;
 pub mod error;
+pub mod lint;
 pub mod read;
+pub mod recover;
 
+pub use dff::*;
 pub use error::*;
+pub use lint::*;
 pub use read::*;
+pub use recover::*;

@@ -2435,3 +2435,53 @@ fn every_lint_says_what_the_game_does_and_what_to_do() {
         }
     }
 }
+
+/// `Recover::resume` and `Lints::resume` continue exactly where the iterators were: a
+/// walk rebuilt at every step from its position (and budget) yields what one walk
+/// does, over every GTA corpus file, strict and lenient.
+#[test]
+fn resumed_recovery_and_lints_match_one_walk() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/gta");
+    let mut files = 0;
+    let mut lints_seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        files += 1;
+        for options in [Options::STRICT, Options::LENIENT] {
+            let key = |r: &Recovered<'_>| match r {
+                Recovered::Model(m) => (m.offset(), m.len(), None),
+                Recovered::Skipped(s) => (s.offset, s.len, Some(s.error)),
+            };
+            let whole: Vec<_> = gta::recover(&bytes, options).map(|r| key(&r)).collect();
+            let mut stepped = Vec::new();
+            let mut walk = gta::recover(&bytes, options);
+            loop {
+                let (position, budget) = (walk.position(), walk.budget());
+                walk = gta::Recover::resume(&bytes, position, budget, options);
+                let Some(item) = walk.next() else { break };
+                if let Recovered::Model(m) = item {
+                    for all in [m.lints(), m.tolerated()] {
+                        let expected: Vec<Lint> = all.clone().collect();
+                        let mut got = Vec::new();
+                        let mut lints = all.clone();
+                        while let Some(lint) = all.clone().resume(lints.position()).next() {
+                            let mut once = all.clone().resume(lints.position());
+                            assert_eq!(once.next(), Some(lint));
+                            lints = once;
+                            got.push(lint);
+                        }
+                        assert_eq!(got, expected);
+                        assert_eq!(all.clone().resume(usize::MAX).next(), None);
+                        lints_seen += got.len();
+                    }
+                }
+                stepped.push(key(&item));
+            }
+            assert_eq!(stepped, whole);
+        }
+    }
+    assert!(
+        files > 100 && lints_seen > 0,
+        "{files} files, {lints_seen} lints"
+    );
+}

@@ -268,3 +268,32 @@ fn writer_refuses_bad_names_and_small_buffers() {
         })
     );
 }
+
+#[test]
+fn a_directory_rebuilds_from_its_parts() {
+    let bytes = v2();
+    let directory = Archive::parse(&bytes, Options::STRICT).unwrap().directory();
+    let parts = directory.parts();
+    assert_eq!(Directory::from_parts(&bytes, parts), Some(directory));
+    // The wrong count, or bytes without the magic or the entries, are refused.
+    let wrong = zerocol::img::DirectoryParts {
+        count: parts.count + 1,
+        ..parts
+    };
+    assert_eq!(Directory::from_parts(&bytes, wrong), None);
+    assert_eq!(Directory::from_parts(&bytes[..20], parts), None);
+    assert_eq!(Directory::from_parts(&bytes[4..], parts), None);
+    let archive = Archive::from_parts(directory, &bytes);
+    assert_eq!(
+        archive,
+        Some(Archive::parse(&bytes, Options::STRICT).unwrap())
+    );
+    assert_eq!(Archive::from_parts(directory, &bytes[..2048]), None);
+
+    let (dir_len, img_len) = img::v1_required_len(sources()).unwrap();
+    let (mut dir, mut data) = (vec![0; dir_len], vec![0; img_len]);
+    img::write_v1(sources(), &mut dir, &mut data).unwrap();
+    let v1 = Directory::parse_v1(&dir, Some(img_len as u64), Options::STRICT).unwrap();
+    assert_eq!(Directory::from_parts(&dir, v1.parts()), Some(v1));
+    assert_eq!(Directory::from_parts(&dir[..dir_len - 1], v1.parts()), None);
+}

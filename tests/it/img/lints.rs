@@ -206,3 +206,35 @@ fn sorted_lints_equal_the_quadratic_ones_on_v1() {
         }
     }
 }
+
+#[test]
+fn a_lint_walk_resumes_at_every_position() {
+    let bytes = v2(
+        6,
+        &[
+            (1, 2, 0, name(b"a.col")),
+            (2, 2, 0, name(b"b.dff")),
+            (6, 1, 0, name(b"A.COL")),
+            (7, 0, 0, name(b"z.txd")),
+            (7, 1, 0, name(b"readme")),
+            (10, 2, 0, name(b"c.ifp")),
+        ],
+        14,
+    );
+    let directory = Archive::parse(&bytes, Options::STRICT).unwrap().directory();
+    let all: Vec<_> = directory.lints().collect();
+    assert!(all.len() > 5);
+    let mut walk = directory.lints();
+    for i in 0..=all.len() {
+        // Resuming from where the walk stands yields the rest, in order.
+        let rest: Vec<_> = directory.lints_from(walk.position()).collect();
+        assert_eq!(rest, all[i..], "at lint {i}");
+        assert_eq!(walk.next(), all.get(i).copied());
+    }
+    assert_eq!(directory.lints_from(Default::default()).count(), all.len());
+    let past = zerocol::img::LintPosition {
+        steps: u64::MAX,
+        left: u32::MAX,
+    };
+    assert_eq!(directory.lints_from(past).count(), 0);
+}

@@ -1,0 +1,1308 @@
+//! Mario Kart Arcade GP DX course collision (`zerocol::mkgp`) in C: parsing, the
+//! [`zc_mkgp_course`] view, its grid, cells and records, the cell index in caller
+//! storage, lints and queries.
+//!
+//! Sections, in order: errors → the course view and its summary → cells → records →
+//! the index → queries → lints.
+
+use core::ffi::c_char;
+use core::fmt;
+
+use zerocol::mkgp::{
+    self, Cell, CellIndex, Course, CourseParts, ErrorKind, IndexedCourse, LintKind, Lints,
+    LintsPosition, Surface, SurfaceFlags, SurfaceType, WallCell, WallIndex, raw,
+};
+use zerocol::query::{Ball, Contact, Query};
+
+use crate::boundary;
+use crate::error::{copy_out, fail, zc_error, zc_mode, zc_status};
+use crate::format::zc_format;
+use crate::query::{zc_ball, zc_contact, zc_hit, zc_segment};
+
+// ---------------------------------------------------------------------------------
+// Errors
+
+/// What was wrong with an MKGP `COL` buffer: `zc_error.kind` when `zc_error.format` is
+/// `ZC_FORMAT_MKGP_COL`. The values are stable.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum zc_mkgp_error_kind {
+    /// A kind this header does not name (a newer library's).
+    ZC_MKGP_ERROR_OTHER = 0,
+    /// The buffer is shorter than the 0x30-byte header.
+    ZC_MKGP_ERROR_TRUNCATED = 1,
+    /// The buffer does not start with `COL\0`.
+    ZC_MKGP_ERROR_BAD_MAGIC = 2,
+    /// The version word is not `0x20120816` (strict only).
+    ZC_MKGP_ERROR_UNSUPPORTED_VERSION = 3,
+    /// W or L is zero or negative.
+    ZC_MKGP_ERROR_NON_POSITIVE_DIMENSION = 4,
+    /// W × L does not fit a 32-bit signed integer.
+    ZC_MKGP_ERROR_CELL_COUNT_OVERFLOW = 5,
+    /// A cell size is zero, negative or not finite.
+    ZC_MKGP_ERROR_BAD_CELL_SIZE = 6,
+    /// A cell's count field lies past the end of the file.
+    ZC_MKGP_ERROR_CELL_PAST_END = 7,
+    /// A count is negative.
+    ZC_MKGP_ERROR_NEGATIVE_COUNT = 8,
+    /// A cell's records run past the end of the file.
+    ZC_MKGP_ERROR_RECORDS_PAST_END = 9,
+    /// Bytes after the secondary grid.
+    ZC_MKGP_ERROR_TRAILING_BYTES = 10,
+}
+
+/// The stable code of an MKGP error kind.
+fn kind_code(kind: &ErrorKind) -> zc_mkgp_error_kind {
+    use zc_mkgp_error_kind as K;
+    match kind {
+        ErrorKind::Truncated { .. } => K::ZC_MKGP_ERROR_TRUNCATED,
+        ErrorKind::BadMagic { .. } => K::ZC_MKGP_ERROR_BAD_MAGIC,
+        ErrorKind::UnsupportedVersion { .. } => K::ZC_MKGP_ERROR_UNSUPPORTED_VERSION,
+        ErrorKind::NonPositiveDimension { .. } => K::ZC_MKGP_ERROR_NON_POSITIVE_DIMENSION,
+        ErrorKind::CellCountOverflow { .. } => K::ZC_MKGP_ERROR_CELL_COUNT_OVERFLOW,
+        ErrorKind::BadCellSize { .. } => K::ZC_MKGP_ERROR_BAD_CELL_SIZE,
+        ErrorKind::CellPastEnd { .. } => K::ZC_MKGP_ERROR_CELL_PAST_END,
+        ErrorKind::NegativeCount { .. } => K::ZC_MKGP_ERROR_NEGATIVE_COUNT,
+        ErrorKind::RecordsPastEnd { .. } => K::ZC_MKGP_ERROR_RECORDS_PAST_END,
+        ErrorKind::TrailingBytes { .. } => K::ZC_MKGP_ERROR_TRAILING_BYTES,
+        _ => K::ZC_MKGP_ERROR_OTHER,
+    }
+}
+
+/// An `mkgp::Error` as a `zc_error`.
+fn to_c(error: &mkgp::Error) -> zc_error {
+    let kind = error.kind();
+    let mut c = zc_error::new(
+        zc_format::ZC_FORMAT_MKGP_COL,
+        kind_code(&kind) as u32,
+        error.offset(),
+        error,
+    );
+    c.lenient_readable = u8::from(matches!(kind, ErrorKind::UnsupportedVersion { .. }));
+    c
+}
+
+/// The library's options for a mode.
+fn options(mode: u32) -> Result<mkgp::Options, zc_status> {
+    Ok(if zc_mode::from_u32(mode)?.is_lenient() {
+        mkgp::Options::LENIENT
+    } else {
+        mkgp::Options::STRICT
+    })
+}
+
+/// A `usize` as a `u64` (saturating on a wider target).
+fn wide(n: usize) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
+}
+
+/// A caller's `u64` offset as a `usize`.
+fn narrow(n: u64) -> Result<usize, zc_status> {
+    usize::try_from(n).map_err(|_| zc_status::ZC_STATUS_INVALID_ARGUMENT)
+}
+
+/// The status of writing `value` to `ptr`.
+fn put<T>(ptr: *mut T, value: T) -> zc_status {
+    match boundary::write(ptr, value) {
+        Ok(()) => zc_status::ZC_STATUS_OK,
+        Err(status) => status,
+    }
+}
+
+/// The byte offset of `record` in `bytes` (records borrow from it).
+fn offset_in<T>(bytes: &[u8], record: &T) -> u64 {
+    wide((record as *const T as usize).saturating_sub(bytes.as_ptr() as usize))
+}
+
+// ---------------------------------------------------------------------------------
+// The course
+
+/// A validated course: a view that borrows the buffer it was read from and stays valid
+/// while those bytes do, unchanged. Made by [`zc_mkgp_parse`]; every `zc_mkgp_*`
+/// accessor and query takes it and rebuilds the course in O(1).
+///
+/// Do not change its fields: a view whose `check` does not match them is refused with
+/// `ZC_STATUS_INVALID_ARGUMENT`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct zc_mkgp_course {
+    /// The file.
+    pub buffer: *const u8,
+    /// Its length.
+    pub buffer_len: usize,
+    /// File offset of the secondary (triangle wall) grid.
+    pub secondary: u64,
+    /// The version word (`0x20120816` unless read leniently).
+    pub version: u32,
+    /// W: cells along X.
+    pub width: u32,
+    /// L: cells along Z.
+    pub length: u32,
+    /// Private: a check word over the fields above.
+    pub check: u32,
+}
+
+// SAFETY: integers and a pointer only: any bits are a value (the check word and
+// `Course::from_parts` decide whether it names a course).
+unsafe impl boundary::Plain for zc_mkgp_course {}
+
+impl zc_mkgp_course {
+    /// The C view of `course`.
+    fn of(course: &Course<'_>) -> Self {
+        let bytes = course.bytes();
+        let mut view = Self {
+            buffer: bytes.as_ptr(),
+            buffer_len: bytes.len(),
+            secondary: wide(course.parts().secondary),
+            version: course.version(),
+            width: course.width(),
+            length: course.length(),
+            check: 0,
+        };
+        view.check = view.seal();
+        view
+    }
+
+    /// The check word of the other fields.
+    fn seal(&self) -> u32 {
+        boundary::seal(&[
+            self.buffer as usize as u64,
+            self.buffer_len as u64,
+            self.secondary,
+            u64::from(self.version),
+            u64::from(self.width),
+            u64::from(self.length),
+        ])
+    }
+
+    /// The view itself, checked, rebuilt as the library's course (O(1)).
+    fn rebuild<'a>(&self) -> Result<Course<'a>, zc_status> {
+        if self.check != self.seal() {
+            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
+        }
+        let bytes = boundary::bytes(self.buffer, self.buffer_len)?;
+        let parts = CourseParts {
+            secondary: narrow(self.secondary)?,
+        };
+        let course =
+            Course::from_parts(bytes, parts).ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)?;
+        if course.width() != self.width || course.length() != self.length {
+            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
+        }
+        Ok(course)
+    }
+
+    /// The caller's view at `ptr`, rebuilt.
+    fn read<'a>(ptr: *const Self) -> Result<Course<'a>, zc_status> {
+        boundary::read(ptr)?.rebuild()
+    }
+}
+
+/// Validates a whole course (`len` bytes at `bytes`): header, both grids and nothing
+/// after them.
+///
+/// - `mode`: a `zc_mode` (lenient also takes another version word).
+/// - `course`: written on `ZC_STATUS_OK`; borrows `bytes` for as long as it is used.
+///   May be NULL (a check only).
+/// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_parse(
+    bytes: *const u8,
+    len: usize,
+    mode: u32,
+    course: *mut zc_mkgp_course,
+    err: *mut zc_error,
+) -> zc_status {
+    let (bytes, options) = match (boundary::bytes(bytes, len), options(mode)) {
+        (Ok(bytes), Ok(options)) => (bytes, options),
+        (Err(status), _) | (_, Err(status)) => return status,
+    };
+    match Course::parse(bytes, options) {
+        Ok(c) => match boundary::write_opt(course, zc_mkgp_course::of(&c)) {
+            Ok(()) => zc_status::ZC_STATUS_OK,
+            Err(status) => status,
+        },
+        Err(e) => fail(err, zc_status::ZC_STATUS_MALFORMED, to_c(&e)),
+    }
+}
+
+/// The file header, decoded.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct zc_mkgp_grid {
+    /// The version word.
+    pub version: u32,
+    /// W: cells along X.
+    pub width: u32,
+    /// L: cells along Z.
+    pub length: u32,
+    /// Cell size along X and Z.
+    pub cell_size: [f32; 2],
+    /// AABB minimum (X, Z): the grid's origin.
+    pub min: [f32; 2],
+    /// AABB maximum (X, Z).
+    pub max: [f32; 2],
+    /// The minimum negated, as stored.
+    pub neg_min: [f32; 2],
+}
+
+/// The course's header into `grid` (O(1)).
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_course_grid(
+    course: *const zc_mkgp_course,
+    grid: *mut zc_mkgp_grid,
+) -> zc_status {
+    let course = match zc_mkgp_course::read(course) {
+        Ok(course) => course,
+        Err(status) => return status,
+    };
+    let g = course.grid();
+    put(
+        grid,
+        zc_mkgp_grid {
+            version: g.version,
+            width: g.width,
+            length: g.length,
+            cell_size: g.cell_size,
+            min: g.min,
+            max: g.max,
+            neg_min: g.neg_min,
+        },
+    )
+}
+
+/// The figures `zerocol info` shows for a course.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct zc_mkgp_summary {
+    /// W × L: cells in each grid.
+    pub cell_count: u32,
+    /// File offset of the secondary grid.
+    pub secondary: u64,
+    /// Ground triangle records, over all cells.
+    pub triangles: u64,
+    /// Wall records.
+    pub walls: u64,
+    /// Triangle wall records.
+    pub triangle_walls: u64,
+    /// Primary cells with triangles or walls.
+    pub cells_used: u64,
+    /// Secondary cells with triangle walls.
+    pub wall_cells_used: u64,
+    /// Triangle records per one-hot surface bit: `surfaces[i]` counts the flags whose
+    /// low 16 bits are exactly `1 << i` (the named types and the unnamed 0x0002 and
+    /// 0x0040).
+    pub surfaces: [u64; 16],
+    /// Triangle records whose surface bits are not exactly one bit.
+    pub surfaces_not_one_hot: u64,
+    /// Lints, and how many of them are tolerated (a lenient read let them through).
+    pub lints: u64,
+    /// Tolerated lints.
+    pub tolerated: u64,
+}
+
+/// The course's totals into `summary`: a walk over every cell and every lint, O(file).
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_course_summary(
+    course: *const zc_mkgp_course,
+    summary: *mut zc_mkgp_summary,
+) -> zc_status {
+    let course = match zc_mkgp_course::read(course) {
+        Ok(course) => course,
+        Err(status) => return status,
+    };
+    let mut s = zc_mkgp_summary {
+        cell_count: course.cell_count(),
+        secondary: wide(course.secondary_offset()),
+        ..zc_mkgp_summary::default()
+    };
+    for cell in course.cells() {
+        let (t, w) = (cell.triangles(), cell.walls());
+        s.triangles = s.triangles.saturating_add(wide(t.len()));
+        s.walls = s.walls.saturating_add(wide(w.len()));
+        if !t.is_empty() || !w.is_empty() {
+            s.cells_used = s.cells_used.saturating_add(1);
+        }
+        for triangle in t {
+            let bits = SurfaceFlags(triangle.flags.get()).surface_bits();
+            let slot = if bits.count_ones() == 1 {
+                s.surfaces
+                    .get_mut(usize::try_from(bits.trailing_zeros()).unwrap_or(16))
+            } else {
+                None
+            };
+            match slot {
+                Some(n) => *n = n.saturating_add(1),
+                None => s.surfaces_not_one_hot = s.surfaces_not_one_hot.saturating_add(1),
+            }
+        }
+    }
+    for cell in course.wall_cells() {
+        let u = cell.triangle_walls();
+        s.triangle_walls = s.triangle_walls.saturating_add(wide(u.len()));
+        if !u.is_empty() {
+            s.wall_cells_used = s.wall_cells_used.saturating_add(1);
+        }
+    }
+    for lint in course.lints() {
+        s.lints = s.lints.saturating_add(1);
+        if lint.is_tolerated() {
+            s.tolerated = s.tolerated.saturating_add(1);
+        }
+    }
+    put(summary, s)
+}
+
+/// A known surface type's name, as a static NUL-terminated string (`"asphalt"`, ...),
+/// from its bit (`zc_mkgp_triangle.surface_type`); `NULL` for a value that names none.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_surface_name(bit: u32) -> *const c_char {
+    let name: &'static core::ffi::CStr =
+        match u16::try_from(bit).ok().and_then(SurfaceType::from_bit) {
+            Some(SurfaceType::Default) => c"default",
+            Some(SurfaceType::MetalGrid) => c"metal grid",
+            Some(SurfaceType::Dirt) => c"dirt",
+            Some(SurfaceType::Grass) => c"grass",
+            Some(SurfaceType::Metal) => c"metal",
+            Some(SurfaceType::Water) => c"water",
+            Some(SurfaceType::Wood) => c"wood",
+            Some(SurfaceType::Carpet) => c"carpet",
+            Some(SurfaceType::JumpPad) => c"jump pad",
+            Some(SurfaceType::Smooth) => c"smooth",
+            Some(SurfaceType::Asphalt) => c"asphalt",
+            Some(SurfaceType::Glass) => c"glass",
+            Some(SurfaceType::Sand) => c"sand",
+            Some(SurfaceType::Cloud) => c"cloud",
+            _ => return core::ptr::null(),
+        };
+    name.as_ptr()
+}
+
+/// The cell `(x, z)` a world position falls in (the grid starts at the AABB minimum):
+/// `ZC_STATUS_NOT_FOUND` outside the grid. `x_out` and `z_out` are written on
+/// `ZC_STATUS_OK`.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_cell_of(
+    course: *const zc_mkgp_course,
+    x: f32,
+    z: f32,
+    x_out: *mut u32,
+    z_out: *mut u32,
+) -> zc_status {
+    let course = match zc_mkgp_course::read(course) {
+        Ok(course) => course,
+        Err(status) => return status,
+    };
+    if x_out.is_null() || z_out.is_null() {
+        return zc_status::ZC_STATUS_NULL_ARGUMENT;
+    }
+    let Some((cx, cz)) = course.cell_of(x, z) else {
+        return zc_status::ZC_STATUS_NOT_FOUND;
+    };
+    match (boundary::write(x_out, cx), boundary::write(z_out, cz)) {
+        (Ok(()), Ok(())) => zc_status::ZC_STATUS_OK,
+        (Err(status), _) | (_, Err(status)) => status,
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Cells
+
+/// One cell of both grids: its primary records (triangles, walls) and its secondary
+/// ones (triangle walls). A view that carries its course; made by [`zc_mkgp_course_cell`],
+/// [`zc_mkgp_course_cell_at`] and [`zc_mkgp_cells_next`]; do not change its fields.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct zc_mkgp_cell {
+    /// The course.
+    pub course: zc_mkgp_course,
+    /// File-order number (`z × W + x`).
+    pub index: u32,
+    /// Column (along X).
+    pub x: u32,
+    /// Row (along Z).
+    pub z: u32,
+    /// Ground triangles.
+    pub triangle_count: u32,
+    /// Walls.
+    pub wall_count: u32,
+    /// Triangle walls (secondary grid).
+    pub triangle_wall_count: u32,
+    /// File offset of the primary cell's count fields.
+    pub offset: u64,
+    /// File offset of the secondary cell's count field.
+    pub wall_offset: u64,
+    /// Private: a check word over the fields above.
+    pub check: u32,
+}
+
+// SAFETY: integers, a pointer and a plain view only.
+unsafe impl boundary::Plain for zc_mkgp_cell {}
+
+impl zc_mkgp_cell {
+    /// The view of a cell of `course`.
+    fn of(course: &Course<'_>, cell: &Cell<'_>, wall: &WallCell<'_>) -> Self {
+        let mut view = Self {
+            course: zc_mkgp_course::of(course),
+            index: cell.index(),
+            x: cell.x(),
+            z: cell.z(),
+            triangle_count: u32::try_from(cell.triangles().len()).unwrap_or(u32::MAX),
+            wall_count: u32::try_from(cell.walls().len()).unwrap_or(u32::MAX),
+            triangle_wall_count: u32::try_from(wall.triangle_walls().len()).unwrap_or(u32::MAX),
+            offset: wide(cell.offset()),
+            wall_offset: wide(wall.offset()),
+            check: 0,
+        };
+        view.check = view.seal();
+        view
+    }
+
+    /// The check word of the other fields.
+    fn seal(&self) -> u32 {
+        boundary::seal(&[
+            u64::from(self.course.check),
+            u64::from(self.index),
+            u64::from(self.x),
+            u64::from(self.z),
+            u64::from(self.triangle_count),
+            u64::from(self.wall_count),
+            u64::from(self.triangle_wall_count),
+            self.offset,
+            self.wall_offset,
+        ])
+    }
+
+    /// The caller's cell at `ptr`, rebuilt in O(1): its course and both grids' cells.
+    fn read<'a>(ptr: *const Self) -> Result<(Course<'a>, Cell<'a>, WallCell<'a>), zc_status> {
+        let view = boundary::read(ptr)?;
+        if view.check != view.seal() {
+            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
+        }
+        let course = view.course.rebuild()?;
+        let cell = course.cell_at_offset(narrow(view.offset)?, view.index);
+        let wall = course.wall_cell_at_offset(narrow(view.wall_offset)?, view.index);
+        match (cell, wall) {
+            (Some(cell), Some(wall)) => Ok((course, cell, wall)),
+            _ => Err(zc_status::ZC_STATUS_INVALID_ARGUMENT),
+        }
+    }
+}
+
+/// The caller's index storage over both grids (from [`zc_mkgp_index_build`]), or
+/// `None` when `len` is 0 (walk the grids).
+#[derive(Clone, Copy)]
+struct Storage<'i> {
+    cells: &'i [u32],
+    walls: &'i [u32],
+}
+
+impl<'i> Storage<'i> {
+    /// The caller's storage for `course`: `ZC_STATUS_BUFFER_TOO_SMALL` when nonzero
+    /// but short of `2 × W × L` entries.
+    fn of(course: &Course<'_>, index: *const u32, len: usize) -> Result<Option<Self>, zc_status> {
+        let storage: &'i [u32] = boundary::slice(index, len)?;
+        if len == 0 {
+            return Ok(None);
+        }
+        let n = usize::try_from(course.cell_count())
+            .map_err(|_| zc_status::ZC_STATUS_BUFFER_TOO_SMALL)?;
+        let (cells, rest) = storage
+            .split_at_checked(n)
+            .ok_or(zc_status::ZC_STATUS_BUFFER_TOO_SMALL)?;
+        let walls = rest.get(..n).ok_or(zc_status::ZC_STATUS_BUFFER_TOO_SMALL)?;
+        Ok(Some(Self { cells, walls }))
+    }
+
+    /// Both grids indexed, in O(1).
+    fn indexed<'a>(self, course: &Course<'a>) -> Result<IndexedCourse<'a, 'i>, zc_status> {
+        IndexedCourse::from_storage(*course, self.cells, self.walls)
+            .map_err(|_| zc_status::ZC_STATUS_BUFFER_TOO_SMALL)
+    }
+
+    /// Cell `(x, z)` of both grids, in O(1).
+    fn cell<'a>(
+        self,
+        course: &Course<'a>,
+        x: u32,
+        z: u32,
+    ) -> Result<Option<(Cell<'a>, WallCell<'a>)>, zc_status> {
+        let too_small = |_| zc_status::ZC_STATUS_BUFFER_TOO_SMALL;
+        let cells = CellIndex::from_storage(*course, self.cells).map_err(too_small)?;
+        let walls = WallIndex::from_storage(*course, self.walls).map_err(too_small)?;
+        Ok(cells.cell(x, z).zip(walls.cell(x, z)))
+    }
+}
+
+/// The course's indexed form, when the caller gave storage.
+fn indexed<'a, 'i>(
+    course: &Course<'a>,
+    index: *const u32,
+    len: usize,
+) -> Result<Option<IndexedCourse<'a, 'i>>, zc_status> {
+    match Storage::of(course, index, len)? {
+        Some(storage) => storage.indexed(course).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Entries of index storage [`zc_mkgp_index_build`] needs: `2 × W × L` (the primary
+/// grid's cell offsets, then the secondary grid's). 0 for a view that is not valid.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_index_len(course: *const zc_mkgp_course) -> u64 {
+    zc_mkgp_course::read(course).map_or(0, |c| u64::from(c.cell_count()).saturating_mul(2))
+}
+
+/// Fills the caller's `storage` (`len` entries of `uint32_t`, at least
+/// [`zc_mkgp_index_len`]) with the offset of every cell of both grids, in one walk over
+/// the file; afterwards every function that takes `index, index_len` finds a cell in
+/// O(1). The storage must stay unchanged while it is used.
+///
+/// `ZC_STATUS_BUFFER_TOO_SMALL` when `len` is short (nothing written);
+/// `ZC_STATUS_OUT_OF_RANGE` when a cell lies past 4 GiB.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_index_build(
+    course: *const zc_mkgp_course,
+    storage: *mut u32,
+    len: usize,
+) -> zc_status {
+    let course = match zc_mkgp_course::read(course) {
+        Ok(course) => course,
+        Err(status) => return status,
+    };
+    let storage = match boundary::slice_mut(storage, len) {
+        Ok(storage) => storage,
+        Err(status) => return status,
+    };
+    let Ok(n) = usize::try_from(course.cell_count()) else {
+        return zc_status::ZC_STATUS_BUFFER_TOO_SMALL;
+    };
+    let Some((cells, rest)) = storage.split_at_mut_checked(n) else {
+        return zc_status::ZC_STATUS_BUFFER_TOO_SMALL;
+    };
+    let Some(walls) = rest.get_mut(..n) else {
+        return zc_status::ZC_STATUS_BUFFER_TOO_SMALL;
+    };
+    match (course.index(cells), course.wall_index(walls)) {
+        (Ok(_), Ok(_)) => zc_status::ZC_STATUS_OK,
+        (Err(mkgp::IndexError::StorageTooSmall { .. }), _)
+        | (_, Err(mkgp::IndexError::StorageTooSmall { .. })) => {
+            zc_status::ZC_STATUS_BUFFER_TOO_SMALL
+        }
+        _ => zc_status::ZC_STATUS_OUT_OF_RANGE,
+    }
+}
+
+/// Cell `(x, z)` of both grids into `cell`: `ZC_STATUS_OUT_OF_RANGE` outside
+/// `W × L`.
+///
+/// - `index`, `index_len`: storage [`zc_mkgp_index_build`] filled for this course
+///   (O(1)), or NULL and 0 (a walk over the grids, O(cells));
+///   `ZC_STATUS_BUFFER_TOO_SMALL` when `index_len` is nonzero but short.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_course_cell(
+    course: *const zc_mkgp_course,
+    index: *const u32,
+    index_len: usize,
+    x: u32,
+    z: u32,
+    cell: *mut zc_mkgp_cell,
+) -> zc_status {
+    let course = match zc_mkgp_course::read(course) {
+        Ok(course) => course,
+        Err(status) => return status,
+    };
+    let found = match Storage::of(&course, index, index_len) {
+        Ok(Some(storage)) => match storage.cell(&course, x, z) {
+            Ok(found) => found,
+            Err(status) => return status,
+        },
+        Ok(None) => course.cell(x, z).zip(course.wall_cell(x, z)),
+        Err(status) => return status,
+    };
+    match found {
+        Some((c, w)) => put(cell, zc_mkgp_cell::of(&course, &c, &w)),
+        None => zc_status::ZC_STATUS_OUT_OF_RANGE,
+    }
+}
+
+/// The cell a world position `(x, z)` falls in, into `cell`: `ZC_STATUS_NOT_FOUND`
+/// outside the grid. `index`, `index_len` as for [`zc_mkgp_course_cell`].
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_course_cell_at(
+    course: *const zc_mkgp_course,
+    index: *const u32,
+    index_len: usize,
+    x: f32,
+    z: f32,
+    cell: *mut zc_mkgp_cell,
+) -> zc_status {
+    let c = match zc_mkgp_course::read(course) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    match c.cell_of(x, z) {
+        Some((cx, cz)) => zc_mkgp_course_cell(course, index, index_len, cx, cz, cell),
+        None => zc_status::ZC_STATUS_NOT_FOUND,
+    }
+}
+
+/// A walk over the cells of both grids in file order: [`zc_mkgp_cells_begin`], then
+/// [`zc_mkgp_cells_next`] until `ZC_STATUS_END`. O(1) per cell.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct zc_mkgp_cells {
+    /// The course.
+    pub course: zc_mkgp_course,
+    /// The next cell's number.
+    pub next: u32,
+    /// File offset of the next primary cell.
+    pub offset: u64,
+    /// File offset of the next secondary cell.
+    pub wall_offset: u64,
+    /// Private: a check word over the fields above.
+    pub check: u32,
+}
+
+// SAFETY: integers, a pointer and a plain view only.
+unsafe impl boundary::Plain for zc_mkgp_cells {}
+
+impl zc_mkgp_cells {
+    /// The check word of the other fields.
+    fn seal(&self) -> u32 {
+        boundary::seal(&[
+            u64::from(self.course.check),
+            u64::from(self.next),
+            self.offset,
+            self.wall_offset,
+        ])
+    }
+
+    /// This walk with its check word set.
+    fn sealed(mut self) -> Self {
+        self.check = self.seal();
+        self
+    }
+}
+
+/// Starts a walk over the course's cells, into `iter`.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_cells_begin(
+    course: *const zc_mkgp_course,
+    iter: *mut zc_mkgp_cells,
+) -> zc_status {
+    let c = match zc_mkgp_course::read(course) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let first = c.cells().next().map_or(0, |cell| wide(cell.offset()));
+    let walk = zc_mkgp_cells {
+        course: zc_mkgp_course::of(&c),
+        next: 0,
+        offset: first,
+        wall_offset: wide(c.secondary_offset()),
+        check: 0,
+    };
+    put(iter, walk.sealed())
+}
+
+/// The walk's next cell, into `cell`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
+/// last one.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_cells_next(
+    iter: *mut zc_mkgp_cells,
+    cell: *mut zc_mkgp_cell,
+) -> zc_status {
+    let walk = match boundary::read(iter.cast_const()) {
+        Ok(walk) if walk.check == walk.seal() => walk,
+        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+        Err(status) => return status,
+    };
+    let course = match walk.course.rebuild() {
+        Ok(course) => course,
+        Err(status) => return status,
+    };
+    if walk.next >= course.cell_count() {
+        return zc_status::ZC_STATUS_END;
+    }
+    if cell.is_null() {
+        return zc_status::ZC_STATUS_NULL_ARGUMENT;
+    }
+    let (offset, wall_offset) = match (narrow(walk.offset), narrow(walk.wall_offset)) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    };
+    let (Some(c), Some(w)) = (
+        course.cell_at_offset(offset, walk.next),
+        course.wall_cell_at_offset(wall_offset, walk.next),
+    ) else {
+        return zc_status::ZC_STATUS_INVALID_ARGUMENT;
+    };
+    let end = offset
+        .saturating_add(size_of::<raw::CellHeader>())
+        .saturating_add(size_of_val(c.triangles()))
+        .saturating_add(size_of_val(c.walls()));
+    let wall_end = wall_offset
+        .saturating_add(size_of::<raw::WallCellHeader>())
+        .saturating_add(size_of_val(w.triangle_walls()));
+    if let Err(status) = boundary::write(cell, zc_mkgp_cell::of(&course, &c, &w)) {
+        return status;
+    }
+    let advanced = zc_mkgp_cells {
+        next: walk.next.saturating_add(1),
+        offset: wide(end),
+        wall_offset: wide(wall_end),
+        ..walk
+    };
+    put(iter, advanced.sealed())
+}
+
+// ---------------------------------------------------------------------------------
+// Records
+
+/// A ground triangle, every field decoded, its surface flags split.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct zc_mkgp_triangle {
+    /// File offset of the record (the hit index of a query).
+    pub offset: u64,
+    /// XZ bounds, minimum.
+    pub min: [f32; 2],
+    /// XZ bounds, maximum.
+    pub max: [f32; 2],
+    /// The vertices (X, Y, Z; Y up).
+    pub vertices: [[f32; 3]; 3],
+    /// The stored edge directions (edge i from vertex i to i + 1).
+    pub edges: [[f32; 3]; 3],
+    /// Bit i: edge i is shared with another triangle.
+    pub neighbours: u32,
+    /// The surface flags as stored.
+    pub flags: u32,
+    /// Their low 16 bits: one bit per surface type.
+    pub surface_bits: u32,
+    /// Bits 16–23.
+    pub sound_variant: u32,
+    /// Bits 24–31.
+    pub special_effect: u32,
+    /// The one known surface type's bit ([`zc_mkgp_surface_name`]), 0 when the bits are
+    /// not exactly one known type.
+    pub surface_type: u32,
+    /// The stored unit normal.
+    pub normal: [f32; 3],
+    /// The plane offset `d`: `dot(normal, p) + d = 0`.
+    pub d: f32,
+}
+
+/// A wall: a triangle edge without a neighbour.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct zc_mkgp_wall {
+    /// File offset of the record.
+    pub offset: u64,
+    /// Edge bounds, minimum.
+    pub min: [f32; 3],
+    /// Edge bounds, maximum.
+    pub max: [f32; 3],
+    /// First end.
+    pub p1: [f32; 3],
+    /// Second end.
+    pub p2: [f32; 3],
+}
+
+/// A triangle wall (secondary grid).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct zc_mkgp_triangle_wall {
+    /// File offset of the record (the hit index of a query).
+    pub offset: u64,
+    /// The flag (meaning unknown).
+    pub flag: i32,
+    /// The vertices.
+    pub vertices: [[f32; 3]; 3],
+}
+
+/// The split surface flags of a triangle: `flags`, its parts and its type.
+fn triangle_of(bytes: &[u8], t: &raw::Triangle) -> zc_mkgp_triangle {
+    let d = t.decode();
+    zc_mkgp_triangle {
+        offset: offset_in(bytes, t),
+        min: d.min,
+        max: d.max,
+        vertices: d.vertices,
+        edges: d.edges,
+        neighbours: d.neighbours,
+        flags: d.flags.0,
+        surface_bits: u32::from(d.flags.surface_bits()),
+        sound_variant: u32::from(d.flags.sound_variant()),
+        special_effect: u32::from(d.flags.special_effect()),
+        surface_type: d.flags.surface_type().map_or(0, |s| u32::from(s.bit())),
+        normal: d.normal,
+        d: d.d,
+    }
+}
+
+/// Triangle `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+/// `cell.triangle_count`.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_cell_triangle(
+    cell: *const zc_mkgp_cell,
+    i: u32,
+    out: *mut zc_mkgp_triangle,
+) -> zc_status {
+    let (course, cell, _) = match zc_mkgp_cell::read(cell) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    match usize::try_from(i)
+        .ok()
+        .and_then(|i| cell.triangles().get(i))
+    {
+        Some(t) => put(out, triangle_of(course.bytes(), t)),
+        None => zc_status::ZC_STATUS_OUT_OF_RANGE,
+    }
+}
+
+/// Wall `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+/// `cell.wall_count`.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_cell_wall(
+    cell: *const zc_mkgp_cell,
+    i: u32,
+    out: *mut zc_mkgp_wall,
+) -> zc_status {
+    let (course, cell, _) = match zc_mkgp_cell::read(cell) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    match usize::try_from(i).ok().and_then(|i| cell.walls().get(i)) {
+        Some(w) => {
+            let d = w.decode();
+            put(
+                out,
+                zc_mkgp_wall {
+                    offset: offset_in(course.bytes(), w),
+                    min: d.min,
+                    max: d.max,
+                    p1: d.p1,
+                    p2: d.p2,
+                },
+            )
+        }
+        None => zc_status::ZC_STATUS_OUT_OF_RANGE,
+    }
+}
+
+/// Triangle wall `i` of `cell` into `out` (O(1)): `ZC_STATUS_OUT_OF_RANGE` past
+/// `cell.triangle_wall_count`.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_cell_triangle_wall(
+    cell: *const zc_mkgp_cell,
+    i: u32,
+    out: *mut zc_mkgp_triangle_wall,
+) -> zc_status {
+    let (course, _, wall) = match zc_mkgp_cell::read(cell) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    match usize::try_from(i)
+        .ok()
+        .and_then(|i| wall.triangle_walls().get(i))
+    {
+        Some(w) => {
+            let d = w.decode();
+            put(
+                out,
+                zc_mkgp_triangle_wall {
+                    offset: offset_in(course.bytes(), w),
+                    flag: d.flag,
+                    vertices: d.vertices,
+                },
+            )
+        }
+        None => zc_status::ZC_STATUS_OUT_OF_RANGE,
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Queries
+
+/// The ground under a point: the highest triangle surface of its cell.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct zc_mkgp_height {
+    /// Height (Y) of the surface at the point.
+    pub height: f32,
+    /// The triangle, decoded.
+    pub triangle: zc_mkgp_triangle,
+}
+
+/// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
+/// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
+/// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_ground_height(
+    course: *const zc_mkgp_course,
+    index: *const u32,
+    index_len: usize,
+    x: f32,
+    z: f32,
+    ground: *mut zc_mkgp_height,
+) -> zc_status {
+    let course = match zc_mkgp_course::read(course) {
+        Ok(course) => course,
+        Err(status) => return status,
+    };
+    let found = match Storage::of(&course, index, index_len) {
+        Ok(Some(storage)) => match CellIndex::from_storage(course, storage.cells) {
+            Ok(cells) => cells.ground_height(x, z),
+            Err(_) => return zc_status::ZC_STATUS_BUFFER_TOO_SMALL,
+        },
+        Ok(None) => course.ground_height(x, z),
+        Err(status) => return status,
+    };
+    match found {
+        Some(g) => put(
+            ground,
+            zc_mkgp_height {
+                height: g.height,
+                triangle: triangle_of(course.bytes(), g.triangle),
+            },
+        ),
+        None => zc_status::ZC_STATUS_NOT_FOUND,
+    }
+}
+
+/// A query's material: a ground triangle's surface flags, or a triangle wall's flag
+/// (its bits).
+fn material(surface: &Surface) -> u32 {
+    match *surface {
+        Surface::Ground(flags) => flags.0,
+        Surface::Wall(flag) => u32::from_ne_bytes(flag.to_ne_bytes()),
+        _ => 0,
+    }
+}
+
+/// The nearest hit of the segment at `segment` over the ground triangles
+/// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
+/// `index` is the record's file offset, its `material` the triangle's surface flags
+/// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
+/// `index_len` as for [`zc_mkgp_course_cell`].
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_cast(
+    course: *const zc_mkgp_course,
+    index: *const u32,
+    index_len: usize,
+    segment: *const zc_segment,
+    hit: *mut zc_hit,
+) -> zc_status {
+    let (course, segment) = match (zc_mkgp_course::read(course), boundary::read(segment)) {
+        (Ok(course), Ok(segment)) => (course, segment.to_rust()),
+        (Err(status), _) | (_, Err(status)) => return status,
+    };
+    let found = match indexed(&course, index, index_len) {
+        Ok(Some(indexed)) => indexed.cast(segment),
+        Ok(None) => course.cast(segment),
+        Err(status) => return status,
+    };
+    match found {
+        Some(h) => put(hit, zc_hit::of(&h, material)),
+        None => zc_status::ZC_STATUS_NOT_FOUND,
+    }
+}
+
+/// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+/// `(x, y − depth, z)`, into `hit`, as [`zc_mkgp_cast`]. `ZC_STATUS_NOT_FOUND`
+/// when nothing is hit, or for a negative or NaN `depth`.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_ground(
+    course: *const zc_mkgp_course,
+    index: *const u32,
+    index_len: usize,
+    x: f32,
+    y: f32,
+    z: f32,
+    depth: f32,
+    hit: *mut zc_hit,
+) -> zc_status {
+    if depth.is_nan() || depth < 0.0 {
+        return match zc_mkgp_course::read(course) {
+            Ok(_) => zc_status::ZC_STATUS_NOT_FOUND,
+            Err(status) => status,
+        };
+    }
+    let segment = zc_segment {
+        start: [x, y, z],
+        end: [x, y - depth, z],
+    };
+    zc_mkgp_cast(course, index, index_len, &segment, hit)
+}
+
+/// Contacts kept per call of an overlap: the rest are counted, not written.
+pub const ZC_OVERLAP_MAX: usize = 64;
+
+/// Every record the ball at `ball` touches (ground triangles and triangle walls), each
+/// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
+/// receives how many there are, even when more than `cap` (or than
+/// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
+/// [`zc_mkgp_course_cell`].
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_overlap(
+    course: *const zc_mkgp_course,
+    index: *const u32,
+    index_len: usize,
+    ball: *const zc_ball,
+    contacts: *mut zc_contact,
+    cap: usize,
+    found: *mut u64,
+) -> zc_status {
+    let (course, ball, out) = match (
+        zc_mkgp_course::read(course),
+        boundary::read(ball),
+        boundary::slice_mut(contacts, cap),
+    ) {
+        (Ok(course), Ok(ball), Ok(out)) => (course, ball.to_rust(), out),
+        (Err(status), _, _) | (_, Err(status), _) | (_, _, Err(status)) => return status,
+    };
+    if found.is_null() {
+        return zc_status::ZC_STATUS_NULL_ARGUMENT;
+    }
+    let mut local = [EMPTY_CONTACT; ZC_OVERLAP_MAX];
+    let n = match indexed(&course, index, index_len) {
+        Ok(Some(indexed)) => indexed.overlap(ball, &mut local),
+        Ok(None) => course.overlap(ball, &mut local),
+        Err(status) => return status,
+    };
+    for (dst, src) in out.iter_mut().zip(local.iter().take(n)) {
+        *dst = zc_contact::of(src, material);
+    }
+    put(found, wide(n))
+}
+
+/// A placeholder contact for the local buffer.
+const EMPTY_CONTACT: Contact<Surface> = Contact {
+    depth: 0.0,
+    point: [0.0; 3],
+    normal: [0.0; 3],
+    primitive: zerocol::query::Primitive::Face,
+    index: 0,
+    material: Surface::Wall(0),
+};
+
+/// The ball type is used through `zc_ball::to_rust`.
+const _: fn(zc_ball) -> Ball = zc_ball::to_rust;
+
+// ---------------------------------------------------------------------------------
+// Lints
+
+/// A lint's kind: `zc_mkgp_lint.kind`. The values are stable.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum zc_mkgp_lint_kind {
+    /// A kind this header does not name.
+    ZC_MKGP_LINT_OTHER = 0,
+    /// The version word is not `0x20120816` (tolerated: a lenient read).
+    ZC_MKGP_LINT_UNEXPECTED_VERSION = 1,
+    /// The stored negated minimum is not the negation of the minimum.
+    ZC_MKGP_LINT_NEGATED_MIN_MISMATCH = 2,
+    /// A normal is not unit length.
+    ZC_MKGP_LINT_NORMAL_NOT_UNIT = 3,
+    /// `d` is not `−dot(centroid, normal)`.
+    ZC_MKGP_LINT_PLANE_OFFSET_MISMATCH = 4,
+    /// The stored XZ bounds are not the vertices'.
+    ZC_MKGP_LINT_BOUNDS_MISMATCH = 5,
+    /// Neighbour bits beyond the three edges.
+    ZC_MKGP_LINT_NEIGHBOUR_BITS_BEYOND_EDGES = 6,
+    /// The surface bits are not exactly one bit.
+    ZC_MKGP_LINT_SURFACE_TYPE_NOT_ONE_HOT = 7,
+    /// The triangle's bounds do not reach the cell it is stored in.
+    ZC_MKGP_LINT_TRIANGLE_OUTSIDE_CELL = 8,
+}
+
+/// The stable code of a lint kind.
+fn lint_code(kind: &LintKind) -> zc_mkgp_lint_kind {
+    use zc_mkgp_lint_kind as K;
+    match kind {
+        LintKind::UnexpectedVersion { .. } => K::ZC_MKGP_LINT_UNEXPECTED_VERSION,
+        LintKind::NegatedMinMismatch { .. } => K::ZC_MKGP_LINT_NEGATED_MIN_MISMATCH,
+        LintKind::NormalNotUnit { .. } => K::ZC_MKGP_LINT_NORMAL_NOT_UNIT,
+        LintKind::PlaneOffsetMismatch { .. } => K::ZC_MKGP_LINT_PLANE_OFFSET_MISMATCH,
+        LintKind::BoundsMismatch { .. } => K::ZC_MKGP_LINT_BOUNDS_MISMATCH,
+        LintKind::NeighbourBitsBeyondEdges { .. } => K::ZC_MKGP_LINT_NEIGHBOUR_BITS_BEYOND_EDGES,
+        LintKind::SurfaceTypeNotOneHot { .. } => K::ZC_MKGP_LINT_SURFACE_TYPE_NOT_ONE_HOT,
+        LintKind::TriangleOutsideCell { .. } => K::ZC_MKGP_LINT_TRIANGLE_OUTSIDE_CELL,
+        _ => K::ZC_MKGP_LINT_OTHER,
+    }
+}
+
+/// One lint.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct zc_mkgp_lint {
+    /// File offset of the header field or triangle concerned.
+    pub offset: u64,
+    /// What (a `zc_mkgp_lint_kind`).
+    pub kind: u32,
+    /// 1 when a lenient read let this through (the game refuses the file).
+    pub tolerated: u8,
+    /// 1 when `cell` names the primary cell (a triangle lint).
+    pub has_cell: u8,
+    /// The primary cell, in file order, when `has_cell`.
+    pub cell: u32,
+    /// The message's whole length in bytes (without the NUL), as `snprintf` returns
+    /// it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
+    /// message longer than `ZC_MESSAGE_CAP` ends in `...`.
+    pub message_len: u64,
+}
+
+/// Writes `value`'s text (at most `ZC_MESSAGE_CAP` bytes) into the caller's `buf` of
+/// `cap` bytes (snprintf contract), returning its length.
+pub(crate) fn render(value: &dyn fmt::Display, buf: *mut c_char, cap: usize) -> usize {
+    let mut e = zc_error::NONE;
+    e.set_message(value);
+    let len = usize::from(e.message_len).min(e.message.len());
+    copy_out(e.message.get(..len).unwrap_or_default(), buf, cap)
+}
+
+/// A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
+/// until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct zc_mkgp_lints {
+    /// The course.
+    pub course: zc_mkgp_course,
+    /// Private: where the walk is.
+    pub header: u32,
+    /// Private.
+    pub cell: u32,
+    /// Private.
+    pub cell_offset: u64,
+    /// Private.
+    pub in_cell: u32,
+    /// Private.
+    pub check_done: u32,
+    /// Private.
+    pub triangle: u64,
+    /// Private: 1 once ended.
+    pub done: u32,
+    /// Private: a check word over the fields above.
+    pub check: u32,
+}
+
+// SAFETY: integers, a pointer and a plain view only.
+unsafe impl boundary::Plain for zc_mkgp_lints {}
+
+impl zc_mkgp_lints {
+    /// The check word of the other fields.
+    fn seal(&self) -> u32 {
+        boundary::seal(&[
+            u64::from(self.course.check),
+            u64::from(self.header),
+            u64::from(self.cell),
+            self.cell_offset,
+            u64::from(self.in_cell),
+            u64::from(self.check_done),
+            self.triangle,
+            u64::from(self.done),
+        ])
+    }
+
+    /// The walk at `lints`' position, sealed.
+    fn at(course: zc_mkgp_course, lints: &Lints<'_>, done: bool) -> Self {
+        let p = lints.position();
+        let mut walk = Self {
+            course,
+            header: u32::from(p.header),
+            cell: p.cell,
+            cell_offset: wide(p.cell_offset),
+            in_cell: u32::from(p.in_cell),
+            check_done: u32::from(p.check),
+            triangle: wide(p.triangle),
+            done: u32::from(done),
+            check: 0,
+        };
+        walk.check = walk.seal();
+        walk
+    }
+}
+
+/// Starts a walk over the course's lints (the header's, then each triangle's in file
+/// order), into `iter`.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_lints_begin(
+    course: *const zc_mkgp_course,
+    iter: *mut zc_mkgp_lints,
+) -> zc_status {
+    let c = match zc_mkgp_course::read(course) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    put(
+        iter,
+        zc_mkgp_lints::at(zc_mkgp_course::of(&c), &c.lints(), false),
+    )
+}
+
+/// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+/// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+/// `ZC_STATUS_END` after the last.
+#[unsafe(no_mangle)]
+pub extern "C" fn zc_mkgp_lints_next(
+    iter: *mut zc_mkgp_lints,
+    lint: *mut zc_mkgp_lint,
+    buf: *mut c_char,
+    cap: usize,
+) -> zc_status {
+    let walk = match boundary::read(iter.cast_const()) {
+        Ok(walk) if walk.check == walk.seal() => walk,
+        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+        Err(status) => return status,
+    };
+    if walk.done != 0 {
+        return zc_status::ZC_STATUS_END;
+    }
+    if lint.is_null() {
+        return zc_status::ZC_STATUS_NULL_ARGUMENT;
+    }
+    if let Err(status) = boundary::bytes_mut(buf.cast::<u8>(), cap) {
+        return status;
+    }
+    let course = match walk.course.rebuild() {
+        Ok(course) => course,
+        Err(status) => return status,
+    };
+    let position = LintsPosition {
+        header: u8::try_from(walk.header).unwrap_or(u8::MAX),
+        cell: walk.cell,
+        cell_offset: match narrow(walk.cell_offset) {
+            Ok(at) => at,
+            Err(status) => return status,
+        },
+        in_cell: walk.in_cell != 0,
+        triangle: usize::try_from(walk.triangle).unwrap_or(usize::MAX),
+        check: u8::try_from(walk.check_done).unwrap_or(u8::MAX),
+    };
+    let mut lints = course.lints_from(position);
+    let next = lints.next();
+    let status = match &next {
+        Some(l) => {
+            let len = render(l, buf, cap);
+            let out = zc_mkgp_lint {
+                offset: wide(l.offset),
+                kind: lint_code(&l.kind) as u32,
+                tolerated: u8::from(l.is_tolerated()),
+                has_cell: u8::from(l.cell.is_some()),
+                cell: l.cell.unwrap_or(0),
+                message_len: wide(len),
+            };
+            put(lint, out)
+        }
+        None => zc_status::ZC_STATUS_END,
+    };
+    if status != zc_status::ZC_STATUS_OK && status != zc_status::ZC_STATUS_END {
+        return status;
+    }
+    match boundary::write(iter, zc_mkgp_lints::at(walk.course, &lints, next.is_none())) {
+        Ok(()) => status,
+        Err(bad) => bad,
+    }
+}
