@@ -21,6 +21,13 @@
 // message is cut at a character boundary and ends in `...`.
 #define ZC_MESSAGE_CAP 320
 
+// Contacts one overlap call reports at most (the count returned is every contact).
+#define ZC_GRIT_OVERLAP_MAX 64
+
+// The alignment [`zc_grit_face_index_cast`] requires of its storage (what `malloc`
+// returns on the targets zerocol builds for).
+#define ZC_GRIT_INDEX_ALIGN 16
+
 // Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
 #define ZC_GTA_DFF_FRAME_LEN 32
@@ -398,6 +405,129 @@ typedef enum {
   // A cylinder.
   ZC_BATTLEFORGE_SHAPE_CYLINDER = 3,
 } zc_battleforge_shape_kind;
+
+// What was wrong with TCOL text: `zc_error.kind` when `zc_error.format` is
+// `ZC_FORMAT_TCOL`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_TCOL_ERROR_OTHER = 0,
+  // The text does not start with `TCOL1.0`.
+  ZC_TCOL_ERROR_BAD_HEADER = 1,
+  // A NUL byte (the engine would stop reading there).
+  ZC_TCOL_ERROR_NUL_BYTE = 2,
+  // A token the grammar does not allow here.
+  ZC_TCOL_ERROR_UNEXPECTED = 3,
+  // A material name that is not UTF-8.
+  ZC_TCOL_ERROR_INVALID_UTF8 = 4,
+  // A number beyond the f32 range.
+  ZC_TCOL_ERROR_NUMBER_OUT_OF_RANGE = 5,
+  // A negative value where the engine reads a non-negative one.
+  ZC_TCOL_ERROR_NEGATIVE = 6,
+  // `mass 0`.
+  ZC_TCOL_ERROR_ZERO_MASS = 7,
+  // Both `static` and `mass`.
+  ZC_TCOL_ERROR_STATIC_WITH_MASS = 8,
+  // Neither `static` nor `mass`.
+  ZC_TCOL_ERROR_NEITHER_STATIC_NOR_MASS = 9,
+  // An attribute or trimesh property given twice.
+  ZC_TCOL_ERROR_DUPLICATE = 10,
+  // A hull's `shrink` after its vertex list.
+  ZC_TCOL_ERROR_SHRINK_AFTER_VERTEXES = 11,
+  // A hull with a second vertex list.
+  ZC_TCOL_ERROR_SECOND_VERTEX_LIST = 12,
+  // A shape without a property it requires.
+  ZC_TCOL_ERROR_MISSING_PROPERTY = 13,
+  // A face index that names no vertex.
+  ZC_TCOL_ERROR_INDEX_OUT_OF_RANGE = 14,
+} zc_tcol_error_kind;
+
+// What was wrong with a BCOL buffer: `zc_error.kind` when `zc_error.format` is
+// `ZC_FORMAT_BCOL`. The values are stable.
+typedef enum {
+  // A kind this header does not name (a newer library's).
+  ZC_BCOL_ERROR_OTHER = 0,
+  // The buffer ends inside the header.
+  ZC_BCOL_ERROR_TRUNCATED = 1,
+  // The buffer does not start with `BCOL1.0\n`.
+  ZC_BCOL_ERROR_BAD_MAGIC = 2,
+  // A section's records lie outside the file.
+  ZC_BCOL_ERROR_SECTION_OUT_OF_BOUNDS = 3,
+  // A hull's vertices lie outside the file.
+  ZC_BCOL_ERROR_HULL_VERTICES_OUT_OF_BOUNDS = 4,
+  // A non-zero capsule count.
+  ZC_BCOL_ERROR_CAPSULES = 5,
+  // A material offset outside the string table.
+  ZC_BCOL_ERROR_MATERIAL_OUTSIDE_TABLE = 6,
+  // A material offset into the middle of a string.
+  ZC_BCOL_ERROR_MATERIAL_INSIDE_STRING = 7,
+  // A material string without a NUL before the end.
+  ZC_BCOL_ERROR_MATERIAL_UNTERMINATED = 8,
+  // A material string that is not UTF-8.
+  ZC_BCOL_ERROR_MATERIAL_INVALID_UTF8 = 9,
+  // Material offsets as Grit's converter wrongly writes them (strict only:
+  // `ZC_MODE_LENIENT` reads them).
+  ZC_BCOL_ERROR_GRIT_MATERIAL_OFFSETS = 10,
+  // A face index that names no trimesh vertex.
+  ZC_BCOL_ERROR_FACE_INDEX_OUT_OF_RANGE = 11,
+} zc_bcol_error_kind;
+
+// A kind of compound shape (`zc_grit_shape.kind`).
+typedef enum {
+  // A kind this header does not name.
+  ZC_GRIT_SHAPE_OTHER = 0,
+  // The convex hull of its vertices.
+  ZC_GRIT_SHAPE_HULL = 1,
+  // A box.
+  ZC_GRIT_SHAPE_BOX = 2,
+  // A Z-aligned cylinder.
+  ZC_GRIT_SHAPE_CYLINDER = 3,
+  // A cone pointing to +Z.
+  ZC_GRIT_SHAPE_CONE = 4,
+  // An infinite plane `normal · x = distance`.
+  ZC_GRIT_SHAPE_PLANE = 5,
+  // A sphere.
+  ZC_GRIT_SHAPE_SPHERE = 6,
+} zc_grit_shape_kind;
+
+// What a lint reports (`zc_grit_lint.kind`). The values are stable.
+typedef enum {
+  // A kind this header does not name.
+  ZC_GRIT_LINT_OTHER = 0,
+  // A radius, height or dimension that is zero or negative.
+  ZC_GRIT_LINT_NON_POSITIVE_SIZE = 1,
+  // An orientation that is not a unit quaternion.
+  ZC_GRIT_LINT_NON_UNIT_ORIENTATION = 2,
+  // A plane normal that is not unit length.
+  ZC_GRIT_LINT_NON_UNIT_NORMAL = 3,
+  // A cylinder whose x and y dimensions differ.
+  ZC_GRIT_LINT_CYLINDER_XY_DIFFER = 4,
+  // A trimesh in a dynamic body (the engine ignores it).
+  ZC_GRIT_LINT_DYNAMIC_TRIMESH = 5,
+  // A face that names the same vertex twice.
+  ZC_GRIT_LINT_REPEATED_INDEX = 6,
+  // A face with three distinct vertices but no area (mesh lint).
+  ZC_GRIT_LINT_ZERO_AREA_FACE = 7,
+  // A face with the same vertices as an earlier one (mesh lint).
+  ZC_GRIT_LINT_DUPLICATE_FACE = 8,
+  // A trimesh vertex no face uses (mesh lint).
+  ZC_GRIT_LINT_UNREFERENCED_VERTEX = 9,
+  // Tolerated (TCOL): no `attributes` block.
+  ZC_GRIT_LINT_MISSING_ATTRIBUTES = 10,
+  // Tolerated (TCOL): hex face flags where a material belongs.
+  ZC_GRIT_LINT_HEX_FACE_MATERIAL = 11,
+  // Tolerated (TCOL): a `margin` in a static body's trimesh.
+  ZC_GRIT_LINT_STATIC_TRIMESH_MARGIN = 12,
+  // BCOL: trimesh vertices but no faces.
+  ZC_GRIT_LINT_VERTICES_WITHOUT_FACES = 13,
+  // BCOL: `inertia_provided` neither 0 nor 1.
+  ZC_GRIT_LINT_INERTIA_FLAG = 14,
+  // BCOL: a NaN or infinite value.
+  ZC_GRIT_LINT_NON_FINITE = 15,
+  // BCOL: a negative value TCOL cannot write.
+  ZC_GRIT_LINT_NEGATIVE = 16,
+  // Tolerated (BCOL): material offsets as Grit's converter wrongly writes them.
+  ZC_GRIT_LINT_GRIT_MATERIAL_OFFSETS = 17,
+} zc_grit_lint_kind;
 
 // What was wrong with an archive's directory: `zc_error.kind` when `zc_error.format` is
 // `ZC_FORMAT_IMG` and a reader failed. The values are stable.
@@ -789,6 +919,219 @@ typedef struct {
   // it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
   uint64_t message_len;
 } zc_battleforge_lint;
+
+// One validated Grit body, TCOL or BCOL: a view that borrows the buffer it was read
+// from and stays valid while those bytes do, unchanged. Made by [`zc_grit_parse`],
+// [`zc_tcol_parse`] and [`zc_bcol_parse`]; read its fields, and hand it to the
+// `zc_grit_*` accessors and queries. Each of them validates the buffer again (O(n):
+// a 505 KB TCOL file takes about 5 ms), so they fill caller arrays in batches. The
+// material pointers they hand out point into the buffer (or at a static empty
+// string) and stay valid while it does.
+//
+// Do not change its fields: a view whose `check` does not match them, or whose
+// buffer no longer reads as it did, is refused with `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The buffer the body was read from.
+  const uint8_t *buffer;
+  // The buffer's length.
+  size_t buffer_len;
+  // `ZC_FORMAT_TCOL` or `ZC_FORMAT_BCOL` (a `zc_format`).
+  uint32_t format;
+  // The read's mode (a `zc_mode`).
+  uint32_t mode;
+  // 1 when the file has a compound (TCOL: a `compound` block, perhaps empty;
+  // BCOL: any shape).
+  uint32_t has_compound;
+  // 1 when the file has a trimesh.
+  uint32_t has_trimesh;
+  // Shapes in the compound.
+  uint64_t shape_count;
+  // Trimesh vertices (0 without a trimesh).
+  uint64_t vertex_count;
+  // Trimesh faces (0 without a trimesh).
+  uint64_t face_count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_grit_body;
+
+// A hit on a Grit body, with its material string.
+typedef struct {
+  // The hit: `hit.index` is the shape's place in the compound or the face's in the
+  // trimesh (by `hit.primitive`); `hit.material` is the material's byte offset in
+  // the body's buffer (`UINT32_MAX` when it does not fit or is not in the buffer).
+  zc_hit hit;
+  // The material, UTF-8, not NUL-terminated, `material_len` bytes.
+  const char *material;
+  // The material's length.
+  size_t material_len;
+} zc_grit_hit;
+
+// A contact on a Grit body, with its material string.
+typedef struct {
+  // The contact, `material` as in [`zc_grit_hit`].
+  zc_contact contact;
+  // The material, UTF-8, not NUL-terminated, `material_len` bytes.
+  const char *material;
+  // The material's length.
+  size_t material_len;
+} zc_grit_contact;
+
+// A body's attributes, defaults applied.
+typedef struct {
+  // 1 for a static body (it never moves; `mass` is 0).
+  uint8_t is_static;
+  // 1 when the file gives the inertia; 0: the engine computes it (`inertia` is 0).
+  uint8_t has_inertia;
+  // Kilograms.
+  float mass;
+  // Inertia about the local axes, when `has_inertia`.
+  float inertia[3];
+  // Proportion of linear speed lost per second.
+  float linear_damping;
+  // Proportion of angular speed lost per second.
+  float angular_damping;
+  // Linear speed below which the body may sleep.
+  float linear_sleep_threshold;
+  // Angular speed below which the body may sleep.
+  float angular_sleep_threshold;
+  // Speed above which continuous collision detection starts (0: never).
+  float ccd_motion_threshold;
+  // Radius of the sphere swept for continuous collision detection.
+  float ccd_swept_sphere_radius;
+} zc_grit_attributes;
+
+// The figures `zerocol info` shows for a TCOL or BCOL file.
+typedef struct {
+  // `ZC_FORMAT_TCOL` or `ZC_FORMAT_BCOL` (a `zc_format`).
+  uint32_t format;
+  // 1 for a static body.
+  uint8_t is_static;
+  // 1 when the file has a compound.
+  uint8_t has_compound;
+  // 1 when the file has a trimesh.
+  uint8_t has_trimesh;
+  // Kilograms (0 for a static body).
+  float mass;
+  // Shapes in the compound.
+  uint64_t shapes;
+  // Hulls among them.
+  uint64_t hulls;
+  // Boxes.
+  uint64_t boxes;
+  // Cylinders.
+  uint64_t cylinders;
+  // Cones.
+  uint64_t cones;
+  // Planes.
+  uint64_t planes;
+  // Spheres.
+  uint64_t spheres;
+  // Every hull's vertices together.
+  uint64_t hull_vertices;
+  // Trimesh vertices.
+  uint64_t vertices;
+  // Trimesh faces.
+  uint64_t faces;
+  // The trimesh's margin (0 without one).
+  float trimesh_margin;
+  // The trimesh's edge distance threshold (0 without one).
+  float edge_distance_threshold;
+  // The least corner of the box around the trimesh's vertices (0 without any).
+  float bounds_min[3];
+  // The greatest corner.
+  float bounds_max[3];
+  // Lints ([`zc_grit_lints`]), the tolerated ones included.
+  uint64_t lints;
+  // Of those, what a lenient read tolerated (TCOL) or repaired (BCOL).
+  uint64_t tolerated;
+  // TCOL: lines of text (0 for BCOL).
+  uint64_t lines;
+  // BCOL: where the string table starts (0 for TCOL).
+  uint64_t string_table_offset;
+  // BCOL: the string table's length in bytes (0 for TCOL).
+  uint64_t string_table_len;
+} zc_grit_summary;
+
+// One shape of the compound, defaults applied, in the body's own space (Z up;
+// orientations are quaternions `w x y z`). Fields a kind does not have are 0, and
+// `orientation` is the identity.
+typedef struct {
+  // Its kind (a `zc_grit_shape_kind`).
+  uint32_t kind;
+  // Its physical material, UTF-8, not NUL-terminated: `material_len` bytes in the
+  // body's buffer (relative to the file's directory unless it starts with `/`).
+  const char *material;
+  // The material's length in bytes.
+  size_t material_len;
+  // Collision margin (hull, box, cylinder, cone).
+  float margin;
+  // Hull: how far the engine moves its faces inwards.
+  float shrink;
+  // Centre (box, cylinder, cone, sphere).
+  float centre[3];
+  // Orientation, `w x y z` (box, cylinder, cone).
+  float orientation[4];
+  // Full extents along local x, y, z (box, cylinder).
+  float dimensions[3];
+  // Radius (sphere, cone; cylinder: `dimensions[0] / 2`).
+  float radius;
+  // Height (cone; cylinder: `dimensions[2]`).
+  float height;
+  // Plane: the normal as written.
+  float normal[3];
+  // Plane: the distance from the origin along the normal.
+  float distance;
+  // Hull: the index of its first vertex among all hulls' vertices
+  // ([`zc_grit_hull_vertices`]).
+  uint64_t hull_vertex_first;
+  // Hull: how many vertices.
+  uint64_t hull_vertex_count;
+} zc_grit_shape;
+
+// A trimesh's figures.
+typedef struct {
+  // Collision margin.
+  float margin;
+  // Bullet's edge distance threshold.
+  float edge_distance_threshold;
+  // Vertices.
+  uint64_t vertex_count;
+  // Faces.
+  uint64_t face_count;
+} zc_grit_trimesh;
+
+// A trimesh face.
+typedef struct {
+  // Vertex indices, in the file's winding, each below the vertex count.
+  uint32_t indices[3];
+  // Its physical material, UTF-8, not NUL-terminated, `material_len` bytes (in
+  // the body's buffer, or a static empty string). In TCOL's 2009 dialect, the hex
+  // flags as written (`0x7`).
+  const char *material;
+  // The material's length in bytes.
+  size_t material_len;
+} zc_grit_face;
+
+// Something the engine loads but that is probably not what the author meant, or
+// (`tolerated`) what only a lenient read let through.
+typedef struct {
+  // The byte offset at fault.
+  uint64_t offset;
+  // TCOL: the 1-based line at fault; 0 for BCOL.
+  uint32_t line;
+  // TCOL: the 1-based column (in bytes); 0 for BCOL.
+  uint32_t column;
+  // What (a `zc_grit_lint_kind`).
+  uint32_t kind;
+  // 1 when a strict read rejects it and only a lenient read let it through.
+  uint8_t tolerated;
+  // The shape it concerns (file order; BCOL: stored order), or `UINT64_MAX`.
+  uint64_t shape;
+  // Private: the length of `message`. Use [`zc_grit_lint_message`].
+  uint16_t message_len;
+  // Private: the message's bytes. Use [`zc_grit_lint_message`].
+  uint8_t message[ZC_MESSAGE_CAP];
+} zc_grit_lint;
 
 // One validated model: a view that borrows the buffer it was read from and stays valid
 // while those bytes do, unchanged. Made by [`zc_gta_model_parse`],
@@ -1798,6 +2141,182 @@ zc_status zc_generate_bcol(const uint8_t *fuzz,
                            size_t cap,
                            size_t *written);
 #endif
+
+// The nearest hit of `segment` on the body's shapes and trimesh, into `out`:
+// `ZC_STATUS_OK`, or `ZC_STATUS_NOT_FOUND` when it hits nothing (`out` not written).
+// It tests every shape and face. A TCOL trimesh reads each face's corners from the
+// text, a pass over the vertex list per corner (800 faces: about 0.1 s); for TCOL
+// meshes, and for many casts, use [`zc_grit_face_index_cast`].
+zc_status zc_grit_cast(const zc_grit_body *body, const zc_segment *segment, zc_grit_hit *out);
+
+// The highest surface below the point `(x, y, z)` within `depth`: the nearest hit
+// of the segment from the point down to `(x, y, z - depth)`, into `out`;
+// `ZC_STATUS_NOT_FOUND` when there is none, or `depth` is negative or NaN.
+zc_status zc_grit_ground(const zc_grit_body *body,
+                         float x,
+                         float y,
+                         float z,
+                         float depth,
+                         zc_grit_hit *out);
+
+// Every shape and face `ball` touches: the first of them (shapes first, then faces,
+// each in order) into `out`, at most `cap` and at most [`ZC_GRIT_OVERLAP_MAX`]
+// (`out` may be NULL when `cap` is 0), and how many there are in all to `found`.
+zc_status zc_grit_overlap(const zc_grit_body *body,
+                          const zc_ball *ball,
+                          zc_grit_contact *out,
+                          size_t cap,
+                          size_t *found);
+
+// Writes to `len` how many bytes of storage [`zc_grit_face_index_cast`] needs for
+// the body: its trimesh's faces and vertices decoded, and a tree over the faces
+// (`zerocol::query::FaceTree`, 112 bytes a node, about half the faces' count). It
+// differs between 32- and 64-bit targets.
+zc_status zc_grit_face_index_len(const zc_grit_body *body, size_t *len);
+
+// Casts `count` segments at the body through a face index (`zerocol::grit::FaceIndex`)
+// built once, for this call, into the caller's `storage` (`storage_len` bytes, at
+// least [`zc_grit_face_index_len`], aligned to [`ZC_GRIT_INDEX_ALIGN`]; overwritten
+// and free again when the call returns): one validation and one O(n log n) build,
+// then each cast visits the faces nearest boxes first, as the body's own cast would
+// answer. Batch the segments: each call builds the index again.
+//
+// - `segments`: `count` segments (may be NULL when `count` is 0).
+// - `hits`: `count` hits; `hits[i]` is written when segment `i` hits something.
+// - `found`: `count` bytes; `found[i]` is 1 when segment `i` hit, 0 when it missed.
+//
+// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing written).
+zc_status zc_grit_face_index_cast(const zc_grit_body *body,
+                                  uint8_t *storage,
+                                  size_t storage_len,
+                                  const zc_segment *segments,
+                                  size_t count,
+                                  zc_grit_hit *hits,
+                                  uint8_t *found);
+
+// The flavour of Grit collision the `len` bytes at `bytes` start with, from their
+// first four bytes as the engine decides: `ZC_FORMAT_TCOL`, `ZC_FORMAT_BCOL`, or
+// `ZC_FORMAT_NONE` (also for NULL with a nonzero `len`). A `zc_format`.
+uint32_t zc_grit_sniff(const uint8_t *bytes, size_t len);
+
+// Reads the `len` bytes at `bytes` as Grit collision of the flavour [`zc_grit_sniff`]
+// names; a buffer that starts with neither magic is read as TCOL (whose error is then
+// a bad header at line 1, column 1).
+//
+// - `mode`: a `zc_mode` (lenient: TCOL's 2009 dialect, BCOL's repaired material
+//   offsets; both reported as tolerated lints).
+// - `body`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED` (TCOL: with `line` and `column`); may be
+//   NULL.
+zc_status zc_grit_parse(const uint8_t *bytes,
+                        size_t len,
+                        uint32_t mode,
+                        zc_grit_body *body,
+                        zc_error *err);
+
+// Reads the `len` bytes at `bytes` as TCOL text; as [`zc_grit_parse`] otherwise.
+// The error's `line` and `column` (1-based, the column in bytes) and `offset` say
+// where the text is at fault.
+zc_status zc_tcol_parse(const uint8_t *bytes,
+                        size_t len,
+                        uint32_t mode,
+                        zc_grit_body *body,
+                        zc_error *err);
+
+// Reads the `len` bytes at `bytes` as a BCOL file; as [`zc_grit_parse`] otherwise.
+zc_status zc_bcol_parse(const uint8_t *bytes,
+                        size_t len,
+                        uint32_t mode,
+                        zc_grit_body *body,
+                        zc_error *err);
+
+// Writes the body's attributes to `out`.
+zc_status zc_grit_body_attributes(const zc_grit_body *body, zc_grit_attributes *out);
+
+// Writes the body's summary figures to `out`: one pass over the shapes, the
+// trimesh's vertices and the lints.
+zc_status zc_grit_body_summary(const zc_grit_body *body, zc_grit_summary *out);
+
+// Writes the compound's shapes from index `first` (file order; BCOL: stored order)
+// into `out`, at most `cap` of them (`out` may be NULL when `cap` is 0), and how
+// many to `written`. `ZC_STATUS_OUT_OF_RANGE` when `first` is past
+// `zc_grit_body.shape_count`. Materials point into the body's buffer.
+zc_status zc_grit_shapes(const zc_grit_body *body,
+                         uint64_t first,
+                         zc_grit_shape *out,
+                         size_t cap,
+                         size_t *written);
+
+// Writes the hulls' vertices, every hull's in shape order, from index `first`
+// (`zc_grit_shape.hull_vertex_first` says where each hull's start) into `out`, at
+// most `cap`, and how many to `written`; `ZC_STATUS_OUT_OF_RANGE` past
+// `zc_grit_summary.hull_vertices`.
+zc_status zc_grit_hull_vertices(const zc_grit_body *body,
+                                uint64_t first,
+                                float (*out)[3],
+                                size_t cap,
+                                size_t *written);
+
+// Writes the body's trimesh figures to `out`; `ZC_STATUS_NOT_FOUND` when the body
+// has no trimesh.
+zc_status zc_grit_body_trimesh(const zc_grit_body *body, zc_grit_trimesh *out);
+
+// Writes the trimesh's vertices from index `first` into `out`, at most `cap`, and
+// how many to `written`; `ZC_STATUS_OUT_OF_RANGE` past `zc_grit_body.vertex_count`
+// (a body without a trimesh has none).
+zc_status zc_grit_vertices(const zc_grit_body *body,
+                           uint64_t first,
+                           float (*out)[3],
+                           size_t cap,
+                           size_t *written);
+
+// Writes the trimesh's faces from index `first` into `out`, at most `cap`, and how
+// many to `written`; `ZC_STATUS_OUT_OF_RANGE` past `zc_grit_body.face_count`.
+zc_status zc_grit_faces(const zc_grit_body *body,
+                        uint64_t first,
+                        zc_grit_face *out,
+                        size_t cap,
+                        size_t *written);
+
+// Writes the lint's message (UTF-8, what the library's `Display` of its kind says)
+// into `buf`, NUL-terminated, cut to `cap - 1` bytes; `buf` may be NULL when `cap`
+// is 0. Returns the message's length without the NUL, as `snprintf` does. A NULL
+// `lint` is the empty message.
+size_t zc_grit_lint_message(const zc_grit_lint *lint, char *buf, size_t cap);
+
+// Writes the body's lints from index `first` into `out`, at most `cap` (`out` may
+// be NULL when `cap` is 0), and how many to `written`; `total` (may be NULL) gets
+// how many lints there are. Tolerated ones come first, then each shape's, then the
+// trimesh's (TCOL and BCOL alike); the mesh-wide lints that need scratch storage are
+// [`zc_tcol_mesh_lints`]. `ZC_STATUS_OUT_OF_RANGE` when `first` is past the total.
+// One pass over the file per call.
+zc_status zc_grit_lints(const zc_grit_body *body,
+                        uint64_t first,
+                        zc_grit_lint *out,
+                        size_t cap,
+                        size_t *written,
+                        uint64_t *total);
+
+// Writes to `len` how many scratch entries (`uint32_t[4]` each) the mesh-wide lints
+// of the body's trimesh need ([`zc_tcol_mesh_lints`]): its vertex count plus its
+// face count for TCOL; 0 for BCOL and for a body without a trimesh.
+zc_status zc_tcol_mesh_scratch_len(const zc_grit_body *body, size_t *len);
+
+// The mesh-wide lints of a TCOL trimesh (zero-area faces, duplicate faces,
+// unreferenced vertices), computed with the caller's `scratch` (`scratch_len`
+// entries, at least [`zc_tcol_mesh_scratch_len`]; overwritten, and free again when
+// the call returns): written from index `first` into `out`, at most `cap`, with how
+// many to `written` and the total to `total` (may be NULL), as [`zc_grit_lints`].
+// `ZC_STATUS_BUFFER_TOO_SMALL` when the scratch is short; a BCOL body has none.
+// O(n log n) per call.
+zc_status zc_tcol_mesh_lints(const zc_grit_body *body,
+                             uint32_t (*scratch)[4],
+                             size_t scratch_len,
+                             uint64_t first,
+                             zc_grit_lint *out,
+                             size_t cap,
+                             size_t *written,
+                             uint64_t *total);
 
 // Reads the `len` bytes at `bytes` as a `.dff` in `mode` (a `zc_mode`): the chunks to
 // the Clump, its Extension, the collision plugin there, and the model it holds

@@ -122,6 +122,27 @@ fn node_count(words: usize) -> Result<usize, zc_status> {
         .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)
 }
 
+/// The caller's storage for `count` values at `ptr`, each first set to `fill`: for
+/// types that are not plain (a value holding a reference), whose storage may hold any
+/// bits until it is written. Borrowed for `'a` (the call).
+pub(crate) fn init_slice_mut<'a, T: Copy>(
+    ptr: *mut T,
+    count: usize,
+    fill: T,
+) -> Result<&'a mut [T], zc_status> {
+    if !checked(ptr.cast_const(), count)? {
+        return Ok(&mut []);
+    }
+    for i in 0..count {
+        // SAFETY: `i < count`, and the range of `count` values at `ptr` is non-null,
+        // aligned and inside the address space (checked above) and writable (the
+        // caller's promise). `write` neither reads nor drops the old bits.
+        unsafe { ptr.add(i).write(fill) };
+    }
+    // SAFETY: as in `slice_mut`; every value was just written, so each is a valid `T`.
+    Ok(unsafe { core::slice::from_raw_parts_mut(ptr, count) })
+}
+
 /// Reads the caller's struct at `ptr`.
 pub(crate) fn read<T: Plain>(ptr: *const T) -> Result<T, zc_status> {
     if !checked(ptr, 1)? {
@@ -210,6 +231,10 @@ unsafe impl Plain for u32 {}
 unsafe impl Plain for u64 {}
 // SAFETY: as above.
 unsafe impl Plain for f32 {}
+// SAFETY: an array of plain values is plain.
+unsafe impl<T: Plain, const N: usize> Plain for [T; N] {}
+// SAFETY: a size is an integer.
+unsafe impl Plain for usize {}
 
 /// The `check` word of a view over `words` (its other fields), which tells a view
 /// zerocol made from one a caller forged or zero-filled (not a security boundary: a

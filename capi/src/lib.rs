@@ -50,6 +50,7 @@ mod boundary;
 pub mod error;
 pub mod format;
 pub mod generate;
+pub mod grit;
 pub mod gta;
 pub mod img;
 pub mod mkgp;
@@ -60,6 +61,7 @@ pub use error::*;
 pub use format::*;
 #[cfg(feature = "arbitrary")]
 pub use generate::*;
+pub use grit::*;
 pub use gta::*;
 pub use img::*;
 pub use mkgp::*;
