@@ -2,7 +2,7 @@
 //! called directly, with pointers to buffers this target owns, arbitrary lengths within
 //! them, arbitrary caps and indices, NULL where the API allows or must refuse, and
 //! invalid modes. The first `ARGS` bytes feed `Unstructured` for the arguments; the rest
-//! is the file, read as every format, and fed to every generator.
+//! is the file, read as every format, and fed to one of the generators, whose output is read back.
 //!
 //! Checked against the Rust API on the same bytes: the status is OK iff the library's
 //! parse is, with the same model, entry and cell counts, the same error offset and the
@@ -1013,9 +1013,169 @@ fn img_entries(u: &mut Unstructured, data: &[u8], archive: &zc_img_archive) {
 // ---------------------------------------------------------------------------------
 // Grit (TCOL, BCOL)
 
-/// GRIT: the TCOL and BCOL entry points go here once `capi-grit` lands (parse in both
-/// modes against `zerocol::grit`, bodies and lints walked, queries, forged views).
-fn grit(_u: &mut Unstructured, _file: &[u8]) {}
+/// The bytes as TCOL and as BCOL (and as whichever `zc_grit_sniff` names), strict and
+/// lenient, against `zerocol::grit`.
+fn grit(u: &mut Unstructured, file: &[u8]) {
+    use zerocol::grit::{bcol, tcol};
+    let (p, n) = (file.as_ptr(), file.len());
+    let _ = zc_grit_sniff(p, n);
+    let mut body: zc_grit_body = zeroed();
+    assert_eq!(zc_grit_parse(p, n, bad_mode(u), &mut body, null_mut()), ZC_STATUS_INVALID_ARGUMENT);
+    assert_eq!(zc_grit_parse(p, n, 0, null_mut(), null_mut()), ZC_STATUS_NULL_ARGUMENT);
+    for mode in [0u32, 1] {
+        let lenient = mode == 1;
+        let mut body: zc_grit_body = zeroed();
+        let mut err = zc_error::NONE;
+        let status = zc_tcol_parse(p, n, mode, &mut body, &mut err);
+        let options = if lenient { tcol::Options::LENIENT } else { tcol::Options::STRICT };
+        match tcol::Tcol::parse(file, options) {
+            Ok(t) => {
+                assert_eq!(status, ZC_STATUS_OK);
+                assert_eq!(body.shape_count as usize, t.shapes().len(), "TCOL shapes");
+                grit_body(u, &body);
+            }
+            Err(e) => {
+                assert_eq!(status, ZC_STATUS_MALFORMED);
+                check_error(u, &err, zc_format::ZC_FORMAT_TCOL, e.offset(), &e);
+                assert_eq!((err.line, err.column), (e.line(), e.column()), "TCOL line and column");
+            }
+        }
+        let mut body: zc_grit_body = zeroed();
+        let mut err = zc_error::NONE;
+        let status = zc_bcol_parse(p, n, mode, &mut body, &mut err);
+        let options = if lenient { bcol::Options::LENIENT } else { bcol::Options::STRICT };
+        match bcol::Bcol::parse(file, options) {
+            Ok(b) => {
+                assert_eq!(status, ZC_STATUS_OK);
+                assert_eq!(body.shape_count as usize, b.shapes().len(), "BCOL shapes");
+                grit_body(u, &body);
+            }
+            Err(e) => {
+                assert_eq!(status, ZC_STATUS_MALFORMED);
+                check_error(u, &err, zc_format::ZC_FORMAT_BCOL, e.offset(), &e);
+            }
+        }
+    }
+}
+
+/// A batch accessor (`first`, `out`, `cap`, `written`) over `count` items: past the
+/// end refused, else `min(cap, count - first)` written.
+fn batch<T: Copy>(u: &mut Unstructured, count: u64, call: impl Fn(u64, *mut T, usize, &mut usize) -> zc_status) {
+    let first = index(u, count as usize) as u64;
+    let cap = bounded(u, 6);
+    let mut out = vec![zeroed::<T>(); cap];
+    let mut written = usize::MAX;
+    let ptr = if cap == 0 { null_mut() } else { out.as_mut_ptr() };
+    let status = call(first, ptr, cap, &mut written);
+    if first > count {
+        assert_eq!(status, ZC_STATUS_OUT_OF_RANGE, "batch past the end");
+    } else {
+        assert_eq!(status, ZC_STATUS_OK, "batch");
+        assert_eq!(written as u64, (count - first).min(cap as u64), "batch written");
+    }
+}
+
+fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
+    let mut summary: zc_grit_summary = zeroed();
+    assert_eq!(zc_grit_body_summary(body, &mut summary), ZC_STATUS_OK);
+    assert_eq!(summary.shapes, body.shape_count);
+    let mut attributes: zc_grit_attributes = zeroed();
+    assert_eq!(zc_grit_body_attributes(body, &mut attributes), ZC_STATUS_OK);
+    batch(u, body.shape_count, |first, out, cap, written| zc_grit_shapes(body, first, out, cap, written));
+    batch(u, summary.hull_vertices, |first, out, cap, written| {
+        zc_grit_hull_vertices(body, first, out, cap, written)
+    });
+    batch(u, body.vertex_count, |first, out, cap, written| zc_grit_vertices(body, first, out, cap, written));
+    batch(u, body.face_count, |first, out, cap, written| zc_grit_faces(body, first, out, cap, written));
+    let mut trimesh: zc_grit_trimesh = zeroed();
+    let status = zc_grit_body_trimesh(body, &mut trimesh);
+    if body.has_trimesh == 1 {
+        assert_eq!(status, ZC_STATUS_OK);
+        assert_eq!((trimesh.vertex_count, trimesh.face_count), (body.vertex_count, body.face_count));
+    } else {
+        assert_ne!(status, ZC_STATUS_OK);
+    }
+
+    // Lints, each message through `zc_grit_lint_message` at an arbitrary cap.
+    let mut total = 0u64;
+    let mut written = 0usize;
+    assert_eq!(zc_grit_lints(body, 0, null_mut(), 0, &mut written, &mut total), ZC_STATUS_OK);
+    assert_eq!(total, summary.lints, "lints");
+    let first = index(u, total as usize) as u64;
+    let mut lints = vec![zeroed::<zc_grit_lint>(); 4];
+    let status = zc_grit_lints(body, first, lints.as_mut_ptr(), lints.len(), &mut written, null_mut());
+    if first > total {
+        assert_eq!(status, ZC_STATUS_OUT_OF_RANGE);
+    } else {
+        assert_eq!(status, ZC_STATUS_OK);
+        for lint in &lints[..written] {
+            let want = lint.message[..usize::from(lint.message_len)].to_vec();
+            check_message(u, &want, |buf, cap| zc_grit_lint_message(lint, buf, cap));
+        }
+    }
+    let mut len = 0usize;
+    if zc_tcol_mesh_scratch_len(body, &mut len) == ZC_STATUS_OK {
+        let mut scratch = vec![[0u32; 4]; len];
+        let mut total = 0u64;
+        let sp = if len == 0 { null_mut() } else { scratch.as_mut_ptr() };
+        let status = zc_tcol_mesh_lints(body, sp, len, 0, lints.as_mut_ptr(), lints.len(), &mut written, &mut total);
+        assert_eq!(status, ZC_STATUS_OK, "mesh lints");
+        if len > 0 {
+            let status = zc_tcol_mesh_lints(body, scratch.as_mut_ptr(), len - 1, 0, null_mut(), 0, &mut written, null_mut());
+            assert_eq!(status, ZC_STATUS_BUFFER_TOO_SMALL, "mesh lints, short scratch");
+        }
+    }
+
+    // Queries: the body's casts, and the same segments through the face index.
+    let (lo, hi) = (summary.bounds_min, summary.bounds_max);
+    let count = 1 + usize::from(byte(u) % 4);
+    let segments: Vec<zc_segment> = (0..count).map(|_| segment(u, lo, hi)).collect();
+    let mut direct = Vec::new();
+    for seg in &segments {
+        let mut hit: zc_grit_hit = zeroed();
+        let status = zc_grit_cast(body, seg, &mut hit);
+        assert!(matches!(status, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND), "grit cast: {status:?}");
+        direct.push((status == ZC_STATUS_OK).then(|| hit_bits(&hit.hit)));
+    }
+    let mut len = 0usize;
+    if zc_grit_face_index_len(body, &mut len) == ZC_STATUS_OK {
+        // u128: ZC_GRIT_INDEX_ALIGN (16) bytes aligned.
+        let mut storage = vec![0u128; len.div_ceil(16).max(1)];
+        let sp = storage.as_mut_ptr().cast::<u8>();
+        let mut hits = vec![zeroed::<zc_grit_hit>(); count];
+        let mut found = vec![UNTOUCHED; count];
+        let status = zc_grit_face_index_cast(body, sp, len, segments.as_ptr(), count, hits.as_mut_ptr(), found.as_mut_ptr());
+        assert_eq!(status, ZC_STATUS_OK, "grit face index cast");
+        for i in 0..count {
+            let indexed = (found[i] == 1).then(|| hit_bits(&hits[i].hit));
+            assert!(found[i] <= 1);
+            assert_eq!(indexed, direct[i], "grit cast through the face index");
+        }
+        if len > 0 {
+            let mut found = vec![UNTOUCHED; count];
+            let status = zc_grit_face_index_cast(body, sp, len - 1, segments.as_ptr(), count, hits.as_mut_ptr(), found.as_mut_ptr());
+            assert_eq!(status, ZC_STATUS_BUFFER_TOO_SMALL, "grit face index, short storage");
+            assert!(found.iter().all(|&b| b == UNTOUCHED), "found written on a short storage");
+        }
+    }
+    let [x, y, z] = point(u, lo, hi);
+    let mut hit: zc_grit_hit = zeroed();
+    let _ = zc_grit_ground(body, x, y, z, coordinate(u, 0.0, 50.0), &mut hit);
+    let ball = ball(u, lo, hi);
+    let cap = bounded(u, 8);
+    let mut contacts = vec![zeroed::<zc_grit_contact>(); cap];
+    let mut found = 0usize;
+    let cp = if cap == 0 { null_mut() } else { contacts.as_mut_ptr() };
+    assert_eq!(zc_grit_overlap(body, &ball, cp, cap, &mut found), ZC_STATUS_OK);
+
+    let mut forged = *body;
+    match byte(u) % 3 {
+        0 => forged.shape_count ^= 1,
+        1 => forged.face_count ^= 1,
+        _ => forged.buffer_len = forged.buffer_len.saturating_sub(1),
+    }
+    assert_eq!(zc_grit_body_summary(&forged, &mut summary), ZC_STATUS_INVALID_ARGUMENT, "forged body");
+}
 
 // ---------------------------------------------------------------------------------
 // Generators
@@ -1068,7 +1228,13 @@ fn generators(u: &mut Unstructured, file: &[u8]) {
             assert_eq!(status, ZC_STATUS_OK, "generated drs: {}", message(&err));
             battleforge_shapes(u, &out);
         }
-        // GRIT: read the generated TCOL and BCOL back once the Grit entry points land.
-        _ => grit(u, &out),
+        "tcol" | "bcol" => {
+            let mut body: zc_grit_body = zeroed();
+            let mut err = zc_error::NONE;
+            let status = zc_grit_parse(out.as_ptr(), out.len(), mode, &mut body, &mut err);
+            assert_eq!(status, ZC_STATUS_OK, "generated {name}: {}", message(&err));
+            grit(u, &out);
+        }
+        _ => {}
     }
 }
