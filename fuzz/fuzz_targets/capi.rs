@@ -84,7 +84,7 @@ fn bad_mode(u: &mut Unstructured) -> u32 {
 
 /// A float: mostly inside `lo ..= hi`, sometimes anything (NaN, infinities).
 fn coordinate(u: &mut Unstructured, lo: f32, hi: f32) -> f32 {
-    if byte(u) % 8 == 0 {
+    if byte(u).is_multiple_of(8) {
         return f32::arbitrary(u).unwrap_or(0.0);
     }
     let f = f32::from(byte(u)) / 255.0;
@@ -117,7 +117,13 @@ fn ball(u: &mut Unstructured, lo: [f32; 3], hi: [f32; 3]) -> zc_ball {
 /// A hit as bits (NaN-safe equality).
 fn hit_bits(h: &zc_hit) -> ([u32; 7], u32, u64, u32) {
     let f = [
-        h.t, h.point[0], h.point[1], h.point[2], h.normal[0], h.normal[1], h.normal[2],
+        h.t,
+        h.point[0],
+        h.point[1],
+        h.point[2],
+        h.normal[0],
+        h.normal[1],
+        h.normal[2],
     ];
     (f.map(f32::to_bits), h.primitive, h.index, h.material)
 }
@@ -147,7 +153,11 @@ fn stored_message(error: &dyn Display) -> Vec<u8> {
 }
 
 /// `zc_error_message` with an arbitrary cap gives `want` (snprintf's contract).
-fn check_message(u: &mut Unstructured, want: &[u8], call: impl Fn(*mut core::ffi::c_char, usize) -> usize) {
+fn check_message(
+    u: &mut Unstructured,
+    want: &[u8],
+    call: impl Fn(*mut core::ffi::c_char, usize) -> usize,
+) {
     assert_eq!(call(null_mut(), 0), want.len(), "message length");
     let cap = bounded(u, want.len() + 2);
     let mut buf = vec![UNTOUCHED; cap + 1];
@@ -162,7 +172,13 @@ fn check_message(u: &mut Unstructured, want: &[u8], call: impl Fn(*mut core::ffi
 }
 
 /// The C error of a failed call against the library's error.
-fn check_error(u: &mut Unstructured, c: &zc_error, format: zc_format, offset: usize, error: &dyn Display) {
+fn check_error(
+    u: &mut Unstructured,
+    c: &zc_error,
+    format: zc_format,
+    offset: usize,
+    error: &dyn Display,
+) {
     assert_eq!(c.format, format as u32, "error format");
     assert_eq!(c.offset, offset as u64, "error offset");
     let want = stored_message(error);
@@ -177,23 +193,37 @@ fn check_short(required: usize, call: impl Fn(*mut u8, usize, &mut usize) -> zc_
     };
     let mut buf = vec![UNTOUCHED; short];
     let mut written = 0usize;
-    assert_eq!(call(buf.as_mut_ptr(), short, &mut written), ZC_STATUS_BUFFER_TOO_SMALL);
+    assert_eq!(
+        call(buf.as_mut_ptr(), short, &mut written),
+        ZC_STATUS_BUFFER_TOO_SMALL
+    );
     assert_eq!(written, required, "needed length");
-    assert!(buf.iter().all(|&b| b == UNTOUCHED), "a short buffer was written");
+    assert!(
+        buf.iter().all(|&b| b == UNTOUCHED),
+        "a short buffer was written"
+    );
 }
 
 /// Writes into an exact buffer: OK, all of it. Returns the output.
 fn write_exact(required: usize, call: impl Fn(*mut u8, usize, &mut usize) -> zc_status) -> Vec<u8> {
     let mut buf = vec![UNTOUCHED; required];
     let mut written = usize::MAX;
-    assert_eq!(call(buf.as_mut_ptr(), required, &mut written), ZC_STATUS_OK, "exact buffer");
+    assert_eq!(
+        call(buf.as_mut_ptr(), required, &mut written),
+        ZC_STATUS_OK,
+        "exact buffer"
+    );
     assert_eq!(written, required, "bytes written");
     check_short(required, call);
     buf
 }
 
 fn gta_options(mode: u32) -> gta::Options {
-    if mode == 1 { gta::Options::LENIENT } else { gta::Options::STRICT }
+    if mode == 1 {
+        gta::Options::LENIENT
+    } else {
+        gta::Options::STRICT
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -202,9 +232,15 @@ fn gta_options(mode: u32) -> gta::Options {
 fn gta_col(u: &mut Unstructured, file: &[u8]) {
     let (p, n) = (file.as_ptr(), file.len());
     let mut summary: zc_gta_summary = zeroed();
-    assert_eq!(zc_gta_check(p, n, bad_mode(u), &mut summary, null_mut()), ZC_STATUS_INVALID_ARGUMENT);
+    assert_eq!(
+        zc_gta_check(p, n, bad_mode(u), &mut summary, null_mut()),
+        ZC_STATUS_INVALID_ARGUMENT
+    );
     if n > 0 {
-        assert_eq!(zc_gta_check(null(), n, 0, &mut summary, null_mut()), ZC_STATUS_NULL_ARGUMENT);
+        assert_eq!(
+            zc_gta_check(null(), n, 0, &mut summary, null_mut()),
+            ZC_STATUS_NULL_ARGUMENT
+        );
     }
     let mut first: Option<zc_gta_model> = None;
     for mode in [0u32, 1] {
@@ -234,7 +270,10 @@ fn gta_col(u: &mut Unstructured, file: &[u8]) {
                 let mut forged = walk;
                 forged.position ^= 1;
                 let mut m: zc_gta_model = zeroed();
-                assert_eq!(zc_gta_models_next(&mut forged, &mut m, null_mut()), ZC_STATUS_INVALID_ARGUMENT);
+                assert_eq!(
+                    zc_gta_models_next(&mut forged, &mut m, null_mut()),
+                    ZC_STATUS_INVALID_ARGUMENT
+                );
             }
             let mut m: zc_gta_model = zeroed();
             let mut err = zc_error::NONE;
@@ -242,7 +281,10 @@ fn gta_col(u: &mut Unstructured, file: &[u8]) {
             match rust.next() {
                 Some(Ok(model)) => {
                     assert_eq!(status, ZC_STATUS_OK, "model {step}");
-                    assert_eq!(m.offset, (model.bytes().as_ptr() as usize - p as usize) as u64);
+                    assert_eq!(
+                        m.offset,
+                        (model.bytes().as_ptr() as usize - p as usize) as u64
+                    );
                     if step < MAX_ITEMS {
                         gta_model(u, file, &m, Some(&model));
                     }
@@ -252,7 +294,10 @@ fn gta_col(u: &mut Unstructured, file: &[u8]) {
                     assert_eq!(status, ZC_STATUS_MALFORMED, "model {step}");
                     check_error(u, &err, zc_format::ZC_FORMAT_GTA_COL, e.offset(), &e);
                     let mut m: zc_gta_model = zeroed();
-                    assert_eq!(zc_gta_models_next(&mut walk, &mut m, null_mut()), ZC_STATUS_END);
+                    assert_eq!(
+                        zc_gta_models_next(&mut walk, &mut m, null_mut()),
+                        ZC_STATUS_END
+                    );
                     break;
                 }
                 None => {
@@ -304,16 +349,24 @@ fn gta_col(u: &mut Unstructured, file: &[u8]) {
         let mut model: zc_gta_model = zeroed();
         let mut which = 0u64;
         let mut err = zc_error::NONE;
-        let status = zc_gta_library_cast(p, n, mode, &seg, &mut hit, &mut model, &mut which, &mut err);
+        let status =
+            zc_gta_library_cast(p, n, mode, &seg, &mut hit, &mut model, &mut which, &mut err);
         assert!(
-            matches!(status, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND | ZC_STATUS_MALFORMED),
+            matches!(
+                status,
+                ZC_STATUS_OK | ZC_STATUS_NOT_FOUND | ZC_STATUS_MALFORMED
+            ),
             "library cast: {status:?}"
         );
         if gta::check(file, options).is_ok() {
             assert_ne!(status, ZC_STATUS_MALFORMED);
         }
         let options = write_options(u);
-        let opts = if byte(u) % 4 == 0 { null() } else { &options as *const _ };
+        let opts = if byte(u).is_multiple_of(4) {
+            null()
+        } else {
+            &options as *const _
+        };
         let mut required = 0usize;
         let mut err = zc_error::NONE;
         if zc_gta_library_write_len(p, n, mode, opts, &mut required, &mut err) == ZC_STATUS_OK {
@@ -324,7 +377,10 @@ fn gta_col(u: &mut Unstructured, file: &[u8]) {
             let status = zc_gta_check(out.as_ptr(), out.len(), mode, null_mut(), &mut err);
             assert_eq!(status, ZC_STATUS_OK, "library written: {}", message(&err));
             let mut losses: zc_gta_losses = zeroed();
-            assert_eq!(zc_gta_library_losses(p, n, mode, opts, &mut losses, null_mut()), ZC_STATUS_OK);
+            assert_eq!(
+                zc_gta_library_losses(p, n, mode, opts, &mut losses, null_mut()),
+                ZC_STATUS_OK
+            );
         }
     }
     if let Some(m) = first {
@@ -355,16 +411,31 @@ fn write_options(u: &mut Unstructured) -> zc_gta_write_options {
 fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<&gta::Model>) {
     let mut info: zc_gta_model_info = zeroed();
     assert_eq!(zc_gta_model_describe(m, &mut info), ZC_STATUS_OK);
-    assert_eq!(zc_gta_model_describe(m, null_mut()), ZC_STATUS_NULL_ARGUMENT);
+    assert_eq!(
+        zc_gta_model_describe(m, null_mut()),
+        ZC_STATUS_NULL_ARGUMENT
+    );
     if let Some(model) = model {
         assert_eq!(info.spheres as usize, model.spheres().len(), "spheres");
         assert_eq!(info.boxes as usize, model.boxes().len(), "boxes");
         assert_eq!(info.lines as usize, model.lines().len(), "lines");
         assert_eq!(info.vertices as usize, model.vertices().len(), "vertices");
         assert_eq!(info.faces as usize, model.faces().len(), "faces");
-        assert_eq!(info.face_groups as usize, model.face_groups().len(), "face groups");
-        assert_eq!(info.shadow_vertices as usize, model.shadow_vertices().len(), "shadow vertices");
-        assert_eq!(info.shadow_faces as usize, model.shadow_faces().len(), "shadow faces");
+        assert_eq!(
+            info.face_groups as usize,
+            model.face_groups().len(),
+            "face groups"
+        );
+        assert_eq!(
+            info.shadow_vertices as usize,
+            model.shadow_vertices().len(),
+            "shadow vertices"
+        );
+        assert_eq!(
+            info.shadow_faces as usize,
+            model.shadow_faces().len(),
+            "shadow faces"
+        );
         let (mut name, mut len) = (null(), 0usize);
         assert_eq!(zc_gta_model_name(m, &mut name, &mut len), ZC_STATUS_OK);
         let at = (name as usize).wrapping_sub(file.as_ptr() as usize);
@@ -377,7 +448,11 @@ fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<
             let count = $count as usize;
             let i = index(u, count);
             let mut out: $out = zeroed();
-            let want = if i < count { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
+            let want = if i < count {
+                ZC_STATUS_OK
+            } else {
+                ZC_STATUS_OUT_OF_RANGE
+            };
             assert_eq!($f(m, i, &mut out), want, stringify!($f));
         }};
     }
@@ -390,8 +465,16 @@ fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<
     for (count, shadow) in [(info.vertices, false), (info.shadow_vertices, true)] {
         let i = index(u, count as usize);
         let mut out = [0f32; 3];
-        let want = if i < count as usize { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
-        let f = if shadow { zc_gta_model_shadow_vertex } else { zc_gta_model_vertex };
+        let want = if i < count as usize {
+            ZC_STATUS_OK
+        } else {
+            ZC_STATUS_OUT_OF_RANGE
+        };
+        let f = if shadow {
+            zc_gta_model_shadow_vertex
+        } else {
+            zc_gta_model_vertex
+        };
         assert_eq!(f(m, i, out.as_mut_ptr()), want);
     }
 
@@ -399,18 +482,30 @@ fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<
     for tolerated in [0u32, 1] {
         let mut walk: zc_gta_lints = zeroed();
         assert_eq!(zc_gta_lints_begin(m, tolerated, &mut walk), ZC_STATUS_OK);
-        let mut rust = model.map(|model| if tolerated == 1 { model.tolerated() } else { model.lints() });
+        let mut rust = model.map(|model| {
+            if tolerated == 1 {
+                model.tolerated()
+            } else {
+                model.lints()
+            }
+        });
         for _ in 0..MAX_STEPS {
             let cap = bounded(u, 80);
             let mut buf = vec![UNTOUCHED; cap];
             let mut lint: zc_gta_lint = zeroed();
-            let ptr = if cap == 0 && byte(u) % 2 == 0 { null_mut() } else { buf.as_mut_ptr().cast() };
+            let ptr = if cap == 0 && byte(u).is_multiple_of(2) {
+                null_mut()
+            } else {
+                buf.as_mut_ptr().cast()
+            };
             let status = zc_gta_lints_next(&mut walk, &mut lint, ptr, cap);
             let want = rust.as_mut().map(|r| r.next());
             match status {
                 ZC_STATUS_OK => {
                     if let Some(want) = want {
-                        let want = want.expect("a C lint the library does not have").to_string();
+                        let want = want
+                            .expect("a C lint the library does not have")
+                            .to_string();
                         let want = &want.as_bytes()[..want.len().min(1024)];
                         assert_eq!(lint.message_len as usize, want.len(), "lint message length");
                         if cap > 0 {
@@ -431,7 +526,10 @@ fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<
         }
     }
     let mut walk: zc_gta_lints = zeroed();
-    assert_eq!(zc_gta_lints_begin(m, 2 + u32::from(byte(u)), &mut walk), ZC_STATUS_INVALID_ARGUMENT);
+    assert_eq!(
+        zc_gta_lints_begin(m, 2 + u32::from(byte(u)), &mut walk),
+        ZC_STATUS_INVALID_ARGUMENT
+    );
 
     // A forged view: one field changed, its pointers still naming this memory.
     let mut forged = *m;
@@ -444,9 +542,16 @@ fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<
         _ => forged.shadow_vertex_count ^= 1,
     }
     let mut info2: zc_gta_model_info = zeroed();
-    assert_eq!(zc_gta_model_describe(&forged, &mut info2), ZC_STATUS_INVALID_ARGUMENT, "forged model");
+    assert_eq!(
+        zc_gta_model_describe(&forged, &mut info2),
+        ZC_STATUS_INVALID_ARGUMENT,
+        "forged model"
+    );
     let zero: zc_gta_model = zeroed();
-    assert_eq!(zc_gta_model_describe(&zero, &mut info2), ZC_STATUS_INVALID_ARGUMENT);
+    assert_eq!(
+        zc_gta_model_describe(&zero, &mut info2),
+        ZC_STATUS_INVALID_ARGUMENT
+    );
 
     // Queries: the model's, and the face index's, which must agree bit for bit where
     // the games' culls drop nothing.
@@ -456,24 +561,34 @@ fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<
     assert_eq!(zc_gta_face_index_words(m, &mut words), ZC_STATUS_OK);
     let mut storage = vec![0u32; words];
     let mut index: zc_gta_face_index = zeroed();
-    assert_eq!(zc_gta_face_index_build(m, storage.as_mut_ptr(), words, &mut index), ZC_STATUS_OK, "face index");
-    if words >= ZC_GTA_FACE_INDEX_NODE_WORDS as usize {
-        let short = words - ZC_GTA_FACE_INDEX_NODE_WORDS as usize;
+    assert_eq!(
+        zc_gta_face_index_build(m, storage.as_mut_ptr(), words, &mut index),
+        ZC_STATUS_OK,
+        "face index"
+    );
+    if words >= ZC_GTA_FACE_INDEX_NODE_WORDS {
+        let short = words - ZC_GTA_FACE_INDEX_NODE_WORDS;
         let mut small = vec![0x5A5A_5A5Au32; short];
         let mut untouched: zc_gta_face_index = zeroed();
         assert_eq!(
             zc_gta_face_index_build(m, small.as_mut_ptr(), short, &mut untouched),
             ZC_STATUS_BUFFER_TOO_SMALL
         );
-        assert!(small.iter().all(|&w| w == 0x5A5A_5A5A), "short storage written");
+        assert!(
+            small.iter().all(|&w| w == 0x5A5A_5A5A),
+            "short storage written"
+        );
         assert!(untouched.nodes.is_null(), "index written on failure");
     }
     let mut forged_index = index;
-    forged_index.words ^= ZC_GTA_FACE_INDEX_NODE_WORDS as usize;
+    forged_index.words ^= ZC_GTA_FACE_INDEX_NODE_WORDS;
     let seg = segment(u, lo, hi);
     let mut hit: zc_hit = zeroed();
     if forged_index.words <= words {
-        assert_eq!(zc_gta_face_index_cast(&forged_index, &seg, &mut hit), ZC_STATUS_INVALID_ARGUMENT);
+        assert_eq!(
+            zc_gta_face_index_cast(&forged_index, &seg, &mut hit),
+            ZC_STATUS_INVALID_ARGUMENT
+        );
     }
     for _ in 0..1 + byte(u) % 4 {
         let seg = segment(u, lo, hi);
@@ -497,14 +612,31 @@ fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<
         same_hit(exact, (sa, &a), (sb, &b), "ground");
         let b = ball(u, lo, hi);
         let cap = bounded(u, 8);
-        let (mut ca, mut cb) = (vec![zeroed::<zc_contact>(); cap], vec![zeroed::<zc_contact>(); cap]);
+        let (mut ca, mut cb) = (
+            vec![zeroed::<zc_contact>(); cap],
+            vec![zeroed::<zc_contact>(); cap],
+        );
         let (mut fa, mut fb) = (0usize, 0usize);
-        let pa = if cap == 0 { null_mut() } else { ca.as_mut_ptr() };
-        let pb = if cap == 0 { null_mut() } else { cb.as_mut_ptr() };
+        let pa = if cap == 0 {
+            null_mut()
+        } else {
+            ca.as_mut_ptr()
+        };
+        let pb = if cap == 0 {
+            null_mut()
+        } else {
+            cb.as_mut_ptr()
+        };
         assert_eq!(zc_gta_model_overlap(m, &b, pa, cap, &mut fa), ZC_STATUS_OK);
-        assert_eq!(zc_gta_face_index_overlap(&index, &b, pb, cap, &mut fb), ZC_STATUS_OK);
+        assert_eq!(
+            zc_gta_face_index_overlap(&index, &b, pb, cap, &mut fb),
+            ZC_STATUS_OK
+        );
         if !exact {
-            assert!(fa <= fb, "the model's culled overlap found more than the index");
+            assert!(
+                fa <= fb,
+                "the model's culled overlap found more than the index"
+            );
             continue;
         }
         assert_eq!(fa, fb, "overlap count");
@@ -519,19 +651,32 @@ fn gta_model(u: &mut Unstructured, file: &[u8], m: &zc_gta_model, model: Option<
 
     // Writers.
     let options = write_options(u);
-    let opts = if byte(u) % 4 == 0 { null() } else { &options as *const _ };
+    let opts = if byte(u).is_multiple_of(4) {
+        null()
+    } else {
+        &options as *const _
+    };
     let mut required = 0usize;
     let mut err = zc_error::NONE;
     let status = zc_gta_model_write_len(m, opts, &mut required, &mut err);
     let mut losses: zc_gta_losses = zeroed();
-    assert_eq!(zc_gta_model_losses(m, opts, &mut losses, null_mut()), status, "losses");
+    assert_eq!(
+        zc_gta_model_losses(m, opts, &mut losses, null_mut()),
+        status,
+        "losses"
+    );
     if status == ZC_STATUS_OK {
-        let out = write_exact(required, |buf, cap, written| zc_gta_model_write(m, opts, buf, cap, written, null_mut()));
+        let out = write_exact(required, |buf, cap, written| {
+            zc_gta_model_write(m, opts, buf, cap, written, null_mut())
+        });
         let mut err = zc_error::NONE;
         let status = zc_gta_check(out.as_ptr(), out.len(), 0, null_mut(), &mut err);
         assert_eq!(status, ZC_STATUS_OK, "model written: {}", message(&err));
     } else {
-        assert!(matches!(status, ZC_STATUS_UNWRITABLE | ZC_STATUS_INVALID_ARGUMENT), "write_len: {status:?}");
+        assert!(
+            matches!(status, ZC_STATUS_UNWRITABLE | ZC_STATUS_INVALID_ARGUMENT),
+            "write_len: {status:?}"
+        );
     }
 }
 
@@ -543,26 +688,42 @@ fn culls_nothing(m: &gta::Model<'_>) -> bool {
         return false;
     }
     let lints = m.lints().any(|l| {
-        matches!(l.kind, gta::LintKind::OutsideBounds { .. } | gta::LintKind::FaceGroupBox { .. })
+        matches!(
+            l.kind,
+            gta::LintKind::OutsideBounds { .. } | gta::LintKind::FaceGroupBox { .. }
+        )
     });
     let groups = m.face_groups();
-    let covered = groups.is_empty() || (0..m.faces().len()).all(|f| groups.iter().any(|g| g.faces().contains(&f)));
+    let covered = groups.is_empty()
+        || (0..m.faces().len()).all(|f| groups.iter().any(|g| g.faces().contains(&f)));
     !lints && covered
 }
 
 /// A model query against the same through the face index: the same bits when `exact`,
 /// else the index finds whatever the culled model finds, never farther.
 fn same_hit(exact: bool, (sa, a): (zc_status, &zc_hit), (sb, b): (zc_status, &zc_hit), what: &str) {
-    assert!(matches!(sa, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND), "{what}: {sa:?}");
-    assert!(matches!(sb, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND), "{what} (index): {sb:?}");
+    assert!(
+        matches!(sa, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND),
+        "{what}: {sa:?}"
+    );
+    assert!(
+        matches!(sb, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND),
+        "{what} (index): {sb:?}"
+    );
     if exact {
         assert_eq!(sa, sb, "{what} status");
         if sa == ZC_STATUS_OK {
             assert_eq!(hit_bits(a), hit_bits(b), "{what} hit");
         }
     } else if sa == ZC_STATUS_OK {
-        assert_eq!(sb, ZC_STATUS_OK, "{what}: the index missed the culled model's hit");
-        assert!(b.t <= a.t, "{what}: the index's hit is farther than the culled model's");
+        assert_eq!(
+            sb, ZC_STATUS_OK,
+            "{what}: the index missed the culled model's hit"
+        );
+        assert!(
+            b.t <= a.t,
+            "{what}: the index's hit is farther than the culled model's"
+        );
     }
 }
 
@@ -589,7 +750,10 @@ fn dff_replace(u: &mut Unstructured, file: &[u8], m: &zc_gta_model) {
 fn gta_dff(u: &mut Unstructured, file: &[u8]) {
     let (p, n) = (file.as_ptr(), file.len());
     let mut dff: zc_gta_dff = zeroed();
-    assert_eq!(zc_gta_dff_parse(p, n, bad_mode(u), &mut dff, null_mut()), ZC_STATUS_INVALID_ARGUMENT);
+    assert_eq!(
+        zc_gta_dff_parse(p, n, bad_mode(u), &mut dff, null_mut()),
+        ZC_STATUS_INVALID_ARGUMENT
+    );
     for mode in [0u32, 1] {
         let mut dff: zc_gta_dff = zeroed();
         let mut err = zc_error::NONE;
@@ -611,26 +775,47 @@ fn gta_dff(u: &mut Unstructured, file: &[u8]) {
         let mut required = 0usize;
         let status = zc_gta_dff_frame(&dff, null_mut(), 0, &mut required, &mut m, null_mut());
         if status == ZC_STATUS_BUFFER_TOO_SMALL {
-            let cap = if byte(u) % 4 == 0 { bounded(u, required) } else { required };
+            let cap = if byte(u).is_multiple_of(4) {
+                bounded(u, required)
+            } else {
+                required
+            };
             let mut scratch = vec![UNTOUCHED; cap];
             let mut m: zc_gta_model = zeroed();
             let mut err = zc_error::NONE;
-            let status = zc_gta_dff_frame(&dff, scratch.as_mut_ptr(), cap, null_mut(), &mut m, &mut err);
+            let status = zc_gta_dff_frame(
+                &dff,
+                scratch.as_mut_ptr(),
+                cap,
+                null_mut(),
+                &mut m,
+                &mut err,
+            );
             match status {
                 ZC_STATUS_OK => gta_model(u, &scratch, &m, None),
                 ZC_STATUS_BUFFER_TOO_SMALL => {
                     assert!(cap < required);
-                    assert!(scratch.iter().all(|&b| b == UNTOUCHED), "short scratch written");
+                    assert!(
+                        scratch.iter().all(|&b| b == UNTOUCHED),
+                        "short scratch written"
+                    );
                 }
                 ZC_STATUS_MALFORMED => {}
                 other => panic!("dff frame: {other:?}"),
             }
         } else {
-            assert!(matches!(status, ZC_STATUS_NOT_FOUND | ZC_STATUS_OK), "dff frame: {status:?}");
+            assert!(
+                matches!(status, ZC_STATUS_NOT_FOUND | ZC_STATUS_OK),
+                "dff frame: {status:?}"
+            );
         }
         let mut forged = dff;
         forged.clump_offset ^= 1;
-        assert_eq!(zc_gta_dff_model(&forged, &mut m), ZC_STATUS_INVALID_ARGUMENT, "forged dff");
+        assert_eq!(
+            zc_gta_dff_model(&forged, &mut m),
+            ZC_STATUS_INVALID_ARGUMENT,
+            "forged dff"
+        );
     }
 }
 
@@ -640,9 +825,16 @@ fn gta_dff(u: &mut Unstructured, file: &[u8]) {
 fn mkgp_course(u: &mut Unstructured, file: &[u8]) {
     let (p, n) = (file.as_ptr(), file.len());
     let mut course: zc_mkgp_course = zeroed();
-    assert_eq!(zc_mkgp_parse(p, n, bad_mode(u), &mut course, null_mut()), ZC_STATUS_INVALID_ARGUMENT);
+    assert_eq!(
+        zc_mkgp_parse(p, n, bad_mode(u), &mut course, null_mut()),
+        ZC_STATUS_INVALID_ARGUMENT
+    );
     for mode in [0u32, 1] {
-        let options = if mode == 1 { mkgp::Options::LENIENT } else { mkgp::Options::STRICT };
+        let options = if mode == 1 {
+            mkgp::Options::LENIENT
+        } else {
+            mkgp::Options::STRICT
+        };
         let mut course: zc_mkgp_course = zeroed();
         let mut err = zc_error::NONE;
         let status = zc_mkgp_parse(p, n, mode, &mut course, &mut err);
@@ -692,14 +884,27 @@ fn mkgp_course(u: &mut Unstructured, file: &[u8]) {
         assert_eq!(len as u64, cells * 2);
         let mut index = vec![0u32; len];
         let status = zc_mkgp_index_build(&course, index.as_mut_ptr(), len);
-        assert!(matches!(status, ZC_STATUS_OK | ZC_STATUS_OUT_OF_RANGE), "index: {status:?}");
+        assert!(
+            matches!(status, ZC_STATUS_OK | ZC_STATUS_OUT_OF_RANGE),
+            "index: {status:?}"
+        );
         let indexed = status == ZC_STATUS_OK;
         if len > 0 {
             let mut short = vec![0x5A5A_5A5Au32; len - 1];
-            assert_eq!(zc_mkgp_index_build(&course, short.as_mut_ptr(), len - 1), ZC_STATUS_BUFFER_TOO_SMALL);
-            assert!(short.iter().all(|&w| w == 0x5A5A_5A5A), "short index written");
+            assert_eq!(
+                zc_mkgp_index_build(&course, short.as_mut_ptr(), len - 1),
+                ZC_STATUS_BUFFER_TOO_SMALL
+            );
+            assert!(
+                short.iter().all(|&w| w == 0x5A5A_5A5A),
+                "short index written"
+            );
         }
-        let (ip, il) = if indexed { (index.as_ptr(), len) } else { (null(), 0) };
+        let (ip, il) = if indexed {
+            (index.as_ptr(), len)
+        } else {
+            (null(), 0)
+        };
         let lo = [grid.min[0], -100.0, grid.min[1]];
         let hi = [grid.max[0], 100.0, grid.max[1]];
         for _ in 0..1 + byte(u) % 3 {
@@ -725,17 +930,35 @@ fn mkgp_course(u: &mut Unstructured, file: &[u8]) {
             let mut cell: zc_mkgp_cell = zeroed();
             let _ = zc_mkgp_course_cell_at(&course, ip, il, x, z, &mut cell);
             let (cx, cz) = (index_u32(u, grid.width), index_u32(u, grid.length));
-            let want = if cx < grid.width && cz < grid.length { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
-            assert_eq!(zc_mkgp_course_cell(&course, ip, il, cx, cz, &mut cell), want, "cell ({cx}, {cz})");
+            let want = if cx < grid.width && cz < grid.length {
+                ZC_STATUS_OK
+            } else {
+                ZC_STATUS_OUT_OF_RANGE
+            };
+            assert_eq!(
+                zc_mkgp_course_cell(&course, ip, il, cx, cz, &mut cell),
+                want,
+                "cell ({cx}, {cz})"
+            );
             let (mut ox, mut oz) = (0u32, 0u32);
             let _ = zc_mkgp_cell_of(&course, x, z, &mut ox, &mut oz);
             let b = ball(u, lo, hi);
             let cap = bounded(u, 8);
             let mut contacts = vec![zeroed::<zc_contact>(); cap];
             let (mut fa, mut fb) = (0u64, 0u64);
-            let cp = if cap == 0 { null_mut() } else { contacts.as_mut_ptr() };
-            assert_eq!(zc_mkgp_overlap(&course, null(), 0, &b, cp, cap, &mut fa), ZC_STATUS_OK);
-            assert_eq!(zc_mkgp_overlap(&course, ip, il, &b, cp, cap, &mut fb), ZC_STATUS_OK);
+            let cp = if cap == 0 {
+                null_mut()
+            } else {
+                contacts.as_mut_ptr()
+            };
+            assert_eq!(
+                zc_mkgp_overlap(&course, null(), 0, &b, cp, cap, &mut fa),
+                ZC_STATUS_OK
+            );
+            assert_eq!(
+                zc_mkgp_overlap(&course, ip, il, &b, cp, cap, &mut fb),
+                ZC_STATUS_OK
+            );
             assert_eq!(fa, fb, "mkgp overlap");
         }
 
@@ -746,7 +969,11 @@ fn mkgp_course(u: &mut Unstructured, file: &[u8]) {
             let cap = bounded(u, 80);
             let mut buf = vec![UNTOUCHED; cap];
             let mut lint: zc_mkgp_lint = zeroed();
-            let bp = if cap == 0 { null_mut() } else { buf.as_mut_ptr().cast() };
+            let bp = if cap == 0 {
+                null_mut()
+            } else {
+                buf.as_mut_ptr().cast()
+            };
             match zc_mkgp_lints_next(&mut walk, &mut lint, bp, cap) {
                 ZC_STATUS_OK => {
                     if cap > 0 {
@@ -764,7 +991,11 @@ fn mkgp_course(u: &mut Unstructured, file: &[u8]) {
             1 => forged.secondary ^= 4,
             _ => forged.buffer_len = forged.buffer_len.saturating_sub(1),
         }
-        assert_eq!(zc_mkgp_course_grid(&forged, &mut grid), ZC_STATUS_INVALID_ARGUMENT, "forged course");
+        assert_eq!(
+            zc_mkgp_course_grid(&forged, &mut grid),
+            ZC_STATUS_INVALID_ARGUMENT,
+            "forged course"
+        );
     }
 }
 
@@ -775,19 +1006,39 @@ fn index_u32(u: &mut Unstructured, count: u32) -> u32 {
 fn mkgp_cell(u: &mut Unstructured, cell: &zc_mkgp_cell) {
     let i = index_u32(u, cell.triangle_count);
     let mut t: zc_mkgp_triangle = zeroed();
-    let want = if i < cell.triangle_count { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
+    let want = if i < cell.triangle_count {
+        ZC_STATUS_OK
+    } else {
+        ZC_STATUS_OUT_OF_RANGE
+    };
     assert_eq!(zc_mkgp_cell_triangle(cell, i, &mut t), want, "triangle");
     let i = index_u32(u, cell.wall_count);
     let mut w: zc_mkgp_wall = zeroed();
-    let want = if i < cell.wall_count { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
+    let want = if i < cell.wall_count {
+        ZC_STATUS_OK
+    } else {
+        ZC_STATUS_OUT_OF_RANGE
+    };
     assert_eq!(zc_mkgp_cell_wall(cell, i, &mut w), want, "wall");
     let i = index_u32(u, cell.triangle_wall_count);
     let mut tw: zc_mkgp_triangle_wall = zeroed();
-    let want = if i < cell.triangle_wall_count { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
-    assert_eq!(zc_mkgp_cell_triangle_wall(cell, i, &mut tw), want, "triangle wall");
+    let want = if i < cell.triangle_wall_count {
+        ZC_STATUS_OK
+    } else {
+        ZC_STATUS_OUT_OF_RANGE
+    };
+    assert_eq!(
+        zc_mkgp_cell_triangle_wall(cell, i, &mut tw),
+        want,
+        "triangle wall"
+    );
     let mut forged = *cell;
     forged.triangle_count ^= 1;
-    assert_eq!(zc_mkgp_cell_triangle(&forged, 0, &mut t), ZC_STATUS_INVALID_ARGUMENT, "forged cell");
+    assert_eq!(
+        zc_mkgp_cell_triangle(&forged, 0, &mut t),
+        ZC_STATUS_INVALID_ARGUMENT,
+        "forged cell"
+    );
 }
 
 // ---------------------------------------------------------------------------------
@@ -796,9 +1047,16 @@ fn mkgp_cell(u: &mut Unstructured, cell: &zc_mkgp_cell) {
 fn battleforge_shapes(u: &mut Unstructured, file: &[u8]) {
     let (p, n) = (file.as_ptr(), file.len());
     let mut shapes: zc_battleforge_shapes = zeroed();
-    assert_eq!(zc_battleforge_parse_payload(p, n, bad_mode(u), &mut shapes, null_mut()), ZC_STATUS_INVALID_ARGUMENT);
+    assert_eq!(
+        zc_battleforge_parse_payload(p, n, bad_mode(u), &mut shapes, null_mut()),
+        ZC_STATUS_INVALID_ARGUMENT
+    );
     for mode in [0u32, 1] {
-        let options = if mode == 1 { battleforge::Options::LENIENT } else { battleforge::Options::STRICT };
+        let options = if mode == 1 {
+            battleforge::Options::LENIENT
+        } else {
+            battleforge::Options::STRICT
+        };
         // The bare payload.
         let mut shapes: zc_battleforge_shapes = zeroed();
         let mut err = zc_error::NONE;
@@ -810,7 +1068,13 @@ fn battleforge_shapes(u: &mut Unstructured, file: &[u8]) {
             }
             Err(e) => {
                 assert_eq!(status, ZC_STATUS_MALFORMED);
-                check_error(u, &err, zc_format::ZC_FORMAT_COLLISION_SHAPE, e.offset(), &e);
+                check_error(
+                    u,
+                    &err,
+                    zc_format::ZC_FORMAT_COLLISION_SHAPE,
+                    e.offset(),
+                    &e,
+                );
             }
         }
         // The DRS container.
@@ -821,7 +1085,13 @@ fn battleforge_shapes(u: &mut Unstructured, file: &[u8]) {
             Ok(_) => assert_eq!(status, ZC_STATUS_OK),
             Err(e) => {
                 assert_eq!(status, ZC_STATUS_MALFORMED);
-                check_error(u, &err, zc_format::ZC_FORMAT_COLLISION_SHAPE, e.offset(), &e);
+                check_error(
+                    u,
+                    &err,
+                    zc_format::ZC_FORMAT_COLLISION_SHAPE,
+                    e.offset(),
+                    &e,
+                );
                 continue;
             }
         }
@@ -843,27 +1113,50 @@ fn battleforge_shapes(u: &mut Unstructured, file: &[u8]) {
         }
         let mut forged = drs;
         forged.node_count ^= 1;
-        assert_eq!(zc_battleforge_nodes_begin(&forged, &mut walk), ZC_STATUS_INVALID_ARGUMENT, "forged drs");
+        assert_eq!(
+            zc_battleforge_nodes_begin(&forged, &mut walk),
+            ZC_STATUS_INVALID_ARGUMENT,
+            "forged drs"
+        );
     }
 }
 
 fn bf_shapes(u: &mut Unstructured, s: &zc_battleforge_shapes) {
     let i = index_u32(u, s.box_count);
     let mut b: zc_battleforge_box = zeroed();
-    let want = if i < s.box_count { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
+    let want = if i < s.box_count {
+        ZC_STATUS_OK
+    } else {
+        ZC_STATUS_OUT_OF_RANGE
+    };
     assert_eq!(zc_battleforge_shapes_box(s, i, &mut b), want);
     let i = index_u32(u, s.sphere_count);
     let mut sp: zc_battleforge_sphere = zeroed();
-    let want = if i < s.sphere_count { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
+    let want = if i < s.sphere_count {
+        ZC_STATUS_OK
+    } else {
+        ZC_STATUS_OUT_OF_RANGE
+    };
     assert_eq!(zc_battleforge_shapes_sphere(s, i, &mut sp), want);
     let i = index_u32(u, s.cylinder_count);
     let mut c: zc_battleforge_cylinder = zeroed();
-    let want = if i < s.cylinder_count { ZC_STATUS_OK } else { ZC_STATUS_OUT_OF_RANGE };
+    let want = if i < s.cylinder_count {
+        ZC_STATUS_OK
+    } else {
+        ZC_STATUS_OUT_OF_RANGE
+    };
     assert_eq!(zc_battleforge_shapes_cylinder(s, i, &mut c), want);
     let mut aabb: zc_battleforge_aabb = zeroed();
     let status = zc_battleforge_shapes_aabb(s, &mut aabb);
-    assert!(matches!(status, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND), "aabb: {status:?}");
-    let (lo, hi) = if status == ZC_STATUS_OK { (aabb.min, aabb.max) } else { ([-10.0; 3], [10.0; 3]) };
+    assert!(
+        matches!(status, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND),
+        "aabb: {status:?}"
+    );
+    let (lo, hi) = if status == ZC_STATUS_OK {
+        (aabb.min, aabb.max)
+    } else {
+        ([-10.0; 3], [10.0; 3])
+    };
     let [x, y, z] = point(u, lo, hi);
     let (mut kind, mut which) = (0u32, 0u32);
     let _ = zc_battleforge_contains(s, x, y, z, &mut kind, &mut which);
@@ -875,15 +1168,26 @@ fn bf_shapes(u: &mut Unstructured, s: &zc_battleforge_shapes) {
     let cap = bounded(u, 8);
     let mut contacts = vec![zeroed::<zc_contact>(); cap];
     let mut found = 0u64;
-    let cp = if cap == 0 { null_mut() } else { contacts.as_mut_ptr() };
-    assert_eq!(zc_battleforge_overlap(s, &ball, cp, cap, &mut found), ZC_STATUS_OK);
+    let cp = if cap == 0 {
+        null_mut()
+    } else {
+        contacts.as_mut_ptr()
+    };
+    assert_eq!(
+        zc_battleforge_overlap(s, &ball, cp, cap, &mut found),
+        ZC_STATUS_OK
+    );
     let mut walk: zc_battleforge_lints = zeroed();
     assert_eq!(zc_battleforge_lints_begin(s, &mut walk), ZC_STATUS_OK);
     for _ in 0..MAX_STEPS {
         let cap = bounded(u, 80);
         let mut buf = vec![UNTOUCHED; cap];
         let mut lint: zc_battleforge_lint = zeroed();
-        let bp = if cap == 0 { null_mut() } else { buf.as_mut_ptr().cast() };
+        let bp = if cap == 0 {
+            null_mut()
+        } else {
+            buf.as_mut_ptr().cast()
+        };
         match zc_battleforge_lints_next(&mut walk, &mut lint, bp, cap) {
             ZC_STATUS_OK => {
                 if cap > 0 {
@@ -896,7 +1200,11 @@ fn bf_shapes(u: &mut Unstructured, s: &zc_battleforge_shapes) {
     }
     let mut forged = *s;
     forged.box_count ^= 1;
-    assert_eq!(zc_battleforge_shapes_aabb(&forged, &mut aabb), ZC_STATUS_INVALID_ARGUMENT, "forged shapes");
+    assert_eq!(
+        zc_battleforge_shapes_aabb(&forged, &mut aabb),
+        ZC_STATUS_INVALID_ARGUMENT,
+        "forged shapes"
+    );
 }
 
 // ---------------------------------------------------------------------------------
@@ -905,17 +1213,31 @@ fn bf_shapes(u: &mut Unstructured, s: &zc_battleforge_shapes) {
 fn img_archive(u: &mut Unstructured, file: &[u8]) {
     let (p, n) = (file.as_ptr(), file.len());
     let mut archive: zc_img_archive = zeroed();
-    assert_eq!(zc_img_parse(p, n, bad_mode(u), &mut archive, null_mut()), ZC_STATUS_INVALID_ARGUMENT);
-    assert_eq!(zc_img_parse(p, n, 0, null_mut(), null_mut()), ZC_STATUS_NULL_ARGUMENT);
+    assert_eq!(
+        zc_img_parse(p, n, bad_mode(u), &mut archive, null_mut()),
+        ZC_STATUS_INVALID_ARGUMENT
+    );
+    assert_eq!(
+        zc_img_parse(p, n, 0, null_mut(), null_mut()),
+        ZC_STATUS_NULL_ARGUMENT
+    );
     for mode in [0u32, 1] {
-        let options = if mode == 1 { img::Options::LENIENT } else { img::Options::STRICT };
+        let options = if mode == 1 {
+            img::Options::LENIENT
+        } else {
+            img::Options::STRICT
+        };
         let mut archive: zc_img_archive = zeroed();
         let mut err = zc_error::NONE;
         let status = zc_img_parse(p, n, mode, &mut archive, &mut err);
         match img::Archive::parse(file, options) {
             Ok(a) => {
                 assert_eq!(status, ZC_STATUS_OK);
-                assert_eq!(archive.directory.count as usize, a.directory().len(), "entries");
+                assert_eq!(
+                    archive.directory.count as usize,
+                    a.directory().len(),
+                    "entries"
+                );
                 img_entries(u, file, &archive);
             }
             Err(e) => {
@@ -928,7 +1250,15 @@ fn img_archive(u: &mut Unstructured, file: &[u8]) {
         let (dir, rest) = file.split_at(cut);
         let mut archive: zc_img_archive = zeroed();
         let mut err = zc_error::NONE;
-        let status = zc_img_parse_v1(dir.as_ptr(), dir.len(), rest.as_ptr(), rest.len(), mode, &mut archive, &mut err);
+        let status = zc_img_parse_v1(
+            dir.as_ptr(),
+            dir.len(),
+            rest.as_ptr(),
+            rest.len(),
+            mode,
+            &mut archive,
+            &mut err,
+        );
         match img::Archive::parse_v1(dir, rest, options) {
             Ok(_) => {
                 assert_eq!(status, ZC_STATUS_OK);
@@ -943,8 +1273,13 @@ fn img_archive(u: &mut Unstructured, file: &[u8]) {
         let mut needed = 0usize;
         if zc_img_directory_v2_len(p, n, &mut needed, null_mut()) == ZC_STATUS_OK && needed <= n {
             let mut directory: zc_img_directory = zeroed();
-            let archive_len = if byte(u) % 2 == 0 { n as u64 } else { ZC_IMG_LEN_UNKNOWN };
-            let _ = zc_img_directory_parse(p, needed, archive_len, mode, &mut directory, null_mut());
+            let archive_len = if byte(u).is_multiple_of(2) {
+                n as u64
+            } else {
+                ZC_IMG_LEN_UNKNOWN
+            };
+            let _ =
+                zc_img_directory_parse(p, needed, archive_len, mode, &mut directory, null_mut());
         }
     }
 }
@@ -975,7 +1310,15 @@ fn img_entries(u: &mut Unstructured, data: &[u8], archive: &zc_img_archive) {
         // The entry's models.
         let mut walk: zc_img_models = zeroed();
         let mode = u32::from(byte(u) % 2);
-        if zc_img_entry_models_begin(dir, i, entry_bytes.as_ptr(), entry_bytes.len(), mode, &mut walk) == ZC_STATUS_OK {
+        if zc_img_entry_models_begin(
+            dir,
+            i,
+            entry_bytes.as_ptr(),
+            entry_bytes.len(),
+            mode,
+            &mut walk,
+        ) == ZC_STATUS_OK
+        {
             for _ in 0..MAX_STEPS {
                 let mut m: zc_gta_model = zeroed();
                 match zc_img_entry_models_next(&mut walk, &mut m, null_mut()) {
@@ -1012,7 +1355,10 @@ fn img_entries(u: &mut Unstructured, data: &[u8], archive: &zc_img_archive) {
             ZC_STATUS_OK => {
                 let full = zc_img_lint_message(&lint, null_mut(), 0);
                 let mut all = vec![0u8; full + 1];
-                assert_eq!(zc_img_lint_message(&lint, all.as_mut_ptr().cast(), full + 1), full);
+                assert_eq!(
+                    zc_img_lint_message(&lint, all.as_mut_ptr().cast(), full + 1),
+                    full
+                );
                 let want = all[..full].to_vec();
                 check_message(u, &want, |buf, cap| zc_img_lint_message(&lint, buf, cap));
             }
@@ -1023,12 +1369,25 @@ fn img_entries(u: &mut Unstructured, data: &[u8], archive: &zc_img_archive) {
     let mut forged = *dir;
     forged.count ^= 1;
     let mut entry: zc_img_entry = zeroed();
-    assert_eq!(zc_img_directory_entry(&forged, 0, &mut entry), ZC_STATUS_INVALID_ARGUMENT, "forged directory");
+    assert_eq!(
+        zc_img_directory_entry(&forged, 0, &mut entry),
+        ZC_STATUS_INVALID_ARGUMENT,
+        "forged directory"
+    );
     // The entries written again.
     let mut required = 0usize;
-    if zc_img_required_len(sources.as_ptr(), sources.len(), &mut required, null_mut()) == ZC_STATUS_OK {
+    if zc_img_required_len(sources.as_ptr(), sources.len(), &mut required, null_mut())
+        == ZC_STATUS_OK
+    {
         let out = write_exact(required, |buf, cap, written| {
-            zc_img_write(sources.as_ptr(), sources.len(), buf, cap, written, null_mut())
+            zc_img_write(
+                sources.as_ptr(),
+                sources.len(),
+                buf,
+                cap,
+                written,
+                null_mut(),
+            )
         });
         let mut again: zc_img_archive = zeroed();
         let mut err = zc_error::NONE;
@@ -1048,14 +1407,24 @@ fn grit(u: &mut Unstructured, file: &[u8]) {
     let (p, n) = (file.as_ptr(), file.len());
     let _ = zc_grit_sniff(p, n);
     let mut body: zc_grit_body = zeroed();
-    assert_eq!(zc_grit_parse(p, n, bad_mode(u), &mut body, null_mut()), ZC_STATUS_INVALID_ARGUMENT);
-    assert_eq!(zc_grit_parse(p, n, 0, null_mut(), null_mut()), ZC_STATUS_NULL_ARGUMENT);
+    assert_eq!(
+        zc_grit_parse(p, n, bad_mode(u), &mut body, null_mut()),
+        ZC_STATUS_INVALID_ARGUMENT
+    );
+    assert_eq!(
+        zc_grit_parse(p, n, 0, null_mut(), null_mut()),
+        ZC_STATUS_NULL_ARGUMENT
+    );
     for mode in [0u32, 1] {
         let lenient = mode == 1;
         let mut body: zc_grit_body = zeroed();
         let mut err = zc_error::NONE;
         let status = zc_tcol_parse(p, n, mode, &mut body, &mut err);
-        let options = if lenient { tcol::Options::LENIENT } else { tcol::Options::STRICT };
+        let options = if lenient {
+            tcol::Options::LENIENT
+        } else {
+            tcol::Options::STRICT
+        };
         match tcol::Tcol::parse(file, options) {
             Ok(t) => {
                 assert_eq!(status, ZC_STATUS_OK);
@@ -1065,13 +1434,21 @@ fn grit(u: &mut Unstructured, file: &[u8]) {
             Err(e) => {
                 assert_eq!(status, ZC_STATUS_MALFORMED);
                 check_error(u, &err, zc_format::ZC_FORMAT_TCOL, e.offset(), &e);
-                assert_eq!((err.line, err.column), (e.line(), e.column()), "TCOL line and column");
+                assert_eq!(
+                    (err.line, err.column),
+                    (e.line(), e.column()),
+                    "TCOL line and column"
+                );
             }
         }
         let mut body: zc_grit_body = zeroed();
         let mut err = zc_error::NONE;
         let status = zc_bcol_parse(p, n, mode, &mut body, &mut err);
-        let options = if lenient { bcol::Options::LENIENT } else { bcol::Options::STRICT };
+        let options = if lenient {
+            bcol::Options::LENIENT
+        } else {
+            bcol::Options::STRICT
+        };
         match bcol::Bcol::parse(file, options) {
             Ok(b) => {
                 assert_eq!(status, ZC_STATUS_OK);
@@ -1088,18 +1465,30 @@ fn grit(u: &mut Unstructured, file: &[u8]) {
 
 /// A batch accessor (`first`, `out`, `cap`, `written`) over `count` items: past the
 /// end refused, else `min(cap, count - first)` written.
-fn batch<T: Copy>(u: &mut Unstructured, count: u64, call: impl Fn(u64, *mut T, usize, &mut usize) -> zc_status) {
+fn batch<T: Copy>(
+    u: &mut Unstructured,
+    count: u64,
+    call: impl Fn(u64, *mut T, usize, &mut usize) -> zc_status,
+) {
     let first = index(u, count as usize) as u64;
     let cap = bounded(u, 6);
     let mut out = vec![zeroed::<T>(); cap];
     let mut written = usize::MAX;
-    let ptr = if cap == 0 { null_mut() } else { out.as_mut_ptr() };
+    let ptr = if cap == 0 {
+        null_mut()
+    } else {
+        out.as_mut_ptr()
+    };
     let status = call(first, ptr, cap, &mut written);
     if first > count {
         assert_eq!(status, ZC_STATUS_OUT_OF_RANGE, "batch past the end");
     } else {
         assert_eq!(status, ZC_STATUS_OK, "batch");
-        assert_eq!(written as u64, (count - first).min(cap as u64), "batch written");
+        assert_eq!(
+            written as u64,
+            (count - first).min(cap as u64),
+            "batch written"
+        );
     }
 }
 
@@ -1109,17 +1498,26 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
     assert_eq!(summary.shapes, body.shape_count);
     let mut attributes: zc_grit_attributes = zeroed();
     assert_eq!(zc_grit_body_attributes(body, &mut attributes), ZC_STATUS_OK);
-    batch(u, body.shape_count, |first, out, cap, written| zc_grit_shapes(body, first, out, cap, written));
+    batch(u, body.shape_count, |first, out, cap, written| {
+        zc_grit_shapes(body, first, out, cap, written)
+    });
     batch(u, summary.hull_vertices, |first, out, cap, written| {
         zc_grit_hull_vertices(body, first, out, cap, written)
     });
-    batch(u, body.vertex_count, |first, out, cap, written| zc_grit_vertices(body, first, out, cap, written));
-    batch(u, body.face_count, |first, out, cap, written| zc_grit_faces(body, first, out, cap, written));
+    batch(u, body.vertex_count, |first, out, cap, written| {
+        zc_grit_vertices(body, first, out, cap, written)
+    });
+    batch(u, body.face_count, |first, out, cap, written| {
+        zc_grit_faces(body, first, out, cap, written)
+    });
     let mut trimesh: zc_grit_trimesh = zeroed();
     let status = zc_grit_body_trimesh(body, &mut trimesh);
     if body.has_trimesh == 1 {
         assert_eq!(status, ZC_STATUS_OK);
-        assert_eq!((trimesh.vertex_count, trimesh.face_count), (body.vertex_count, body.face_count));
+        assert_eq!(
+            (trimesh.vertex_count, trimesh.face_count),
+            (body.vertex_count, body.face_count)
+        );
     } else {
         assert_ne!(status, ZC_STATUS_OK);
     }
@@ -1127,11 +1525,21 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
     // Lints, each message through `zc_grit_lint_message` at an arbitrary cap.
     let mut total = 0u64;
     let mut written = 0usize;
-    assert_eq!(zc_grit_lints(body, 0, null_mut(), 0, &mut written, &mut total), ZC_STATUS_OK);
+    assert_eq!(
+        zc_grit_lints(body, 0, null_mut(), 0, &mut written, &mut total),
+        ZC_STATUS_OK
+    );
     assert_eq!(total, summary.lints, "lints");
     let first = index(u, total as usize) as u64;
     let mut lints = vec![zeroed::<zc_grit_lint>(); 4];
-    let status = zc_grit_lints(body, first, lints.as_mut_ptr(), lints.len(), &mut written, null_mut());
+    let status = zc_grit_lints(
+        body,
+        first,
+        lints.as_mut_ptr(),
+        lints.len(),
+        &mut written,
+        null_mut(),
+    );
     if first > total {
         assert_eq!(status, ZC_STATUS_OUT_OF_RANGE);
     } else {
@@ -1145,12 +1553,37 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
     if zc_tcol_mesh_scratch_len(body, &mut len) == ZC_STATUS_OK {
         let mut scratch = vec![[0u32; 4]; len];
         let mut total = 0u64;
-        let sp = if len == 0 { null_mut() } else { scratch.as_mut_ptr() };
-        let status = zc_tcol_mesh_lints(body, sp, len, 0, lints.as_mut_ptr(), lints.len(), &mut written, &mut total);
+        let sp = if len == 0 {
+            null_mut()
+        } else {
+            scratch.as_mut_ptr()
+        };
+        let status = zc_tcol_mesh_lints(
+            body,
+            sp,
+            len,
+            0,
+            lints.as_mut_ptr(),
+            lints.len(),
+            &mut written,
+            &mut total,
+        );
         assert_eq!(status, ZC_STATUS_OK, "mesh lints");
         if len > 0 {
-            let status = zc_tcol_mesh_lints(body, scratch.as_mut_ptr(), len - 1, 0, null_mut(), 0, &mut written, null_mut());
-            assert_eq!(status, ZC_STATUS_BUFFER_TOO_SMALL, "mesh lints, short scratch");
+            let status = zc_tcol_mesh_lints(
+                body,
+                scratch.as_mut_ptr(),
+                len - 1,
+                0,
+                null_mut(),
+                0,
+                &mut written,
+                null_mut(),
+            );
+            assert_eq!(
+                status, ZC_STATUS_BUFFER_TOO_SMALL,
+                "mesh lints, short scratch"
+            );
         }
     }
 
@@ -1162,7 +1595,10 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
     for seg in &segments {
         let mut hit: zc_grit_hit = zeroed();
         let status = zc_grit_cast(body, seg, &mut hit);
-        assert!(matches!(status, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND), "grit cast: {status:?}");
+        assert!(
+            matches!(status, ZC_STATUS_OK | ZC_STATUS_NOT_FOUND),
+            "grit cast: {status:?}"
+        );
         direct.push((status == ZC_STATUS_OK).then(|| hit_bits(&hit.hit)));
     }
     let mut len = 0usize;
@@ -1172,7 +1608,15 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
         let sp = storage.as_mut_ptr().cast::<u8>();
         let mut hits = vec![zeroed::<zc_grit_hit>(); count];
         let mut found = vec![UNTOUCHED; count];
-        let status = zc_grit_face_index_cast(body, sp, len, segments.as_ptr(), count, hits.as_mut_ptr(), found.as_mut_ptr());
+        let status = zc_grit_face_index_cast(
+            body,
+            sp,
+            len,
+            segments.as_ptr(),
+            count,
+            hits.as_mut_ptr(),
+            found.as_mut_ptr(),
+        );
         assert_eq!(status, ZC_STATUS_OK, "grit face index cast");
         for i in 0..count {
             let indexed = (found[i] == 1).then(|| hit_bits(&hits[i].hit));
@@ -1181,9 +1625,23 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
         }
         if len > 0 {
             let mut found = vec![UNTOUCHED; count];
-            let status = zc_grit_face_index_cast(body, sp, len - 1, segments.as_ptr(), count, hits.as_mut_ptr(), found.as_mut_ptr());
-            assert_eq!(status, ZC_STATUS_BUFFER_TOO_SMALL, "grit face index, short storage");
-            assert!(found.iter().all(|&b| b == UNTOUCHED), "found written on a short storage");
+            let status = zc_grit_face_index_cast(
+                body,
+                sp,
+                len - 1,
+                segments.as_ptr(),
+                count,
+                hits.as_mut_ptr(),
+                found.as_mut_ptr(),
+            );
+            assert_eq!(
+                status, ZC_STATUS_BUFFER_TOO_SMALL,
+                "grit face index, short storage"
+            );
+            assert!(
+                found.iter().all(|&b| b == UNTOUCHED),
+                "found written on a short storage"
+            );
         }
     }
     let [x, y, z] = point(u, lo, hi);
@@ -1193,8 +1651,15 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
     let cap = bounded(u, 8);
     let mut contacts = vec![zeroed::<zc_grit_contact>(); cap];
     let mut found = 0usize;
-    let cp = if cap == 0 { null_mut() } else { contacts.as_mut_ptr() };
-    assert_eq!(zc_grit_overlap(body, &ball, cp, cap, &mut found), ZC_STATUS_OK);
+    let cp = if cap == 0 {
+        null_mut()
+    } else {
+        contacts.as_mut_ptr()
+    };
+    assert_eq!(
+        zc_grit_overlap(body, &ball, cp, cap, &mut found),
+        ZC_STATUS_OK
+    );
 
     let mut forged = *body;
     match byte(u) % 3 {
@@ -1202,7 +1667,11 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
         1 => forged.face_count ^= 1,
         _ => forged.buffer_len = forged.buffer_len.saturating_sub(1),
     }
-    assert_eq!(zc_grit_body_summary(&forged, &mut summary), ZC_STATUS_INVALID_ARGUMENT, "forged body");
+    assert_eq!(
+        zc_grit_body_summary(&forged, &mut summary),
+        ZC_STATUS_INVALID_ARGUMENT,
+        "forged body"
+    );
 }
 
 // ---------------------------------------------------------------------------------
@@ -1226,7 +1695,10 @@ fn generators(u: &mut Unstructured, file: &[u8]) {
     if status == ZC_STATUS_UNWRITABLE {
         return;
     }
-    assert_eq!(which(p, n, null_mut(), 0, null_mut()), ZC_STATUS_NULL_ARGUMENT);
+    assert_eq!(
+        which(p, n, null_mut(), 0, null_mut()),
+        ZC_STATUS_NULL_ARGUMENT
+    );
     if required == 0 {
         assert_eq!(status, ZC_STATUS_OK);
         return;
@@ -1245,7 +1717,8 @@ fn generators(u: &mut Unstructured, file: &[u8]) {
         "collision shape" => {
             let mut shapes: zc_battleforge_shapes = zeroed();
             let mut err = zc_error::NONE;
-            let status = zc_battleforge_parse_payload(out.as_ptr(), out.len(), mode, &mut shapes, &mut err);
+            let status =
+                zc_battleforge_parse_payload(out.as_ptr(), out.len(), mode, &mut shapes, &mut err);
             assert_eq!(status, ZC_STATUS_OK, "generated shape: {}", message(&err));
             battleforge_shapes(u, &out);
         }
