@@ -1233,11 +1233,7 @@ fn img_archive(u: &mut Unstructured, file: &[u8]) {
         match img::Archive::parse(file, options) {
             Ok(a) => {
                 assert_eq!(status, ZC_STATUS_OK);
-                assert_eq!(
-                    archive.directory.count as usize,
-                    a.directory().len(),
-                    "entries"
-                );
+                assert_eq!(archive.directory.count, a.directory().declared(), "entries");
                 img_entries(u, file, &archive);
             }
             Err(e) => {
@@ -1260,8 +1256,13 @@ fn img_archive(u: &mut Unstructured, file: &[u8]) {
             &mut err,
         );
         match img::Archive::parse_v1(dir, rest, options) {
-            Ok(_) => {
+            Ok(a) => {
                 assert_eq!(status, ZC_STATUS_OK);
+                assert_eq!(
+                    archive.directory.count,
+                    a.directory().declared(),
+                    "v1 entries"
+                );
                 img_entries(u, rest, &archive);
             }
             Err(e) => {
@@ -1346,6 +1347,52 @@ fn img_entries(u: &mut Unstructured, data: &[u8], archive: &zc_img_archive) {
             }
         }
     }
+    // The archive edited: a put (a new name, or an entry's) or a removal.
+    let fresh = b"fuzz.col";
+    let (name, name_len) = match sources.first() {
+        Some(s) if byte(u) % 2 == 1 => (s.name, s.name_len),
+        _ => (fresh.as_ptr(), fresh.len()),
+    };
+    let put = bounded(u, data.len().min(4096));
+    let change = zc_img_change {
+        name,
+        name_len,
+        data: data.as_ptr(),
+        len: put,
+        remove: match byte(u) % 8 {
+            7 => 2 + u32::from(byte(u)),
+            r => u32::from(r % 2),
+        },
+    };
+    let count = usize::from(byte(u) % 2);
+    let mut required = 0usize;
+    let status = zc_img_write_edited(
+        archive,
+        &change,
+        count,
+        null_mut(),
+        0,
+        &mut required,
+        null_mut(),
+    );
+    if status == ZC_STATUS_BUFFER_TOO_SMALL {
+        let out = write_exact(required, |buf, cap, written| {
+            zc_img_write_edited(archive, &change, count, buf, cap, written, null_mut())
+        });
+        let mut again: zc_img_archive = zeroed();
+        let mut err = zc_error::NONE;
+        let status = zc_img_parse(out.as_ptr(), out.len(), 1, &mut again, &mut err);
+        assert_eq!(status, ZC_STATUS_OK, "edited archive: {}", message(&err));
+    } else {
+        assert!(
+            matches!(status, ZC_STATUS_UNWRITABLE | ZC_STATUS_INVALID_ARGUMENT),
+            "write_edited: {status:?}"
+        );
+        if count == 1 && change.remove > 1 {
+            assert_eq!(status, ZC_STATUS_INVALID_ARGUMENT);
+        }
+    }
+
     // Lints.
     let mut walk: zc_img_lints = zeroed();
     assert_eq!(zc_img_lints_begin(dir, &mut walk), ZC_STATUS_OK);
