@@ -120,10 +120,33 @@ fn check_name(entry: usize, name: &[u8]) -> Result<(), WriteError> {
     Ok(())
 }
 
+/// Refuses what no buffer makes writable, before any buffer is looked at: a bad name,
+/// or an entry of more sectors than its field holds (v2: 16 bits; v1: 32). So a
+/// writer's [`WriteError::BufferTooSmall`] means that a buffer of `needed` bytes
+/// takes the write (the C API's length-then-write contract).
+fn check_placements<'a>(
+    version: Version,
+    entries: impl IntoIterator<Item = Placement<'a>>,
+) -> Result<(), WriteError> {
+    let max = match version {
+        Version::V2 => u64::from(u16::MAX),
+        _ => u64::from(u32::MAX),
+    };
+    for (entry, placement) in entries.into_iter().enumerate() {
+        check_name(entry, placement.name)?;
+        let sectors = placement.len.div_ceil(SECTOR_U64);
+        if sectors > max {
+            return Err(WriteError::Invalid(WriteErrorKind::EntryTooLarge { entry, sectors }));
+        }
+    }
+    Ok(())
+}
+
 /// Writes the directory of `entries`, laid out one after the other from
 /// [`data_sector`], into `out` ([`directory_len`] bytes); returns the bytes
 /// written, and the sector just past the last entry (the archive's length in
-/// sectors).
+/// sectors). A bad name or an entry too large is refused before `out`'s size is
+/// checked.
 pub fn write_directory<'a, I>(
     version: Version,
     entries: I,
@@ -132,6 +155,7 @@ pub fn write_directory<'a, I>(
 where
     I: IntoIterator<Item = Placement<'a>> + Clone,
 {
+    check_placements(version, entries.clone())?;
     let count = entries.clone().into_iter().count();
     let needed = directory_len(version, count)?;
     let mut out = Out::new(out, needed)?;
@@ -210,13 +234,16 @@ fn write_data<'a>(
 }
 
 /// Writes the v2 archive of `sources` into `out` (at least [`required_len`]
-/// bytes); returns the bytes written.
+/// bytes); returns the bytes written. A bad name or an entry too large is refused
+/// before `out`'s size is checked: [`WriteError::BufferTooSmall`] means that
+/// `needed` bytes take the write.
 pub fn write<'a, I>(sources: I, out: &mut [u8]) -> Result<usize, WriteError>
 where
     I: IntoIterator<Item = Source<'a>> + Clone,
     I::IntoIter: Clone,
 {
     let needed = required_len(sources.clone())?;
+    check_placements(Version::V2, sources.clone().into_iter().map(Placement::from))?;
     let mut out = Out::new(out, needed)?;
     let count = sources.clone().into_iter().count();
     let start = usize::try_from(data_sector(Version::V2, count)?)
@@ -244,6 +271,7 @@ where
 }
 
 /// Writes the v1 `.dir` and `.img` of `sources`; returns the bytes written to each.
+/// A bad name is refused before the buffers' sizes are checked.
 pub fn write_v1<'a, I>(
     sources: I,
     dir: &mut [u8],
@@ -254,6 +282,7 @@ where
     I::IntoIter: Clone,
 {
     let (dir_len, img_len) = v1_required_len(sources.clone())?;
+    check_placements(Version::V1, sources.clone().into_iter().map(Placement::from))?;
     let placements = sources
         .clone()
         .into_iter()
@@ -353,5 +382,43 @@ impl<'a> Iterator for Edited<'a, '_> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A source no buffer makes writable is refused as such, whatever the buffer: a
+    /// short one never reports `BufferTooSmall` for it (the fuzz target `capi` asked
+    /// `zc_img_write_edited` for the length, then got `UNWRITABLE` with it).
+    #[test]
+    fn refusals_come_before_the_buffer_size() {
+        let bad = [Source {
+            name: b"a_name_of_24_bytes_.col!",
+            data: b"",
+        }];
+        let refused = WriteError::Invalid(WriteErrorKind::BadName { entry: 0, len: 24 });
+        assert_eq!(write(bad, &mut []), Err(refused));
+        assert_eq!(write_v1(bad, &mut [], &mut []), Err(refused));
+        let placement = [Placement::from(bad[0])];
+        assert_eq!(write_directory(Version::V2, placement, &mut []), Err(refused));
+        let huge = [Placement {
+            name: b"big.col",
+            len: (u64::from(u16::MAX) + 1) * SECTOR_U64,
+        }];
+        assert_eq!(
+            write_directory(Version::V2, huge, &mut []),
+            Err(WriteError::Invalid(WriteErrorKind::EntryTooLarge {
+                entry: 0,
+                sectors: u64::from(u16::MAX) + 1,
+            }))
+        );
+        // A good source with a short buffer is still `BufferTooSmall`.
+        let good = [Source {
+            name: b"a.col",
+            data: b"x",
+        }];
+        assert!(matches!(write(good, &mut []), Err(WriteError::BufferTooSmall { .. })));
     }
 }
