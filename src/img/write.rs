@@ -136,7 +136,10 @@ fn check_placements<'a>(
         check_name(entry, placement.name)?;
         let sectors = placement.len.div_ceil(SECTOR_U64);
         if sectors > max {
-            return Err(WriteError::Invalid(WriteErrorKind::EntryTooLarge { entry, sectors }));
+            return Err(WriteError::Invalid(WriteErrorKind::EntryTooLarge {
+                entry,
+                sectors,
+            }));
         }
     }
     Ok(())
@@ -243,7 +246,10 @@ where
     I::IntoIter: Clone,
 {
     let needed = required_len(sources.clone())?;
-    check_placements(Version::V2, sources.clone().into_iter().map(Placement::from))?;
+    check_placements(
+        Version::V2,
+        sources.clone().into_iter().map(Placement::from),
+    )?;
     let mut out = Out::new(out, needed)?;
     let count = sources.clone().into_iter().count();
     let start = usize::try_from(data_sector(Version::V2, count)?)
@@ -282,7 +288,10 @@ where
     I::IntoIter: Clone,
 {
     let (dir_len, img_len) = v1_required_len(sources.clone())?;
-    check_placements(Version::V1, sources.clone().into_iter().map(Placement::from))?;
+    check_placements(
+        Version::V1,
+        sources.clone().into_iter().map(Placement::from),
+    )?;
     let placements = sources
         .clone()
         .into_iter()
@@ -402,7 +411,10 @@ mod tests {
         assert_eq!(write(bad, &mut []), Err(refused));
         assert_eq!(write_v1(bad, &mut [], &mut []), Err(refused));
         let placement = [Placement::from(bad[0])];
-        assert_eq!(write_directory(Version::V2, placement, &mut []), Err(refused));
+        assert_eq!(
+            write_directory(Version::V2, placement, &mut []),
+            Err(refused)
+        );
         let huge = [Placement {
             name: b"big.col",
             len: (u64::from(u16::MAX) + 1) * SECTOR_U64,
@@ -419,6 +431,9 @@ mod tests {
             name: b"a.col",
             data: b"x",
         }];
-        assert!(matches!(write(good, &mut []), Err(WriteError::BufferTooSmall { .. })));
+        assert!(matches!(
+            write(good, &mut []),
+            Err(WriteError::BufferTooSmall { .. })
+        ));
     }
 }
