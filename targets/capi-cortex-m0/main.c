@@ -4,7 +4,7 @@
  * library (samples/sample.col, in flash), walks its models, casts a segment down through
  * each and checks the nearest hit against the Rust API's figures (tests/cases/gta.rs,
  * `cast_through_the_sample`). Output and exit go through semihosting, as the Rust
- * firmware's: each check counts; the stack high-water of each phase is measured by
+ * firmware's (text to ":tt", exit through SYS_EXIT_EXTENDED): each check counts; the stack high-water of each phase is measured by
  * painting; the closing line is "N passed, N failed"; the exit status is 0 when every
  * check passed, 1 on a failure, 3 on a HardFault, 4 on any other exception.
  *
@@ -18,7 +18,8 @@
 
 /* ------------------------------------------------------------------ semihosting */
 
-#define SYS_WRITE0 0x04
+#define SYS_OPEN 0x01
+#define SYS_WRITE 0x05
 #define SYS_EXIT_EXTENDED 0x20
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026
 
@@ -30,7 +31,28 @@ static uintptr_t semihost(uintptr_t op, const void *arg)
     return r0;
 }
 
-static void put(const char *s) { (void)semihost(SYS_WRITE0, s); }
+/* Standard output: ":tt" opened for writing (SYS_WRITE0 would write to QEMU's stderr). */
+static uintptr_t out_handle;
+
+static void open_stdout(void)
+{
+    static const char tt[] = ":tt";
+    uintptr_t block[3] = { (uintptr_t)tt, 4 /* "w" */, sizeof tt - 1 };
+    out_handle = semihost(SYS_OPEN, block);
+}
+
+static void put(const char *s)
+{
+    uintptr_t block[3];
+    size_t len = 0;
+    while (s[len] != '\0') {
+        len++;
+    }
+    block[0] = out_handle;
+    block[1] = (uintptr_t)s;
+    block[2] = len;
+    (void)semihost(SYS_WRITE, block);
+}
 
 static void put_u(uint64_t v)
 {
@@ -183,6 +205,7 @@ int main(void)
 {
     uint32_t check_stack, walk_stack;
 
+    open_stdout();
     put("capi-cortex-m0: the C API on thumbv6m-none-eabi, samples/sample.col (");
     put_u((uint64_t)(sample_col_end - sample_col));
     put(" bytes at an odd address)\n");
