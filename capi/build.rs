@@ -8,7 +8,14 @@ fn main() {
     let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let elf = matches!(
         os.as_str(),
-        "linux" | "android" | "freebsd" | "netbsd" | "openbsd" | "dragonfly" | "illumos" | "solaris"
+        "linux"
+            | "android"
+            | "freebsd"
+            | "netbsd"
+            | "openbsd"
+            | "dragonfly"
+            | "illumos"
+            | "solaris"
     );
     if !elf {
         return;

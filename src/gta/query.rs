@@ -361,7 +361,8 @@ impl Model<'_> {
     ) {
         let (version, mesh) = (self.version(), self.mesh());
         // The groups entered, sorted by where (insertion sort: a few groups).
-        let mut entered: arrayvec::ArrayVec<(f32, u16, u16), SORTED_GROUPS> = arrayvec::ArrayVec::new();
+        let mut entered: arrayvec::ArrayVec<(f32, u16, u16), SORTED_GROUPS> =
+            arrayvec::ArrayVec::new();
         for group in self.face_groups() {
             let Some(t) = cull.enter(version, group.min, group.max) else {
                 continue;

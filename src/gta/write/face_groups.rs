@@ -59,7 +59,8 @@ impl FaceGroupRanges {
         let mid = start.saturating_add(len / 2);
         // Two pushes after one pop: the stack grows by one per level, and a
         // range of at most 2^32 faces is halved at most 32 times.
-        let pushed = self.stack.try_push((mid, end)).is_ok() && self.stack.try_push((start, mid)).is_ok();
+        let pushed =
+            self.stack.try_push((mid, end)).is_ok() && self.stack.try_push((start, mid)).is_ok();
         wire::validated(pushed.then_some(()))?;
         Some(Node::Split { start, mid, end })
     }
