@@ -17,7 +17,7 @@ impl FaceTree<'_> {
         let grow = margin(self.magnitude, magnitude(&[start, dir]));
         let cull = Cull::new(SegmentCull::new(start, dir, grow));
         let mut limit = 1.0f32;
-        let mut stack: heapless::Vec<(u32, f32), STACK> = heapless::Vec::new();
+        let mut stack: arrayvec::ArrayVec<(u32, f32), STACK> = arrayvec::ArrayVec::new();
         let mut next = Some(0usize);
         // Each node has one parent, so a traversal visits it at most once: the
         // budget only ends one of a tree rebuilt from altered parts.
@@ -61,7 +61,7 @@ impl FaceTree<'_> {
                 for &(t, child) in found.iter().rev() {
                     if child & FACE == 0 && t <= limit {
                         // Never full: at most three a level, at most 16 levels.
-                        let _ = wire::validated(stack.push((child, t)).ok());
+                        let _ = wire::validated(stack.try_push((child, t)).ok());
                     }
                 }
             }
@@ -87,7 +87,7 @@ impl FaceTree<'_> {
         let grow = margin(self.magnitude, magnitude(&[center]) + radius);
         let [cx, cy, cz] = center;
         let r2 = radius * radius;
-        let mut stack: heapless::Vec<u32, STACK> = heapless::Vec::new();
+        let mut stack: arrayvec::ArrayVec<u32, STACK> = arrayvec::ArrayVec::new();
         let mut next = Some(0usize);
         // At most one visit a node, as in `segment`.
         let mut budget = self.nodes.len();
@@ -125,7 +125,7 @@ impl FaceTree<'_> {
                             visit(slot(child & !FACE));
                         } else {
                             // Never full: at most three a level, at most 16 levels.
-                            let _ = wire::validated(stack.push(child).ok());
+                            let _ = wire::validated(stack.try_push(child).ok());
                         }
                     }
                 }
