@@ -173,31 +173,6 @@ pub(crate) fn write_opt<T>(ptr: *mut T, value: T) -> Result<(), zc_status> {
     write(ptr, value)
 }
 
-/// A NUL-terminated C string's bytes (without the NUL), at most `max` of them: a longer
-/// string is [`zc_status::ZC_STATUS_INVALID_ARGUMENT`].
-pub(crate) fn c_str<'a>(ptr: *const core::ffi::c_char, max: usize) -> Result<&'a [u8], zc_status> {
-    if ptr.is_null() {
-        return Err(zc_status::ZC_STATUS_NULL_ARGUMENT);
-    }
-    let ptr = ptr.cast::<u8>();
-    let mut len = 0usize;
-    loop {
-        if len > max {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
-        // SAFETY: the caller promises a NUL-terminated string; every byte before the
-        // NUL is readable, and the loop stops at the NUL (or after `max + 1` bytes).
-        let byte = unsafe { ptr.add(len).read() };
-        if byte == 0 {
-            break;
-        }
-        len = len
-            .checked_add(1)
-            .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)?;
-    }
-    slice(ptr, len)
-}
-
 /// The backstop for a panic without `std`: the C library's `abort` where there is one,
 /// a trap loop on bare metal.
 #[cfg(not(any(test, feature = "std")))]
