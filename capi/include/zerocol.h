@@ -1242,6 +1242,37 @@ typedef struct {
   uint64_t message_len;
 } zc_gta_lint;
 
+// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
+// The filtered casts skip the surfaces whose material is in the set, as the games
+// skip see-through and shoot-through surfaces.
+typedef struct {
+  // 256 bits, one per material id.
+  uint8_t bits[32];
+} zc_gta_material_mask;
+
+// A model with a tree over its faces in the caller's storage, made by
+// [`zc_gta_face_index_build`]: it answers as a test of every sphere, box and face
+// would, with none of the games' culls (neither the bounds nor the face groups drop
+// anything), and casts at a big mesh visit only the faces near the segment. It
+// borrows the model's bytes and the storage, which must stay unchanged while it is
+// used; rebuilt in O(1) by every query.
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The model indexed.
+  zc_gta_model model;
+  // The tree's nodes in the caller's storage (its first words).
+  const uint32_t *nodes;
+  // Words of storage the tree's nodes take (a multiple of
+  // `ZC_GTA_FACE_INDEX_NODE_WORDS`; the build's scratch after them is free).
+  size_t words;
+  // Private: the largest magnitude of a face's coordinates.
+  float magnitude;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_face_index;
+
 // The figures of a checked `.col` library.
 typedef struct {
   // Models read.
@@ -1402,37 +1433,6 @@ typedef struct {
   // The last face, inclusive.
   uint16_t last;
 } zc_gta_face_group;
-
-// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
-// The filtered casts skip the surfaces whose material is in the set, as the games
-// skip see-through and shoot-through surfaces.
-typedef struct {
-  // 256 bits, one per material id.
-  uint8_t bits[32];
-} zc_gta_material_mask;
-
-// A model with a tree over its faces in the caller's storage, made by
-// [`zc_gta_face_index_build`]: it answers as a test of every sphere, box and face
-// would, with none of the games' culls (neither the bounds nor the face groups drop
-// anything), and casts at a big mesh visit only the faces near the segment. It
-// borrows the model's bytes and the storage, which must stay unchanged while it is
-// used; rebuilt in O(1) by every query.
-//
-// Do not change its fields: a view whose `check` does not match them is refused with
-// `ZC_STATUS_INVALID_ARGUMENT`.
-typedef struct {
-  // The model indexed.
-  zc_gta_model model;
-  // The tree's nodes in the caller's storage (its first words).
-  const uint32_t *nodes;
-  // Words of storage the tree's nodes take (a multiple of
-  // `ZC_GTA_FACE_INDEX_NODE_WORDS`; the build's scratch after them is free).
-  size_t words;
-  // Private: the largest magnitude of a face's coordinates.
-  float magnitude;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_gta_face_index;
 
 // A recovery walk over a damaged library: after a broken model it resynchronises on
 // the next FourCC. Start it with [`zc_gta_recover_begin`], then call
@@ -2370,95 +2370,6 @@ zc_status zc_gta_lints_begin(const zc_gta_model *model,
 // length): `ZC_STATUS_OK`, or `ZC_STATUS_END` after the last (nothing written).
 zc_status zc_gta_lints_next(zc_gta_lints *iter, zc_gta_lint *lint, char *buf, size_t cap);
 
-// Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
-// every model, then the bytes after the last.
-//
-// - `mode`: a `zc_mode`.
-// - `summary`: written on `ZC_STATUS_OK`; may be NULL.
-// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
-zc_status zc_gta_check(const uint8_t *bytes,
-                       size_t len,
-                       uint32_t mode,
-                       zc_gta_summary *summary,
-                       zc_error *err);
-
-// Reads the one model at the start of the `len` bytes at `bytes` (bytes after it are
-// ignored; `zc_gta_models_next` walks a whole library).
-//
-// - `mode`: a `zc_mode`.
-// - `model`: written on `ZC_STATUS_OK`; borrows `bytes`.
-// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
-zc_status zc_gta_model_parse(const uint8_t *bytes,
-                             size_t len,
-                             uint32_t mode,
-                             zc_gta_model *model,
-                             zc_error *err);
-
-// Starts a walk over the models of the `len` bytes at `bytes` in `mode` (a `zc_mode`),
-// writing it to `iter`. No model is read yet.
-zc_status zc_gta_models_begin(const uint8_t *bytes, size_t len, uint32_t mode, zc_gta_models *iter);
-
-// The walk's next model, into `model`: `ZC_STATUS_OK`; `ZC_STATUS_END` after the last
-// one (the bytes after it were checked: zero padding in strict mode);
-// `ZC_STATUS_MALFORMED` with `err` (may be NULL) at the first error, after which the
-// walk stays ended. Each model costs its own validation: a whole walk checks what
-// [`zc_gta_check`] checks.
-zc_status zc_gta_models_next(zc_gta_models *iter, zc_gta_model *model, zc_error *err);
-
-// Writes the header fields, bounds and section counts of `model` to `info`: O(1).
-zc_status zc_gta_model_describe(const zc_gta_model *model, zc_gta_model_info *info);
-
-// The model's name, zero-copy: `*name` points into the buffer the model borrows (not
-// NUL-terminated; the bytes before the first NUL of the name block, up to 24 for COLL
-// and 22 for COL2+, Latin-1 in practice) and `*len` is its length (may be 0).
-// Both outputs are written on success; neither may be NULL.
-zc_status zc_gta_model_name(const zc_gta_model *model, const uint8_t **name, size_t *len);
-
-// Sphere `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` at
-// or past `zc_gta_model_info.spheres`.
-zc_status zc_gta_model_sphere(const zc_gta_model *model, size_t index, zc_gta_sphere *out);
-
-// Box `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
-// the end.
-zc_status zc_gta_model_box(const zc_gta_model *model, size_t index, zc_gta_box *out);
-
-// Line `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
-// the end.
-zc_status zc_gta_model_line(const zc_gta_model *model, size_t index, zc_gta_line *out);
-
-// Vertex `index` of `model` (COL2+ fixed point decoded), as 3 floats into `out`
-// (O(1)); `ZC_STATUS_OUT_OF_RANGE` past the end.
-zc_status zc_gta_model_vertex(const zc_gta_model *model, size_t index, float *out);
-
-// Shadow-mesh vertex `index` of `model` (COL3+), as 3 floats into `out` (O(1));
-// `ZC_STATUS_OUT_OF_RANGE` past the end.
-zc_status zc_gta_model_shadow_vertex(const zc_gta_model *model, size_t index, float *out);
-
-// Face `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
-// the end.
-zc_status zc_gta_model_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
-
-// Shadow-mesh face `index` of `model` (COL3+), decoded, into `out` (O(1));
-// `ZC_STATUS_OUT_OF_RANGE` past the end.
-zc_status zc_gta_model_shadow_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
-
-// Face group `index` of `model` (COL2+), decoded, into `out` (O(1));
-// `ZC_STATUS_OUT_OF_RANGE` past the end.
-zc_status zc_gta_model_face_group(const zc_gta_model *model, size_t index, zc_gta_face_group *out);
-
-// The name of material `id` in `game`'s table (a `zc_gta_game`: III/VC's 35 or SA's
-// 179 names, as `"GRASS"`), copied into `buf` of `cap` bytes, NUL-terminated and cut
-// to `cap - 1` (`buf` may be NULL when `cap` is 0); `len` (may be NULL) gets the
-// name's full length, as `snprintf` returns it.
-//
-// `ZC_STATUS_NOT_FOUND` for an id past the table, or for `ZC_GTA_GAME_ALL` (no one
-// table); `ZC_STATUS_INVALID_ARGUMENT` for an unknown game.
-zc_status zc_gta_material_name(uint32_t game, uint32_t id, char *buf, size_t cap, size_t *len);
-
-// Splits a light byte into day light (low 4 bits) and night light (high 4 bits);
-// either output may be NULL.
-zc_status zc_gta_day_night(uint8_t light, uint8_t *day, uint8_t *night);
-
 // The nearest hit of `segment` in `model` (its spheres, boxes and faces, culled by
 // its bounds and face groups as the games do), into `hit`: `ZC_STATUS_OK`, or
 // `ZC_STATUS_NOT_FOUND` (nothing hit, or a segment with a NaN or infinite
@@ -2551,6 +2462,95 @@ zc_status zc_gta_face_index_overlap(const zc_gta_face_index *index,
                                     zc_contact *contacts,
                                     size_t cap,
                                     size_t *found);
+
+// Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
+// every model, then the bytes after the last.
+//
+// - `mode`: a `zc_mode`.
+// - `summary`: written on `ZC_STATUS_OK`; may be NULL.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_gta_check(const uint8_t *bytes,
+                       size_t len,
+                       uint32_t mode,
+                       zc_gta_summary *summary,
+                       zc_error *err);
+
+// Reads the one model at the start of the `len` bytes at `bytes` (bytes after it are
+// ignored; `zc_gta_models_next` walks a whole library).
+//
+// - `mode`: a `zc_mode`.
+// - `model`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_gta_model_parse(const uint8_t *bytes,
+                             size_t len,
+                             uint32_t mode,
+                             zc_gta_model *model,
+                             zc_error *err);
+
+// Starts a walk over the models of the `len` bytes at `bytes` in `mode` (a `zc_mode`),
+// writing it to `iter`. No model is read yet.
+zc_status zc_gta_models_begin(const uint8_t *bytes, size_t len, uint32_t mode, zc_gta_models *iter);
+
+// The walk's next model, into `model`: `ZC_STATUS_OK`; `ZC_STATUS_END` after the last
+// one (the bytes after it were checked: zero padding in strict mode);
+// `ZC_STATUS_MALFORMED` with `err` (may be NULL) at the first error, after which the
+// walk stays ended. Each model costs its own validation: a whole walk checks what
+// [`zc_gta_check`] checks.
+zc_status zc_gta_models_next(zc_gta_models *iter, zc_gta_model *model, zc_error *err);
+
+// Writes the header fields, bounds and section counts of `model` to `info`: O(1).
+zc_status zc_gta_model_describe(const zc_gta_model *model, zc_gta_model_info *info);
+
+// The model's name, zero-copy: `*name` points into the buffer the model borrows (not
+// NUL-terminated; the bytes before the first NUL of the name block, up to 24 for COLL
+// and 22 for COL2+, Latin-1 in practice) and `*len` is its length (may be 0).
+// Both outputs are written on success; neither may be NULL.
+zc_status zc_gta_model_name(const zc_gta_model *model, const uint8_t **name, size_t *len);
+
+// Sphere `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` at
+// or past `zc_gta_model_info.spheres`.
+zc_status zc_gta_model_sphere(const zc_gta_model *model, size_t index, zc_gta_sphere *out);
+
+// Box `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_box(const zc_gta_model *model, size_t index, zc_gta_box *out);
+
+// Line `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_line(const zc_gta_model *model, size_t index, zc_gta_line *out);
+
+// Vertex `index` of `model` (COL2+ fixed point decoded), as 3 floats into `out`
+// (O(1)); `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_vertex(const zc_gta_model *model, size_t index, float *out);
+
+// Shadow-mesh vertex `index` of `model` (COL3+), as 3 floats into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_shadow_vertex(const zc_gta_model *model, size_t index, float *out);
+
+// Face `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
+
+// Shadow-mesh face `index` of `model` (COL3+), decoded, into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_shadow_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
+
+// Face group `index` of `model` (COL2+), decoded, into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_face_group(const zc_gta_model *model, size_t index, zc_gta_face_group *out);
+
+// The name of material `id` in `game`'s table (a `zc_gta_game`: III/VC's 35 or SA's
+// 179 names, as `"GRASS"`), copied into `buf` of `cap` bytes, NUL-terminated and cut
+// to `cap - 1` (`buf` may be NULL when `cap` is 0); `len` (may be NULL) gets the
+// name's full length, as `snprintf` returns it.
+//
+// `ZC_STATUS_NOT_FOUND` for an id past the table, or for `ZC_GTA_GAME_ALL` (no one
+// table); `ZC_STATUS_INVALID_ARGUMENT` for an unknown game.
+zc_status zc_gta_material_name(uint32_t game, uint32_t id, char *buf, size_t cap, size_t *len);
+
+// Splits a light byte into day light (low 4 bits) and night light (high 4 bits);
+// either output may be NULL.
+zc_status zc_gta_day_night(uint8_t light, uint8_t *day, uint8_t *night);
 
 // Starts a recovery over the `len` bytes at `bytes` in `mode` (a `zc_mode`), into
 // `iter`. Nothing is read yet.

@@ -13,6 +13,7 @@ use zerocol::battleforge::{
 use zerocol::query::{Contact, Primitive, Query};
 
 use crate::boundary;
+use crate::convert::{narrow, put, wide, wide32};
 use crate::error::{fail, zc_error, zc_mode, zc_status};
 use crate::format::zc_format;
 use crate::mkgp::{ZC_OVERLAP_MAX, render};
@@ -97,24 +98,6 @@ fn options(mode: u32) -> Result<battleforge::Options, zc_status> {
     } else {
         battleforge::Options::STRICT
     })
-}
-
-/// A `usize` as a `u64` (saturating on a wider target).
-fn wide(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
-/// A caller's `u64` offset as a `usize`.
-fn narrow(n: u64) -> Result<usize, zc_status> {
-    usize::try_from(n).map_err(|_| zc_status::ZC_STATUS_INVALID_ARGUMENT)
-}
-
-/// The status of writing `value` to `ptr`.
-fn put<T>(ptr: *mut T, value: T) -> zc_status {
-    match boundary::write(ptr, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
 }
 
 /// Whether `bytes` start with the DRS magic.
@@ -413,11 +396,6 @@ pub struct zc_battleforge_shapes {
 // SAFETY: integers and a pointer only.
 unsafe impl boundary::Plain for zc_battleforge_shapes {}
 
-/// A count as a `u32` (counts are stored as `u32`).
-fn count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
 impl zc_battleforge_shapes {
     /// The C view of `shape`, whose payload lies at `offset` of `buffer`.
     fn of(buffer: &[u8], offset: usize, shape: &CollisionShape<'_>) -> Self {
@@ -427,9 +405,9 @@ impl zc_battleforge_shapes {
             payload_offset: wide(offset),
             payload_len: wide(shape.len()),
             version: u32::from(shape.version()),
-            box_count: count(shape.boxes().len()),
-            sphere_count: count(shape.spheres().len()),
-            cylinder_count: count(shape.cylinders().len()),
+            box_count: wide32(shape.boxes().len()),
+            sphere_count: wide32(shape.spheres().len()),
+            cylinder_count: wide32(shape.cylinders().len()),
             check: 0,
         };
         view.check = view.seal();

@@ -236,6 +236,12 @@ unsafe impl<T: Plain, const N: usize> Plain for [T; N] {}
 // SAFETY: a size is an integer.
 unsafe impl Plain for usize {}
 
+/// The byte offset of `record` inside `bytes`, for records the library hands out
+/// borrowed from them (addresses only: nothing is dereferenced).
+pub(crate) fn offset_in<T>(bytes: &[u8], record: &T) -> u64 {
+    crate::convert::wide((record as *const T as usize).saturating_sub(bytes.as_ptr() as usize))
+}
+
 /// The `check` word of a view over `words` (its other fields), which tells a view
 /// zerocol made from one a caller forged or zero-filled (not a security boundary: a
 /// view's fields are re-checked against its bytes wherever that is cheap). A word at

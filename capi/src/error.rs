@@ -89,7 +89,7 @@ impl zc_error {
         let mut error = Self {
             format: format as u32,
             kind,
-            offset: u64::try_from(offset).unwrap_or(u64::MAX),
+            offset: crate::convert::wide(offset),
             ..Self::NONE
         };
         error.set_message(message);

@@ -47,6 +47,7 @@ extern crate std;
 
 pub mod battleforge;
 mod boundary;
+mod convert;
 pub mod error;
 pub mod format;
 pub mod generate;

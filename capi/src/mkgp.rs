@@ -15,6 +15,7 @@ use zerocol::mkgp::{
 use zerocol::query::{Ball, Contact, Query};
 
 use crate::boundary;
+use crate::convert::{narrow, put, wide, wide32};
 use crate::error::{copy_out, fail, zc_error, zc_mode, zc_status};
 use crate::format::zc_format;
 use crate::query::{zc_ball, zc_contact, zc_hit, zc_segment};
@@ -89,29 +90,6 @@ fn options(mode: u32) -> Result<mkgp::Options, zc_status> {
     } else {
         mkgp::Options::STRICT
     })
-}
-
-/// A `usize` as a `u64` (saturating on a wider target).
-fn wide(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
-/// A caller's `u64` offset as a `usize`.
-fn narrow(n: u64) -> Result<usize, zc_status> {
-    usize::try_from(n).map_err(|_| zc_status::ZC_STATUS_INVALID_ARGUMENT)
-}
-
-/// The status of writing `value` to `ptr`.
-fn put<T>(ptr: *mut T, value: T) -> zc_status {
-    match boundary::write(ptr, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
-}
-
-/// The byte offset of `record` in `bytes` (records borrow from it).
-fn offset_in<T>(bytes: &[u8], record: &T) -> u64 {
-    wide((record as *const T as usize).saturating_sub(bytes.as_ptr() as usize))
 }
 
 // ---------------------------------------------------------------------------------
@@ -218,10 +196,7 @@ pub extern "C" fn zc_mkgp_parse(
         (Err(status), _) | (_, Err(status)) => return status,
     };
     match Course::parse(bytes, options) {
-        Ok(c) => match boundary::write_opt(course, zc_mkgp_course::of(&c)) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(status) => status,
-        },
+        Ok(c) => crate::convert::status(boundary::write_opt(course, zc_mkgp_course::of(&c))),
         Err(e) => fail(err, zc_status::ZC_STATUS_MALFORMED, to_c(&e)),
     }
 }
@@ -447,9 +422,9 @@ impl zc_mkgp_cell {
             index: cell.index(),
             x: cell.x(),
             z: cell.z(),
-            triangle_count: u32::try_from(cell.triangles().len()).unwrap_or(u32::MAX),
-            wall_count: u32::try_from(cell.walls().len()).unwrap_or(u32::MAX),
-            triangle_wall_count: u32::try_from(wall.triangle_walls().len()).unwrap_or(u32::MAX),
+            triangle_count: wide32(cell.triangles().len()),
+            wall_count: wide32(cell.walls().len()),
+            triangle_wall_count: wide32(wall.triangle_walls().len()),
             offset: wide(cell.offset()),
             wall_offset: wide(wall.offset()),
             check: 0,
@@ -825,7 +800,7 @@ pub struct zc_mkgp_triangle_wall {
 fn triangle_of(bytes: &[u8], t: &raw::Triangle) -> zc_mkgp_triangle {
     let d = t.decode();
     zc_mkgp_triangle {
-        offset: offset_in(bytes, t),
+        offset: boundary::offset_in(bytes, t),
         min: d.min,
         max: d.max,
         vertices: d.vertices,
@@ -880,7 +855,7 @@ pub extern "C" fn zc_mkgp_cell_wall(
             put(
                 out,
                 zc_mkgp_wall {
-                    offset: offset_in(course.bytes(), w),
+                    offset: boundary::offset_in(course.bytes(), w),
                     min: d.min,
                     max: d.max,
                     p1: d.p1,
@@ -913,7 +888,7 @@ pub extern "C" fn zc_mkgp_cell_triangle_wall(
             put(
                 out,
                 zc_mkgp_triangle_wall {
-                    offset: offset_in(course.bytes(), w),
+                    offset: boundary::offset_in(course.bytes(), w),
                     flag: d.flag,
                     vertices: d.vertices,
                 },

@@ -122,7 +122,7 @@ impl zc_hit {
             point: hit.point,
             normal: hit.normal,
             primitive: zc_primitive::of(hit.primitive) as u32,
-            index: u64::try_from(hit.index).unwrap_or(u64::MAX),
+            index: crate::convert::wide(hit.index),
             material: material(&hit.material),
         }
     }
@@ -157,7 +157,7 @@ impl zc_contact {
             point: contact.point,
             normal: contact.normal,
             primitive: zc_primitive::of(contact.primitive) as u32,
-            index: u64::try_from(contact.index).unwrap_or(u64::MAX),
+            index: crate::convert::wide(contact.index),
             material: material(&contact.material),
         }
     }

@@ -5,9 +5,10 @@
 use zerocol::gta::dff::{Dff, FRAME_LEN, Payload};
 
 use crate::boundary;
+use crate::convert::{put, wide};
 use crate::error::{fail, zc_error, zc_status};
 use crate::gta::error::dff_to_c;
-use crate::gta::read::{options, put, wide, zc_gta_model};
+use crate::gta::read::{options, zc_gta_model};
 
 /// Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
 /// empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.

@@ -7,8 +7,9 @@ use core::fmt::{self, Write as _};
 use zerocol::gta::{self, LintKind, Section};
 
 use crate::boundary;
+use crate::convert::{put, wide};
 use crate::error::{copy_out, zc_status};
-use crate::gta::read::{put, wide, zc_gta_game, zc_gta_model};
+use crate::gta::read::{zc_gta_game, zc_gta_model};
 
 /// What a lint says (`zc_gta_lint.kind`). The values are stable.
 #[repr(C)]
@@ -296,7 +297,7 @@ pub extern "C" fn zc_gta_lints_next(
     let mut lints = all.resume(position);
     let next = lints.next();
     let advanced = zc_gta_lints {
-        position: u32::try_from(lints.position()).unwrap_or(u32::MAX),
+        position: crate::convert::wide32(lints.position()),
         ..walk
     };
     let status = match next {

@@ -59,10 +59,7 @@ fn material(m: &u8) -> u32 {
 #[inline]
 fn answer(hit: Option<zerocol::query::Hit<u8>>, out: *mut zc_hit) -> zc_status {
     match hit {
-        Some(h) => match boundary::write(out, zc_hit::of(&h, material)) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Some(h) => crate::convert::status(boundary::write(out, zc_hit::of(&h, material))),
         None => zc_status::ZC_STATUS_NOT_FOUND,
     }
 }
@@ -139,10 +136,7 @@ fn overlap_of<Q: Query<Material = u8>>(
     for (dst, src) in out.iter_mut().zip(room.iter().take(n)) {
         *dst = zc_contact::of(src, material);
     }
-    match boundary::write(found, n) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(s) => s,
-    }
+    crate::convert::status(boundary::write(found, n))
 }
 
 /// Rebuilds the caller's model view (O(1)).
@@ -273,11 +267,8 @@ pub extern "C" fn zc_gta_library_cast(
     };
     let written = boundary::write(hit, zc_hit::of(&h, material))
         .and_then(|()| boundary::write_opt(model, zc_gta_model::of(bytes, &m)))
-        .and_then(|()| boundary::write_opt(model_index, u64::try_from(i).unwrap_or(u64::MAX)));
-    match written {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(s) => s,
-    }
+        .and_then(|()| boundary::write_opt(model_index, crate::convert::wide(i)));
+    crate::convert::status(written)
 }
 
 /// A model with a tree over its faces in the caller's storage, made by
@@ -348,10 +339,7 @@ pub extern "C" fn zc_gta_face_index_words(
         Err(s) => return s,
     };
     match FaceTree::nodes_for(m.faces().len()).checked_mul(boundary::NODE_WORDS) {
-        Some(n) => match boundary::write(words, n) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Some(n) => crate::convert::status(boundary::write(words, n)),
         None => zc_status::ZC_STATUS_INVALID_ARGUMENT,
     }
 }
@@ -401,10 +389,7 @@ pub extern "C" fn zc_gta_face_index_build(
         check: 0,
     };
     out.check = out.seal();
-    match boundary::write(index, out) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(s) => s,
-    }
+    crate::convert::status(boundary::write(index, out))
 }
 
 /// As [`zc_gta_model_cast`], through the index (no culls).

@@ -4,6 +4,7 @@
 use zerocol::gta::{self, Model, ModelParts, Models, Version};
 
 use crate::boundary;
+use crate::convert::{put, wide, wide32};
 use crate::error::{fail, zc_error, zc_mode, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::to_c;
@@ -53,15 +54,12 @@ pub extern "C" fn zc_gta_check(
     match gta::check(bytes, options) {
         Ok(s) => {
             let out = zc_gta_summary {
-                models: u64::try_from(s.models).unwrap_or(u64::MAX),
-                end: u64::try_from(s.end.offset).unwrap_or(u64::MAX),
-                trailing: u64::try_from(s.end.trailing_bytes).unwrap_or(u64::MAX),
+                models: wide(s.models),
+                end: wide(s.end.offset),
+                trailing: wide(s.end.trailing_bytes),
                 trailing_is_padding: u8::from(s.end.trailing_is_padding),
             };
-            match boundary::write_opt(summary, out) {
-                Ok(()) => zc_status::ZC_STATUS_OK,
-                Err(status) => status,
-            }
+            crate::convert::status(boundary::write_opt(summary, out))
         }
         Err(e) => fail(
             err,
@@ -147,8 +145,8 @@ impl zc_gta_model {
         let mut view = Self {
             buffer: buffer.as_ptr(),
             buffer_len: buffer.len(),
-            offset: u64::try_from(parts.offset).unwrap_or(u64::MAX),
-            len: u64::try_from(parts.len).unwrap_or(u64::MAX),
+            offset: wide(parts.offset),
+            len: wide(parts.len),
             version: zc_gta_version::of(model.version()) as u32,
             vertex_count: parts.vertex_count,
             shadow_vertex_count: parts.shadow_vertex_count,
@@ -213,10 +211,7 @@ pub extern "C" fn zc_gta_model_parse(
         (Err(status), _) | (_, Err(status)) => return status,
     };
     match Model::parse(bytes, options) {
-        Ok(m) => match boundary::write(model, zc_gta_model::of(bytes, &m)) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(status) => status,
-        },
+        Ok(m) => crate::convert::status(boundary::write(model, zc_gta_model::of(bytes, &m))),
         Err(e) => fail(
             err,
             zc_status::ZC_STATUS_MALFORMED,
@@ -292,10 +287,7 @@ pub extern "C" fn zc_gta_models_begin(
         index: 0,
         check: 0,
     };
-    match boundary::write(iter, walk.sealed()) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::status(boundary::write(iter, walk.sealed()))
 }
 
 /// The walk's next model, into `model`: `ZC_STATUS_OK`; `ZC_STATUS_END` after the last
@@ -348,7 +340,7 @@ pub extern "C" fn zc_gta_models_next(
         None => (1, walk.index, zc_status::ZC_STATUS_END),
     };
     let advanced = zc_gta_models {
-        position: u64::try_from(models.position()).unwrap_or(u64::MAX),
+        position: wide(models.position()),
         state,
         index,
         ..walk
@@ -356,24 +348,6 @@ pub extern "C" fn zc_gta_models_next(
     match boundary::write(iter, advanced.sealed()) {
         Ok(()) => status,
         Err(bad) => bad,
-    }
-}
-
-/// A count or offset as a C `uint64_t` (exact on every target zerocol builds for).
-pub(crate) fn wide(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
-/// A count as a C `uint32_t` (exact for anything a model can hold), saturating.
-pub(crate) fn narrow(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Writes `value` to `out` and says `ZC_STATUS_OK`, or the status of a bad `out`.
-pub(crate) fn put<T>(out: *mut T, value: T) -> zc_status {
-    match boundary::write(out, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
     }
 }
 
@@ -513,14 +487,14 @@ pub extern "C" fn zc_gta_model_describe(
             declared_len: m.declared_len(),
             unparsed_tail: wide(m.unparsed_tail()),
             bounds: zc_gta_bounds::of(&m.bounds()),
-            spheres: narrow(m.spheres().len()),
-            boxes: narrow(m.boxes().len()),
-            lines: narrow(m.lines().len()),
-            vertices: narrow(m.vertices().len()),
-            faces: narrow(m.faces().len()),
-            face_groups: narrow(m.face_groups().len()),
-            shadow_vertices: narrow(m.shadow_vertices().len()),
-            shadow_faces: narrow(m.shadow_faces().len()),
+            spheres: wide32(m.spheres().len()),
+            boxes: wide32(m.boxes().len()),
+            lines: wide32(m.lines().len()),
+            vertices: wide32(m.vertices().len()),
+            faces: wide32(m.faces().len()),
+            face_groups: wide32(m.face_groups().len()),
+            shadow_vertices: wide32(m.shadow_vertices().len()),
+            shadow_faces: wide32(m.shadow_faces().len()),
         },
     )
 }
@@ -865,10 +839,7 @@ pub extern "C" fn zc_gta_material_name(
         return zc_status::ZC_STATUS_NOT_FOUND;
     };
     let full = crate::error::copy_out(name.as_bytes(), buf, cap);
-    match boundary::write_opt(len, full) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::status(boundary::write_opt(len, full))
 }
 
 /// Splits a light byte into day light (low 4 bits) and night light (high 4 bits);

@@ -5,10 +5,11 @@
 use zerocol::gta::{self, Recovered};
 
 use crate::boundary;
+use crate::convert::{put, wide};
 use crate::error::{zc_error, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::to_c;
-use crate::gta::read::{options, put, wide, zc_gta_model};
+use crate::gta::read::{options, zc_gta_model};
 
 /// What a recovery step found (`zc_gta_recovered.kind`).
 #[repr(C)]

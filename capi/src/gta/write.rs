@@ -109,7 +109,7 @@ pub struct zc_gta_losses {
 impl zc_gta_losses {
     /// The C figures of the library's losses.
     fn of(l: &Losses) -> Self {
-        let n = |x: usize| u64::try_from(x).unwrap_or(u64::MAX);
+        let n = crate::convert::wide;
         Self {
             shadow_faces: n(l.shadow_faces),
             face_groups: n(l.face_groups),
@@ -204,10 +204,7 @@ fn refuse<K: core::fmt::Display>(
 
 /// Writes `value` to the required output `ptr` and returns `ZC_STATUS_OK`.
 fn done<T>(ptr: *mut T, value: T) -> zc_status {
-    match boundary::write(ptr, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::status(boundary::write(ptr, value))
 }
 
 /// The caller's output buffer, refused when it overlaps `input`.
@@ -286,10 +283,7 @@ pub extern "C" fn zc_gta_model_write(
         Err(s) => return s,
     };
     match w::write(&m, &opts, out) {
-        Ok(n) => match boundary::write_opt(written, n) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Ok(n) => crate::convert::status(boundary::write_opt(written, n)),
         Err(e) => model_refuse(&m, &e, written, err),
     }
 }
@@ -423,10 +417,7 @@ pub extern "C" fn zc_gta_library_write(
         Err(s) => return s,
     };
     match w::write_library(models(bytes, mode), &opts, out) {
-        Ok(n) => match boundary::write_opt(written, n) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Ok(n) => crate::convert::status(boundary::write_opt(written, n)),
         Err(e) => library_refuse(bytes, mode, &e, written, err),
     }
 }
@@ -543,10 +534,7 @@ pub extern "C" fn zc_gta_dff_replace(
         Err(s) => return s,
     };
     match d.replace(&m, out) {
-        Ok(n) => match boundary::write_opt(written, n) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Ok(n) => crate::convert::status(boundary::write_opt(written, n)),
         Err(e) => dff_refuse(&e, written, err),
     }
 }

@@ -235,10 +235,7 @@ impl zc_img_archive {
 
 /// Writes `value` to `out` and returns `ZC_STATUS_OK`.
 fn ok<T>(out: *mut T, value: T) -> zc_status {
-    match boundary::write(out, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::status(boundary::write(out, value))
 }
 
 /// Parses a v2 (`VER2`) archive held whole in the `len` bytes at `bytes`: the
@@ -430,7 +427,7 @@ fn entry_of(directory: &Directory<'_>, entry: &Entry<'_>) -> zc_img_entry {
         sectors: entry.sectors,
         offset: entry.byte_range().start,
         size: entry.len(),
-        record_offset: u64::try_from(entry.record_offset).unwrap_or(u64::MAX),
+        record_offset: crate::convert::wide(entry.record_offset),
         skipped: u8::from(directory.is_skipped(entry)),
     }
 }
@@ -726,7 +723,7 @@ pub extern "C" fn zc_img_entry_models_next(
         None => (1, zc_status::ZC_STATUS_END),
     };
     let advanced = zc_img_models {
-        position: u64::try_from(models.position()).unwrap_or(u64::MAX),
+        position: crate::convert::wide(models.position()),
         state,
         ..walk
     };
@@ -766,7 +763,7 @@ pub enum zc_img_lint_kind {
 /// The stable code of a lint kind, and its two values.
 fn lint_code(kind: &LintKind) -> (zc_img_lint_kind, u64, u64) {
     use zc_img_lint_kind as K;
-    let wide = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    let wide = crate::convert::wide;
     match *kind {
         LintKind::DuplicateName { first } => (K::ZC_IMG_LINT_DUPLICATE_NAME, first.into(), 0),
         LintKind::Overlap { other } => (K::ZC_IMG_LINT_OVERLAP, other.into(), 0),
@@ -822,7 +819,7 @@ impl zc_img_lint {
         let (kind, a, b) = lint_code(&lint.kind);
         let text = zc_error::new(zc_format::ZC_FORMAT_IMG, 0, 0, lint);
         Self {
-            offset: u64::try_from(lint.offset).unwrap_or(u64::MAX),
+            offset: crate::convert::wide(lint.offset),
             entry: lint.entry.unwrap_or(0),
             has_entry: u8::from(lint.entry.is_some()),
             tolerated: u8::from(lint.is_tolerated()),

@@ -108,10 +108,7 @@ fn refuse(e: &WriteError, needed: *mut usize, err: *mut zc_error) -> zc_status {
 
 /// Writes `value` to `out` and returns `ZC_STATUS_OK`.
 fn ok<T>(out: *mut T, value: T) -> zc_status {
-    match boundary::write(out, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::status(boundary::write(out, value))
 }
 
 /// Bytes of the v2 archive of the `count` sources at `sources` (borrowed for the call),
