@@ -184,6 +184,15 @@ pub extern "C" fn zc_error_message(err: *const zc_error, buf: *mut c_char, cap: 
     copy_out(message, buf, cap)
 }
 
+/// Writes `value`'s text (at most `ZC_MESSAGE_CAP` bytes) into the caller's `buf` of
+/// `cap` bytes (snprintf contract), returning its length.
+pub(crate) fn render(value: &dyn fmt::Display, buf: *mut c_char, cap: usize) -> usize {
+    let mut e = zc_error::NONE;
+    e.set_message(value);
+    let len = usize::from(e.message_len).min(e.message.len());
+    copy_out(e.message.get(..len).unwrap_or_default(), buf, cap)
+}
+
 /// Copies `text` into the caller's `buf` of `cap` bytes, NUL-terminated, and returns
 /// `text`'s length.
 pub(crate) fn copy_out(text: &[u8], buf: *mut c_char, cap: usize) -> usize {

@@ -162,3 +162,6 @@ impl zc_contact {
         }
     }
 }
+
+/// Contacts kept per call of an overlap: the rest are counted, not written.
+pub const ZC_OVERLAP_MAX: usize = 64;

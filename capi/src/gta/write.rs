@@ -13,6 +13,7 @@ use zerocol::gta::{self, Model};
 use zerocol::wire;
 
 use crate::boundary;
+use crate::convert::put;
 use crate::error::{fail, zc_error, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::{dff_to_c, to_c};
@@ -202,11 +203,6 @@ fn refuse<K: core::fmt::Display>(
     }
 }
 
-/// Writes `value` to the required output `ptr` and returns `ZC_STATUS_OK`.
-fn done<T>(ptr: *mut T, value: T) -> zc_status {
-    crate::convert::status(boundary::write(ptr, value))
-}
-
 /// The caller's output buffer, refused when it overlaps `input`.
 fn output<'o>(out: *mut u8, cap: usize, input: &[u8]) -> Result<&'o mut [u8], zc_status> {
     boundary::bytes_mut_apart(out, cap, &[input])
@@ -250,7 +246,7 @@ pub extern "C" fn zc_gta_model_write_len(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match w::required_len(&m, &opts) {
-        Ok(len) => done(required, len),
+        Ok(len) => put(required, len),
         Err(e) => model_refuse(&m, &e, core::ptr::null_mut(), err),
     }
 }
@@ -309,7 +305,7 @@ pub extern "C" fn zc_gta_model_losses(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match w::losses(&m, &opts) {
-        Ok(l) => done(losses, zc_gta_losses::of(&l)),
+        Ok(l) => put(losses, zc_gta_losses::of(&l)),
         Err(e) => model_refuse(&m, &e, core::ptr::null_mut(), err),
     }
 }
@@ -384,7 +380,7 @@ pub extern "C" fn zc_gta_library_write_len(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match w::library_required_len(models(bytes, mode), &opts) {
-        Ok(n) => done(required, n),
+        Ok(n) => put(required, n),
         Err(e) => library_refuse(bytes, mode, &e, core::ptr::null_mut(), err),
     }
 }
@@ -442,7 +438,7 @@ pub extern "C" fn zc_gta_library_losses(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match w::library_losses(models(bytes, mode), &opts) {
-        Ok(l) => done(losses, zc_gta_losses::of(&l)),
+        Ok(l) => put(losses, zc_gta_losses::of(&l)),
         Err(e) => library_refuse(bytes, mode, &e, core::ptr::null_mut(), err),
     }
 }
@@ -499,7 +495,7 @@ pub extern "C" fn zc_gta_dff_replace_len(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match d.replace_len(m.len()) {
-        Ok(n) => done(required, n),
+        Ok(n) => put(required, n),
         Err(e) => dff_refuse(&e, core::ptr::null_mut(), err),
     }
 }
