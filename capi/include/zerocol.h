@@ -32,11 +32,6 @@
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
 #define ZC_GTA_DFF_FRAME_LEN 32
 
-// The most contacts one overlap call writes (`zc_gta_model_overlap`,
-// `zc_gta_face_index_overlap`), whatever `cap` is: the contacts are gathered on the
-// stack first. The count returned is the total all the same.
-#define ZC_GTA_OVERLAP_MAX 64
-
 // `uint32_t` words in one node of a face index's storage.
 #define ZC_GTA_FACE_INDEX_NODE_WORDS 28
 
@@ -49,7 +44,10 @@
 // `ZC_STATUS_INVALID_ARGUMENT`; apply them in several passes).
 #define ZC_IMG_MAX_CHANGES 32
 
-// Contacts kept per call of an overlap: the rest are counted, not written.
+// The most contacts one overlap call writes (`zc_gta_model_overlap`,
+// `zc_gta_face_index_overlap`, `zc_mkgp_overlap`, `zc_battleforge_overlap`), whatever
+// `cap` is: the contacts are gathered on the stack first. The count returned is the
+// total all the same.
 #define ZC_OVERLAP_MAX 64
 
 // How a call went.
@@ -2394,7 +2392,7 @@ zc_status zc_gta_model_ground(const zc_gta_model *model,
                               zc_hit *hit);
 
 // Every sphere, box and face of `model` that `ball` touches, in table order: the
-// first `min(found, cap, ZC_GTA_OVERLAP_MAX)` into `contacts` (may be NULL when
+// first `min(found, cap, ZC_OVERLAP_MAX)` into `contacts` (may be NULL when
 // `cap` is 0), and the total into `found`, even when more than that. A ball with a
 // NaN or infinite coordinate or a negative radius touches nothing.
 zc_status zc_gta_model_overlap(const zc_gta_model *model,

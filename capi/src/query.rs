@@ -163,5 +163,8 @@ impl zc_contact {
     }
 }
 
-/// Contacts kept per call of an overlap: the rest are counted, not written.
+/// The most contacts one overlap call writes (`zc_gta_model_overlap`,
+/// `zc_gta_face_index_overlap`, `zc_mkgp_overlap`, `zc_battleforge_overlap`), whatever
+/// `cap` is: the contacts are gathered on the stack first. The count returned is the
+/// total all the same.
 pub const ZC_OVERLAP_MAX: usize = 64;

@@ -6,7 +6,7 @@ use core::ffi::c_char;
 use zerocol::battleforge::{LintKind, Lints, LintsPosition, ShapeKind};
 
 use crate::battleforge::read::{shape_code, zc_battleforge_shapes};
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::convert::{put, wide};
 use crate::error::{render, zc_status};
 
@@ -79,22 +79,19 @@ pub struct zc_battleforge_lints {
 // SAFETY: integers, a pointer and a plain view only.
 unsafe impl boundary::Plain for zc_battleforge_lints {}
 
-impl zc_battleforge_lints {
-    /// The check word of the other fields.
-    pub(crate) fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.shapes.check),
-            u64::from(self.kind),
-            self.index,
-            self.check_done,
-            u64::from(self.done),
-        ])
-    }
+boundary::sealed!(zc_battleforge_lints, |v| [
+    u64::from(v.shapes.check),
+    u64::from(v.kind),
+    v.index,
+    v.check_done,
+    u64::from(v.done),
+]);
 
+impl zc_battleforge_lints {
     /// The walk at `lints`' position, sealed.
     pub(crate) fn at(shapes: zc_battleforge_shapes, lints: &Lints<'_>) -> Self {
         let p = lints.position();
-        let mut walk = Self {
+        Self {
             shapes,
             kind: match p.kind {
                 ShapeKind::Box => 0,
@@ -105,9 +102,8 @@ impl zc_battleforge_lints {
             check_done: wide(p.check),
             done: u32::from(p.done),
             check: 0,
-        };
-        walk.check = walk.seal();
-        walk
+        }
+        .sealed()
     }
 }
 
@@ -138,9 +134,8 @@ pub extern "C" fn zc_battleforge_lints_next(
     buf: *mut c_char,
     cap: usize,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     if walk.done != 0 {

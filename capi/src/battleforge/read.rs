@@ -6,7 +6,7 @@
 use zerocol::battleforge::{self, CollisionShape, Drs, DrsParts, Node, ShapeKind};
 
 use crate::battleforge::error::{is_drs, to_c};
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::convert::{narrow, put, wide, wide32};
 use crate::error::{fail, zc_error, zc_mode, zc_status};
 
@@ -59,13 +59,27 @@ pub struct zc_battleforge_drs {
 // `Drs::from_parts` decide whether it names a container).
 unsafe impl boundary::Plain for zc_battleforge_drs {}
 
+boundary::sealed!(zc_battleforge_drs, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    u64::from(u32::from_ne_bytes(v.model_count.to_ne_bytes())),
+    u64::from(v.node_count),
+    v.node_info_offset,
+    v.node_hierarchy_offset,
+    v.root_name as usize as u64,
+    v.root_name_len as u64,
+    u64::from(v.has_collision_shape),
+    u64::from(v.collision_shape_node),
+    v.first_entry,
+]);
+
 impl zc_battleforge_drs {
     /// The C view of `drs`.
     pub(crate) fn of(drs: &Drs<'_>) -> Self {
         let h = drs.header();
         let parts = drs.parts();
         let node = drs.collision_shape().map(|(node, _)| node.info_index());
-        let mut view = Self {
+        Self {
             buffer: drs.bytes().as_ptr(),
             buffer_len: drs.bytes().len(),
             model_count: h.model_count.get(),
@@ -78,33 +92,13 @@ impl zc_battleforge_drs {
             collision_shape_node: node.unwrap_or(0),
             first_entry: wide(parts.first_entry),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    pub(crate) fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            u64::from(u32::from_ne_bytes(self.model_count.to_ne_bytes())),
-            u64::from(self.node_count),
-            self.node_info_offset,
-            self.node_hierarchy_offset,
-            self.root_name as usize as u64,
-            self.root_name_len as u64,
-            u64::from(self.has_collision_shape),
-            u64::from(self.collision_shape_node),
-            self.first_entry,
-        ])
+        }
+        .sealed()
     }
 
     /// The view, checked, rebuilt as the library's container in O(1).
     pub(crate) fn rebuild<'a>(&self) -> Result<Drs<'a>, zc_status> {
-        if self.check != self.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        self.verify()?;
         let bytes = boundary::bytes(self.buffer, self.buffer_len)?;
         let parts = DrsParts {
             first_entry: narrow(self.first_entry)?,
@@ -200,22 +194,11 @@ pub struct zc_battleforge_nodes {
 // SAFETY: integers, pointers and a plain view only.
 unsafe impl boundary::Plain for zc_battleforge_nodes {}
 
-impl zc_battleforge_nodes {
-    /// The check word of the other fields.
-    pub(crate) fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.drs.check),
-            self.position,
-            u64::from(self.next),
-        ])
-    }
-
-    /// This walk with its check word set.
-    pub(crate) fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_battleforge_nodes, |v| [
+    u64::from(v.drs.check),
+    v.position,
+    u64::from(v.next),
+]);
 
 /// Starts a walk over the container's nodes, into `iter`.
 #[unsafe(no_mangle)]
@@ -247,9 +230,8 @@ pub extern "C" fn zc_battleforge_nodes_next(
     iter: *mut zc_battleforge_nodes,
     node: *mut zc_battleforge_node,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     let (d, position) = match (walk.drs.rebuild(), narrow(walk.position)) {
@@ -310,10 +292,21 @@ pub struct zc_battleforge_shapes {
 // SAFETY: integers and a pointer only.
 unsafe impl boundary::Plain for zc_battleforge_shapes {}
 
+boundary::sealed!(zc_battleforge_shapes, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.payload_offset,
+    v.payload_len,
+    u64::from(v.version),
+    u64::from(v.box_count),
+    u64::from(v.sphere_count),
+    u64::from(v.cylinder_count),
+]);
+
 impl zc_battleforge_shapes {
     /// The C view of `shape`, whose payload lies at `offset` of `buffer`.
     pub(crate) fn of(buffer: &[u8], offset: usize, shape: &CollisionShape<'_>) -> Self {
-        let mut view = Self {
+        Self {
             buffer: buffer.as_ptr(),
             buffer_len: buffer.len(),
             payload_offset: wide(offset),
@@ -323,30 +316,13 @@ impl zc_battleforge_shapes {
             sphere_count: wide32(shape.spheres().len()),
             cylinder_count: wide32(shape.cylinders().len()),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    pub(crate) fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.payload_offset,
-            self.payload_len,
-            u64::from(self.version),
-            u64::from(self.box_count),
-            u64::from(self.sphere_count),
-            u64::from(self.cylinder_count),
-        ])
+        }
+        .sealed()
     }
 
     /// The view, checked, rebuilt as the library's payload in O(1).
     pub(crate) fn rebuild<'a>(&self) -> Result<CollisionShape<'a>, zc_status> {
-        if self.check != self.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        self.verify()?;
         let bytes = boundary::bytes(self.buffer, self.buffer_len)?;
         let (offset, len) = (narrow(self.payload_offset)?, narrow(self.payload_len)?);
         CollisionShape::parse_in(bytes, offset, len, battleforge::Options::STRICT)

@@ -11,12 +11,12 @@
 use zerocol::gta::{FaceIndex, Model};
 use zerocol::query::{Contact, FaceTree, Primitive, Query, Segment, ground};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::error::{fail, zc_error, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::to_c;
 use crate::gta::read::{options, zc_gta_model};
-use crate::query::{zc_ball, zc_contact, zc_hit, zc_segment};
+use crate::query::{ZC_OVERLAP_MAX, zc_ball, zc_contact, zc_hit, zc_segment};
 
 /// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
 /// The filtered casts skip the surfaces whose material is in the set, as the games
@@ -39,11 +39,6 @@ impl zc_gta_material_mask {
         (byte >> (m & 7)) & 1 == 1
     }
 }
-
-/// The most contacts one overlap call writes (`zc_gta_model_overlap`,
-/// `zc_gta_face_index_overlap`), whatever `cap` is: the contacts are gathered on the
-/// stack first. The count returned is the total all the same.
-pub const ZC_GTA_OVERLAP_MAX: usize = 64;
 
 /// `uint32_t` words in one node of a face index's storage.
 pub const ZC_GTA_FACE_INDEX_NODE_WORDS: usize = 28;
@@ -128,9 +123,9 @@ fn overlap_of<Q: Query<Material = u8>>(
         index: 0,
         material: 0u8,
     };
-    let mut gathered = [blank; ZC_GTA_OVERLAP_MAX];
+    let mut gathered = [blank; ZC_OVERLAP_MAX];
     let room = gathered
-        .get_mut(..cap.min(ZC_GTA_OVERLAP_MAX))
+        .get_mut(..cap.min(ZC_OVERLAP_MAX))
         .unwrap_or_default();
     let n = q.overlap(ball.to_rust(), room);
     for (dst, src) in out.iter_mut().zip(room.iter().take(n)) {
@@ -195,7 +190,7 @@ pub extern "C" fn zc_gta_model_ground(
 }
 
 /// Every sphere, box and face of `model` that `ball` touches, in table order: the
-/// first `min(found, cap, ZC_GTA_OVERLAP_MAX)` into `contacts` (may be NULL when
+/// first `min(found, cap, ZC_OVERLAP_MAX)` into `contacts` (may be NULL when
 /// `cap` is 0), and the total into `found`, even when more than that. A ball with a
 /// NaN or infinite coordinate or a negative radius touches nothing.
 #[unsafe(no_mangle)]
@@ -299,24 +294,19 @@ pub struct zc_gta_face_index {
 // SAFETY: integers, floats, pointers and a plain struct only.
 unsafe impl boundary::Plain for zc_gta_face_index {}
 
-impl zc_gta_face_index {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.model.check),
-            self.nodes as usize as u64,
-            self.words as u64,
-            u64::from(self.magnitude.to_bits()),
-        ])
-    }
+boundary::sealed!(zc_gta_face_index, |v| [
+    u64::from(v.model.check),
+    v.nodes as usize as u64,
+    v.words as u64,
+    u64::from(v.magnitude.to_bits()),
+]);
 
+impl zc_gta_face_index {
     /// The caller's index at `ptr`, rebuilt in O(1).
     #[inline]
     fn read<'a>(ptr: *const Self) -> Result<FaceIndex<'a, 'a>, zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         let model = model_of(&view.model)?;
         let nodes = boundary::nodes(view.nodes, view.words)?;
         Ok(FaceIndex::from_parts(
@@ -381,14 +371,14 @@ pub extern "C" fn zc_gta_face_index_build(
         Err(_) => return zc_status::ZC_STATUS_BUFFER_TOO_SMALL,
     };
     let (tree, magnitude) = built.tree().parts();
-    let mut out = zc_gta_face_index {
+    let out = zc_gta_face_index {
         model: view,
         nodes: tree.as_ptr().cast::<u32>(),
         words: tree.len().saturating_mul(boundary::NODE_WORDS),
         magnitude,
         check: 0,
-    };
-    out.check = out.seal();
+    }
+    .sealed();
     crate::convert::status(boundary::write(index, out))
 }
 

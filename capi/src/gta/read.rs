@@ -3,7 +3,7 @@
 
 use zerocol::gta::{self, Model, ModelParts, Models, Version};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::convert::{put, wide, wide32};
 use crate::error::{fail, zc_error, zc_mode, zc_status};
 use crate::format::zc_format;
@@ -138,11 +138,21 @@ pub struct zc_gta_model {
 // `Model::from_parts` decide whether it names a model).
 unsafe impl boundary::Plain for zc_gta_model {}
 
+boundary::sealed!(zc_gta_model, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.offset,
+    v.len,
+    u64::from(v.version),
+    u64::from(v.vertex_count),
+    u64::from(v.shadow_vertex_count),
+]);
+
 impl zc_gta_model {
     /// The C view of `model`, read from `buffer`.
     pub(crate) fn of(buffer: &[u8], model: &Model<'_>) -> Self {
         let parts = model.parts();
-        let mut view = Self {
+        Self {
             buffer: buffer.as_ptr(),
             buffer_len: buffer.len(),
             offset: wide(parts.offset),
@@ -151,22 +161,8 @@ impl zc_gta_model {
             vertex_count: parts.vertex_count,
             shadow_vertex_count: parts.shadow_vertex_count,
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.offset,
-            self.len,
-            u64::from(self.version),
-            u64::from(self.vertex_count),
-            u64::from(self.shadow_vertex_count),
-        ])
+        }
+        .sealed()
     }
 
     /// The caller's view at `ptr`, rebuilt as the library's model (O(1)), with the
@@ -175,9 +171,7 @@ impl zc_gta_model {
     #[inline(always)]
     pub(crate) fn read<'a>(ptr: *const Self) -> Result<(&'a [u8], Model<'a>), zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         let buffer = boundary::bytes(view.buffer, view.buffer_len)?;
         let parts = ModelParts {
             offset: usize::try_from(view.offset)
@@ -245,25 +239,14 @@ pub struct zc_gta_models {
 // SAFETY: integers and a pointer only.
 unsafe impl boundary::Plain for zc_gta_models {}
 
-impl zc_gta_models {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.position,
-            u64::from(self.mode),
-            u64::from(self.state),
-            self.index,
-        ])
-    }
-
-    /// This walk with its check word set.
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_gta_models, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.position,
+    u64::from(v.mode),
+    u64::from(v.state),
+    v.index,
+]);
 
 /// Starts a walk over the models of the `len` bytes at `bytes` in `mode` (a `zc_mode`),
 /// writing it to `iter`. No model is read yet.
@@ -301,9 +284,8 @@ pub extern "C" fn zc_gta_models_next(
     model: *mut zc_gta_model,
     err: *mut zc_error,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     if walk.state != 0 {

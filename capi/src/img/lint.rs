@@ -3,7 +3,7 @@
 
 use zerocol::img::{Lint, LintKind, LintPosition};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::convert::put;
 use crate::error::{ZC_MESSAGE_CAP, copy_out, zc_error, zc_status};
 use crate::format::zc_format;
@@ -150,21 +150,12 @@ pub struct zc_img_lints {
 // SAFETY: a plain struct, integers and pointers only.
 unsafe impl boundary::Plain for zc_img_lints {}
 
-impl zc_img_lints {
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.directory.check),
-            self.steps,
-            u64::from(self.left),
-            u64::from(self.state),
-        ])
-    }
-
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_img_lints, |v| [
+    u64::from(v.directory.check),
+    v.steps,
+    u64::from(v.left),
+    u64::from(v.state),
+]);
 
 /// Starts a walk over the lints of `directory` (what concerns the directory first,
 /// then entry by entry), writing it to `iter`.
@@ -194,9 +185,8 @@ pub extern "C" fn zc_img_lints_begin(
 /// last one (`lint` is then not written).
 #[unsafe(no_mangle)]
 pub extern "C" fn zc_img_lints_next(iter: *mut zc_img_lints, lint: *mut zc_img_lint) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     if walk.state != 0 {

@@ -5,7 +5,7 @@
 use zerocol::gta;
 use zerocol::img::{Archive, Directory, DirectoryParts, Entry, EntryError, Kind, Options, Version};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::convert::put;
 use crate::error::{fail, zc_error, zc_mode, zc_status};
 use crate::format::zc_format;
@@ -126,11 +126,20 @@ pub struct zc_img_directory {
 // `Directory::from_parts` decide whether it names a directory).
 unsafe impl boundary::Plain for zc_img_directory {}
 
+boundary::sealed!(zc_img_directory, |v| [
+    v.bytes as usize as u64,
+    v.bytes_len as u64,
+    v.archive_len,
+    u64::from(v.version),
+    u64::from(v.mode),
+    u64::from(v.count),
+]);
+
 impl zc_img_directory {
     /// The C view of `directory`, read from `bytes` in `mode`.
     fn of(bytes: &[u8], directory: &Directory<'_>, mode: u32) -> Self {
         let parts = directory.parts();
-        let mut view = Self {
+        Self {
             bytes: bytes.as_ptr(),
             bytes_len: bytes.len(),
             archive_len: parts.archive_len.unwrap_or(ZC_IMG_LEN_UNKNOWN),
@@ -138,27 +147,13 @@ impl zc_img_directory {
             mode,
             count: parts.count,
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.bytes as usize as u64,
-            self.bytes_len as u64,
-            self.archive_len,
-            u64::from(self.version),
-            u64::from(self.mode),
-            u64::from(self.count),
-        ])
+        }
+        .sealed()
     }
 
     /// The library's directory of a checked view (O(1)).
     pub(crate) fn rebuild<'a>(&self) -> Result<Directory<'a>, zc_status> {
-        if self.check != self.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        self.verify()?;
         let bytes = boundary::bytes(self.bytes, self.bytes_len)?;
         let parts = DirectoryParts {
             version: zc_img_version::from_u32(self.version)?,
@@ -198,33 +193,28 @@ pub struct zc_img_archive {
 // SAFETY: a plain struct, integers and pointers only.
 unsafe impl boundary::Plain for zc_img_archive {}
 
+boundary::sealed!(zc_img_archive, |v| [
+    u64::from(v.directory.check),
+    v.data as usize as u64,
+    v.data_len as u64,
+]);
+
 impl zc_img_archive {
     pub(crate) fn of(archive: &Archive<'_>, directory_bytes: &[u8], mode: u32) -> Self {
         let data = archive.bytes();
-        let mut view = Self {
+        Self {
             directory: zc_img_directory::of(directory_bytes, &archive.directory(), mode),
             data: data.as_ptr(),
             data_len: data.len(),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.directory.check),
-            self.data as usize as u64,
-            self.data_len as u64,
-        ])
+        }
+        .sealed()
     }
 
     /// The caller's view at `ptr`, rebuilt as the library's archive (O(1)).
     pub(crate) fn read<'a>(ptr: *const Self) -> Result<Archive<'a>, zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         let directory = view.directory.rebuild()?;
         let data = boundary::bytes(view.data, view.data_len)?;
         Archive::from_parts(directory, data).ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)
@@ -590,26 +580,17 @@ pub struct zc_img_models {
 // SAFETY: integers and pointers only.
 unsafe impl boundary::Plain for zc_img_models {}
 
-impl zc_img_models {
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.entry_bytes as usize as u64,
-            self.entry_len as u64,
-            self.name as usize as u64,
-            self.name_len as u64,
-            self.entry_offset,
-            self.position,
-            u64::from(self.entry),
-            u64::from(self.mode),
-            u64::from(self.state),
-        ])
-    }
-
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_img_models, |v| [
+    v.entry_bytes as usize as u64,
+    v.entry_len as u64,
+    v.name as usize as u64,
+    v.name_len as u64,
+    v.entry_offset,
+    v.position,
+    u64::from(v.entry),
+    u64::from(v.mode),
+    u64::from(v.state),
+]);
 
 /// Starts a walk over the GTA models of entry `index`, whose bytes are the caller's
 /// `len` bytes at `sectors` (from the entry's first sector: what
@@ -667,9 +648,8 @@ pub extern "C" fn zc_img_entry_models_next(
     model: *mut zc_gta_model,
     err: *mut zc_error,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     if walk.state != 0 {

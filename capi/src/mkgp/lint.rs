@@ -4,7 +4,7 @@ use core::ffi::c_char;
 
 use zerocol::mkgp::{LintKind, Lints, LintsPosition};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::convert::{narrow, put, wide};
 use crate::error::{render, zc_status};
 use crate::mkgp::read::zc_mkgp_course;
@@ -97,25 +97,22 @@ pub struct zc_mkgp_lints {
 // SAFETY: integers, a pointer and a plain view only.
 unsafe impl boundary::Plain for zc_mkgp_lints {}
 
-impl zc_mkgp_lints {
-    /// The check word of the other fields.
-    pub(crate) fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.course.check),
-            u64::from(self.header),
-            u64::from(self.cell),
-            self.cell_offset,
-            u64::from(self.in_cell),
-            u64::from(self.check_done),
-            self.triangle,
-            u64::from(self.done),
-        ])
-    }
+boundary::sealed!(zc_mkgp_lints, |v| [
+    u64::from(v.course.check),
+    u64::from(v.header),
+    u64::from(v.cell),
+    v.cell_offset,
+    u64::from(v.in_cell),
+    u64::from(v.check_done),
+    v.triangle,
+    u64::from(v.done),
+]);
 
+impl zc_mkgp_lints {
     /// The walk at `lints`' position, sealed.
     pub(crate) fn at(course: zc_mkgp_course, lints: &Lints<'_>, done: bool) -> Self {
         let p = lints.position();
-        let mut walk = Self {
+        Self {
             course,
             header: u32::from(p.header),
             cell: p.cell,
@@ -125,9 +122,8 @@ impl zc_mkgp_lints {
             triangle: wide(p.triangle),
             done: u32::from(done),
             check: 0,
-        };
-        walk.check = walk.seal();
-        walk
+        }
+        .sealed()
     }
 }
 
@@ -158,9 +154,8 @@ pub extern "C" fn zc_mkgp_lints_next(
     buf: *mut c_char,
     cap: usize,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     if walk.done != 0 {

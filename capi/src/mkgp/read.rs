@@ -10,7 +10,7 @@ use zerocol::mkgp::{
     WallIndex, raw,
 };
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::convert::{narrow, put, wide, wide32};
 use crate::error::{fail, zc_error, zc_mode, zc_status};
 use crate::mkgp::error::to_c;
@@ -56,11 +56,20 @@ pub struct zc_mkgp_course {
 // `Course::from_parts` decide whether it names a course).
 unsafe impl boundary::Plain for zc_mkgp_course {}
 
+boundary::sealed!(zc_mkgp_course, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.secondary,
+    u64::from(v.version),
+    u64::from(v.width),
+    u64::from(v.length),
+]);
+
 impl zc_mkgp_course {
     /// The C view of `course`.
     pub(crate) fn of(course: &Course<'_>) -> Self {
         let bytes = course.bytes();
-        let mut view = Self {
+        Self {
             buffer: bytes.as_ptr(),
             buffer_len: bytes.len(),
             secondary: wide(course.parts().secondary),
@@ -68,28 +77,13 @@ impl zc_mkgp_course {
             width: course.width(),
             length: course.length(),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    pub(crate) fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.secondary,
-            u64::from(self.version),
-            u64::from(self.width),
-            u64::from(self.length),
-        ])
+        }
+        .sealed()
     }
 
     /// The view itself, checked, rebuilt as the library's course (O(1)).
     pub(crate) fn rebuild<'a>(&self) -> Result<Course<'a>, zc_status> {
-        if self.check != self.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        self.verify()?;
         let bytes = boundary::bytes(self.buffer, self.buffer_len)?;
         let parts = CourseParts {
             secondary: narrow(self.secondary)?,
@@ -346,10 +340,22 @@ pub struct zc_mkgp_cell {
 // SAFETY: integers, a pointer and a plain view only.
 unsafe impl boundary::Plain for zc_mkgp_cell {}
 
+boundary::sealed!(zc_mkgp_cell, |v| [
+    u64::from(v.course.check),
+    u64::from(v.index),
+    u64::from(v.x),
+    u64::from(v.z),
+    u64::from(v.triangle_count),
+    u64::from(v.wall_count),
+    u64::from(v.triangle_wall_count),
+    v.offset,
+    v.wall_offset,
+]);
+
 impl zc_mkgp_cell {
     /// The view of a cell of `course`.
     pub(crate) fn of(course: &Course<'_>, cell: &Cell<'_>, wall: &WallCell<'_>) -> Self {
-        let mut view = Self {
+        Self {
             course: zc_mkgp_course::of(course),
             index: cell.index(),
             x: cell.x(),
@@ -360,24 +366,8 @@ impl zc_mkgp_cell {
             offset: wide(cell.offset()),
             wall_offset: wide(wall.offset()),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    pub(crate) fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.course.check),
-            u64::from(self.index),
-            u64::from(self.x),
-            u64::from(self.z),
-            u64::from(self.triangle_count),
-            u64::from(self.wall_count),
-            u64::from(self.triangle_wall_count),
-            self.offset,
-            self.wall_offset,
-        ])
+        }
+        .sealed()
     }
 
     /// The caller's cell at `ptr`, rebuilt in O(1): its course and both grids' cells.
@@ -385,9 +375,7 @@ impl zc_mkgp_cell {
         ptr: *const Self,
     ) -> Result<(Course<'a>, Cell<'a>, WallCell<'a>), zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         let course = view.course.rebuild()?;
         let cell = course.cell_at_offset(narrow(view.offset)?, view.index);
         let wall = course.wall_cell_at_offset(narrow(view.wall_offset)?, view.index);
@@ -583,23 +571,12 @@ pub struct zc_mkgp_cells {
 // SAFETY: integers, a pointer and a plain view only.
 unsafe impl boundary::Plain for zc_mkgp_cells {}
 
-impl zc_mkgp_cells {
-    /// The check word of the other fields.
-    pub(crate) fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.course.check),
-            u64::from(self.next),
-            self.offset,
-            self.wall_offset,
-        ])
-    }
-
-    /// This walk with its check word set.
-    pub(crate) fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_mkgp_cells, |v| [
+    u64::from(v.course.check),
+    u64::from(v.next),
+    v.offset,
+    v.wall_offset,
+]);
 
 /// Starts a walk over the course's cells, into `iter`.
 #[unsafe(no_mangle)]
@@ -629,9 +606,8 @@ pub extern "C" fn zc_mkgp_cells_next(
     iter: *mut zc_mkgp_cells,
     cell: *mut zc_mkgp_cell,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     let course = match walk.course.rebuild() {
