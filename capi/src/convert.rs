@@ -34,3 +34,11 @@ pub(crate) fn status(result: Result<(), zc_status>) -> zc_status {
 pub(crate) fn put<T>(out: *mut T, value: T) -> zc_status {
     status(boundary::write(out, value))
 }
+
+/// `status` (what a step found), unless writing the advanced walk back failed.
+pub(crate) fn then(status: zc_status, written: Result<(), zc_status>) -> zc_status {
+    match written {
+        Ok(()) => status,
+        Err(bad) => bad,
+    }
+}

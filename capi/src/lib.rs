@@ -54,6 +54,7 @@ pub mod generate;
 pub mod grit;
 pub mod gta;
 pub mod img;
+pub mod lint;
 pub mod mkgp;
 pub mod query;
 

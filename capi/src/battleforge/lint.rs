@@ -134,19 +134,10 @@ pub extern "C" fn zc_battleforge_lints_next(
     buf: *mut c_char,
     cap: usize,
 ) -> zc_status {
-    let walk = match boundary::read_sealed(iter.cast_const()) {
+    let walk = match crate::lint::resume(iter, lint, buf, cap, |w| w.done != 0) {
         Ok(walk) => walk,
         Err(status) => return status,
     };
-    if walk.done != 0 {
-        return zc_status::ZC_STATUS_END;
-    }
-    if lint.is_null() {
-        return zc_status::ZC_STATUS_NULL_ARGUMENT;
-    }
-    if let Err(status) = boundary::bytes_mut(buf.cast::<u8>(), cap) {
-        return status;
-    }
     let s = match walk.shapes.rebuild() {
         Ok(s) => s,
         Err(status) => return status,
@@ -163,15 +154,8 @@ pub extern "C" fn zc_battleforge_lints_next(
         done: false,
     });
     let Some(l) = lints.next() else {
-        let ended = zc_battleforge_lints { done: 1, ..walk };
-        let ended = zc_battleforge_lints {
-            check: ended.seal(),
-            ..ended
-        };
-        return match boundary::write(iter, ended) {
-            Ok(()) => zc_status::ZC_STATUS_END,
-            Err(status) => status,
-        };
+        let ended = zc_battleforge_lints { done: 1, ..walk }.sealed();
+        return crate::convert::then(zc_status::ZC_STATUS_END, boundary::write(iter, ended));
     };
     let len = render(&l, buf, cap);
     let out = zc_battleforge_lint {

@@ -309,10 +309,7 @@ pub extern "C" fn zc_gta_lints_next(
         }
         None => zc_status::ZC_STATUS_END,
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }
 
 /// Room for a lint's message (the longest is under 500 bytes).

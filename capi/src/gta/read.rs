@@ -327,10 +327,7 @@ pub extern "C" fn zc_gta_models_next(
         index,
         ..walk
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }
 
 /// A game, for materials and lints (`zc_gta_lint.game`, `zc_gta_model_info.material_game`,

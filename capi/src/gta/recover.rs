@@ -158,8 +158,5 @@ pub extern "C" fn zc_gta_recover_next(
         state,
         ..walk
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }

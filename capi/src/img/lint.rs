@@ -1,6 +1,8 @@
 //! IMG lints: the stable [`zc_img_lint_kind`] codes, [`zc_img_lint`] with its
 //! message, and the [`zc_img_lints`] walk over a directory.
 
+use core::ptr;
+
 use zerocol::img::{Lint, LintKind, LintPosition};
 
 use crate::boundary::{self, Sealed};
@@ -185,16 +187,10 @@ pub extern "C" fn zc_img_lints_begin(
 /// last one (`lint` is then not written).
 #[unsafe(no_mangle)]
 pub extern "C" fn zc_img_lints_next(iter: *mut zc_img_lints, lint: *mut zc_img_lint) -> zc_status {
-    let walk = match boundary::read_sealed(iter.cast_const()) {
+    let walk = match crate::lint::resume(iter, lint, ptr::null_mut(), 0, |w| w.state != 0) {
         Ok(walk) => walk,
         Err(status) => return status,
     };
-    if walk.state != 0 {
-        return zc_status::ZC_STATUS_END;
-    }
-    if lint.is_null() {
-        return zc_status::ZC_STATUS_NULL_ARGUMENT;
-    }
     let d = match walk.directory.rebuild() {
         Ok(d) => d,
         Err(status) => return status,
@@ -217,8 +213,5 @@ pub extern "C" fn zc_img_lints_next(iter: *mut zc_img_lints, lint: *mut zc_img_l
         state,
         ..walk
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }

@@ -700,10 +700,7 @@ pub extern "C" fn zc_img_entry_models_next(
         state,
         ..walk
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }
 
 /// The entry kind's short lower-case name (`"dff"`, `"col"`, ..., `"other"`), as a

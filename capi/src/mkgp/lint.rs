@@ -154,19 +154,10 @@ pub extern "C" fn zc_mkgp_lints_next(
     buf: *mut c_char,
     cap: usize,
 ) -> zc_status {
-    let walk = match boundary::read_sealed(iter.cast_const()) {
+    let walk = match crate::lint::resume(iter, lint, buf, cap, |w| w.done != 0) {
         Ok(walk) => walk,
         Err(status) => return status,
     };
-    if walk.done != 0 {
-        return zc_status::ZC_STATUS_END;
-    }
-    if lint.is_null() {
-        return zc_status::ZC_STATUS_NULL_ARGUMENT;
-    }
-    if let Err(status) = boundary::bytes_mut(buf.cast::<u8>(), cap) {
-        return status;
-    }
     let course = match walk.course.rebuild() {
         Ok(course) => course,
         Err(status) => return status,
@@ -202,8 +193,8 @@ pub extern "C" fn zc_mkgp_lints_next(
     if status != zc_status::ZC_STATUS_OK && status != zc_status::ZC_STATUS_END {
         return status;
     }
-    match boundary::write(iter, zc_mkgp_lints::at(walk.course, &lints, next.is_none())) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(
+        status,
+        boundary::write(iter, zc_mkgp_lints::at(walk.course, &lints, next.is_none())),
+    )
 }
