@@ -4,6 +4,7 @@
 use zerocol::query::{Ball, Contact, Hit, Primitive, Segment};
 
 use crate::boundary;
+use crate::error::zc_status;
 
 /// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
 #[repr(C)]
@@ -168,3 +169,20 @@ impl zc_contact {
 /// `cap` is: the contacts are gathered on the stack first. The count returned is the
 /// total all the same.
 pub const ZC_OVERLAP_MAX: usize = 64;
+
+/// The contacts an overlap finds: `overlap` fills a stack buffer of
+/// [`ZC_OVERLAP_MAX`] (copies of `blank`) and says how many there are in all; the
+/// first of them go to `out` as C contacts (as many as fit), and the count is returned.
+pub(crate) fn overlap_into<M: Copy>(
+    out: &mut [zc_contact],
+    blank: Contact<M>,
+    material: impl Fn(&M) -> u32,
+    overlap: impl FnOnce(&mut [Contact<M>]) -> Result<usize, zc_status>,
+) -> Result<usize, zc_status> {
+    let mut local = [blank; ZC_OVERLAP_MAX];
+    let n = overlap(&mut local)?;
+    for (dst, src) in out.iter_mut().zip(local.iter().take(n)) {
+        *dst = zc_contact::of(src, &material);
+    }
+    Ok(n)
+}

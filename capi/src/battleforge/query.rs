@@ -6,7 +6,7 @@ use crate::battleforge::read::zc_battleforge_shapes;
 use crate::boundary;
 use crate::convert::{put, wide};
 use crate::error::zc_status;
-use crate::query::{ZC_OVERLAP_MAX, zc_ball, zc_contact, zc_hit, zc_segment};
+use crate::query::{overlap_into, zc_ball, zc_contact, zc_hit, zc_segment};
 
 /// The nearest hit of the segment at `segment` over every shape, into `hit`: its
 /// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
@@ -85,10 +85,13 @@ pub extern "C" fn zc_battleforge_overlap(
     if found.is_null() {
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
-    let mut local = [EMPTY_CONTACT; ZC_OVERLAP_MAX];
-    let n = s.overlap(ball, &mut local);
-    for (dst, src) in out.iter_mut().zip(local.iter().take(n)) {
-        *dst = zc_contact::of(src, |()| 0);
+    match overlap_into(
+        out,
+        EMPTY_CONTACT,
+        |()| 0,
+        |local| Ok(s.overlap(ball, local)),
+    ) {
+        Ok(n) => put(found, wide(n)),
+        Err(status) => status,
     }
-    put(found, wide(n))
 }

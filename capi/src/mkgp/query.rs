@@ -7,7 +7,7 @@ use crate::boundary;
 use crate::convert::{put, wide};
 use crate::error::zc_status;
 use crate::mkgp::read::{Storage, indexed, triangle_of, zc_mkgp_course, zc_mkgp_triangle};
-use crate::query::{ZC_OVERLAP_MAX, zc_ball, zc_contact, zc_hit, zc_segment};
+use crate::query::{overlap_into, zc_ball, zc_contact, zc_hit, zc_segment};
 
 /// The ground under a point: the highest triangle surface of its cell.
 #[repr(C)]
@@ -146,16 +146,16 @@ pub extern "C" fn zc_mkgp_overlap(
     if found.is_null() {
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
-    let mut local = [EMPTY_CONTACT; ZC_OVERLAP_MAX];
-    let n = match indexed(&course, index, index_len) {
-        Ok(Some(indexed)) => indexed.overlap(ball, &mut local),
-        Ok(None) => course.overlap(ball, &mut local),
-        Err(status) => return status,
-    };
-    for (dst, src) in out.iter_mut().zip(local.iter().take(n)) {
-        *dst = zc_contact::of(src, material);
+    let gathered = overlap_into(out, EMPTY_CONTACT, material, |local| {
+        Ok(match indexed(&course, index, index_len)? {
+            Some(indexed) => indexed.overlap(ball, local),
+            None => course.overlap(ball, local),
+        })
+    });
+    match gathered {
+        Ok(n) => put(found, wide(n)),
+        Err(status) => status,
     }
-    put(found, wide(n))
 }
 
 /// A placeholder contact for the local buffer.
