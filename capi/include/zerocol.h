@@ -32,11 +32,6 @@
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
 #define ZC_GTA_DFF_FRAME_LEN 32
 
-// The most contacts one overlap call writes (`zc_gta_model_overlap`,
-// `zc_gta_face_index_overlap`), whatever `cap` is: the contacts are gathered on the
-// stack first. The count returned is the total all the same.
-#define ZC_GTA_OVERLAP_MAX 64
-
 // `uint32_t` words in one node of a face index's storage.
 #define ZC_GTA_FACE_INDEX_NODE_WORDS 28
 
@@ -49,7 +44,10 @@
 // `ZC_STATUS_INVALID_ARGUMENT`; apply them in several passes).
 #define ZC_IMG_MAX_CHANGES 32
 
-// Contacts kept per call of an overlap: the rest are counted, not written.
+// The most contacts one overlap call writes (`zc_gta_model_overlap`,
+// `zc_gta_face_index_overlap`, `zc_mkgp_overlap`, `zc_battleforge_overlap`), whatever
+// `cap` is: the contacts are gathered on the stack first. The count returned is the
+// total all the same.
 #define ZC_OVERLAP_MAX 64
 
 // How a call went.
@@ -645,6 +643,115 @@ typedef enum {
   ZC_PRIMITIVE_CAPSULE = 10,
 } zc_primitive;
 
+// A validated `collisionShape` payload: a view that borrows the buffer it was read
+// from (the DRS file, or the bare payload) and stays valid while those bytes do,
+// unchanged. Made by [`zc_battleforge_parse`] and [`zc_battleforge_parse_payload`];
+// every shape accessor, query and lint walk rebuilds it in O(1). Do not change its
+// fields (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
+typedef struct {
+  // The buffer read (the whole DRS file, or the bare payload).
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Offset of the payload in the buffer (0 for a bare payload); shape and lint
+  // offsets count from the buffer's start.
+  uint64_t payload_offset;
+  // The payload's length: `13 + 72 B + 64 S + 68 C`.
+  uint64_t payload_len;
+  // The payload version (1).
+  uint32_t version;
+  // Boxes.
+  uint32_t box_count;
+  // Spheres.
+  uint32_t sphere_count;
+  // Cylinders.
+  uint32_t cylinder_count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_shapes;
+
+// A walk over a payload's lints: [`zc_battleforge_lints_begin`], then
+// [`zc_battleforge_lints_next`] until `ZC_STATUS_END`. O(1) per lint.
+typedef struct {
+  // The payload.
+  zc_battleforge_shapes shapes;
+  // Private: the shape kind being checked (0 box, 1 sphere, 2 cylinder).
+  uint32_t kind;
+  // Private.
+  uint64_t index;
+  // Private.
+  uint64_t check_done;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_lints;
+
+// One lint.
+typedef struct {
+  // Offset of the shape's record in the view's buffer.
+  uint64_t offset;
+  // What (a `zc_battleforge_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (never, in this format).
+  uint8_t tolerated;
+  // The shape's kind (a `zc_battleforge_shape_kind`).
+  uint32_t shape_kind;
+  // Its index in that kind's array.
+  uint32_t shape_index;
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
+  uint64_t message_len;
+} zc_battleforge_lint;
+
+// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
+typedef struct {
+  // Where the segment starts (`t = 0`).
+  float start[3];
+  // Where it ends (`t = 1`).
+  float end[3];
+} zc_segment;
+
+// Where a segment first meets a primitive.
+typedef struct {
+  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
+  float t;
+  // The point hit.
+  float point[3];
+  // The unit normal there, facing the segment's start.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table (spheres, boxes, faces, ...).
+  uint64_t index;
+  // Its surface, as each format's cast function says.
+  uint32_t material;
+} zc_hit;
+
+// A solid ball.
+typedef struct {
+  // Its centre.
+  float center[3];
+  // Its radius.
+  float radius;
+} zc_ball;
+
+// A primitive a ball touches.
+typedef struct {
+  // How deep the ball reaches into it (0 when they only touch).
+  float depth;
+  // The point of the primitive nearest the ball's centre.
+  float point[3];
+  // The unit normal there, pointing from the primitive towards the centre.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table.
+  uint64_t index;
+  // Its surface, as each format's overlap function says.
+  uint32_t material;
+} zc_contact;
+
 // A validated DRS container: a view that borrows the file and stays valid while its
 // bytes do, unchanged. Made by [`zc_battleforge_drs_parse`]; do not change its fields
 // (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
@@ -738,33 +845,6 @@ typedef struct {
   uint64_t payload_offset;
 } zc_battleforge_node;
 
-// A validated `collisionShape` payload: a view that borrows the buffer it was read
-// from (the DRS file, or the bare payload) and stays valid while those bytes do,
-// unchanged. Made by [`zc_battleforge_parse`] and [`zc_battleforge_parse_payload`];
-// every shape accessor, query and lint walk rebuilds it in O(1). Do not change its
-// fields (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
-typedef struct {
-  // The buffer read (the whole DRS file, or the bare payload).
-  const uint8_t *buffer;
-  // Its length.
-  size_t buffer_len;
-  // Offset of the payload in the buffer (0 for a bare payload); shape and lint
-  // offsets count from the buffer's start.
-  uint64_t payload_offset;
-  // The payload's length: `13 + 72 B + 64 S + 68 C`.
-  uint64_t payload_len;
-  // The payload version (1).
-  uint32_t version;
-  // Boxes.
-  uint32_t box_count;
-  // Spheres.
-  uint32_t sphere_count;
-  // Cylinders.
-  uint32_t cylinder_count;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_battleforge_shapes;
-
 // A shape's transform as stored: `world = R · local + position` (see the library's
 // `Transform` for the convention).
 typedef struct {
@@ -837,88 +917,6 @@ typedef struct {
   // The world box around it.
   zc_battleforge_aabb aabb;
 } zc_battleforge_cylinder;
-
-// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
-typedef struct {
-  // Where the segment starts (`t = 0`).
-  float start[3];
-  // Where it ends (`t = 1`).
-  float end[3];
-} zc_segment;
-
-// Where a segment first meets a primitive.
-typedef struct {
-  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
-  float t;
-  // The point hit.
-  float point[3];
-  // The unit normal there, facing the segment's start.
-  float normal[3];
-  // The primitive's kind (a `zc_primitive`).
-  uint32_t primitive;
-  // Its index in its table (spheres, boxes, faces, ...).
-  uint64_t index;
-  // Its surface, as each format's cast function says.
-  uint32_t material;
-} zc_hit;
-
-// A solid ball.
-typedef struct {
-  // Its centre.
-  float center[3];
-  // Its radius.
-  float radius;
-} zc_ball;
-
-// A primitive a ball touches.
-typedef struct {
-  // How deep the ball reaches into it (0 when they only touch).
-  float depth;
-  // The point of the primitive nearest the ball's centre.
-  float point[3];
-  // The unit normal there, pointing from the primitive towards the centre.
-  float normal[3];
-  // The primitive's kind (a `zc_primitive`).
-  uint32_t primitive;
-  // Its index in its table.
-  uint64_t index;
-  // Its surface, as each format's overlap function says.
-  uint32_t material;
-} zc_contact;
-
-// A walk over a payload's lints: [`zc_battleforge_lints_begin`], then
-// [`zc_battleforge_lints_next`] until `ZC_STATUS_END`. O(1) per lint.
-typedef struct {
-  // The payload.
-  zc_battleforge_shapes shapes;
-  // Private: the shape kind being checked (0 box, 1 sphere, 2 cylinder).
-  uint32_t kind;
-  // Private.
-  uint64_t index;
-  // Private.
-  uint64_t check_done;
-  // Private: 1 once ended.
-  uint32_t done;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_battleforge_lints;
-
-// One lint.
-typedef struct {
-  // Offset of the shape's record in the view's buffer.
-  uint64_t offset;
-  // What (a `zc_battleforge_lint_kind`).
-  uint32_t kind;
-  // 1 when a lenient read let this through (never, in this format).
-  uint8_t tolerated;
-  // The shape's kind (a `zc_battleforge_shape_kind`).
-  uint32_t shape_kind;
-  // Its index in that kind's array.
-  uint32_t shape_index;
-  // The message's whole length in bytes (without the NUL), as `snprintf` returns
-  // it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
-  uint64_t message_len;
-} zc_battleforge_lint;
 
 // One validated Grit body, TCOL or BCOL: a view that borrows the buffer it was read
 // from and stays valid while those bytes do, unchanged. Made by [`zc_grit_parse`],
@@ -1504,6 +1502,32 @@ typedef struct {
   uint64_t col4_extra;
 } zc_gta_losses;
 
+// One lint: something an archive does that the game reads but likely did not mean, or
+// (tolerated) what a lenient read let through. Plain data; read its message with
+// [`zc_img_lint_message`].
+typedef struct {
+  // Byte offset in the directory's bytes: the entry's record (its name for name
+  // lints), or for what concerns the directory the v2 count field (v1: 0, or the
+  // partial entry).
+  uint64_t offset;
+  // The entry; meaningful when `has_entry` is 1.
+  uint32_t entry;
+  // 1 when the lint concerns an entry, 0 for the directory.
+  uint8_t has_entry;
+  // 1 when it reports what only `ZC_MODE_LENIENT` reads.
+  uint8_t tolerated;
+  // What (a `zc_img_lint_kind`).
+  uint32_t kind;
+  // The kind's first value (see `zc_img_lint_kind`), else 0.
+  uint64_t a;
+  // The kind's second value, else 0.
+  uint64_t b;
+  // Private: the length of `message`. Use [`zc_img_lint_message`].
+  uint16_t message_len;
+  // Private: the message's bytes. Use [`zc_img_lint_message`].
+  uint8_t message[ZC_MESSAGE_CAP];
+} zc_img_lint;
+
 // A checked archive directory: a view that borrows the directory's bytes (the v2
 // archive's first bytes, or the v1 `.dir`) and stays valid while they do, unchanged.
 // Made by [`zc_img_directory_parse`], [`zc_img_directory_parse_v1`], and inside a
@@ -1528,6 +1552,23 @@ typedef struct {
   // Private: a check word over the fields above.
   uint32_t check;
 } zc_img_directory;
+
+// A walk over a directory's lints: start it with [`zc_img_lints_begin`], then call
+// [`zc_img_lints_next`] until it returns `ZC_STATUS_END`. It borrows the directory's
+// bytes. Each entry's lints compare it with every other entry: the whole walk is
+// quadratic in the entry count, as the library's `Directory::lints`.
+typedef struct {
+  // The directory walked.
+  zc_img_directory directory;
+  // Private: steps done (the directory's own lints, then one per entry).
+  uint64_t steps;
+  // Private: lints of the last step not yet yielded.
+  uint32_t left;
+  // 0 while walking, 1 once ended.
+  uint32_t state;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_lints;
 
 // A checked archive held whole in memory: its directory and the archive's bytes (the
 // v2 file, or the v1 `.img`), borrowed for as long as the view is used. Made by
@@ -1602,49 +1643,6 @@ typedef struct {
   uint32_t check;
 } zc_img_models;
 
-// One lint: something an archive does that the game reads but likely did not mean, or
-// (tolerated) what a lenient read let through. Plain data; read its message with
-// [`zc_img_lint_message`].
-typedef struct {
-  // Byte offset in the directory's bytes: the entry's record (its name for name
-  // lints), or for what concerns the directory the v2 count field (v1: 0, or the
-  // partial entry).
-  uint64_t offset;
-  // The entry; meaningful when `has_entry` is 1.
-  uint32_t entry;
-  // 1 when the lint concerns an entry, 0 for the directory.
-  uint8_t has_entry;
-  // 1 when it reports what only `ZC_MODE_LENIENT` reads.
-  uint8_t tolerated;
-  // What (a `zc_img_lint_kind`).
-  uint32_t kind;
-  // The kind's first value (see `zc_img_lint_kind`), else 0.
-  uint64_t a;
-  // The kind's second value, else 0.
-  uint64_t b;
-  // Private: the length of `message`. Use [`zc_img_lint_message`].
-  uint16_t message_len;
-  // Private: the message's bytes. Use [`zc_img_lint_message`].
-  uint8_t message[ZC_MESSAGE_CAP];
-} zc_img_lint;
-
-// A walk over a directory's lints: start it with [`zc_img_lints_begin`], then call
-// [`zc_img_lints_next`] until it returns `ZC_STATUS_END`. It borrows the directory's
-// bytes. Each entry's lints compare it with every other entry: the whole walk is
-// quadratic in the entry count, as the library's `Directory::lints`.
-typedef struct {
-  // The directory walked.
-  zc_img_directory directory;
-  // Private: steps done (the directory's own lints, then one per entry).
-  uint64_t steps;
-  // Private: lints of the last step not yet yielded.
-  uint32_t left;
-  // 0 while walking, 1 once ended.
-  uint32_t state;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_img_lints;
-
 // An entry to write: its name and its bytes (padded to whole sectors by the writer).
 typedef struct {
   // The name's bytes: 1 to 23, no NUL (not NUL-terminated: `name_len` says).
@@ -1706,6 +1704,86 @@ typedef struct {
   // Private: a check word over the fields above.
   uint32_t check;
 } zc_mkgp_course;
+
+// A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
+// until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
+typedef struct {
+  // The course.
+  zc_mkgp_course course;
+  // Private: where the walk is.
+  uint32_t header;
+  // Private.
+  uint32_t cell;
+  // Private.
+  uint64_t cell_offset;
+  // Private.
+  uint32_t in_cell;
+  // Private.
+  uint32_t check_done;
+  // Private.
+  uint64_t triangle;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_lints;
+
+// One lint.
+typedef struct {
+  // File offset of the header field or triangle concerned.
+  uint64_t offset;
+  // What (a `zc_mkgp_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (the game refuses the file).
+  uint8_t tolerated;
+  // 1 when `cell` names the primary cell (a triangle lint).
+  uint8_t has_cell;
+  // The primary cell, in file order, when `has_cell`.
+  uint32_t cell;
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
+  // message longer than `ZC_MESSAGE_CAP` ends in `...`.
+  uint64_t message_len;
+} zc_mkgp_lint;
+
+// A ground triangle, every field decoded, its surface flags split.
+typedef struct {
+  // File offset of the record (the hit index of a query).
+  uint64_t offset;
+  // XZ bounds, minimum.
+  float min[2];
+  // XZ bounds, maximum.
+  float max[2];
+  // The vertices (X, Y, Z; Y up).
+  float vertices[3][3];
+  // The stored edge directions (edge i from vertex i to i + 1).
+  float edges[3][3];
+  // Bit i: edge i is shared with another triangle.
+  uint32_t neighbours;
+  // The surface flags as stored.
+  uint32_t flags;
+  // Their low 16 bits: one bit per surface type.
+  uint32_t surface_bits;
+  // Bits 16–23.
+  uint32_t sound_variant;
+  // Bits 24–31.
+  uint32_t special_effect;
+  // The one known surface type's bit ([`zc_mkgp_surface_name`]), 0 when the bits are
+  // not exactly one known type.
+  uint32_t surface_type;
+  // The stored unit normal.
+  float normal[3];
+  // The plane offset `d`: `dot(normal, p) + d = 0`.
+  float d;
+} zc_mkgp_triangle;
+
+// The ground under a point: the highest triangle surface of its cell.
+typedef struct {
+  // Height (Y) of the surface at the point.
+  float height;
+  // The triangle, decoded.
+  zc_mkgp_triangle triangle;
+} zc_mkgp_height;
 
 // The file header, decoded.
 typedef struct {
@@ -1794,37 +1872,6 @@ typedef struct {
   uint32_t check;
 } zc_mkgp_cells;
 
-// A ground triangle, every field decoded, its surface flags split.
-typedef struct {
-  // File offset of the record (the hit index of a query).
-  uint64_t offset;
-  // XZ bounds, minimum.
-  float min[2];
-  // XZ bounds, maximum.
-  float max[2];
-  // The vertices (X, Y, Z; Y up).
-  float vertices[3][3];
-  // The stored edge directions (edge i from vertex i to i + 1).
-  float edges[3][3];
-  // Bit i: edge i is shared with another triangle.
-  uint32_t neighbours;
-  // The surface flags as stored.
-  uint32_t flags;
-  // Their low 16 bits: one bit per surface type.
-  uint32_t surface_bits;
-  // Bits 16–23.
-  uint32_t sound_variant;
-  // Bits 24–31.
-  uint32_t special_effect;
-  // The one known surface type's bit ([`zc_mkgp_surface_name`]), 0 when the bits are
-  // not exactly one known type.
-  uint32_t surface_type;
-  // The stored unit normal.
-  float normal[3];
-  // The plane offset `d`: `dot(normal, p) + d = 0`.
-  float d;
-} zc_mkgp_triangle;
-
 // A wall: a triangle edge without a neighbour.
 typedef struct {
   // File offset of the record.
@@ -1849,55 +1896,6 @@ typedef struct {
   float vertices[3][3];
 } zc_mkgp_triangle_wall;
 
-// The ground under a point: the highest triangle surface of its cell.
-typedef struct {
-  // Height (Y) of the surface at the point.
-  float height;
-  // The triangle, decoded.
-  zc_mkgp_triangle triangle;
-} zc_mkgp_height;
-
-// A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
-// until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
-typedef struct {
-  // The course.
-  zc_mkgp_course course;
-  // Private: where the walk is.
-  uint32_t header;
-  // Private.
-  uint32_t cell;
-  // Private.
-  uint64_t cell_offset;
-  // Private.
-  uint32_t in_cell;
-  // Private.
-  uint32_t check_done;
-  // Private.
-  uint64_t triangle;
-  // Private: 1 once ended.
-  uint32_t done;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_mkgp_lints;
-
-// One lint.
-typedef struct {
-  // File offset of the header field or triangle concerned.
-  uint64_t offset;
-  // What (a `zc_mkgp_lint_kind`).
-  uint32_t kind;
-  // 1 when a lenient read let this through (the game refuses the file).
-  uint8_t tolerated;
-  // 1 when `cell` names the primary cell (a triangle lint).
-  uint8_t has_cell;
-  // The primary cell, in file order, when `has_cell`.
-  uint32_t cell;
-  // The message's whole length in bytes (without the NUL), as `snprintf` returns
-  // it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
-  // message longer than `ZC_MESSAGE_CAP` ends in `...`.
-  uint64_t message_len;
-} zc_mkgp_lint;
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1906,6 +1904,46 @@ extern "C" {
 // refers to. The crate aborts on a panic, so nothing unwinds and this is never called;
 // it only lets a C program link the static library without the Rust standard library.
 void rust_eh_personality(void);
+
+// Starts a walk over the payload's lints (boxes, then spheres, then cylinders), into
+// `iter`.
+zc_status zc_battleforge_lints_begin(const zc_battleforge_shapes *shapes,
+                                     zc_battleforge_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_battleforge_lints_next(zc_battleforge_lints *iter,
+                                    zc_battleforge_lint *lint,
+                                    char *buf,
+                                    size_t cap);
+
+// The nearest hit of the segment at `segment` over every shape, into `hit`: its
+// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
+// index in that kind's array, its `material` 0. `ZC_STATUS_NOT_FOUND` when nothing is
+// hit.
+zc_status zc_battleforge_cast(const zc_battleforge_shapes *shapes,
+                              const zc_segment *segment,
+                              zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, as [`zc_battleforge_cast`]. `ZC_STATUS_NOT_FOUND` when nothing
+// is hit, or for a negative or NaN `depth`.
+zc_status zc_battleforge_ground(const zc_battleforge_shapes *shapes,
+                                float x,
+                                float y,
+                                float z,
+                                float depth,
+                                zc_hit *hit);
+
+// Every shape the ball at `ball` touches, into `contacts` (`cap` entries; NULL when
+// `cap` is 0). `found` (not NULL) receives how many there are, even when more than
+// `cap` (or than `ZC_OVERLAP_MAX`, the most one call writes).
+zc_status zc_battleforge_overlap(const zc_battleforge_shapes *shapes,
+                                 const zc_ball *ball,
+                                 zc_contact *contacts,
+                                 size_t cap,
+                                 uint64_t *found);
 
 // Validates a DRS container (`len` bytes at `bytes`) and, when a node is named
 // `collisionShape`, that node and its payload (as [`zc_battleforge_parse`] does).
@@ -1980,46 +2018,6 @@ zc_status zc_battleforge_contains(const zc_battleforge_shapes *shapes,
                                   float z,
                                   uint32_t *kind,
                                   uint32_t *index);
-
-// The nearest hit of the segment at `segment` over every shape, into `hit`: its
-// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
-// index in that kind's array, its `material` 0. `ZC_STATUS_NOT_FOUND` when nothing is
-// hit.
-zc_status zc_battleforge_cast(const zc_battleforge_shapes *shapes,
-                              const zc_segment *segment,
-                              zc_hit *hit);
-
-// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
-// `(x, y − depth, z)`, as [`zc_battleforge_cast`]. `ZC_STATUS_NOT_FOUND` when nothing
-// is hit, or for a negative or NaN `depth`.
-zc_status zc_battleforge_ground(const zc_battleforge_shapes *shapes,
-                                float x,
-                                float y,
-                                float z,
-                                float depth,
-                                zc_hit *hit);
-
-// Every shape the ball at `ball` touches, into `contacts` (`cap` entries; NULL when
-// `cap` is 0). `found` (not NULL) receives how many there are, even when more than
-// `cap` (or than `ZC_OVERLAP_MAX`, the most one call writes).
-zc_status zc_battleforge_overlap(const zc_battleforge_shapes *shapes,
-                                 const zc_ball *ball,
-                                 zc_contact *contacts,
-                                 size_t cap,
-                                 uint64_t *found);
-
-// Starts a walk over the payload's lints (boxes, then spheres, then cylinders), into
-// `iter`.
-zc_status zc_battleforge_lints_begin(const zc_battleforge_shapes *shapes,
-                                     zc_battleforge_lints *iter);
-
-// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
-// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
-// `ZC_STATUS_END` after the last.
-zc_status zc_battleforge_lints_next(zc_battleforge_lints *iter,
-                                    zc_battleforge_lint *lint,
-                                    char *buf,
-                                    size_t cap);
 
 // Writes the error's message (UTF-8, what the library's `Display` says) into `buf`,
 // NUL-terminated, cut to `cap - 1` bytes; `buf` may be NULL when `cap` is 0.
@@ -2394,7 +2392,7 @@ zc_status zc_gta_model_ground(const zc_gta_model *model,
                               zc_hit *hit);
 
 // Every sphere, box and face of `model` that `ball` touches, in table order: the
-// first `min(found, cap, ZC_GTA_OVERLAP_MAX)` into `contacts` (may be NULL when
+// first `min(found, cap, ZC_OVERLAP_MAX)` into `contacts` (may be NULL when
 // `cap` is 0), and the total into `found`, even when more than that. A ball with a
 // NaN or infinite coordinate or a negative radius touches nothing.
 zc_status zc_gta_model_overlap(const zc_gta_model *model,
@@ -2662,6 +2660,20 @@ zc_status zc_gta_dff_replace(const uint8_t *bytes,
                              size_t *written,
                              zc_error *err);
 
+// Writes the lint's message (UTF-8, what the library's `Display` says, cut to
+// `ZC_MESSAGE_CAP` bytes) into `buf`, NUL-terminated, cut to `cap - 1` bytes; `buf`
+// may be NULL when `cap` is 0. Returns the message's length without the NUL, as
+// `snprintf` does. A NULL `lint` is the empty message.
+size_t zc_img_lint_message(const zc_img_lint *lint, char *buf, size_t cap);
+
+// Starts a walk over the lints of `directory` (what concerns the directory first,
+// then entry by entry), writing it to `iter`.
+zc_status zc_img_lints_begin(const zc_img_directory *directory, zc_img_lints *iter);
+
+// The walk's next lint, into `lint`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
+// last one (`lint` is then not written).
+zc_status zc_img_lints_next(zc_img_lints *iter, zc_img_lint *lint);
+
 // Parses a v2 (`VER2`) archive held whole in the `len` bytes at `bytes`: the
 // directory, and every entry's sectors inside the buffer.
 //
@@ -2785,20 +2797,6 @@ zc_status zc_img_entry_models_begin(const zc_img_directory *directory,
 // naming the entry and both offsets.
 zc_status zc_img_entry_models_next(zc_img_models *iter, zc_gta_model *model, zc_error *err);
 
-// Writes the lint's message (UTF-8, what the library's `Display` says, cut to
-// `ZC_MESSAGE_CAP` bytes) into `buf`, NUL-terminated, cut to `cap - 1` bytes; `buf`
-// may be NULL when `cap` is 0. Returns the message's length without the NUL, as
-// `snprintf` does. A NULL `lint` is the empty message.
-size_t zc_img_lint_message(const zc_img_lint *lint, char *buf, size_t cap);
-
-// Starts a walk over the lints of `directory` (what concerns the directory first,
-// then entry by entry), writing it to `iter`.
-zc_status zc_img_lints_begin(const zc_img_directory *directory, zc_img_lints *iter);
-
-// The walk's next lint, into `lint`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
-// last one (`lint` is then not written).
-zc_status zc_img_lints_next(zc_img_lints *iter, zc_img_lint *lint);
-
 // The entry kind's short lower-case name (`"dff"`, `"col"`, ..., `"other"`), as a
 // static NUL-terminated string; `"other"` for an unknown value.
 const char *zc_img_kind_name(uint32_t kind);
@@ -2893,6 +2891,61 @@ zc_status zc_img_write_edited(const zc_img_archive *archive,
                               size_t *written,
                               zc_error *err);
 
+// Starts a walk over the course's lints (the header's, then each triangle's in file
+// order), into `iter`.
+zc_status zc_mkgp_lints_begin(const zc_mkgp_course *course, zc_mkgp_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_mkgp_lints_next(zc_mkgp_lints *iter, zc_mkgp_lint *lint, char *buf, size_t cap);
+
+// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
+// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
+// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
+zc_status zc_mkgp_ground_height(const zc_mkgp_course *course,
+                                const uint32_t *index,
+                                size_t index_len,
+                                float x,
+                                float z,
+                                zc_mkgp_height *ground);
+
+// The nearest hit of the segment at `segment` over the ground triangles
+// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
+// `index` is the record's file offset, its `material` the triangle's surface flags
+// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
+// `index_len` as for [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_cast(const zc_mkgp_course *course,
+                       const uint32_t *index,
+                       size_t index_len,
+                       const zc_segment *segment,
+                       zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, into `hit`, as [`zc_mkgp_cast`]. `ZC_STATUS_NOT_FOUND`
+// when nothing is hit, or for a negative or NaN `depth`.
+zc_status zc_mkgp_ground(const zc_mkgp_course *course,
+                         const uint32_t *index,
+                         size_t index_len,
+                         float x,
+                         float y,
+                         float z,
+                         float depth,
+                         zc_hit *hit);
+
+// Every record the ball at `ball` touches (ground triangles and triangle walls), each
+// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
+// receives how many there are, even when more than `cap` (or than
+// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
+// [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_overlap(const zc_mkgp_course *course,
+                          const uint32_t *index,
+                          size_t index_len,
+                          const zc_ball *ball,
+                          zc_contact *contacts,
+                          size_t cap,
+                          uint64_t *found);
+
 // Validates a whole course (`len` bytes at `bytes`): header, both grids and nothing
 // after them.
 //
@@ -2980,61 +3033,6 @@ zc_status zc_mkgp_cell_wall(const zc_mkgp_cell *cell, uint32_t i, zc_mkgp_wall *
 zc_status zc_mkgp_cell_triangle_wall(const zc_mkgp_cell *cell,
                                      uint32_t i,
                                      zc_mkgp_triangle_wall *out);
-
-// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
-// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
-// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
-zc_status zc_mkgp_ground_height(const zc_mkgp_course *course,
-                                const uint32_t *index,
-                                size_t index_len,
-                                float x,
-                                float z,
-                                zc_mkgp_height *ground);
-
-// The nearest hit of the segment at `segment` over the ground triangles
-// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
-// `index` is the record's file offset, its `material` the triangle's surface flags
-// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
-// `index_len` as for [`zc_mkgp_course_cell`].
-zc_status zc_mkgp_cast(const zc_mkgp_course *course,
-                       const uint32_t *index,
-                       size_t index_len,
-                       const zc_segment *segment,
-                       zc_hit *hit);
-
-// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
-// `(x, y − depth, z)`, into `hit`, as [`zc_mkgp_cast`]. `ZC_STATUS_NOT_FOUND`
-// when nothing is hit, or for a negative or NaN `depth`.
-zc_status zc_mkgp_ground(const zc_mkgp_course *course,
-                         const uint32_t *index,
-                         size_t index_len,
-                         float x,
-                         float y,
-                         float z,
-                         float depth,
-                         zc_hit *hit);
-
-// Every record the ball at `ball` touches (ground triangles and triangle walls), each
-// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
-// receives how many there are, even when more than `cap` (or than
-// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
-// [`zc_mkgp_course_cell`].
-zc_status zc_mkgp_overlap(const zc_mkgp_course *course,
-                          const uint32_t *index,
-                          size_t index_len,
-                          const zc_ball *ball,
-                          zc_contact *contacts,
-                          size_t cap,
-                          uint64_t *found);
-
-// Starts a walk over the course's lints (the header's, then each triangle's in file
-// order), into `iter`.
-zc_status zc_mkgp_lints_begin(const zc_mkgp_course *course, zc_mkgp_lints *iter);
-
-// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
-// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
-// `ZC_STATUS_END` after the last.
-zc_status zc_mkgp_lints_next(zc_mkgp_lints *iter, zc_mkgp_lint *lint, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -211,6 +211,12 @@ unsafe impl<T: Plain, const N: usize> Plain for [T; N] {}
 // SAFETY: a size is an integer.
 unsafe impl Plain for usize {}
 
+/// The byte offset of `record` inside `bytes`, for records the library hands out
+/// borrowed from them (addresses only: nothing is dereferenced).
+pub(crate) fn offset_in<T>(bytes: &[u8], record: &T) -> u64 {
+    crate::convert::wide((record as *const T as usize).saturating_sub(bytes.as_ptr() as usize))
+}
+
 /// The `check` word of a view over `words` (its other fields), which tells a view
 /// zerocol made from one a caller forged or zero-filled (not a security boundary: a
 /// view's fields are re-checked against its bytes wherever that is cheap). A word at
@@ -226,3 +232,65 @@ pub(crate) fn seal(words: &[u64]) -> u32 {
     // 0 is never a valid check word, so a zero-filled view is always refused.
     u32::from_le_bytes([a, b, c, d]) | 1
 }
+
+/// A view or walk that carries a `check` word ([`seal`]) over its other fields:
+/// made with [`Sealed::sealed`], verified with [`Sealed::verify`] or [`read_sealed`]
+/// on every use. Implement it with [`sealed!`], naming the words.
+pub(crate) trait Sealed: Sized {
+    /// The check word of the fields other than `check`.
+    fn seal(&self) -> u32;
+    /// The `check` field.
+    fn check_word(&self) -> u32;
+    /// Sets the `check` field.
+    fn set_check_word(&mut self, check: u32);
+
+    /// This value with its check word set.
+    #[inline(always)]
+    fn sealed(mut self) -> Self {
+        let check = self.seal();
+        self.set_check_word(check);
+        self
+    }
+
+    /// `ZC_STATUS_INVALID_ARGUMENT` when the check word does not match the fields (a
+    /// forged or zero-filled view).
+    #[inline(always)]
+    fn verify(&self) -> Result<(), zc_status> {
+        if self.check_word() == self.seal() {
+            Ok(())
+        } else {
+            Err(zc_status::ZC_STATUS_INVALID_ARGUMENT)
+        }
+    }
+}
+
+/// The caller's view or walk at `ptr` (not NULL), read and verified.
+#[inline(always)]
+pub(crate) fn read_sealed<T: Plain + Sealed>(ptr: *const T) -> Result<T, zc_status> {
+    let value = read(ptr)?;
+    value.verify()?;
+    Ok(value)
+}
+
+/// Implements [`Sealed`] for a view or walk with a `check: u32`
+/// field: `sealed!(zc_x, |v| [v.a as u64, u64::from(v.b)])` names the words sealed.
+macro_rules! sealed {
+    ($t:ty, |$v:ident| [$($word:expr),* $(,)?]) => {
+        impl $crate::boundary::Sealed for $t {
+            #[inline(always)]
+            fn seal(&self) -> u32 {
+                let $v = self;
+                $crate::boundary::seal(&[$($word),*])
+            }
+            #[inline(always)]
+            fn check_word(&self) -> u32 {
+                self.check
+            }
+            #[inline(always)]
+            fn set_check_word(&mut self, check: u32) {
+                self.check = check;
+            }
+        }
+    };
+}
+pub(crate) use sealed;

@@ -45,12 +45,14 @@ extern crate std;
 
 pub mod battleforge;
 mod boundary;
+mod convert;
 pub mod error;
 pub mod format;
 pub mod generate;
 pub mod grit;
 pub mod gta;
 pub mod img;
+pub mod lint;
 pub mod mkgp;
 pub mod query;
 
