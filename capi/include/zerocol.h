@@ -24,9 +24,11 @@
 // Contacts one overlap call reports at most (the count returned is every contact).
 #define ZC_GRIT_OVERLAP_MAX 64
 
-// The alignment [`zc_grit_face_index_cast`] requires of its storage (what `malloc`
-// returns on the targets zerocol builds for).
-#define ZC_GRIT_INDEX_ALIGN 16
+// `uint32_t` words in one node of a face index's storage.
+#define ZC_GRIT_FACE_INDEX_NODE_WORDS 28
+
+// `uint32_t` words of one face in a face index's storage.
+#define ZC_GRIT_FACE_INDEX_FACE_WORDS 5
 
 // Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
@@ -976,6 +978,40 @@ typedef struct {
   size_t material_len;
 } zc_grit_contact;
 
+// A body with its trimesh decoded into the caller's storage and a tree over its
+// faces, made by [`zc_grit_face_index_build`]: it answers every query as
+// [`zc_grit_cast`], [`zc_grit_ground`] and [`zc_grit_overlap`] do (the same hits
+// and contacts, in the same order), but is rebuilt in O(1) by every query (the
+// body is not validated again) and a cast visits only the faces near the segment.
+// It borrows the body's bytes and the storage: the bytes must stay unchanged while
+// it is used (changed bytes give unspecified answers, and debug builds of the
+// library assert); storage changed after the build (any bits) gives unspecified
+// answers, but never a crash, a hang or a read outside it.
+//
+// Do not change its fields: a view whose `check` does not match them is refused
+// with `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The body indexed.
+  zc_grit_body body;
+  // The caller's storage: the tree's nodes first.
+  const uint32_t *storage;
+  // Nodes of the tree (`ZC_GRIT_FACE_INDEX_NODE_WORDS` words each), from
+  // `storage`.
+  size_t nodes;
+  // Word offset of the faces in `storage` (`body.face_count` of them,
+  // `ZC_GRIT_FACE_INDEX_FACE_WORDS` words each).
+  size_t faces_at;
+  // Word offset of the vertices in `storage` (`body.vertex_count` of them, 3
+  // floats each).
+  size_t vertices_at;
+  // Private: where the compound's shapes start in the body's bytes.
+  uint64_t shapes[5];
+  // Private: the largest magnitude of a face's coordinates.
+  float magnitude;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_grit_face_index;
+
 // A body's attributes, defaults applied.
 typedef struct {
   // 1 for a static body (it never moves; `mass` is 0).
@@ -1242,6 +1278,37 @@ typedef struct {
   uint64_t message_len;
 } zc_gta_lint;
 
+// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
+// The filtered casts skip the surfaces whose material is in the set, as the games
+// skip see-through and shoot-through surfaces.
+typedef struct {
+  // 256 bits, one per material id.
+  uint8_t bits[32];
+} zc_gta_material_mask;
+
+// A model with a tree over its faces in the caller's storage, made by
+// [`zc_gta_face_index_build`]: it answers as a test of every sphere, box and face
+// would, with none of the games' culls (neither the bounds nor the face groups drop
+// anything), and casts at a big mesh visit only the faces near the segment. It
+// borrows the model's bytes and the storage, which must stay unchanged while it is
+// used; rebuilt in O(1) by every query.
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The model indexed.
+  zc_gta_model model;
+  // The tree's nodes in the caller's storage (its first words).
+  const uint32_t *nodes;
+  // Words of storage the tree's nodes take (a multiple of
+  // `ZC_GTA_FACE_INDEX_NODE_WORDS`; the build's scratch after them is free).
+  size_t words;
+  // Private: the largest magnitude of a face's coordinates.
+  float magnitude;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_face_index;
+
 // The figures of a checked `.col` library.
 typedef struct {
   // Models read.
@@ -1402,37 +1469,6 @@ typedef struct {
   // The last face, inclusive.
   uint16_t last;
 } zc_gta_face_group;
-
-// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
-// The filtered casts skip the surfaces whose material is in the set, as the games
-// skip see-through and shoot-through surfaces.
-typedef struct {
-  // 256 bits, one per material id.
-  uint8_t bits[32];
-} zc_gta_material_mask;
-
-// A model with a tree over its faces in the caller's storage, made by
-// [`zc_gta_face_index_build`]: it answers as a test of every sphere, box and face
-// would, with none of the games' culls (neither the bounds nor the face groups drop
-// anything), and casts at a big mesh visit only the faces near the segment. It
-// borrows the model's bytes and the storage, which must stay unchanged while it is
-// used; rebuilt in O(1) by every query.
-//
-// Do not change its fields: a view whose `check` does not match them is refused with
-// `ZC_STATUS_INVALID_ARGUMENT`.
-typedef struct {
-  // The model indexed.
-  zc_gta_model model;
-  // The tree's nodes in the caller's storage (its first words).
-  const uint32_t *nodes;
-  // Words of storage the tree's nodes take (a multiple of
-  // `ZC_GTA_FACE_INDEX_NODE_WORDS`; the build's scratch after them is free).
-  size_t words;
-  // Private: the largest magnitude of a face's coordinates.
-  float magnitude;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_gta_face_index;
 
 // A recovery walk over a damaged library: after a broken model it resynchronises on
 // the next FourCC. Start it with [`zc_gta_recover_begin`], then call
@@ -2146,7 +2182,7 @@ zc_status zc_generate_bcol(const uint8_t *fuzz,
 // `ZC_STATUS_OK`, or `ZC_STATUS_NOT_FOUND` when it hits nothing (`out` not written).
 // It tests every shape and face. A TCOL trimesh reads each face's corners from the
 // text, a pass over the vertex list per corner (800 faces: about 0.1 s); for TCOL
-// meshes, and for many casts, use [`zc_grit_face_index_cast`].
+// meshes, and for many casts, build a face index ([`zc_grit_face_index_build`]).
 zc_status zc_grit_cast(const zc_grit_body *body, const zc_segment *segment, zc_grit_hit *out);
 
 // The highest surface below the point `(x, y, z)` within `depth`: the nearest hit
@@ -2168,31 +2204,44 @@ zc_status zc_grit_overlap(const zc_grit_body *body,
                           size_t cap,
                           size_t *found);
 
-// Writes to `len` how many bytes of storage [`zc_grit_face_index_cast`] needs for
-// the body: its trimesh's faces and vertices decoded, and a tree over the faces
-// (`zerocol::query::FaceTree`, 112 bytes a node, about half the faces' count). It
-// differs between 32- and 64-bit targets.
-zc_status zc_grit_face_index_len(const zc_grit_body *body, size_t *len);
+// Writes to `words` how many `uint32_t` words of storage
+// [`zc_grit_face_index_build`] needs for the body: a tree over its trimesh's faces
+// (`ZC_GRIT_FACE_INDEX_NODE_WORDS` a node, about half the faces' count), the faces
+// (`ZC_GRIT_FACE_INDEX_FACE_WORDS` each) and the vertices (3 each), about 19 words
+// a face and 3 a vertex; the same on every target.
+zc_status zc_grit_face_index_words(const zc_grit_body *body, size_t *words);
 
-// Casts `count` segments at the body through a face index (`zerocol::grit::FaceIndex`)
-// built once, for this call, into the caller's `storage` (`storage_len` bytes, at
-// least [`zc_grit_face_index_len`], aligned to [`ZC_GRIT_INDEX_ALIGN`]; overwritten
-// and free again when the call returns): one validation and one O(n log n) build,
-// then each cast visits the faces nearest boxes first, as the body's own cast would
-// answer. Batch the segments: each call builds the index again.
-//
-// - `segments`: `count` segments (may be NULL when `count` is 0).
-// - `hits`: `count` hits; `hits[i]` is written when segment `i` hits something.
-// - `found`: `count` bytes; `found[i]` is 1 when segment `i` hit, 0 when it missed.
-//
-// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing written).
-zc_status zc_grit_face_index_cast(const zc_grit_body *body,
-                                  uint8_t *storage,
-                                  size_t storage_len,
-                                  const zc_segment *segments,
-                                  size_t count,
-                                  zc_grit_hit *hits,
-                                  uint8_t *found);
+// Builds the face index of `body` in the caller's `words` words at `storage` (at
+// least what [`zc_grit_face_index_words`] says; 4-byte aligned; not overlapping the
+// body's bytes; may be NULL when that is 0), O(n log n) in the faces after one
+// validation of the body, and writes its view to `index`.
+// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing built, `index`
+// not written). The index borrows the body's bytes and the storage.
+zc_status zc_grit_face_index_build(const zc_grit_body *body,
+                                   uint32_t *storage,
+                                   size_t words,
+                                   zc_grit_face_index *index);
+
+// As [`zc_grit_cast`], through the index: O(1) to rebuild, and only the faces near
+// the segment are tested.
+zc_status zc_grit_face_index_cast(const zc_grit_face_index *index,
+                                  const zc_segment *segment,
+                                  zc_grit_hit *out);
+
+// As [`zc_grit_ground`], through the index.
+zc_status zc_grit_face_index_ground(const zc_grit_face_index *index,
+                                    float x,
+                                    float y,
+                                    float z,
+                                    float depth,
+                                    zc_grit_hit *out);
+
+// As [`zc_grit_overlap`], through the index (the same contacts in the same order).
+zc_status zc_grit_face_index_overlap(const zc_grit_face_index *index,
+                                     const zc_ball *ball,
+                                     zc_grit_contact *out,
+                                     size_t cap,
+                                     size_t *found);
 
 // The flavour of Grit collision the `len` bytes at `bytes` start with, from their
 // first four bytes as the engine decides: `ZC_FORMAT_TCOL`, `ZC_FORMAT_BCOL`, or
@@ -2370,95 +2419,6 @@ zc_status zc_gta_lints_begin(const zc_gta_model *model,
 // length): `ZC_STATUS_OK`, or `ZC_STATUS_END` after the last (nothing written).
 zc_status zc_gta_lints_next(zc_gta_lints *iter, zc_gta_lint *lint, char *buf, size_t cap);
 
-// Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
-// every model, then the bytes after the last.
-//
-// - `mode`: a `zc_mode`.
-// - `summary`: written on `ZC_STATUS_OK`; may be NULL.
-// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
-zc_status zc_gta_check(const uint8_t *bytes,
-                       size_t len,
-                       uint32_t mode,
-                       zc_gta_summary *summary,
-                       zc_error *err);
-
-// Reads the one model at the start of the `len` bytes at `bytes` (bytes after it are
-// ignored; `zc_gta_models_next` walks a whole library).
-//
-// - `mode`: a `zc_mode`.
-// - `model`: written on `ZC_STATUS_OK`; borrows `bytes`.
-// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
-zc_status zc_gta_model_parse(const uint8_t *bytes,
-                             size_t len,
-                             uint32_t mode,
-                             zc_gta_model *model,
-                             zc_error *err);
-
-// Starts a walk over the models of the `len` bytes at `bytes` in `mode` (a `zc_mode`),
-// writing it to `iter`. No model is read yet.
-zc_status zc_gta_models_begin(const uint8_t *bytes, size_t len, uint32_t mode, zc_gta_models *iter);
-
-// The walk's next model, into `model`: `ZC_STATUS_OK`; `ZC_STATUS_END` after the last
-// one (the bytes after it were checked: zero padding in strict mode);
-// `ZC_STATUS_MALFORMED` with `err` (may be NULL) at the first error, after which the
-// walk stays ended. Each model costs its own validation: a whole walk checks what
-// [`zc_gta_check`] checks.
-zc_status zc_gta_models_next(zc_gta_models *iter, zc_gta_model *model, zc_error *err);
-
-// Writes the header fields, bounds and section counts of `model` to `info`: O(1).
-zc_status zc_gta_model_describe(const zc_gta_model *model, zc_gta_model_info *info);
-
-// The model's name, zero-copy: `*name` points into the buffer the model borrows (not
-// NUL-terminated; the bytes before the first NUL of the name block, up to 24 for COLL
-// and 22 for COL2+, Latin-1 in practice) and `*len` is its length (may be 0).
-// Both outputs are written on success; neither may be NULL.
-zc_status zc_gta_model_name(const zc_gta_model *model, const uint8_t **name, size_t *len);
-
-// Sphere `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` at
-// or past `zc_gta_model_info.spheres`.
-zc_status zc_gta_model_sphere(const zc_gta_model *model, size_t index, zc_gta_sphere *out);
-
-// Box `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
-// the end.
-zc_status zc_gta_model_box(const zc_gta_model *model, size_t index, zc_gta_box *out);
-
-// Line `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
-// the end.
-zc_status zc_gta_model_line(const zc_gta_model *model, size_t index, zc_gta_line *out);
-
-// Vertex `index` of `model` (COL2+ fixed point decoded), as 3 floats into `out`
-// (O(1)); `ZC_STATUS_OUT_OF_RANGE` past the end.
-zc_status zc_gta_model_vertex(const zc_gta_model *model, size_t index, float *out);
-
-// Shadow-mesh vertex `index` of `model` (COL3+), as 3 floats into `out` (O(1));
-// `ZC_STATUS_OUT_OF_RANGE` past the end.
-zc_status zc_gta_model_shadow_vertex(const zc_gta_model *model, size_t index, float *out);
-
-// Face `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
-// the end.
-zc_status zc_gta_model_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
-
-// Shadow-mesh face `index` of `model` (COL3+), decoded, into `out` (O(1));
-// `ZC_STATUS_OUT_OF_RANGE` past the end.
-zc_status zc_gta_model_shadow_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
-
-// Face group `index` of `model` (COL2+), decoded, into `out` (O(1));
-// `ZC_STATUS_OUT_OF_RANGE` past the end.
-zc_status zc_gta_model_face_group(const zc_gta_model *model, size_t index, zc_gta_face_group *out);
-
-// The name of material `id` in `game`'s table (a `zc_gta_game`: III/VC's 35 or SA's
-// 179 names, as `"GRASS"`), copied into `buf` of `cap` bytes, NUL-terminated and cut
-// to `cap - 1` (`buf` may be NULL when `cap` is 0); `len` (may be NULL) gets the
-// name's full length, as `snprintf` returns it.
-//
-// `ZC_STATUS_NOT_FOUND` for an id past the table, or for `ZC_GTA_GAME_ALL` (no one
-// table); `ZC_STATUS_INVALID_ARGUMENT` for an unknown game.
-zc_status zc_gta_material_name(uint32_t game, uint32_t id, char *buf, size_t cap, size_t *len);
-
-// Splits a light byte into day light (low 4 bits) and night light (high 4 bits);
-// either output may be NULL.
-zc_status zc_gta_day_night(uint8_t light, uint8_t *day, uint8_t *night);
-
 // The nearest hit of `segment` in `model` (its spheres, boxes and faces, culled by
 // its bounds and face groups as the games do), into `hit`: `ZC_STATUS_OK`, or
 // `ZC_STATUS_NOT_FOUND` (nothing hit, or a segment with a NaN or infinite
@@ -2551,6 +2511,95 @@ zc_status zc_gta_face_index_overlap(const zc_gta_face_index *index,
                                     zc_contact *contacts,
                                     size_t cap,
                                     size_t *found);
+
+// Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
+// every model, then the bytes after the last.
+//
+// - `mode`: a `zc_mode`.
+// - `summary`: written on `ZC_STATUS_OK`; may be NULL.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_gta_check(const uint8_t *bytes,
+                       size_t len,
+                       uint32_t mode,
+                       zc_gta_summary *summary,
+                       zc_error *err);
+
+// Reads the one model at the start of the `len` bytes at `bytes` (bytes after it are
+// ignored; `zc_gta_models_next` walks a whole library).
+//
+// - `mode`: a `zc_mode`.
+// - `model`: written on `ZC_STATUS_OK`; borrows `bytes`.
+// - `err`: written on `ZC_STATUS_MALFORMED`; may be NULL.
+zc_status zc_gta_model_parse(const uint8_t *bytes,
+                             size_t len,
+                             uint32_t mode,
+                             zc_gta_model *model,
+                             zc_error *err);
+
+// Starts a walk over the models of the `len` bytes at `bytes` in `mode` (a `zc_mode`),
+// writing it to `iter`. No model is read yet.
+zc_status zc_gta_models_begin(const uint8_t *bytes, size_t len, uint32_t mode, zc_gta_models *iter);
+
+// The walk's next model, into `model`: `ZC_STATUS_OK`; `ZC_STATUS_END` after the last
+// one (the bytes after it were checked: zero padding in strict mode);
+// `ZC_STATUS_MALFORMED` with `err` (may be NULL) at the first error, after which the
+// walk stays ended. Each model costs its own validation: a whole walk checks what
+// [`zc_gta_check`] checks.
+zc_status zc_gta_models_next(zc_gta_models *iter, zc_gta_model *model, zc_error *err);
+
+// Writes the header fields, bounds and section counts of `model` to `info`: O(1).
+zc_status zc_gta_model_describe(const zc_gta_model *model, zc_gta_model_info *info);
+
+// The model's name, zero-copy: `*name` points into the buffer the model borrows (not
+// NUL-terminated; the bytes before the first NUL of the name block, up to 24 for COLL
+// and 22 for COL2+, Latin-1 in practice) and `*len` is its length (may be 0).
+// Both outputs are written on success; neither may be NULL.
+zc_status zc_gta_model_name(const zc_gta_model *model, const uint8_t **name, size_t *len);
+
+// Sphere `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` at
+// or past `zc_gta_model_info.spheres`.
+zc_status zc_gta_model_sphere(const zc_gta_model *model, size_t index, zc_gta_sphere *out);
+
+// Box `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_box(const zc_gta_model *model, size_t index, zc_gta_box *out);
+
+// Line `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_line(const zc_gta_model *model, size_t index, zc_gta_line *out);
+
+// Vertex `index` of `model` (COL2+ fixed point decoded), as 3 floats into `out`
+// (O(1)); `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_vertex(const zc_gta_model *model, size_t index, float *out);
+
+// Shadow-mesh vertex `index` of `model` (COL3+), as 3 floats into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_shadow_vertex(const zc_gta_model *model, size_t index, float *out);
+
+// Face `index` of `model`, decoded, into `out` (O(1)); `ZC_STATUS_OUT_OF_RANGE` past
+// the end.
+zc_status zc_gta_model_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
+
+// Shadow-mesh face `index` of `model` (COL3+), decoded, into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_shadow_face(const zc_gta_model *model, size_t index, zc_gta_face *out);
+
+// Face group `index` of `model` (COL2+), decoded, into `out` (O(1));
+// `ZC_STATUS_OUT_OF_RANGE` past the end.
+zc_status zc_gta_model_face_group(const zc_gta_model *model, size_t index, zc_gta_face_group *out);
+
+// The name of material `id` in `game`'s table (a `zc_gta_game`: III/VC's 35 or SA's
+// 179 names, as `"GRASS"`), copied into `buf` of `cap` bytes, NUL-terminated and cut
+// to `cap - 1` (`buf` may be NULL when `cap` is 0); `len` (may be NULL) gets the
+// name's full length, as `snprintf` returns it.
+//
+// `ZC_STATUS_NOT_FOUND` for an id past the table, or for `ZC_GTA_GAME_ALL` (no one
+// table); `ZC_STATUS_INVALID_ARGUMENT` for an unknown game.
+zc_status zc_gta_material_name(uint32_t game, uint32_t id, char *buf, size_t cap, size_t *len);
+
+// Splits a light byte into day light (low 4 bits) and night light (high 4 bits);
+// either output may be NULL.
+zc_status zc_gta_day_night(uint8_t light, uint8_t *day, uint8_t *night);
 
 // Starts a recovery over the `len` bytes at `bytes` in `mode` (a `zc_mode`), into
 // `iter`. Nothing is read yet.

@@ -372,15 +372,17 @@ pub struct IndexedFace {
 }
 
 impl IndexedFace {
-    /// `face` with its material located in `bytes`; `None` when the material is
-    /// neither empty nor inside `bytes` (or past 4 GiB).
+    /// `face` with its material located in `bytes` (where it lies, even empty, so
+    /// that it reads back as the same slice); `None` when the material is neither
+    /// empty nor inside `bytes` (or past 4 GiB).
     fn of(face: &Face<'_>, bytes: &[u8]) -> Option<Self> {
-        let (at, len) = if face.material.is_empty() {
-            (0, 0)
-        } else {
-            let start = (face.material.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize)?;
-            let len = face.material.len();
-            (start.checked_add(len) <= Some(bytes.len())).then_some((start, len))?
+        let len = face.material.len();
+        let start = (face.material.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
+        let (at, len) = match start.filter(|&at| at.checked_add(len) <= Some(bytes.len())) {
+            Some(at) => (at, len),
+            // An empty material from elsewhere (a default): any empty range.
+            None if len == 0 => (0, 0),
+            None => return None,
         };
         Some(Self {
             indices: face.indices,
