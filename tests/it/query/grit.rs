@@ -641,3 +641,24 @@ fn a_face_index_over_altered_storage_answers_without_panicking() {
         }
     }
 }
+
+/// An empty material (`""`) reads back from the index as the same slice of the
+/// text as the Tcol's own cast hands out.
+#[test]
+fn a_face_index_keeps_an_empty_materials_place() {
+    let text = b"TCOL1.0\nattributes { static; }\ntrimesh { vertexes { 0 0 0; 1 0 0; 0 1 0; } \
+        faces { 0 1 2 \"\"; } }";
+    let tcol = Tcol::parse(text, Options::STRICT).unwrap();
+    let s = Segment::new([0.2, 0.2, 1.0], [0.2, 0.2, -1.0]);
+    let hit = tcol.cast(s).unwrap();
+    assert_eq!(hit.material, "");
+    let mut vertices = vec![[0.0; 3]; 3];
+    let (mut faces, mut nodes) = face_storage(&tcol);
+    let index = tcol
+        .face_index(&mut vertices, &mut faces, &mut nodes)
+        .unwrap();
+    let rebuilt = FaceIndex::from_parts(tcol.text(), index.parts());
+    let again = rebuilt.cast(s).unwrap();
+    assert_eq!(again, hit);
+    assert_eq!(again.material.as_ptr(), hit.material.as_ptr());
+}
