@@ -24,9 +24,11 @@
 // Contacts one overlap call reports at most (the count returned is every contact).
 #define ZC_GRIT_OVERLAP_MAX 64
 
-// The alignment [`zc_grit_face_index_cast`] requires of its storage (what `malloc`
-// returns on the targets zerocol builds for).
-#define ZC_GRIT_INDEX_ALIGN 16
+// `uint32_t` words in one node of a face index's storage.
+#define ZC_GRIT_FACE_INDEX_NODE_WORDS 28
+
+// `uint32_t` words of one face in a face index's storage.
+#define ZC_GRIT_FACE_INDEX_FACE_WORDS 5
 
 // Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
@@ -973,6 +975,40 @@ typedef struct {
   // The material's length.
   size_t material_len;
 } zc_grit_contact;
+
+// A body with its trimesh decoded into the caller's storage and a tree over its
+// faces, made by [`zc_grit_face_index_build`]: it answers every query as
+// [`zc_grit_cast`], [`zc_grit_ground`] and [`zc_grit_overlap`] do (the same hits
+// and contacts, in the same order), but is rebuilt in O(1) by every query (the
+// body is not validated again) and a cast visits only the faces near the segment.
+// It borrows the body's bytes and the storage: the bytes must stay unchanged while
+// it is used (changed bytes give unspecified answers, and debug builds of the
+// library assert); storage changed after the build (any bits) gives unspecified
+// answers, but never a crash, a hang or a read outside it.
+//
+// Do not change its fields: a view whose `check` does not match them is refused
+// with `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The body indexed.
+  zc_grit_body body;
+  // The caller's storage: the tree's nodes first.
+  const uint32_t *storage;
+  // Nodes of the tree (`ZC_GRIT_FACE_INDEX_NODE_WORDS` words each), from
+  // `storage`.
+  size_t nodes;
+  // Word offset of the faces in `storage` (`body.face_count` of them,
+  // `ZC_GRIT_FACE_INDEX_FACE_WORDS` words each).
+  size_t faces_at;
+  // Word offset of the vertices in `storage` (`body.vertex_count` of them, 3
+  // floats each).
+  size_t vertices_at;
+  // Private: where the compound's shapes start in the body's bytes.
+  uint64_t shapes[5];
+  // Private: the largest magnitude of a face's coordinates.
+  float magnitude;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_grit_face_index;
 
 // A body's attributes, defaults applied.
 typedef struct {
@@ -2144,7 +2180,7 @@ zc_status zc_generate_bcol(const uint8_t *fuzz,
 // `ZC_STATUS_OK`, or `ZC_STATUS_NOT_FOUND` when it hits nothing (`out` not written).
 // It tests every shape and face. A TCOL trimesh reads each face's corners from the
 // text, a pass over the vertex list per corner (800 faces: about 0.1 s); for TCOL
-// meshes, and for many casts, use [`zc_grit_face_index_cast`].
+// meshes, and for many casts, build a face index ([`zc_grit_face_index_build`]).
 zc_status zc_grit_cast(const zc_grit_body *body, const zc_segment *segment, zc_grit_hit *out);
 
 // The highest surface below the point `(x, y, z)` within `depth`: the nearest hit
@@ -2166,31 +2202,44 @@ zc_status zc_grit_overlap(const zc_grit_body *body,
                           size_t cap,
                           size_t *found);
 
-// Writes to `len` how many bytes of storage [`zc_grit_face_index_cast`] needs for
-// the body: its trimesh's faces and vertices decoded, and a tree over the faces
-// (`zerocol::query::FaceTree`, 112 bytes a node, about half the faces' count). It
-// differs between 32- and 64-bit targets.
-zc_status zc_grit_face_index_len(const zc_grit_body *body, size_t *len);
+// Writes to `words` how many `uint32_t` words of storage
+// [`zc_grit_face_index_build`] needs for the body: a tree over its trimesh's faces
+// (`ZC_GRIT_FACE_INDEX_NODE_WORDS` a node, about half the faces' count), the faces
+// (`ZC_GRIT_FACE_INDEX_FACE_WORDS` each) and the vertices (3 each), about 19 words
+// a face and 3 a vertex; the same on every target.
+zc_status zc_grit_face_index_words(const zc_grit_body *body, size_t *words);
 
-// Casts `count` segments at the body through a face index (`zerocol::grit::FaceIndex`)
-// built once, for this call, into the caller's `storage` (`storage_len` bytes, at
-// least [`zc_grit_face_index_len`], aligned to [`ZC_GRIT_INDEX_ALIGN`]; overwritten
-// and free again when the call returns): one validation and one O(n log n) build,
-// then each cast visits the faces nearest boxes first, as the body's own cast would
-// answer. Batch the segments: each call builds the index again.
-//
-// - `segments`: `count` segments (may be NULL when `count` is 0).
-// - `hits`: `count` hits; `hits[i]` is written when segment `i` hits something.
-// - `found`: `count` bytes; `found[i]` is 1 when segment `i` hit, 0 when it missed.
-//
-// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing written).
-zc_status zc_grit_face_index_cast(const zc_grit_body *body,
-                                  uint8_t *storage,
-                                  size_t storage_len,
-                                  const zc_segment *segments,
-                                  size_t count,
-                                  zc_grit_hit *hits,
-                                  uint8_t *found);
+// Builds the face index of `body` in the caller's `words` words at `storage` (at
+// least what [`zc_grit_face_index_words`] says; 4-byte aligned; not overlapping the
+// body's bytes; may be NULL when that is 0), O(n log n) in the faces after one
+// validation of the body, and writes its view to `index`.
+// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing built, `index`
+// not written). The index borrows the body's bytes and the storage.
+zc_status zc_grit_face_index_build(const zc_grit_body *body,
+                                   uint32_t *storage,
+                                   size_t words,
+                                   zc_grit_face_index *index);
+
+// As [`zc_grit_cast`], through the index: O(1) to rebuild, and only the faces near
+// the segment are tested.
+zc_status zc_grit_face_index_cast(const zc_grit_face_index *index,
+                                  const zc_segment *segment,
+                                  zc_grit_hit *out);
+
+// As [`zc_grit_ground`], through the index.
+zc_status zc_grit_face_index_ground(const zc_grit_face_index *index,
+                                    float x,
+                                    float y,
+                                    float z,
+                                    float depth,
+                                    zc_grit_hit *out);
+
+// As [`zc_grit_overlap`], through the index (the same contacts in the same order).
+zc_status zc_grit_face_index_overlap(const zc_grit_face_index *index,
+                                     const zc_ball *ball,
+                                     zc_grit_contact *out,
+                                     size_t cap,
+                                     size_t *found);
 
 // The flavour of Grit collision the `len` bytes at `bytes` start with, from their
 // first four bytes as the engine decides: `ZC_FORMAT_TCOL`, `ZC_FORMAT_BCOL`, or

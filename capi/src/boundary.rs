@@ -122,27 +122,6 @@ fn node_count(words: usize) -> Result<usize, zc_status> {
         .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)
 }
 
-/// The caller's storage for `count` values at `ptr`, each first set to `fill`: for
-/// types that are not plain (a value holding a reference), whose storage may hold any
-/// bits until it is written. Borrowed for `'a` (the call).
-pub(crate) fn init_slice_mut<'a, T: Copy>(
-    ptr: *mut T,
-    count: usize,
-    fill: T,
-) -> Result<&'a mut [T], zc_status> {
-    if !checked(ptr.cast_const(), count)? {
-        return Ok(&mut []);
-    }
-    for i in 0..count {
-        // SAFETY: `i < count`, and the range of `count` values at `ptr` is non-null,
-        // aligned and inside the address space (checked above) and writable (the
-        // caller's promise). `write` neither reads nor drops the old bits.
-        unsafe { ptr.add(i).write(fill) };
-    }
-    // SAFETY: as in `slice_mut`; every value was just written, so each is a valid `T`.
-    Ok(unsafe { core::slice::from_raw_parts_mut(ptr, count) })
-}
-
 /// Reads the caller's struct at `ptr`.
 pub(crate) fn read<T: Plain>(ptr: *const T) -> Result<T, zc_status> {
     if !checked(ptr, 1)? {
@@ -195,6 +174,14 @@ pub(crate) fn abort() -> ! {
 // verifies.
 unsafe impl Plain for Node {}
 const _: () = assert!(size_of::<Node>() == 112 && align_of::<Node>() == 4);
+
+// SAFETY: `IndexedFace` is `#[repr(C)]` with only `u32` fields (zerocol documents
+// it: any bits are a face), so it is plain; alignment is `u32`'s, which `checked`
+// verifies.
+unsafe impl Plain for zerocol::grit::IndexedFace {}
+const _: () = assert!(
+    size_of::<zerocol::grit::IndexedFace>() == 20 && align_of::<zerocol::grit::IndexedFace>() == 4
+);
 
 // SAFETY: integers and floats are plain.
 unsafe impl Plain for u8 {}
