@@ -153,7 +153,7 @@ fn face_index(m: &Model<'static>) -> FaceIndex<'static, 'static> {
 fn grit_index<'a>(bcol: &Bcol<'a>) -> zerocol::grit::FaceIndex<'a, 'static> {
     let mesh = bcol.trimesh().unwrap();
     let vertices = vec![[0.0; 3]; mesh.vertex_count()].leak();
-    let faces = vec![zerocol::grit::Face::default(); mesh.face_count()].leak();
+    let faces = vec![zerocol::grit::IndexedFace::default(); mesh.face_count()].leak();
     let nodes = vec![Node::EMPTY; FaceTree::nodes_for(mesh.face_count())].leak();
     bcol.face_index(vertices, faces, nodes).unwrap()
 }
@@ -556,7 +556,7 @@ mod build {
         let bcol = Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
         let mesh = bcol.trimesh().unwrap();
         let mut vertices = vec![[0.0; 3]; mesh.vertex_count()];
-        let mut faces = vec![zerocol::grit::Face::default(); mesh.face_count()];
+        let mut faces = vec![zerocol::grit::IndexedFace::default(); mesh.face_count()];
         let mut nodes = vec![Node::EMPTY; FaceTree::nodes_for(mesh.face_count())];
         b.bench_local(|| {
             black_box(&bcol)

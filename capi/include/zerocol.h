@@ -24,18 +24,15 @@
 // Contacts one overlap call reports at most (the count returned is every contact).
 #define ZC_GRIT_OVERLAP_MAX 64
 
-// The alignment [`zc_grit_face_index_cast`] requires of its storage (what `malloc`
-// returns on the targets zerocol builds for).
-#define ZC_GRIT_INDEX_ALIGN 16
+// `uint32_t` words in one node of a face index's storage.
+#define ZC_GRIT_FACE_INDEX_NODE_WORDS 28
+
+// `uint32_t` words of one face in a face index's storage.
+#define ZC_GRIT_FACE_INDEX_FACE_WORDS 5
 
 // Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
 // empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
 #define ZC_GTA_DFF_FRAME_LEN 32
-
-// The most contacts one overlap call writes (`zc_gta_model_overlap`,
-// `zc_gta_face_index_overlap`), whatever `cap` is: the contacts are gathered on the
-// stack first. The count returned is the total all the same.
-#define ZC_GTA_OVERLAP_MAX 64
 
 // `uint32_t` words in one node of a face index's storage.
 #define ZC_GTA_FACE_INDEX_NODE_WORDS 28
@@ -49,7 +46,10 @@
 // `ZC_STATUS_INVALID_ARGUMENT`; apply them in several passes).
 #define ZC_IMG_MAX_CHANGES 32
 
-// Contacts kept per call of an overlap: the rest are counted, not written.
+// The most contacts one overlap call writes (`zc_gta_model_overlap`,
+// `zc_gta_face_index_overlap`, `zc_mkgp_overlap`, `zc_battleforge_overlap`), whatever
+// `cap` is: the contacts are gathered on the stack first. The count returned is the
+// total all the same.
 #define ZC_OVERLAP_MAX 64
 
 // How a call went.
@@ -645,6 +645,115 @@ typedef enum {
   ZC_PRIMITIVE_CAPSULE = 10,
 } zc_primitive;
 
+// A validated `collisionShape` payload: a view that borrows the buffer it was read
+// from (the DRS file, or the bare payload) and stays valid while those bytes do,
+// unchanged. Made by [`zc_battleforge_parse`] and [`zc_battleforge_parse_payload`];
+// every shape accessor, query and lint walk rebuilds it in O(1). Do not change its
+// fields (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
+typedef struct {
+  // The buffer read (the whole DRS file, or the bare payload).
+  const uint8_t *buffer;
+  // Its length.
+  size_t buffer_len;
+  // Offset of the payload in the buffer (0 for a bare payload); shape and lint
+  // offsets count from the buffer's start.
+  uint64_t payload_offset;
+  // The payload's length: `13 + 72 B + 64 S + 68 C`.
+  uint64_t payload_len;
+  // The payload version (1).
+  uint32_t version;
+  // Boxes.
+  uint32_t box_count;
+  // Spheres.
+  uint32_t sphere_count;
+  // Cylinders.
+  uint32_t cylinder_count;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_shapes;
+
+// A walk over a payload's lints: [`zc_battleforge_lints_begin`], then
+// [`zc_battleforge_lints_next`] until `ZC_STATUS_END`. O(1) per lint.
+typedef struct {
+  // The payload.
+  zc_battleforge_shapes shapes;
+  // Private: the shape kind being checked (0 box, 1 sphere, 2 cylinder).
+  uint32_t kind;
+  // Private.
+  uint64_t index;
+  // Private.
+  uint64_t check_done;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_battleforge_lints;
+
+// One lint.
+typedef struct {
+  // Offset of the shape's record in the view's buffer.
+  uint64_t offset;
+  // What (a `zc_battleforge_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (never, in this format).
+  uint8_t tolerated;
+  // The shape's kind (a `zc_battleforge_shape_kind`).
+  uint32_t shape_kind;
+  // Its index in that kind's array.
+  uint32_t shape_index;
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
+  uint64_t message_len;
+} zc_battleforge_lint;
+
+// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
+typedef struct {
+  // Where the segment starts (`t = 0`).
+  float start[3];
+  // Where it ends (`t = 1`).
+  float end[3];
+} zc_segment;
+
+// Where a segment first meets a primitive.
+typedef struct {
+  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
+  float t;
+  // The point hit.
+  float point[3];
+  // The unit normal there, facing the segment's start.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table (spheres, boxes, faces, ...).
+  uint64_t index;
+  // Its surface, as each format's cast function says.
+  uint32_t material;
+} zc_hit;
+
+// A solid ball.
+typedef struct {
+  // Its centre.
+  float center[3];
+  // Its radius.
+  float radius;
+} zc_ball;
+
+// A primitive a ball touches.
+typedef struct {
+  // How deep the ball reaches into it (0 when they only touch).
+  float depth;
+  // The point of the primitive nearest the ball's centre.
+  float point[3];
+  // The unit normal there, pointing from the primitive towards the centre.
+  float normal[3];
+  // The primitive's kind (a `zc_primitive`).
+  uint32_t primitive;
+  // Its index in its table.
+  uint64_t index;
+  // Its surface, as each format's overlap function says.
+  uint32_t material;
+} zc_contact;
+
 // A validated DRS container: a view that borrows the file and stays valid while its
 // bytes do, unchanged. Made by [`zc_battleforge_drs_parse`]; do not change its fields
 // (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
@@ -738,33 +847,6 @@ typedef struct {
   uint64_t payload_offset;
 } zc_battleforge_node;
 
-// A validated `collisionShape` payload: a view that borrows the buffer it was read
-// from (the DRS file, or the bare payload) and stays valid while those bytes do,
-// unchanged. Made by [`zc_battleforge_parse`] and [`zc_battleforge_parse_payload`];
-// every shape accessor, query and lint walk rebuilds it in O(1). Do not change its
-// fields (`ZC_STATUS_INVALID_ARGUMENT` when its `check` does not match them).
-typedef struct {
-  // The buffer read (the whole DRS file, or the bare payload).
-  const uint8_t *buffer;
-  // Its length.
-  size_t buffer_len;
-  // Offset of the payload in the buffer (0 for a bare payload); shape and lint
-  // offsets count from the buffer's start.
-  uint64_t payload_offset;
-  // The payload's length: `13 + 72 B + 64 S + 68 C`.
-  uint64_t payload_len;
-  // The payload version (1).
-  uint32_t version;
-  // Boxes.
-  uint32_t box_count;
-  // Spheres.
-  uint32_t sphere_count;
-  // Cylinders.
-  uint32_t cylinder_count;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_battleforge_shapes;
-
 // A shape's transform as stored: `world = R · local + position` (see the library's
 // `Transform` for the convention).
 typedef struct {
@@ -838,88 +920,6 @@ typedef struct {
   zc_battleforge_aabb aabb;
 } zc_battleforge_cylinder;
 
-// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
-typedef struct {
-  // Where the segment starts (`t = 0`).
-  float start[3];
-  // Where it ends (`t = 1`).
-  float end[3];
-} zc_segment;
-
-// Where a segment first meets a primitive.
-typedef struct {
-  // Where along the segment, in `[0, 1]`, never NaN (0: it starts inside a solid).
-  float t;
-  // The point hit.
-  float point[3];
-  // The unit normal there, facing the segment's start.
-  float normal[3];
-  // The primitive's kind (a `zc_primitive`).
-  uint32_t primitive;
-  // Its index in its table (spheres, boxes, faces, ...).
-  uint64_t index;
-  // Its surface, as each format's cast function says.
-  uint32_t material;
-} zc_hit;
-
-// A solid ball.
-typedef struct {
-  // Its centre.
-  float center[3];
-  // Its radius.
-  float radius;
-} zc_ball;
-
-// A primitive a ball touches.
-typedef struct {
-  // How deep the ball reaches into it (0 when they only touch).
-  float depth;
-  // The point of the primitive nearest the ball's centre.
-  float point[3];
-  // The unit normal there, pointing from the primitive towards the centre.
-  float normal[3];
-  // The primitive's kind (a `zc_primitive`).
-  uint32_t primitive;
-  // Its index in its table.
-  uint64_t index;
-  // Its surface, as each format's overlap function says.
-  uint32_t material;
-} zc_contact;
-
-// A walk over a payload's lints: [`zc_battleforge_lints_begin`], then
-// [`zc_battleforge_lints_next`] until `ZC_STATUS_END`. O(1) per lint.
-typedef struct {
-  // The payload.
-  zc_battleforge_shapes shapes;
-  // Private: the shape kind being checked (0 box, 1 sphere, 2 cylinder).
-  uint32_t kind;
-  // Private.
-  uint64_t index;
-  // Private.
-  uint64_t check_done;
-  // Private: 1 once ended.
-  uint32_t done;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_battleforge_lints;
-
-// One lint.
-typedef struct {
-  // Offset of the shape's record in the view's buffer.
-  uint64_t offset;
-  // What (a `zc_battleforge_lint_kind`).
-  uint32_t kind;
-  // 1 when a lenient read let this through (never, in this format).
-  uint8_t tolerated;
-  // The shape's kind (a `zc_battleforge_shape_kind`).
-  uint32_t shape_kind;
-  // Its index in that kind's array.
-  uint32_t shape_index;
-  // The message's whole length in bytes (without the NUL), as `snprintf` returns
-  // it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
-  uint64_t message_len;
-} zc_battleforge_lint;
-
 // One validated Grit body, TCOL or BCOL: a view that borrows the buffer it was read
 // from and stays valid while those bytes do, unchanged. Made by [`zc_grit_parse`],
 // [`zc_tcol_parse`] and [`zc_bcol_parse`]; read its fields, and hand it to the
@@ -975,6 +975,40 @@ typedef struct {
   // The material's length.
   size_t material_len;
 } zc_grit_contact;
+
+// A body with its trimesh decoded into the caller's storage and a tree over its
+// faces, made by [`zc_grit_face_index_build`]: it answers every query as
+// [`zc_grit_cast`], [`zc_grit_ground`] and [`zc_grit_overlap`] do (the same hits
+// and contacts, in the same order), but is rebuilt in O(1) by every query (the
+// body is not validated again) and a cast visits only the faces near the segment.
+// It borrows the body's bytes and the storage: the bytes must stay unchanged while
+// it is used (changed bytes give unspecified answers, and debug builds of the
+// library assert); storage changed after the build (any bits) gives unspecified
+// answers, but never a crash, a hang or a read outside it.
+//
+// Do not change its fields: a view whose `check` does not match them is refused
+// with `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The body indexed.
+  zc_grit_body body;
+  // The caller's storage: the tree's nodes first.
+  const uint32_t *storage;
+  // Nodes of the tree (`ZC_GRIT_FACE_INDEX_NODE_WORDS` words each), from
+  // `storage`.
+  size_t nodes;
+  // Word offset of the faces in `storage` (`body.face_count` of them,
+  // `ZC_GRIT_FACE_INDEX_FACE_WORDS` words each).
+  size_t faces_at;
+  // Word offset of the vertices in `storage` (`body.vertex_count` of them, 3
+  // floats each).
+  size_t vertices_at;
+  // Private: where the compound's shapes start in the body's bytes.
+  uint64_t shapes[5];
+  // Private: the largest magnitude of a face's coordinates.
+  float magnitude;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_grit_face_index;
 
 // A body's attributes, defaults applied.
 typedef struct {
@@ -1242,6 +1276,37 @@ typedef struct {
   uint64_t message_len;
 } zc_gta_lint;
 
+// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
+// The filtered casts skip the surfaces whose material is in the set, as the games
+// skip see-through and shoot-through surfaces.
+typedef struct {
+  // 256 bits, one per material id.
+  uint8_t bits[32];
+} zc_gta_material_mask;
+
+// A model with a tree over its faces in the caller's storage, made by
+// [`zc_gta_face_index_build`]: it answers as a test of every sphere, box and face
+// would, with none of the games' culls (neither the bounds nor the face groups drop
+// anything), and casts at a big mesh visit only the faces near the segment. It
+// borrows the model's bytes and the storage, which must stay unchanged while it is
+// used; rebuilt in O(1) by every query.
+//
+// Do not change its fields: a view whose `check` does not match them is refused with
+// `ZC_STATUS_INVALID_ARGUMENT`.
+typedef struct {
+  // The model indexed.
+  zc_gta_model model;
+  // The tree's nodes in the caller's storage (its first words).
+  const uint32_t *nodes;
+  // Words of storage the tree's nodes take (a multiple of
+  // `ZC_GTA_FACE_INDEX_NODE_WORDS`; the build's scratch after them is free).
+  size_t words;
+  // Private: the largest magnitude of a face's coordinates.
+  float magnitude;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_gta_face_index;
+
 // The figures of a checked `.col` library.
 typedef struct {
   // Models read.
@@ -1403,37 +1468,6 @@ typedef struct {
   uint16_t last;
 } zc_gta_face_group;
 
-// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
-// The filtered casts skip the surfaces whose material is in the set, as the games
-// skip see-through and shoot-through surfaces.
-typedef struct {
-  // 256 bits, one per material id.
-  uint8_t bits[32];
-} zc_gta_material_mask;
-
-// A model with a tree over its faces in the caller's storage, made by
-// [`zc_gta_face_index_build`]: it answers as a test of every sphere, box and face
-// would, with none of the games' culls (neither the bounds nor the face groups drop
-// anything), and casts at a big mesh visit only the faces near the segment. It
-// borrows the model's bytes and the storage, which must stay unchanged while it is
-// used; rebuilt in O(1) by every query.
-//
-// Do not change its fields: a view whose `check` does not match them is refused with
-// `ZC_STATUS_INVALID_ARGUMENT`.
-typedef struct {
-  // The model indexed.
-  zc_gta_model model;
-  // The tree's nodes in the caller's storage (its first words).
-  const uint32_t *nodes;
-  // Words of storage the tree's nodes take (a multiple of
-  // `ZC_GTA_FACE_INDEX_NODE_WORDS`; the build's scratch after them is free).
-  size_t words;
-  // Private: the largest magnitude of a face's coordinates.
-  float magnitude;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_gta_face_index;
-
 // A recovery walk over a damaged library: after a broken model it resynchronises on
 // the next FourCC. Start it with [`zc_gta_recover_begin`], then call
 // [`zc_gta_recover_next`] until `ZC_STATUS_END`. It borrows the buffer. Its work is
@@ -1504,6 +1538,32 @@ typedef struct {
   uint64_t col4_extra;
 } zc_gta_losses;
 
+// One lint: something an archive does that the game reads but likely did not mean, or
+// (tolerated) what a lenient read let through. Plain data; read its message with
+// [`zc_img_lint_message`].
+typedef struct {
+  // Byte offset in the directory's bytes: the entry's record (its name for name
+  // lints), or for what concerns the directory the v2 count field (v1: 0, or the
+  // partial entry).
+  uint64_t offset;
+  // The entry; meaningful when `has_entry` is 1.
+  uint32_t entry;
+  // 1 when the lint concerns an entry, 0 for the directory.
+  uint8_t has_entry;
+  // 1 when it reports what only `ZC_MODE_LENIENT` reads.
+  uint8_t tolerated;
+  // What (a `zc_img_lint_kind`).
+  uint32_t kind;
+  // The kind's first value (see `zc_img_lint_kind`), else 0.
+  uint64_t a;
+  // The kind's second value, else 0.
+  uint64_t b;
+  // Private: the length of `message`. Use [`zc_img_lint_message`].
+  uint16_t message_len;
+  // Private: the message's bytes. Use [`zc_img_lint_message`].
+  uint8_t message[ZC_MESSAGE_CAP];
+} zc_img_lint;
+
 // A checked archive directory: a view that borrows the directory's bytes (the v2
 // archive's first bytes, or the v1 `.dir`) and stays valid while they do, unchanged.
 // Made by [`zc_img_directory_parse`], [`zc_img_directory_parse_v1`], and inside a
@@ -1528,6 +1588,23 @@ typedef struct {
   // Private: a check word over the fields above.
   uint32_t check;
 } zc_img_directory;
+
+// A walk over a directory's lints: start it with [`zc_img_lints_begin`], then call
+// [`zc_img_lints_next`] until it returns `ZC_STATUS_END`. It borrows the directory's
+// bytes. Each entry's lints compare it with every other entry: the whole walk is
+// quadratic in the entry count, as the library's `Directory::lints`.
+typedef struct {
+  // The directory walked.
+  zc_img_directory directory;
+  // Private: steps done (the directory's own lints, then one per entry).
+  uint64_t steps;
+  // Private: lints of the last step not yet yielded.
+  uint32_t left;
+  // 0 while walking, 1 once ended.
+  uint32_t state;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_img_lints;
 
 // A checked archive held whole in memory: its directory and the archive's bytes (the
 // v2 file, or the v1 `.img`), borrowed for as long as the view is used. Made by
@@ -1602,49 +1679,6 @@ typedef struct {
   uint32_t check;
 } zc_img_models;
 
-// One lint: something an archive does that the game reads but likely did not mean, or
-// (tolerated) what a lenient read let through. Plain data; read its message with
-// [`zc_img_lint_message`].
-typedef struct {
-  // Byte offset in the directory's bytes: the entry's record (its name for name
-  // lints), or for what concerns the directory the v2 count field (v1: 0, or the
-  // partial entry).
-  uint64_t offset;
-  // The entry; meaningful when `has_entry` is 1.
-  uint32_t entry;
-  // 1 when the lint concerns an entry, 0 for the directory.
-  uint8_t has_entry;
-  // 1 when it reports what only `ZC_MODE_LENIENT` reads.
-  uint8_t tolerated;
-  // What (a `zc_img_lint_kind`).
-  uint32_t kind;
-  // The kind's first value (see `zc_img_lint_kind`), else 0.
-  uint64_t a;
-  // The kind's second value, else 0.
-  uint64_t b;
-  // Private: the length of `message`. Use [`zc_img_lint_message`].
-  uint16_t message_len;
-  // Private: the message's bytes. Use [`zc_img_lint_message`].
-  uint8_t message[ZC_MESSAGE_CAP];
-} zc_img_lint;
-
-// A walk over a directory's lints: start it with [`zc_img_lints_begin`], then call
-// [`zc_img_lints_next`] until it returns `ZC_STATUS_END`. It borrows the directory's
-// bytes. Each entry's lints compare it with every other entry: the whole walk is
-// quadratic in the entry count, as the library's `Directory::lints`.
-typedef struct {
-  // The directory walked.
-  zc_img_directory directory;
-  // Private: steps done (the directory's own lints, then one per entry).
-  uint64_t steps;
-  // Private: lints of the last step not yet yielded.
-  uint32_t left;
-  // 0 while walking, 1 once ended.
-  uint32_t state;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_img_lints;
-
 // An entry to write: its name and its bytes (padded to whole sectors by the writer).
 typedef struct {
   // The name's bytes: 1 to 23, no NUL (not NUL-terminated: `name_len` says).
@@ -1706,6 +1740,86 @@ typedef struct {
   // Private: a check word over the fields above.
   uint32_t check;
 } zc_mkgp_course;
+
+// A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
+// until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
+typedef struct {
+  // The course.
+  zc_mkgp_course course;
+  // Private: where the walk is.
+  uint32_t header;
+  // Private.
+  uint32_t cell;
+  // Private.
+  uint64_t cell_offset;
+  // Private.
+  uint32_t in_cell;
+  // Private.
+  uint32_t check_done;
+  // Private.
+  uint64_t triangle;
+  // Private: 1 once ended.
+  uint32_t done;
+  // Private: a check word over the fields above.
+  uint32_t check;
+} zc_mkgp_lints;
+
+// One lint.
+typedef struct {
+  // File offset of the header field or triangle concerned.
+  uint64_t offset;
+  // What (a `zc_mkgp_lint_kind`).
+  uint32_t kind;
+  // 1 when a lenient read let this through (the game refuses the file).
+  uint8_t tolerated;
+  // 1 when `cell` names the primary cell (a triangle lint).
+  uint8_t has_cell;
+  // The primary cell, in file order, when `has_cell`.
+  uint32_t cell;
+  // The message's whole length in bytes (without the NUL), as `snprintf` returns
+  // it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
+  // message longer than `ZC_MESSAGE_CAP` ends in `...`.
+  uint64_t message_len;
+} zc_mkgp_lint;
+
+// A ground triangle, every field decoded, its surface flags split.
+typedef struct {
+  // File offset of the record (the hit index of a query).
+  uint64_t offset;
+  // XZ bounds, minimum.
+  float min[2];
+  // XZ bounds, maximum.
+  float max[2];
+  // The vertices (X, Y, Z; Y up).
+  float vertices[3][3];
+  // The stored edge directions (edge i from vertex i to i + 1).
+  float edges[3][3];
+  // Bit i: edge i is shared with another triangle.
+  uint32_t neighbours;
+  // The surface flags as stored.
+  uint32_t flags;
+  // Their low 16 bits: one bit per surface type.
+  uint32_t surface_bits;
+  // Bits 16–23.
+  uint32_t sound_variant;
+  // Bits 24–31.
+  uint32_t special_effect;
+  // The one known surface type's bit ([`zc_mkgp_surface_name`]), 0 when the bits are
+  // not exactly one known type.
+  uint32_t surface_type;
+  // The stored unit normal.
+  float normal[3];
+  // The plane offset `d`: `dot(normal, p) + d = 0`.
+  float d;
+} zc_mkgp_triangle;
+
+// The ground under a point: the highest triangle surface of its cell.
+typedef struct {
+  // Height (Y) of the surface at the point.
+  float height;
+  // The triangle, decoded.
+  zc_mkgp_triangle triangle;
+} zc_mkgp_height;
 
 // The file header, decoded.
 typedef struct {
@@ -1794,37 +1908,6 @@ typedef struct {
   uint32_t check;
 } zc_mkgp_cells;
 
-// A ground triangle, every field decoded, its surface flags split.
-typedef struct {
-  // File offset of the record (the hit index of a query).
-  uint64_t offset;
-  // XZ bounds, minimum.
-  float min[2];
-  // XZ bounds, maximum.
-  float max[2];
-  // The vertices (X, Y, Z; Y up).
-  float vertices[3][3];
-  // The stored edge directions (edge i from vertex i to i + 1).
-  float edges[3][3];
-  // Bit i: edge i is shared with another triangle.
-  uint32_t neighbours;
-  // The surface flags as stored.
-  uint32_t flags;
-  // Their low 16 bits: one bit per surface type.
-  uint32_t surface_bits;
-  // Bits 16–23.
-  uint32_t sound_variant;
-  // Bits 24–31.
-  uint32_t special_effect;
-  // The one known surface type's bit ([`zc_mkgp_surface_name`]), 0 when the bits are
-  // not exactly one known type.
-  uint32_t surface_type;
-  // The stored unit normal.
-  float normal[3];
-  // The plane offset `d`: `dot(normal, p) + d = 0`.
-  float d;
-} zc_mkgp_triangle;
-
 // A wall: a triangle edge without a neighbour.
 typedef struct {
   // File offset of the record.
@@ -1849,55 +1932,6 @@ typedef struct {
   float vertices[3][3];
 } zc_mkgp_triangle_wall;
 
-// The ground under a point: the highest triangle surface of its cell.
-typedef struct {
-  // Height (Y) of the surface at the point.
-  float height;
-  // The triangle, decoded.
-  zc_mkgp_triangle triangle;
-} zc_mkgp_height;
-
-// A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
-// until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
-typedef struct {
-  // The course.
-  zc_mkgp_course course;
-  // Private: where the walk is.
-  uint32_t header;
-  // Private.
-  uint32_t cell;
-  // Private.
-  uint64_t cell_offset;
-  // Private.
-  uint32_t in_cell;
-  // Private.
-  uint32_t check_done;
-  // Private.
-  uint64_t triangle;
-  // Private: 1 once ended.
-  uint32_t done;
-  // Private: a check word over the fields above.
-  uint32_t check;
-} zc_mkgp_lints;
-
-// One lint.
-typedef struct {
-  // File offset of the header field or triangle concerned.
-  uint64_t offset;
-  // What (a `zc_mkgp_lint_kind`).
-  uint32_t kind;
-  // 1 when a lenient read let this through (the game refuses the file).
-  uint8_t tolerated;
-  // 1 when `cell` names the primary cell (a triangle lint).
-  uint8_t has_cell;
-  // The primary cell, in file order, when `has_cell`.
-  uint32_t cell;
-  // The message's whole length in bytes (without the NUL), as `snprintf` returns
-  // it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
-  // message longer than `ZC_MESSAGE_CAP` ends in `...`.
-  uint64_t message_len;
-} zc_mkgp_lint;
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1906,6 +1940,46 @@ extern "C" {
 // refers to. The crate aborts on a panic, so nothing unwinds and this is never called;
 // it only lets a C program link the static library without the Rust standard library.
 void rust_eh_personality(void);
+
+// Starts a walk over the payload's lints (boxes, then spheres, then cylinders), into
+// `iter`.
+zc_status zc_battleforge_lints_begin(const zc_battleforge_shapes *shapes,
+                                     zc_battleforge_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_battleforge_lints_next(zc_battleforge_lints *iter,
+                                    zc_battleforge_lint *lint,
+                                    char *buf,
+                                    size_t cap);
+
+// The nearest hit of the segment at `segment` over every shape, into `hit`: its
+// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
+// index in that kind's array, its `material` 0. `ZC_STATUS_NOT_FOUND` when nothing is
+// hit.
+zc_status zc_battleforge_cast(const zc_battleforge_shapes *shapes,
+                              const zc_segment *segment,
+                              zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, as [`zc_battleforge_cast`]. `ZC_STATUS_NOT_FOUND` when nothing
+// is hit, or for a negative or NaN `depth`.
+zc_status zc_battleforge_ground(const zc_battleforge_shapes *shapes,
+                                float x,
+                                float y,
+                                float z,
+                                float depth,
+                                zc_hit *hit);
+
+// Every shape the ball at `ball` touches, into `contacts` (`cap` entries; NULL when
+// `cap` is 0). `found` (not NULL) receives how many there are, even when more than
+// `cap` (or than `ZC_OVERLAP_MAX`, the most one call writes).
+zc_status zc_battleforge_overlap(const zc_battleforge_shapes *shapes,
+                                 const zc_ball *ball,
+                                 zc_contact *contacts,
+                                 size_t cap,
+                                 uint64_t *found);
 
 // Validates a DRS container (`len` bytes at `bytes`) and, when a node is named
 // `collisionShape`, that node and its payload (as [`zc_battleforge_parse`] does).
@@ -1980,46 +2054,6 @@ zc_status zc_battleforge_contains(const zc_battleforge_shapes *shapes,
                                   float z,
                                   uint32_t *kind,
                                   uint32_t *index);
-
-// The nearest hit of the segment at `segment` over every shape, into `hit`: its
-// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
-// index in that kind's array, its `material` 0. `ZC_STATUS_NOT_FOUND` when nothing is
-// hit.
-zc_status zc_battleforge_cast(const zc_battleforge_shapes *shapes,
-                              const zc_segment *segment,
-                              zc_hit *hit);
-
-// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
-// `(x, y − depth, z)`, as [`zc_battleforge_cast`]. `ZC_STATUS_NOT_FOUND` when nothing
-// is hit, or for a negative or NaN `depth`.
-zc_status zc_battleforge_ground(const zc_battleforge_shapes *shapes,
-                                float x,
-                                float y,
-                                float z,
-                                float depth,
-                                zc_hit *hit);
-
-// Every shape the ball at `ball` touches, into `contacts` (`cap` entries; NULL when
-// `cap` is 0). `found` (not NULL) receives how many there are, even when more than
-// `cap` (or than `ZC_OVERLAP_MAX`, the most one call writes).
-zc_status zc_battleforge_overlap(const zc_battleforge_shapes *shapes,
-                                 const zc_ball *ball,
-                                 zc_contact *contacts,
-                                 size_t cap,
-                                 uint64_t *found);
-
-// Starts a walk over the payload's lints (boxes, then spheres, then cylinders), into
-// `iter`.
-zc_status zc_battleforge_lints_begin(const zc_battleforge_shapes *shapes,
-                                     zc_battleforge_lints *iter);
-
-// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
-// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
-// `ZC_STATUS_END` after the last.
-zc_status zc_battleforge_lints_next(zc_battleforge_lints *iter,
-                                    zc_battleforge_lint *lint,
-                                    char *buf,
-                                    size_t cap);
 
 // Writes the error's message (UTF-8, what the library's `Display` says) into `buf`,
 // NUL-terminated, cut to `cap - 1` bytes; `buf` may be NULL when `cap` is 0.
@@ -2146,7 +2180,7 @@ zc_status zc_generate_bcol(const uint8_t *fuzz,
 // `ZC_STATUS_OK`, or `ZC_STATUS_NOT_FOUND` when it hits nothing (`out` not written).
 // It tests every shape and face. A TCOL trimesh reads each face's corners from the
 // text, a pass over the vertex list per corner (800 faces: about 0.1 s); for TCOL
-// meshes, and for many casts, use [`zc_grit_face_index_cast`].
+// meshes, and for many casts, build a face index ([`zc_grit_face_index_build`]).
 zc_status zc_grit_cast(const zc_grit_body *body, const zc_segment *segment, zc_grit_hit *out);
 
 // The highest surface below the point `(x, y, z)` within `depth`: the nearest hit
@@ -2168,31 +2202,44 @@ zc_status zc_grit_overlap(const zc_grit_body *body,
                           size_t cap,
                           size_t *found);
 
-// Writes to `len` how many bytes of storage [`zc_grit_face_index_cast`] needs for
-// the body: its trimesh's faces and vertices decoded, and a tree over the faces
-// (`zerocol::query::FaceTree`, 112 bytes a node, about half the faces' count). It
-// differs between 32- and 64-bit targets.
-zc_status zc_grit_face_index_len(const zc_grit_body *body, size_t *len);
+// Writes to `words` how many `uint32_t` words of storage
+// [`zc_grit_face_index_build`] needs for the body: a tree over its trimesh's faces
+// (`ZC_GRIT_FACE_INDEX_NODE_WORDS` a node, about half the faces' count), the faces
+// (`ZC_GRIT_FACE_INDEX_FACE_WORDS` each) and the vertices (3 each), about 19 words
+// a face and 3 a vertex; the same on every target.
+zc_status zc_grit_face_index_words(const zc_grit_body *body, size_t *words);
 
-// Casts `count` segments at the body through a face index (`zerocol::grit::FaceIndex`)
-// built once, for this call, into the caller's `storage` (`storage_len` bytes, at
-// least [`zc_grit_face_index_len`], aligned to [`ZC_GRIT_INDEX_ALIGN`]; overwritten
-// and free again when the call returns): one validation and one O(n log n) build,
-// then each cast visits the faces nearest boxes first, as the body's own cast would
-// answer. Batch the segments: each call builds the index again.
-//
-// - `segments`: `count` segments (may be NULL when `count` is 0).
-// - `hits`: `count` hits; `hits[i]` is written when segment `i` hits something.
-// - `found`: `count` bytes; `found[i]` is 1 when segment `i` hit, 0 when it missed.
-//
-// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing written).
-zc_status zc_grit_face_index_cast(const zc_grit_body *body,
-                                  uint8_t *storage,
-                                  size_t storage_len,
-                                  const zc_segment *segments,
-                                  size_t count,
-                                  zc_grit_hit *hits,
-                                  uint8_t *found);
+// Builds the face index of `body` in the caller's `words` words at `storage` (at
+// least what [`zc_grit_face_index_words`] says; 4-byte aligned; not overlapping the
+// body's bytes; may be NULL when that is 0), O(n log n) in the faces after one
+// validation of the body, and writes its view to `index`.
+// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing built, `index`
+// not written). The index borrows the body's bytes and the storage.
+zc_status zc_grit_face_index_build(const zc_grit_body *body,
+                                   uint32_t *storage,
+                                   size_t words,
+                                   zc_grit_face_index *index);
+
+// As [`zc_grit_cast`], through the index: O(1) to rebuild, and only the faces near
+// the segment are tested.
+zc_status zc_grit_face_index_cast(const zc_grit_face_index *index,
+                                  const zc_segment *segment,
+                                  zc_grit_hit *out);
+
+// As [`zc_grit_ground`], through the index.
+zc_status zc_grit_face_index_ground(const zc_grit_face_index *index,
+                                    float x,
+                                    float y,
+                                    float z,
+                                    float depth,
+                                    zc_grit_hit *out);
+
+// As [`zc_grit_overlap`], through the index (the same contacts in the same order).
+zc_status zc_grit_face_index_overlap(const zc_grit_face_index *index,
+                                     const zc_ball *ball,
+                                     zc_grit_contact *out,
+                                     size_t cap,
+                                     size_t *found);
 
 // The flavour of Grit collision the `len` bytes at `bytes` start with, from their
 // first four bytes as the engine decides: `ZC_FORMAT_TCOL`, `ZC_FORMAT_BCOL`, or
@@ -2370,6 +2417,99 @@ zc_status zc_gta_lints_begin(const zc_gta_model *model,
 // length): `ZC_STATUS_OK`, or `ZC_STATUS_END` after the last (nothing written).
 zc_status zc_gta_lints_next(zc_gta_lints *iter, zc_gta_lint *lint, char *buf, size_t cap);
 
+// The nearest hit of `segment` in `model` (its spheres, boxes and faces, culled by
+// its bounds and face groups as the games do), into `hit`: `ZC_STATUS_OK`, or
+// `ZC_STATUS_NOT_FOUND` (nothing hit, or a segment with a NaN or infinite
+// coordinate; `hit` not written). Borrows the model's bytes for the call.
+zc_status zc_gta_model_cast(const zc_gta_model *model, const zc_segment *segment, zc_hit *hit);
+
+// As [`zc_gta_model_cast`], skipping every surface whose material is in `skip`
+// (NULL: none skipped).
+zc_status zc_gta_model_cast_filtered(const zc_gta_model *model,
+                                     const zc_segment *segment,
+                                     const zc_gta_material_mask *skip,
+                                     zc_hit *hit);
+
+// The ground (Z up) below `(x, y, z)` in `model`, within `depth`: the nearest hit of
+// the segment down to `z - depth`, into `hit`. `ZC_STATUS_NOT_FOUND` when there is
+// none (or `depth` is negative or NaN).
+zc_status zc_gta_model_ground(const zc_gta_model *model,
+                              float x,
+                              float y,
+                              float z,
+                              float depth,
+                              zc_hit *hit);
+
+// Every sphere, box and face of `model` that `ball` touches, in table order: the
+// first `min(found, cap, ZC_OVERLAP_MAX)` into `contacts` (may be NULL when
+// `cap` is 0), and the total into `found`, even when more than that. A ball with a
+// NaN or infinite coordinate or a negative radius touches nothing.
+zc_status zc_gta_model_overlap(const zc_gta_model *model,
+                               const zc_ball *ball,
+                               zc_contact *contacts,
+                               size_t cap,
+                               size_t *found);
+
+// The nearest hit of `segment` over every model of the `.col` library of `len`
+// bytes at `bytes` (read in `mode`, a `zc_mode`), each model culled as in
+// [`zc_gta_model_cast`]; a tie goes to the earlier model. Each call walks (and
+// validates) the whole library: to cast many segments, keep the models
+// (`zc_gta_models_next`) and cast at each.
+//
+// - `hit`: the hit, on `ZC_STATUS_OK`. `ZC_STATUS_NOT_FOUND` when nothing is hit.
+// - `model`: the model hit (a view borrowing `bytes`), on `ZC_STATUS_OK`; may be NULL.
+// - `model_index`: its position in the library, on `ZC_STATUS_OK`; may be NULL.
+// - `err`: on `ZC_STATUS_MALFORMED` (the library); may be NULL.
+zc_status zc_gta_library_cast(const uint8_t *bytes,
+                              size_t len,
+                              uint32_t mode,
+                              const zc_segment *segment,
+                              zc_hit *hit,
+                              zc_gta_model *model,
+                              uint64_t *model_index,
+                              zc_error *err);
+
+// The `uint32_t` words of storage [`zc_gta_face_index_build`] needs for `model`'s
+// faces, into `words` (`ZC_GTA_FACE_INDEX_NODE_WORDS` per node: about 9 words a
+// face).
+zc_status zc_gta_face_index_words(const zc_gta_model *model, size_t *words);
+
+// Builds the face index of `model` in the caller's `words` words at `storage` (at
+// least what [`zc_gta_face_index_words`] says; 4-byte aligned; not overlapping the
+// model's bytes), O(n log n) in the faces, and writes its view to `index`.
+// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing built). The index
+// borrows the model's bytes and the storage.
+zc_status zc_gta_face_index_build(const zc_gta_model *model,
+                                  uint32_t *storage,
+                                  size_t words,
+                                  zc_gta_face_index *index);
+
+// As [`zc_gta_model_cast`], through the index (no culls).
+zc_status zc_gta_face_index_cast(const zc_gta_face_index *index,
+                                 const zc_segment *segment,
+                                 zc_hit *hit);
+
+// As [`zc_gta_model_cast_filtered`], through the index (no culls).
+zc_status zc_gta_face_index_cast_filtered(const zc_gta_face_index *index,
+                                          const zc_segment *segment,
+                                          const zc_gta_material_mask *skip,
+                                          zc_hit *hit);
+
+// As [`zc_gta_model_ground`], through the index (no culls).
+zc_status zc_gta_face_index_ground(const zc_gta_face_index *index,
+                                   float x,
+                                   float y,
+                                   float z,
+                                   float depth,
+                                   zc_hit *hit);
+
+// As [`zc_gta_model_overlap`], through the index (no culls).
+zc_status zc_gta_face_index_overlap(const zc_gta_face_index *index,
+                                    const zc_ball *ball,
+                                    zc_contact *contacts,
+                                    size_t cap,
+                                    size_t *found);
+
 // Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
 // every model, then the bytes after the last.
 //
@@ -2458,99 +2598,6 @@ zc_status zc_gta_material_name(uint32_t game, uint32_t id, char *buf, size_t cap
 // Splits a light byte into day light (low 4 bits) and night light (high 4 bits);
 // either output may be NULL.
 zc_status zc_gta_day_night(uint8_t light, uint8_t *day, uint8_t *night);
-
-// The nearest hit of `segment` in `model` (its spheres, boxes and faces, culled by
-// its bounds and face groups as the games do), into `hit`: `ZC_STATUS_OK`, or
-// `ZC_STATUS_NOT_FOUND` (nothing hit, or a segment with a NaN or infinite
-// coordinate; `hit` not written). Borrows the model's bytes for the call.
-zc_status zc_gta_model_cast(const zc_gta_model *model, const zc_segment *segment, zc_hit *hit);
-
-// As [`zc_gta_model_cast`], skipping every surface whose material is in `skip`
-// (NULL: none skipped).
-zc_status zc_gta_model_cast_filtered(const zc_gta_model *model,
-                                     const zc_segment *segment,
-                                     const zc_gta_material_mask *skip,
-                                     zc_hit *hit);
-
-// The ground (Z up) below `(x, y, z)` in `model`, within `depth`: the nearest hit of
-// the segment down to `z - depth`, into `hit`. `ZC_STATUS_NOT_FOUND` when there is
-// none (or `depth` is negative or NaN).
-zc_status zc_gta_model_ground(const zc_gta_model *model,
-                              float x,
-                              float y,
-                              float z,
-                              float depth,
-                              zc_hit *hit);
-
-// Every sphere, box and face of `model` that `ball` touches, in table order: the
-// first `min(found, cap, ZC_GTA_OVERLAP_MAX)` into `contacts` (may be NULL when
-// `cap` is 0), and the total into `found`, even when more than that. A ball with a
-// NaN or infinite coordinate or a negative radius touches nothing.
-zc_status zc_gta_model_overlap(const zc_gta_model *model,
-                               const zc_ball *ball,
-                               zc_contact *contacts,
-                               size_t cap,
-                               size_t *found);
-
-// The nearest hit of `segment` over every model of the `.col` library of `len`
-// bytes at `bytes` (read in `mode`, a `zc_mode`), each model culled as in
-// [`zc_gta_model_cast`]; a tie goes to the earlier model. Each call walks (and
-// validates) the whole library: to cast many segments, keep the models
-// (`zc_gta_models_next`) and cast at each.
-//
-// - `hit`: the hit, on `ZC_STATUS_OK`. `ZC_STATUS_NOT_FOUND` when nothing is hit.
-// - `model`: the model hit (a view borrowing `bytes`), on `ZC_STATUS_OK`; may be NULL.
-// - `model_index`: its position in the library, on `ZC_STATUS_OK`; may be NULL.
-// - `err`: on `ZC_STATUS_MALFORMED` (the library); may be NULL.
-zc_status zc_gta_library_cast(const uint8_t *bytes,
-                              size_t len,
-                              uint32_t mode,
-                              const zc_segment *segment,
-                              zc_hit *hit,
-                              zc_gta_model *model,
-                              uint64_t *model_index,
-                              zc_error *err);
-
-// The `uint32_t` words of storage [`zc_gta_face_index_build`] needs for `model`'s
-// faces, into `words` (`ZC_GTA_FACE_INDEX_NODE_WORDS` per node: about 9 words a
-// face).
-zc_status zc_gta_face_index_words(const zc_gta_model *model, size_t *words);
-
-// Builds the face index of `model` in the caller's `words` words at `storage` (at
-// least what [`zc_gta_face_index_words`] says; 4-byte aligned; not overlapping the
-// model's bytes), O(n log n) in the faces, and writes its view to `index`.
-// `ZC_STATUS_BUFFER_TOO_SMALL` when the storage is short (nothing built). The index
-// borrows the model's bytes and the storage.
-zc_status zc_gta_face_index_build(const zc_gta_model *model,
-                                  uint32_t *storage,
-                                  size_t words,
-                                  zc_gta_face_index *index);
-
-// As [`zc_gta_model_cast`], through the index (no culls).
-zc_status zc_gta_face_index_cast(const zc_gta_face_index *index,
-                                 const zc_segment *segment,
-                                 zc_hit *hit);
-
-// As [`zc_gta_model_cast_filtered`], through the index (no culls).
-zc_status zc_gta_face_index_cast_filtered(const zc_gta_face_index *index,
-                                          const zc_segment *segment,
-                                          const zc_gta_material_mask *skip,
-                                          zc_hit *hit);
-
-// As [`zc_gta_model_ground`], through the index (no culls).
-zc_status zc_gta_face_index_ground(const zc_gta_face_index *index,
-                                   float x,
-                                   float y,
-                                   float z,
-                                   float depth,
-                                   zc_hit *hit);
-
-// As [`zc_gta_model_overlap`], through the index (no culls).
-zc_status zc_gta_face_index_overlap(const zc_gta_face_index *index,
-                                    const zc_ball *ball,
-                                    zc_contact *contacts,
-                                    size_t cap,
-                                    size_t *found);
 
 // Starts a recovery over the `len` bytes at `bytes` in `mode` (a `zc_mode`), into
 // `iter`. Nothing is read yet.
@@ -2661,6 +2708,20 @@ zc_status zc_gta_dff_replace(const uint8_t *bytes,
                              size_t cap,
                              size_t *written,
                              zc_error *err);
+
+// Writes the lint's message (UTF-8, what the library's `Display` says, cut to
+// `ZC_MESSAGE_CAP` bytes) into `buf`, NUL-terminated, cut to `cap - 1` bytes; `buf`
+// may be NULL when `cap` is 0. Returns the message's length without the NUL, as
+// `snprintf` does. A NULL `lint` is the empty message.
+size_t zc_img_lint_message(const zc_img_lint *lint, char *buf, size_t cap);
+
+// Starts a walk over the lints of `directory` (what concerns the directory first,
+// then entry by entry), writing it to `iter`.
+zc_status zc_img_lints_begin(const zc_img_directory *directory, zc_img_lints *iter);
+
+// The walk's next lint, into `lint`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
+// last one (`lint` is then not written).
+zc_status zc_img_lints_next(zc_img_lints *iter, zc_img_lint *lint);
 
 // Parses a v2 (`VER2`) archive held whole in the `len` bytes at `bytes`: the
 // directory, and every entry's sectors inside the buffer.
@@ -2785,20 +2846,6 @@ zc_status zc_img_entry_models_begin(const zc_img_directory *directory,
 // naming the entry and both offsets.
 zc_status zc_img_entry_models_next(zc_img_models *iter, zc_gta_model *model, zc_error *err);
 
-// Writes the lint's message (UTF-8, what the library's `Display` says, cut to
-// `ZC_MESSAGE_CAP` bytes) into `buf`, NUL-terminated, cut to `cap - 1` bytes; `buf`
-// may be NULL when `cap` is 0. Returns the message's length without the NUL, as
-// `snprintf` does. A NULL `lint` is the empty message.
-size_t zc_img_lint_message(const zc_img_lint *lint, char *buf, size_t cap);
-
-// Starts a walk over the lints of `directory` (what concerns the directory first,
-// then entry by entry), writing it to `iter`.
-zc_status zc_img_lints_begin(const zc_img_directory *directory, zc_img_lints *iter);
-
-// The walk's next lint, into `lint`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
-// last one (`lint` is then not written).
-zc_status zc_img_lints_next(zc_img_lints *iter, zc_img_lint *lint);
-
 // The entry kind's short lower-case name (`"dff"`, `"col"`, ..., `"other"`), as a
 // static NUL-terminated string; `"other"` for an unknown value.
 const char *zc_img_kind_name(uint32_t kind);
@@ -2893,6 +2940,61 @@ zc_status zc_img_write_edited(const zc_img_archive *archive,
                               size_t *written,
                               zc_error *err);
 
+// Starts a walk over the course's lints (the header's, then each triangle's in file
+// order), into `iter`.
+zc_status zc_mkgp_lints_begin(const zc_mkgp_course *course, zc_mkgp_lints *iter);
+
+// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
+// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
+// `ZC_STATUS_END` after the last.
+zc_status zc_mkgp_lints_next(zc_mkgp_lints *iter, zc_mkgp_lint *lint, char *buf, size_t cap);
+
+// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
+// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
+// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
+zc_status zc_mkgp_ground_height(const zc_mkgp_course *course,
+                                const uint32_t *index,
+                                size_t index_len,
+                                float x,
+                                float z,
+                                zc_mkgp_height *ground);
+
+// The nearest hit of the segment at `segment` over the ground triangles
+// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
+// `index` is the record's file offset, its `material` the triangle's surface flags
+// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
+// `index_len` as for [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_cast(const zc_mkgp_course *course,
+                       const uint32_t *index,
+                       size_t index_len,
+                       const zc_segment *segment,
+                       zc_hit *hit);
+
+// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
+// `(x, y − depth, z)`, into `hit`, as [`zc_mkgp_cast`]. `ZC_STATUS_NOT_FOUND`
+// when nothing is hit, or for a negative or NaN `depth`.
+zc_status zc_mkgp_ground(const zc_mkgp_course *course,
+                         const uint32_t *index,
+                         size_t index_len,
+                         float x,
+                         float y,
+                         float z,
+                         float depth,
+                         zc_hit *hit);
+
+// Every record the ball at `ball` touches (ground triangles and triangle walls), each
+// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
+// receives how many there are, even when more than `cap` (or than
+// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
+// [`zc_mkgp_course_cell`].
+zc_status zc_mkgp_overlap(const zc_mkgp_course *course,
+                          const uint32_t *index,
+                          size_t index_len,
+                          const zc_ball *ball,
+                          zc_contact *contacts,
+                          size_t cap,
+                          uint64_t *found);
+
 // Validates a whole course (`len` bytes at `bytes`): header, both grids and nothing
 // after them.
 //
@@ -2980,61 +3082,6 @@ zc_status zc_mkgp_cell_wall(const zc_mkgp_cell *cell, uint32_t i, zc_mkgp_wall *
 zc_status zc_mkgp_cell_triangle_wall(const zc_mkgp_cell *cell,
                                      uint32_t i,
                                      zc_mkgp_triangle_wall *out);
-
-// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
-// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
-// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
-zc_status zc_mkgp_ground_height(const zc_mkgp_course *course,
-                                const uint32_t *index,
-                                size_t index_len,
-                                float x,
-                                float z,
-                                zc_mkgp_height *ground);
-
-// The nearest hit of the segment at `segment` over the ground triangles
-// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
-// `index` is the record's file offset, its `material` the triangle's surface flags
-// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
-// `index_len` as for [`zc_mkgp_course_cell`].
-zc_status zc_mkgp_cast(const zc_mkgp_course *course,
-                       const uint32_t *index,
-                       size_t index_len,
-                       const zc_segment *segment,
-                       zc_hit *hit);
-
-// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
-// `(x, y − depth, z)`, into `hit`, as [`zc_mkgp_cast`]. `ZC_STATUS_NOT_FOUND`
-// when nothing is hit, or for a negative or NaN `depth`.
-zc_status zc_mkgp_ground(const zc_mkgp_course *course,
-                         const uint32_t *index,
-                         size_t index_len,
-                         float x,
-                         float y,
-                         float z,
-                         float depth,
-                         zc_hit *hit);
-
-// Every record the ball at `ball` touches (ground triangles and triangle walls), each
-// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
-// receives how many there are, even when more than `cap` (or than
-// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
-// [`zc_mkgp_course_cell`].
-zc_status zc_mkgp_overlap(const zc_mkgp_course *course,
-                          const uint32_t *index,
-                          size_t index_len,
-                          const zc_ball *ball,
-                          zc_contact *contacts,
-                          size_t cap,
-                          uint64_t *found);
-
-// Starts a walk over the course's lints (the header's, then each triangle's in file
-// order), into `iter`.
-zc_status zc_mkgp_lints_begin(const zc_mkgp_course *course, zc_mkgp_lints *iter);
-
-// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
-// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
-// `ZC_STATUS_END` after the last.
-zc_status zc_mkgp_lints_next(zc_mkgp_lints *iter, zc_mkgp_lint *lint, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }  // extern "C"

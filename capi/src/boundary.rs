@@ -122,27 +122,6 @@ fn node_count(words: usize) -> Result<usize, zc_status> {
         .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)
 }
 
-/// The caller's storage for `count` values at `ptr`, each first set to `fill`: for
-/// types that are not plain (a value holding a reference), whose storage may hold any
-/// bits until it is written. Borrowed for `'a` (the call).
-pub(crate) fn init_slice_mut<'a, T: Copy>(
-    ptr: *mut T,
-    count: usize,
-    fill: T,
-) -> Result<&'a mut [T], zc_status> {
-    if !checked(ptr.cast_const(), count)? {
-        return Ok(&mut []);
-    }
-    for i in 0..count {
-        // SAFETY: `i < count`, and the range of `count` values at `ptr` is non-null,
-        // aligned and inside the address space (checked above) and writable (the
-        // caller's promise). `write` neither reads nor drops the old bits.
-        unsafe { ptr.add(i).write(fill) };
-    }
-    // SAFETY: as in `slice_mut`; every value was just written, so each is a valid `T`.
-    Ok(unsafe { core::slice::from_raw_parts_mut(ptr, count) })
-}
-
 /// Reads the caller's struct at `ptr`.
 pub(crate) fn read<T: Plain>(ptr: *const T) -> Result<T, zc_status> {
     if !checked(ptr, 1)? {
@@ -173,31 +152,6 @@ pub(crate) fn write_opt<T>(ptr: *mut T, value: T) -> Result<(), zc_status> {
     write(ptr, value)
 }
 
-/// A NUL-terminated C string's bytes (without the NUL), at most `max` of them: a longer
-/// string is [`zc_status::ZC_STATUS_INVALID_ARGUMENT`].
-pub(crate) fn c_str<'a>(ptr: *const core::ffi::c_char, max: usize) -> Result<&'a [u8], zc_status> {
-    if ptr.is_null() {
-        return Err(zc_status::ZC_STATUS_NULL_ARGUMENT);
-    }
-    let ptr = ptr.cast::<u8>();
-    let mut len = 0usize;
-    loop {
-        if len > max {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
-        // SAFETY: the caller promises a NUL-terminated string; every byte before the
-        // NUL is readable, and the loop stops at the NUL (or after `max + 1` bytes).
-        let byte = unsafe { ptr.add(len).read() };
-        if byte == 0 {
-            break;
-        }
-        len = len
-            .checked_add(1)
-            .ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)?;
-    }
-    slice(ptr, len)
-}
-
 /// The backstop for a panic without `std`: the C library's `abort` where there is one,
 /// a trap loop on bare metal.
 #[cfg(not(any(test, feature = "std")))]
@@ -221,6 +175,14 @@ pub(crate) fn abort() -> ! {
 unsafe impl Plain for Node {}
 const _: () = assert!(size_of::<Node>() == 112 && align_of::<Node>() == 4);
 
+// SAFETY: `IndexedFace` is `#[repr(C)]` with only `u32` fields (zerocol documents
+// it: any bits are a face), so it is plain; alignment is `u32`'s, which `checked`
+// verifies.
+unsafe impl Plain for zerocol::grit::IndexedFace {}
+const _: () = assert!(
+    size_of::<zerocol::grit::IndexedFace>() == 20 && align_of::<zerocol::grit::IndexedFace>() == 4
+);
+
 // SAFETY: integers and floats are plain.
 unsafe impl Plain for u8 {}
 // SAFETY: as above.
@@ -235,6 +197,12 @@ unsafe impl Plain for f32 {}
 unsafe impl<T: Plain, const N: usize> Plain for [T; N] {}
 // SAFETY: a size is an integer.
 unsafe impl Plain for usize {}
+
+/// The byte offset of `record` inside `bytes`, for records the library hands out
+/// borrowed from them (addresses only: nothing is dereferenced).
+pub(crate) fn offset_in<T>(bytes: &[u8], record: &T) -> u64 {
+    crate::convert::wide((record as *const T as usize).saturating_sub(bytes.as_ptr() as usize))
+}
 
 /// The `check` word of a view over `words` (its other fields), which tells a view
 /// zerocol made from one a caller forged or zero-filled (not a security boundary: a
@@ -251,3 +219,65 @@ pub(crate) fn seal(words: &[u64]) -> u32 {
     // 0 is never a valid check word, so a zero-filled view is always refused.
     u32::from_le_bytes([a, b, c, d]) | 1
 }
+
+/// A view or walk that carries a `check` word ([`seal`]) over its other fields:
+/// made with [`Sealed::sealed`], verified with [`Sealed::verify`] or [`read_sealed`]
+/// on every use. Implement it with [`sealed!`], naming the words.
+pub(crate) trait Sealed: Sized {
+    /// The check word of the fields other than `check`.
+    fn seal(&self) -> u32;
+    /// The `check` field.
+    fn check_word(&self) -> u32;
+    /// Sets the `check` field.
+    fn set_check_word(&mut self, check: u32);
+
+    /// This value with its check word set.
+    #[inline(always)]
+    fn sealed(mut self) -> Self {
+        let check = self.seal();
+        self.set_check_word(check);
+        self
+    }
+
+    /// `ZC_STATUS_INVALID_ARGUMENT` when the check word does not match the fields (a
+    /// forged or zero-filled view).
+    #[inline(always)]
+    fn verify(&self) -> Result<(), zc_status> {
+        if self.check_word() == self.seal() {
+            Ok(())
+        } else {
+            Err(zc_status::ZC_STATUS_INVALID_ARGUMENT)
+        }
+    }
+}
+
+/// The caller's view or walk at `ptr` (not NULL), read and verified.
+#[inline(always)]
+pub(crate) fn read_sealed<T: Plain + Sealed>(ptr: *const T) -> Result<T, zc_status> {
+    let value = read(ptr)?;
+    value.verify()?;
+    Ok(value)
+}
+
+/// Implements [`Sealed`] for a view or walk with a `check: u32`
+/// field: `sealed!(zc_x, |v| [v.a as u64, u64::from(v.b)])` names the words sealed.
+macro_rules! sealed {
+    ($t:ty, |$v:ident| [$($word:expr),* $(,)?]) => {
+        impl $crate::boundary::Sealed for $t {
+            #[inline(always)]
+            fn seal(&self) -> u32 {
+                let $v = self;
+                $crate::boundary::seal(&[$($word),*])
+            }
+            #[inline(always)]
+            fn check_word(&self) -> u32 {
+                self.check
+            }
+            #[inline(always)]
+            fn set_check_word(&mut self, check: u32) {
+                self.check = check;
+            }
+        }
+    };
+}
+pub(crate) use sealed;

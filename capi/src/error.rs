@@ -89,7 +89,7 @@ impl zc_error {
         let mut error = Self {
             format: format as u32,
             kind,
-            offset: u64::try_from(offset).unwrap_or(u64::MAX),
+            offset: crate::convert::wide(offset),
             ..Self::NONE
         };
         error.set_message(message);
@@ -182,6 +182,15 @@ pub extern "C" fn zc_error_message(err: *const zc_error, buf: *mut c_char, cap: 
         Err(_) => b"",
     };
     copy_out(message, buf, cap)
+}
+
+/// Writes `value`'s text (at most `ZC_MESSAGE_CAP` bytes) into the caller's `buf` of
+/// `cap` bytes (snprintf contract), returning its length.
+pub(crate) fn render(value: &dyn fmt::Display, buf: *mut c_char, cap: usize) -> usize {
+    let mut e = zc_error::NONE;
+    e.set_message(value);
+    let len = usize::from(e.message_len).min(e.message.len());
+    copy_out(e.message.get(..len).unwrap_or_default(), buf, cap)
 }
 
 /// Copies `text` into the caller's `buf` of `cap` bytes, NUL-terminated, and returns

@@ -47,10 +47,7 @@ fn generate<G: for<'a> Arbitrary<'a> + Generated>(
         };
     };
     dst.copy_from_slice(bytes);
-    match boundary::write(written, bytes.len()) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::status(boundary::write(written, bytes.len()))
 }
 
 /// A Mario Kart Arcade GP DX course (`COL\0`), written cell by cell

@@ -24,8 +24,6 @@
 
 #![no_std]
 #![allow(non_camel_case_types)]
-// MERGE: removed once every module is in (helpers share items).
-#![allow(dead_code)]
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 #![cfg_attr(
@@ -47,12 +45,14 @@ extern crate std;
 
 pub mod battleforge;
 mod boundary;
+mod convert;
 pub mod error;
 pub mod format;
 pub mod generate;
 pub mod grit;
 pub mod gta;
 pub mod img;
+pub mod lint;
 pub mod mkgp;
 pub mod query;
 

@@ -4,6 +4,7 @@
 use zerocol::query::{Ball, Contact, Hit, Primitive, Segment};
 
 use crate::boundary;
+use crate::error::zc_status;
 
 /// A segment from `start` to `end`, in the file's own space (GTA and Grit are Z-up).
 #[repr(C)]
@@ -122,7 +123,7 @@ impl zc_hit {
             point: hit.point,
             normal: hit.normal,
             primitive: zc_primitive::of(hit.primitive) as u32,
-            index: u64::try_from(hit.index).unwrap_or(u64::MAX),
+            index: crate::convert::wide(hit.index),
             material: material(&hit.material),
         }
     }
@@ -157,8 +158,31 @@ impl zc_contact {
             point: contact.point,
             normal: contact.normal,
             primitive: zc_primitive::of(contact.primitive) as u32,
-            index: u64::try_from(contact.index).unwrap_or(u64::MAX),
+            index: crate::convert::wide(contact.index),
             material: material(&contact.material),
         }
     }
+}
+
+/// The most contacts one overlap call writes (`zc_gta_model_overlap`,
+/// `zc_gta_face_index_overlap`, `zc_mkgp_overlap`, `zc_battleforge_overlap`), whatever
+/// `cap` is: the contacts are gathered on the stack first. The count returned is the
+/// total all the same.
+pub const ZC_OVERLAP_MAX: usize = 64;
+
+/// The contacts an overlap finds: `overlap` fills a stack buffer of
+/// [`ZC_OVERLAP_MAX`] (copies of `blank`) and says how many there are in all; the
+/// first of them go to `out` as C contacts (as many as fit), and the count is returned.
+pub(crate) fn overlap_into<M: Copy>(
+    out: &mut [zc_contact],
+    blank: Contact<M>,
+    material: impl Fn(&M) -> u32,
+    overlap: impl FnOnce(&mut [Contact<M>]) -> Result<usize, zc_status>,
+) -> Result<usize, zc_status> {
+    let mut local = [blank; ZC_OVERLAP_MAX];
+    let n = overlap(&mut local)?;
+    for (dst, src) in out.iter_mut().zip(local.iter().take(n)) {
+        *dst = zc_contact::of(src, &material);
+    }
+    Ok(n)
 }

@@ -73,25 +73,73 @@ static int inside(const char *p, size_t len, const unsigned char *buf, size_t bu
     return len == 0 || (q >= buf && q + len <= buf + buf_len);
 }
 
-/* Casts `count` segments through the face index and checks each answer against
- * zc_grit_cast's (the same t, primitive, index and material). */
+/* Two hits agree: the same status, and when both hit, the same fields. */
+static void same_hit(zc_status st_a, const zc_grit_hit *a, zc_status st_b, const zc_grit_hit *b) {
+    CHECK(st_a == st_b);
+    if (st_a == ZC_STATUS_OK && st_b == ZC_STATUS_OK) {
+        CHECK(a->hit.t == b->hit.t && a->hit.primitive == b->hit.primitive);
+        CHECK(a->hit.index == b->hit.index && a->hit.material == b->hit.material);
+        CHECK(memcmp(a->hit.point, b->hit.point, sizeof a->hit.point) == 0);
+        CHECK(memcmp(a->hit.normal, b->hit.normal, sizeof a->hit.normal) == 0);
+        CHECK(a->material == b->material && a->material_len == b->material_len);
+    }
+}
+
+static unsigned long indexed_queries;
+
+/* Builds the body's face index once and checks every cast, ground and overlap
+ * through it against the body's own (zc_grit_cast, _ground, _overlap); then the
+ * same index over storage zero-filled and scrambled after the build: every query
+ * answers (any answer), with no crash, hang or sanitizer report. */
 static void index_agrees(const zc_grit_body *body, const zc_segment *segs, size_t count) {
-    size_t need, i;
-    void *storage = NULL;
-    zc_grit_hit hits[8], one;
-    unsigned char found[8];
-    CHECK_STATUS(zc_grit_face_index_len(body, &need), ZC_STATUS_OK);
-    if (posix_memalign(&storage, ZC_GRIT_INDEX_ALIGN, need + 1) != 0)
+    size_t need, i, n_a, n_b, k;
+    uint32_t *storage;
+    uint32_t seed = 12345;
+    zc_grit_face_index index;
+    zc_grit_hit a, b;
+    zc_grit_contact ca[8], cb[8];
+    zc_status st;
+    int round;
+    CHECK_STATUS(zc_grit_face_index_words(body, &need), ZC_STATUS_OK);
+    storage = malloc((need + 1) * sizeof *storage);
+    if (!storage)
         exit(2);
-    CHECK_STATUS(zc_grit_face_index_cast(body, storage, need, segs, count, hits, found),
-                 ZC_STATUS_OK);
+    CHECK_STATUS(zc_grit_face_index_build(body, storage, need, &index), ZC_STATUS_OK);
     for (i = 0; i < count; i++) {
-        zc_status st = zc_grit_cast(body, &segs[i], &one);
-        CHECK(found[i] == (st == ZC_STATUS_OK));
-        if (found[i] && st == ZC_STATUS_OK) {
-            CHECK(hits[i].hit.t == one.hit.t && hits[i].hit.primitive == one.hit.primitive);
-            CHECK(hits[i].hit.index == one.hit.index && hits[i].material == one.material);
-            CHECK(hits[i].hit.material == one.hit.material);
+        zc_ball ball = {{segs[i].start[0], segs[i].start[1], segs[i].start[2]}, 1.5f};
+        st = zc_grit_face_index_cast(&index, &segs[i], &a);
+        same_hit(st, &a, zc_grit_cast(body, &segs[i], &b), &b);
+        st = zc_grit_face_index_ground(&index, segs[i].start[0], segs[i].start[1],
+                                       segs[i].start[2], 50, &a);
+        same_hit(st, &a, zc_grit_ground(body, segs[i].start[0], segs[i].start[1],
+                                        segs[i].start[2], 50, &b), &b);
+        CHECK_STATUS(zc_grit_face_index_overlap(&index, &ball, ca, 8, &n_a), ZC_STATUS_OK);
+        CHECK_STATUS(zc_grit_overlap(body, &ball, cb, 8, &n_b), ZC_STATUS_OK);
+        CHECK(n_a == n_b);
+        for (k = 0; k < n_a && k < 8; k++) {
+            CHECK(ca[k].contact.primitive == cb[k].contact.primitive);
+            CHECK(ca[k].contact.index == cb[k].contact.index);
+            CHECK(ca[k].contact.depth == cb[k].contact.depth);
+            CHECK(ca[k].material == cb[k].material && ca[k].material_len == cb[k].material_len);
+        }
+        indexed_queries += 3;
+    }
+    for (round = 0; round < 2; round++) {
+        if (round == 0) {
+            memset(storage, 0, need * sizeof *storage);
+        } else {
+            for (k = 0; k < need; k++) {
+                seed = seed * 1664525u + 1013904223u;
+                storage[k] = seed ^ (seed >> 13);
+            }
+        }
+        for (i = 0; i < count; i++) {
+            zc_ball ball = {{segs[i].start[0], segs[i].start[1], segs[i].start[2]}, 5};
+            st = zc_grit_face_index_cast(&index, &segs[i], &a);
+            CHECK(st == ZC_STATUS_OK || st == ZC_STATUS_NOT_FOUND);
+            st = zc_grit_face_index_ground(&index, 0, 0, 100, 200, &a);
+            CHECK(st == ZC_STATUS_OK || st == ZC_STATUS_NOT_FOUND);
+            CHECK_STATUS(zc_grit_face_index_overlap(&index, &ball, ca, 8, &n_a), ZC_STATUS_OK);
         }
     }
     free(storage);
@@ -314,47 +362,90 @@ static void sample_bcol(void) {
     CHECK(contacts[0].contact.depth == F(0.4f) && vec_is(contacts[0].contact.point, 1, 1, 0));
     CHECK_STATUS(zc_grit_overlap(&body, &ball, contacts, 1, &n), ZC_STATUS_OK);
     CHECK(n == 2);
-    /* The face index: built into caller storage, casts through it. */
+    /* The face index: built once into caller storage, then many queries. */
     {
         zc_segment segs[4] = {{{10, 0, 5}, {10, 0, -5}},
                               {{0, 0, 5.5f}, {0, 0, -20}},
                               {{1, -1, 3}, {1, -1, -7}},
                               {{100, 100, 1}, {100, 100, -1}}};
         zc_grit_hit hits[4];
-        unsigned char found[4];
-        size_t need;
-        void *storage = NULL;
-        CHECK_STATUS(zc_grit_face_index_len(&body, &need), ZC_STATUS_OK);
-        CHECK(need > 0 && need % ZC_GRIT_INDEX_ALIGN != 1);
-        if (posix_memalign(&storage, ZC_GRIT_INDEX_ALIGN, need + ZC_GRIT_INDEX_ALIGN) != 0)
+        zc_grit_face_index index, forged;
+        size_t need, more;
+        uint32_t *storage;
+        int i;
+        CHECK_STATUS(zc_grit_face_index_words(&body, &need), ZC_STATUS_OK);
+        CHECK(need > body.face_count * ZC_GRIT_FACE_INDEX_FACE_WORDS + body.vertex_count * 3);
+        CHECK((need - body.face_count * ZC_GRIT_FACE_INDEX_FACE_WORDS - body.vertex_count * 3) %
+                  ZC_GRIT_FACE_INDEX_NODE_WORDS ==
+              0);
+        storage = malloc((need + 2) * sizeof *storage);
+        if (!storage)
             exit(2);
-        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, segs, 4, hits, found),
-                     ZC_STATUS_OK);
-        CHECK(found[0] == 1 && hits[0].hit.t == F(0.4f) && hits[0].hit.primitive == ZC_PRIMITIVE_BOX);
+        CHECK_STATUS(zc_grit_face_index_build(&body, storage, need, &index), ZC_STATUS_OK);
+        CHECK(index.storage == storage && index.body.check == body.check);
+        for (i = 0; i < 4; i++)
+            CHECK_STATUS(zc_grit_face_index_cast(&index, &segs[i], &hits[i]),
+                         i == 3 ? ZC_STATUS_NOT_FOUND : ZC_STATUS_OK);
+        CHECK(hits[0].hit.t == F(0.4f) && hits[0].hit.primitive == ZC_PRIMITIVE_BOX);
         CHECK(material_is(hits[0].material, hits[0].material_len, "/b"));
-        CHECK(found[1] == 1 && hits[1].hit.t == F(0.0f) && hits[1].hit.primitive == ZC_PRIMITIVE_HULL);
-        CHECK(found[2] == 1 && hits[2].hit.t == F(0.3f) && hits[2].hit.primitive == ZC_PRIMITIVE_FACE);
+        CHECK(hits[1].hit.t == F(0.0f) && hits[1].hit.primitive == ZC_PRIMITIVE_HULL);
+        CHECK(hits[2].hit.t == F(0.3f) && hits[2].hit.primitive == ZC_PRIMITIVE_FACE);
         CHECK(hits[2].hit.index == 0 && vec_is(hits[2].hit.point, 1, -1, 0));
         CHECK(material_is(hits[2].material, hits[2].material_len, "/floor"));
-        CHECK(found[3] == 0);
-        index_agrees(&body, segs, 4);
-        /* Short, misaligned, NULL. */
-        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need - 1, segs, 4, hits, found),
-                     ZC_STATUS_BUFFER_TOO_SMALL);
-        CHECK_STATUS(zc_grit_face_index_cast(&body, (unsigned char *)storage + 4, need, segs, 4,
-                                             hits, found),
-                     ZC_STATUS_INVALID_ARGUMENT);
-        CHECK_STATUS(zc_grit_face_index_cast(&body, NULL, need, segs, 4, hits, found),
-                     ZC_STATUS_NULL_ARGUMENT);
-        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, NULL, 4, hits, found),
-                     ZC_STATUS_NULL_ARGUMENT);
-        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, segs, 4, hits, NULL),
-                     ZC_STATUS_NULL_ARGUMENT);
-        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, segs, SIZE_MAX, hits, found),
-                     ZC_STATUS_INVALID_ARGUMENT);
-        CHECK_STATUS(zc_grit_face_index_cast(&body, storage, need, NULL, 0, NULL, NULL),
+        CHECK_STATUS(zc_grit_face_index_ground(&index, point[0], point[1], point[2], 10.0f, &hit),
                      ZC_STATUS_OK);
+        CHECK(hit.hit.t == F(0.3f) && hit.hit.primitive == ZC_PRIMITIVE_FACE && hit.hit.index == 0);
+        CHECK_STATUS(zc_grit_face_index_overlap(&index, &ball, contacts, 4, &n), ZC_STATUS_OK);
+        CHECK(n == 2 && contacts[0].contact.primitive == ZC_PRIMITIVE_FACE);
+        CHECK(contacts[0].contact.index == 0 && contacts[1].contact.index == 1);
+        CHECK(contacts[0].contact.depth == F(0.4f) && vec_is(contacts[0].contact.point, 1, 1, 0));
+        CHECK_STATUS(zc_grit_face_index_overlap(&index, &ball, NULL, 0, &n), ZC_STATUS_OK);
+        CHECK(n == 2);
+        /* Larger storage is fine; short, misaligned, NULL, overlapping the body. */
+        CHECK_STATUS(zc_grit_face_index_build(&body, storage, need + 1, &forged), ZC_STATUS_OK);
+        CHECK_STATUS(zc_grit_face_index_build(&body, storage, need - 1, &forged),
+                     ZC_STATUS_BUFFER_TOO_SMALL);
+        CHECK_STATUS(zc_grit_face_index_build(&body, (uint32_t *)((char *)storage + 1), need,
+                                              &forged),
+                     ZC_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_build(&body, NULL, need, &forged), ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_build(&body, storage, SIZE_MAX, &forged),
+                     ZC_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_build(&body, (uint32_t *)(void *)BCOL, need, &forged),
+                     ZC_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_build(&body, storage, need, NULL), ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_build(NULL, storage, need, &forged),
+                     ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_words(&body, NULL), ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_words(NULL, &more), ZC_STATUS_NULL_ARGUMENT);
+        /* A forged or zero-filled view; NULL arguments. */
+        forged = index;
+        forged.nodes += 1;
+        CHECK_STATUS(zc_grit_face_index_cast(&forged, &segs[0], &hit), ZC_STATUS_INVALID_ARGUMENT);
+        forged = index;
+        forged.body.face_count += 1;
+        CHECK_STATUS(zc_grit_face_index_cast(&forged, &segs[0], &hit), ZC_STATUS_INVALID_ARGUMENT);
+        memset(&forged, 0, sizeof forged);
+        CHECK_STATUS(zc_grit_face_index_cast(&forged, &segs[0], &hit), ZC_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_ground(&forged, 0, 0, 0, 1, &hit),
+                     ZC_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_overlap(&forged, &ball, contacts, 4, &n),
+                     ZC_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_cast(NULL, &segs[0], &hit), ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_cast(&index, NULL, &hit), ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_cast(&index, &segs[0], NULL), ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_ground(&index, 0, 0, 0, 1, NULL), ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_overlap(&index, NULL, contacts, 4, &n),
+                     ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_overlap(&index, &ball, contacts, 4, NULL),
+                     ZC_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(zc_grit_face_index_overlap(&index, &ball, NULL, 4, &n),
+                     ZC_STATUS_NULL_ARGUMENT);
+        /* The index still answers after all that. */
+        CHECK_STATUS(zc_grit_face_index_cast(&index, &segs[2], &hit), ZC_STATUS_OK);
+        CHECK(hit.hit.t == F(0.3f) && hit.hit.primitive == ZC_PRIMITIVE_FACE);
         free(storage);
+        index_agrees(&body, segs, 4);
     }
 }
 
@@ -605,10 +696,13 @@ static void walk(const unsigned char *bytes, size_t len, const zc_grit_body *bod
     if (zc_grit_ground(body, point[0], point[1], point[2], 100, &hit) == ZC_STATUS_OK)
         CHECK(hit.hit.t >= 0 && hit.hit.t <= 1);
     {
-        zc_segment segs[3] = {{{0.25f, 0.5f, 100}, {-0.5f, 0.25f, -100}},
+        zc_segment segs[6] = {{{0.25f, 0.5f, 100}, {-0.5f, 0.25f, -100}},
                               {{-100, 0.1f, 0.2f}, {100, -0.1f, 0.3f}},
-                              {{0.5f, 0.5f, 0.5f}, {0.6f, 0.4f, -0.5f}}};
-        index_agrees(body, segs, 3);
+                              {{0.5f, 0.5f, 0.5f}, {0.6f, 0.4f, -0.5f}},
+                              {{0.1f, -100, 1}, {-0.2f, 100, -1}},
+                              {{3, 2, 10}, {-3, -2, -10}},
+                              {{-1, 1, 0.5f}, {1, -1, 0.25f}}};
+        index_agrees(body, segs, 6);
     }
     CHECK_STATUS(zc_grit_overlap(body, &ball, contacts, 8, &n), ZC_STATUS_OK);
     for (k = 0; k < n && k < 8; k++)
@@ -660,7 +754,8 @@ static void run(const char *root) {
     files += for_each_file(root, "fuzz/corpus/roundtrip_bcol", replay);
     files += for_each_file(root, "tests/regressions/grit", replay);
     CHECK(files == replayed && files > 6000);
-    printf("grit: replayed %lu files, %lu parses walked\n", replayed, parsed);
+    printf("grit: replayed %lu files, %lu parses walked, %lu indexed queries compared\n",
+           replayed, parsed, indexed_queries);
 }
 
 HARNESS_MAIN

@@ -481,7 +481,7 @@ pub fn query_target<'a, Q>(
     let index = body.indexed(&mut storage);
     let indexed = crate::common::query_checks(&index, segments);
     let mut decoded = vec![[0.0f32; 3]; vertices];
-    let mut face_storage = vec![grit::Face::default(); faces];
+    let mut face_storage = vec![grit::IndexedFace::default(); faces];
     let mut nodes = vec![zerocol::query::Node::EMPTY; zerocol::query::FaceTree::nodes_for(faces)];
     let tree = body.face_indexed(&mut decoded, &mut face_storage, &mut nodes);
     let treed = crate::common::query_checks(&tree, segments);
@@ -508,7 +508,7 @@ pub trait VertexIndexed<'a> {
     fn face_indexed<'s>(
         &self,
         vertices: &'s mut [[f32; 3]],
-        faces: &'s mut [grit::Face<'a>],
+        faces: &'s mut [grit::IndexedFace],
         nodes: &'s mut [zerocol::query::Node],
     ) -> grit::FaceIndex<'a, 's>;
 }
@@ -522,7 +522,7 @@ impl<'a> VertexIndexed<'a> for Tcol<'a> {
     fn face_indexed<'s>(
         &self,
         vertices: &'s mut [[f32; 3]],
-        faces: &'s mut [grit::Face<'a>],
+        faces: &'s mut [grit::IndexedFace],
         nodes: &'s mut [zerocol::query::Node],
     ) -> grit::FaceIndex<'a, 's> {
         self.face_index(vertices, faces, nodes)
@@ -539,7 +539,7 @@ impl<'a> VertexIndexed<'a> for Bcol<'a> {
     fn face_indexed<'s>(
         &self,
         vertices: &'s mut [[f32; 3]],
-        faces: &'s mut [grit::Face<'a>],
+        faces: &'s mut [grit::IndexedFace],
         nodes: &'s mut [zerocol::query::Node],
     ) -> grit::FaceIndex<'a, 's> {
         self.face_index(vertices, faces, nodes)

@@ -60,9 +60,10 @@ pub use body::{
     Attributes, BoxLike, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,
     DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK,
-    DEGENERATE_SINE, Face, FaceIndex, Faces, IDENTITY_ORIENTATION, Keyword, LintKind,
-    STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Shapes, Size, StorageTooSmall, TextFaces, TextShapes,
-    TextVertices, Trimesh, UNIT_TOLERANCE, VertexIndex, Vertices,
+    DEGENERATE_SINE, Face, FaceIndex, FaceIndexParts, Faces, IDENTITY_ORIENTATION, IndexedFace,
+    Keyword, LintKind, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Shapes, ShapesParts, Size,
+    StorageTooSmall, TextFaces, TextShapes, TextVertices, Trimesh, UNIT_TOLERANCE, VertexIndex,
+    Vertices,
 };
 
 /// Which kind of Grit collision file a `.gcol` (or any) buffer holds.

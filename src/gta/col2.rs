@@ -699,7 +699,7 @@ mod tests {
         let mut next = move || rng.next();
         for len in 0..70 {
             for top in [0, 1, 255, 256, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF] {
-                let mut faces: heapless::Vec<raw::FaceV2, 70> = (0..len)
+                let mut faces: arrayvec::ArrayVec<raw::FaceV2, 70> = (0..len)
                     .map(|_| {
                         let r = next();
                         let i = |s: u32| (r >> s) as u16 % top.max(1);

@@ -410,7 +410,7 @@ impl<'a> Dff<'a> {
     pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
         let clump = find_clump(bytes)?;
         // The Clump, then its Extension: only those are descended into.
-        let mut stack = heapless::Vec::<Open, MAX_DEPTH>::new();
+        let mut stack = arrayvec::ArrayVec::<Open, MAX_DEPTH>::new();
         let clump_limit = if options.allow_short_clump {
             bytes.len()
         } else {
@@ -713,8 +713,8 @@ fn find_clump(bytes: &[u8]) -> Result<Chunk, Error> {
 }
 
 /// Pushes an open chunk; the walk never holds more than [`MAX_DEPTH`].
-fn push(stack: &mut heapless::Vec<Open, MAX_DEPTH>, chunk: Chunk, next: usize, limit: usize) {
-    let pushed = stack.push(Open { chunk, next, limit });
+fn push(stack: &mut arrayvec::ArrayVec<Open, MAX_DEPTH>, chunk: Chunk, next: usize, limit: usize) {
+    let pushed = stack.try_push(Open { chunk, next, limit });
     let _ = wire::validated(pushed.ok());
 }
 

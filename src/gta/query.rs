@@ -361,12 +361,13 @@ impl Model<'_> {
     ) {
         let (version, mesh) = (self.version(), self.mesh());
         // The groups entered, sorted by where (insertion sort: a few groups).
-        let mut entered: heapless::Vec<(f32, u16, u16), SORTED_GROUPS> = heapless::Vec::new();
+        let mut entered: arrayvec::ArrayVec<(f32, u16, u16), SORTED_GROUPS> =
+            arrayvec::ArrayVec::new();
         for group in self.face_groups() {
             let Some(t) = cull.enter(version, group.min, group.max) else {
                 continue;
             };
-            if entered.push((t, group.first, group.last)).is_err() {
+            if entered.try_push((t, group.first, group.last)).is_err() {
                 // Too many to sort: every group in stored order.
                 for group in self.face_groups() {
                     if cull

@@ -120,7 +120,7 @@ impl<'a> Directory<'a> {
         Lints {
             directory: *self,
             next: None,
-            queue: heapless::Vec::new(),
+            queue: arrayvec::ArrayVec::new(),
             limit: self.limit_sectors(),
             skip: self.options.skip_unloaded_past_end,
             index: None,
@@ -165,7 +165,7 @@ impl<'a> Directory<'a> {
         let mut lints = Lints {
             directory: *self,
             next: None,
-            queue: heapless::Vec::new(),
+            queue: arrayvec::ArrayVec::new(),
             limit: self.limit_sectors(),
             skip: self.options.skip_unloaded_past_end,
             index: None,
@@ -440,7 +440,7 @@ pub struct Lints<'a> {
     directory: Directory<'a>,
     /// The next entry to check; `None` before the directory's own lints.
     next: Option<u32>,
-    queue: heapless::Vec<Lint, 8>,
+    queue: arrayvec::ArrayVec<Lint, 8>,
     /// The archive's end in sectors, when known.
     limit: Option<u64>,
     /// Whether a lenient read skips entries.
@@ -471,7 +471,7 @@ impl<'a> Lints<'a> {
             kind,
         };
         // At most 8 lints per step, fewer than the queue holds.
-        let _ = validated(self.queue.push(lint).ok());
+        let _ = validated(self.queue.try_push(lint).ok());
     }
 
     /// Whether sector `s` lies in the directory or a counted entry.

@@ -3,7 +3,7 @@
 
 use core::fmt::{self, Write};
 
-use heapless::Vec;
+use arrayvec::ArrayVec as Vec;
 
 use super::{HULL_CAP, Mtl, Obj, Summary, scale, unit, written_key};
 use crate::grit::{Shape, Trimesh};
@@ -67,7 +67,7 @@ impl<'a> Palette<'a> {
     }
 
     fn insert(&mut self, name: &'a str) {
-        if self.find(name).is_none() && self.names.push(name).is_err() {
+        if self.find(name).is_none() && self.names.try_push(name).is_err() {
             self.overflow = true;
         }
     }
@@ -257,7 +257,7 @@ fn write_shape<W: Write + ?Sized>(out: &mut Obj<'_, W>, shape: &Shape<'_>) -> fm
             for v in vertices.clone() {
                 let bits = v.map(f32::to_bits);
                 if points.iter().all(|p| p.map(f32::to_bits) != bits) {
-                    full |= points.push(v).is_err();
+                    full |= points.try_push(v).is_err();
                 }
             }
             // C(n, 3) triangles, each tested against up to n points.

@@ -4,7 +4,7 @@
 //! Each format has one function that writes an OBJ document and its `.mtl` material
 //! library to two [`core::fmt::Write`]s: [`gta`], [`mkgp`], [`battleforge`] and
 //! [`grit`]. None allocates; a format with unbounded material names (Grit) keeps its
-//! palette in a `heapless::Vec`.
+//! palette in an `arrayvec::ArrayVec`.
 //!
 //! What every export has in common:
 //! - coordinates are written as the file stores them, in its own up axis (GTA and

@@ -206,7 +206,7 @@ impl zc_grit_body {
     }
 
     /// The check word of the other fields.
-    fn seal(&self) -> u32 {
+    pub(crate) fn seal(&self) -> u32 {
         boundary::seal(&[
             self.buffer as usize as u64,
             self.buffer_len as u64,

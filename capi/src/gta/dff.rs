@@ -4,10 +4,11 @@
 
 use zerocol::gta::dff::{Dff, FRAME_LEN, Payload};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
+use crate::convert::{put, wide};
 use crate::error::{fail, zc_error, zc_status};
 use crate::gta::error::dff_to_c;
-use crate::gta::read::{options, put, wide, zc_gta_model};
+use crate::gta::read::{options, zc_gta_model};
 
 /// Bytes [`zc_gta_dff_frame`] puts before a headerless payload (a COLL header with an
 /// empty name): the scratch it needs is `payload_len + ZC_GTA_DFF_FRAME_LEN`.
@@ -76,35 +77,30 @@ pub struct zc_gta_dff {
 // SAFETY: integers, a pointer and a plain model view.
 unsafe impl boundary::Plain for zc_gta_dff {}
 
-impl zc_gta_dff {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.clump_offset,
-            self.children_end,
-            self.extension_offset,
-            self.collision_offset,
-            self.payload_offset,
-            self.payload_len,
-            u64::from(self.clump_size),
-            u64::from(self.extension_size),
-            u64::from(self.collision_size),
-            u64::from(self.payload),
-            u64::from(self.mode),
-            u64::from(self.has_extension),
-            u64::from(self.short_clump),
-            u64::from(self.model.check),
-        ])
-    }
+boundary::sealed!(zc_gta_dff, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.clump_offset,
+    v.children_end,
+    v.extension_offset,
+    v.collision_offset,
+    v.payload_offset,
+    v.payload_len,
+    u64::from(v.clump_size),
+    u64::from(v.extension_size),
+    u64::from(v.collision_size),
+    u64::from(v.payload),
+    u64::from(v.mode),
+    u64::from(v.has_extension),
+    u64::from(v.short_clump),
+    u64::from(v.model.check),
+]);
 
+impl zc_gta_dff {
     /// The caller's view at `ptr`, checked.
     fn read(ptr: *const Self) -> Result<Self, zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         Ok(view)
     }
 }
@@ -166,7 +162,7 @@ pub extern "C" fn zc_gta_dff_parse(
         ),
         _ => (zc_gta_dff_payload::ZC_GTA_DFF_NONE, 0, 0, NO_MODEL),
     };
-    let mut view = zc_gta_dff {
+    let view = zc_gta_dff {
         buffer: bytes.as_ptr(),
         buffer_len: bytes.len(),
         clump_offset: wide(clump.offset()),
@@ -184,8 +180,8 @@ pub extern "C" fn zc_gta_dff_parse(
         short_clump: u8::from(parsed.has_short_clump()),
         model,
         check: 0,
-    };
-    view.check = view.seal();
+    }
+    .sealed();
     put(dff, view)
 }
 

@@ -6,9 +6,10 @@ use core::fmt::{self, Write as _};
 
 use zerocol::gta::{self, LintKind, Section};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
+use crate::convert::{put, wide};
 use crate::error::{copy_out, zc_status};
-use crate::gta::read::{put, wide, zc_gta_game, zc_gta_model};
+use crate::gta::read::{zc_gta_game, zc_gta_model};
 
 /// What a lint says (`zc_gta_lint.kind`). The values are stable.
 #[repr(C)]
@@ -216,22 +217,11 @@ pub struct zc_gta_lints {
 // SAFETY: a plain model view and integers.
 unsafe impl boundary::Plain for zc_gta_lints {}
 
-impl zc_gta_lints {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.model.check),
-            u64::from(self.position),
-            u64::from(self.tolerated_only),
-        ])
-    }
-
-    /// This walk with its check word set.
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_gta_lints, |v| [
+    u64::from(v.model.check),
+    u64::from(v.position),
+    u64::from(v.tolerated_only),
+]);
 
 /// Starts a walk over the lints of `model` into `iter`: all of them when
 /// `tolerated_only` is 0, only those of lenient rules (never any for a model read
@@ -272,9 +262,8 @@ pub extern "C" fn zc_gta_lints_next(
     buf: *mut c_char,
     cap: usize,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     let m = match zc_gta_model::read(&walk.model) {
@@ -296,7 +285,7 @@ pub extern "C" fn zc_gta_lints_next(
     let mut lints = all.resume(position);
     let next = lints.next();
     let advanced = zc_gta_lints {
-        position: u32::try_from(lints.position()).unwrap_or(u32::MAX),
+        position: crate::convert::wide32(lints.position()),
         ..walk
     };
     let status = match next {
@@ -320,10 +309,7 @@ pub extern "C" fn zc_gta_lints_next(
         }
         None => zc_status::ZC_STATUS_END,
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }
 
 /// Room for a lint's message (the longest is under 500 bytes).

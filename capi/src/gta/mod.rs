@@ -8,15 +8,15 @@
 pub mod dff;
 pub mod error;
 pub mod lint;
-pub mod read;
 pub mod query;
+pub mod read;
 pub mod recover;
 pub mod write;
 
 pub use dff::*;
 pub use error::*;
 pub use lint::*;
-pub use read::*;
 pub use query::*;
+pub use read::*;
 pub use recover::*;
 pub use write::*;

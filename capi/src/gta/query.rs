@@ -11,12 +11,12 @@
 use zerocol::gta::{FaceIndex, Model};
 use zerocol::query::{Contact, FaceTree, Primitive, Query, Segment, ground};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
 use crate::error::{fail, zc_error, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::to_c;
 use crate::gta::read::{options, zc_gta_model};
-use crate::query::{zc_ball, zc_contact, zc_hit, zc_segment};
+use crate::query::{ZC_OVERLAP_MAX, zc_ball, zc_contact, zc_hit, zc_segment};
 
 /// A set of material ids (0..=255): bit `m % 8` of `bits[m / 8]` is material `m`.
 /// The filtered casts skip the surfaces whose material is in the set, as the games
@@ -40,11 +40,6 @@ impl zc_gta_material_mask {
     }
 }
 
-/// The most contacts one overlap call writes (`zc_gta_model_overlap`,
-/// `zc_gta_face_index_overlap`), whatever `cap` is: the contacts are gathered on the
-/// stack first. The count returned is the total all the same.
-pub const ZC_GTA_OVERLAP_MAX: usize = 64;
-
 /// `uint32_t` words in one node of a face index's storage.
 pub const ZC_GTA_FACE_INDEX_NODE_WORDS: usize = 28;
 const _: () = assert!(ZC_GTA_FACE_INDEX_NODE_WORDS == boundary::NODE_WORDS);
@@ -59,10 +54,7 @@ fn material(m: &u8) -> u32 {
 #[inline]
 fn answer(hit: Option<zerocol::query::Hit<u8>>, out: *mut zc_hit) -> zc_status {
     match hit {
-        Some(h) => match boundary::write(out, zc_hit::of(&h, material)) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Some(h) => crate::convert::status(boundary::write(out, zc_hit::of(&h, material))),
         None => zc_status::ZC_STATUS_NOT_FOUND,
     }
 }
@@ -131,18 +123,15 @@ fn overlap_of<Q: Query<Material = u8>>(
         index: 0,
         material: 0u8,
     };
-    let mut gathered = [blank; ZC_GTA_OVERLAP_MAX];
+    let mut gathered = [blank; ZC_OVERLAP_MAX];
     let room = gathered
-        .get_mut(..cap.min(ZC_GTA_OVERLAP_MAX))
+        .get_mut(..cap.min(ZC_OVERLAP_MAX))
         .unwrap_or_default();
     let n = q.overlap(ball.to_rust(), room);
     for (dst, src) in out.iter_mut().zip(room.iter().take(n)) {
         *dst = zc_contact::of(src, material);
     }
-    match boundary::write(found, n) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(s) => s,
-    }
+    crate::convert::status(boundary::write(found, n))
 }
 
 /// Rebuilds the caller's model view (O(1)).
@@ -201,7 +190,7 @@ pub extern "C" fn zc_gta_model_ground(
 }
 
 /// Every sphere, box and face of `model` that `ball` touches, in table order: the
-/// first `min(found, cap, ZC_GTA_OVERLAP_MAX)` into `contacts` (may be NULL when
+/// first `min(found, cap, ZC_OVERLAP_MAX)` into `contacts` (may be NULL when
 /// `cap` is 0), and the total into `found`, even when more than that. A ball with a
 /// NaN or infinite coordinate or a negative radius touches nothing.
 #[unsafe(no_mangle)]
@@ -273,11 +262,8 @@ pub extern "C" fn zc_gta_library_cast(
     };
     let written = boundary::write(hit, zc_hit::of(&h, material))
         .and_then(|()| boundary::write_opt(model, zc_gta_model::of(bytes, &m)))
-        .and_then(|()| boundary::write_opt(model_index, u64::try_from(i).unwrap_or(u64::MAX)));
-    match written {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(s) => s,
-    }
+        .and_then(|()| boundary::write_opt(model_index, crate::convert::wide(i)));
+    crate::convert::status(written)
 }
 
 /// A model with a tree over its faces in the caller's storage, made by
@@ -308,24 +294,19 @@ pub struct zc_gta_face_index {
 // SAFETY: integers, floats, pointers and a plain struct only.
 unsafe impl boundary::Plain for zc_gta_face_index {}
 
-impl zc_gta_face_index {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.model.check),
-            self.nodes as usize as u64,
-            self.words as u64,
-            u64::from(self.magnitude.to_bits()),
-        ])
-    }
+boundary::sealed!(zc_gta_face_index, |v| [
+    u64::from(v.model.check),
+    v.nodes as usize as u64,
+    v.words as u64,
+    u64::from(v.magnitude.to_bits()),
+]);
 
+impl zc_gta_face_index {
     /// The caller's index at `ptr`, rebuilt in O(1).
     #[inline]
     fn read<'a>(ptr: *const Self) -> Result<FaceIndex<'a, 'a>, zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         let model = model_of(&view.model)?;
         let nodes = boundary::nodes(view.nodes, view.words)?;
         Ok(FaceIndex::from_parts(
@@ -348,10 +329,7 @@ pub extern "C" fn zc_gta_face_index_words(
         Err(s) => return s,
     };
     match FaceTree::nodes_for(m.faces().len()).checked_mul(boundary::NODE_WORDS) {
-        Some(n) => match boundary::write(words, n) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Some(n) => crate::convert::status(boundary::write(words, n)),
         None => zc_status::ZC_STATUS_INVALID_ARGUMENT,
     }
 }
@@ -393,18 +371,15 @@ pub extern "C" fn zc_gta_face_index_build(
         Err(_) => return zc_status::ZC_STATUS_BUFFER_TOO_SMALL,
     };
     let (tree, magnitude) = built.tree().parts();
-    let mut out = zc_gta_face_index {
+    let out = zc_gta_face_index {
         model: view,
         nodes: tree.as_ptr().cast::<u32>(),
         words: tree.len().saturating_mul(boundary::NODE_WORDS),
         magnitude,
         check: 0,
-    };
-    out.check = out.seal();
-    match boundary::write(index, out) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(s) => s,
     }
+    .sealed();
+    crate::convert::status(boundary::write(index, out))
 }
 
 /// As [`zc_gta_model_cast`], through the index (no culls).

@@ -3,7 +3,8 @@
 
 use zerocol::gta::{self, Model, ModelParts, Models, Version};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
+use crate::convert::{put, wide, wide32};
 use crate::error::{fail, zc_error, zc_mode, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::to_c;
@@ -53,15 +54,12 @@ pub extern "C" fn zc_gta_check(
     match gta::check(bytes, options) {
         Ok(s) => {
             let out = zc_gta_summary {
-                models: u64::try_from(s.models).unwrap_or(u64::MAX),
-                end: u64::try_from(s.end.offset).unwrap_or(u64::MAX),
-                trailing: u64::try_from(s.end.trailing_bytes).unwrap_or(u64::MAX),
+                models: wide(s.models),
+                end: wide(s.end.offset),
+                trailing: wide(s.end.trailing_bytes),
                 trailing_is_padding: u8::from(s.end.trailing_is_padding),
             };
-            match boundary::write_opt(summary, out) {
-                Ok(()) => zc_status::ZC_STATUS_OK,
-                Err(status) => status,
-            }
+            crate::convert::status(boundary::write_opt(summary, out))
         }
         Err(e) => fail(
             err,
@@ -140,35 +138,31 @@ pub struct zc_gta_model {
 // `Model::from_parts` decide whether it names a model).
 unsafe impl boundary::Plain for zc_gta_model {}
 
+boundary::sealed!(zc_gta_model, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.offset,
+    v.len,
+    u64::from(v.version),
+    u64::from(v.vertex_count),
+    u64::from(v.shadow_vertex_count),
+]);
+
 impl zc_gta_model {
     /// The C view of `model`, read from `buffer`.
     pub(crate) fn of(buffer: &[u8], model: &Model<'_>) -> Self {
         let parts = model.parts();
-        let mut view = Self {
+        Self {
             buffer: buffer.as_ptr(),
             buffer_len: buffer.len(),
-            offset: u64::try_from(parts.offset).unwrap_or(u64::MAX),
-            len: u64::try_from(parts.len).unwrap_or(u64::MAX),
+            offset: wide(parts.offset),
+            len: wide(parts.len),
             version: zc_gta_version::of(model.version()) as u32,
             vertex_count: parts.vertex_count,
             shadow_vertex_count: parts.shadow_vertex_count,
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.offset,
-            self.len,
-            u64::from(self.version),
-            u64::from(self.vertex_count),
-            u64::from(self.shadow_vertex_count),
-        ])
+        }
+        .sealed()
     }
 
     /// The caller's view at `ptr`, rebuilt as the library's model (O(1)), with the
@@ -177,9 +171,7 @@ impl zc_gta_model {
     #[inline(always)]
     pub(crate) fn read<'a>(ptr: *const Self) -> Result<(&'a [u8], Model<'a>), zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         let buffer = boundary::bytes(view.buffer, view.buffer_len)?;
         let parts = ModelParts {
             offset: usize::try_from(view.offset)
@@ -213,10 +205,7 @@ pub extern "C" fn zc_gta_model_parse(
         (Err(status), _) | (_, Err(status)) => return status,
     };
     match Model::parse(bytes, options) {
-        Ok(m) => match boundary::write(model, zc_gta_model::of(bytes, &m)) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(status) => status,
-        },
+        Ok(m) => crate::convert::status(boundary::write(model, zc_gta_model::of(bytes, &m))),
         Err(e) => fail(
             err,
             zc_status::ZC_STATUS_MALFORMED,
@@ -250,25 +239,14 @@ pub struct zc_gta_models {
 // SAFETY: integers and a pointer only.
 unsafe impl boundary::Plain for zc_gta_models {}
 
-impl zc_gta_models {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.position,
-            u64::from(self.mode),
-            u64::from(self.state),
-            self.index,
-        ])
-    }
-
-    /// This walk with its check word set.
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_gta_models, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.position,
+    u64::from(v.mode),
+    u64::from(v.state),
+    v.index,
+]);
 
 /// Starts a walk over the models of the `len` bytes at `bytes` in `mode` (a `zc_mode`),
 /// writing it to `iter`. No model is read yet.
@@ -292,10 +270,7 @@ pub extern "C" fn zc_gta_models_begin(
         index: 0,
         check: 0,
     };
-    match boundary::write(iter, walk.sealed()) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::status(boundary::write(iter, walk.sealed()))
 }
 
 /// The walk's next model, into `model`: `ZC_STATUS_OK`; `ZC_STATUS_END` after the last
@@ -309,9 +284,8 @@ pub extern "C" fn zc_gta_models_next(
     model: *mut zc_gta_model,
     err: *mut zc_error,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     if walk.state != 0 {
@@ -348,33 +322,12 @@ pub extern "C" fn zc_gta_models_next(
         None => (1, walk.index, zc_status::ZC_STATUS_END),
     };
     let advanced = zc_gta_models {
-        position: u64::try_from(models.position()).unwrap_or(u64::MAX),
+        position: wide(models.position()),
         state,
         index,
         ..walk
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
-}
-
-/// A count or offset as a C `uint64_t` (exact on every target zerocol builds for).
-pub(crate) fn wide(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
-/// A count as a C `uint32_t` (exact for anything a model can hold), saturating.
-pub(crate) fn narrow(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Writes `value` to `out` and says `ZC_STATUS_OK`, or the status of a bad `out`.
-pub(crate) fn put<T>(out: *mut T, value: T) -> zc_status {
-    match boundary::write(out, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }
 
 /// A game, for materials and lints (`zc_gta_lint.game`, `zc_gta_model_info.material_game`,
@@ -513,14 +466,14 @@ pub extern "C" fn zc_gta_model_describe(
             declared_len: m.declared_len(),
             unparsed_tail: wide(m.unparsed_tail()),
             bounds: zc_gta_bounds::of(&m.bounds()),
-            spheres: narrow(m.spheres().len()),
-            boxes: narrow(m.boxes().len()),
-            lines: narrow(m.lines().len()),
-            vertices: narrow(m.vertices().len()),
-            faces: narrow(m.faces().len()),
-            face_groups: narrow(m.face_groups().len()),
-            shadow_vertices: narrow(m.shadow_vertices().len()),
-            shadow_faces: narrow(m.shadow_faces().len()),
+            spheres: wide32(m.spheres().len()),
+            boxes: wide32(m.boxes().len()),
+            lines: wide32(m.lines().len()),
+            vertices: wide32(m.vertices().len()),
+            faces: wide32(m.faces().len()),
+            face_groups: wide32(m.face_groups().len()),
+            shadow_vertices: wide32(m.shadow_vertices().len()),
+            shadow_faces: wide32(m.shadow_faces().len()),
         },
     )
 }
@@ -865,10 +818,7 @@ pub extern "C" fn zc_gta_material_name(
         return zc_status::ZC_STATUS_NOT_FOUND;
     };
     let full = crate::error::copy_out(name.as_bytes(), buf, cap);
-    match boundary::write_opt(len, full) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
+    crate::convert::status(boundary::write_opt(len, full))
 }
 
 /// Splits a light byte into day light (low 4 bits) and night light (high 4 bits);

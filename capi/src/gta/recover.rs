@@ -4,11 +4,12 @@
 
 use zerocol::gta::{self, Recovered};
 
-use crate::boundary;
+use crate::boundary::{self, Sealed};
+use crate::convert::{put, wide};
 use crate::error::{zc_error, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::to_c;
-use crate::gta::read::{options, put, wide, zc_gta_model};
+use crate::gta::read::{options, zc_gta_model};
 
 /// What a recovery step found (`zc_gta_recovered.kind`).
 #[repr(C)]
@@ -62,25 +63,14 @@ pub struct zc_gta_recover {
 // SAFETY: integers and a pointer only.
 unsafe impl boundary::Plain for zc_gta_recover {}
 
-impl zc_gta_recover {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.position,
-            self.budget,
-            u64::from(self.mode),
-            u64::from(self.state),
-        ])
-    }
-
-    /// This walk with its check word set.
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_gta_recover, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.position,
+    v.budget,
+    u64::from(v.mode),
+    u64::from(v.state),
+]);
 
 /// Starts a recovery over the `len` bytes at `bytes` in `mode` (a `zc_mode`), into
 /// `iter`. Nothing is read yet.
@@ -116,9 +106,8 @@ pub extern "C" fn zc_gta_recover_next(
     iter: *mut zc_gta_recover,
     out: *mut zc_gta_recovered,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     if walk.state != 0 {
@@ -169,8 +158,5 @@ pub extern "C" fn zc_gta_recover_next(
         state,
         ..walk
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }

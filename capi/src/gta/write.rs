@@ -13,6 +13,7 @@ use zerocol::gta::{self, Model};
 use zerocol::wire;
 
 use crate::boundary;
+use crate::convert::put;
 use crate::error::{fail, zc_error, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::{dff_to_c, to_c};
@@ -109,7 +110,7 @@ pub struct zc_gta_losses {
 impl zc_gta_losses {
     /// The C figures of the library's losses.
     fn of(l: &Losses) -> Self {
-        let n = |x: usize| u64::try_from(x).unwrap_or(u64::MAX);
+        let n = crate::convert::wide;
         Self {
             shadow_faces: n(l.shadow_faces),
             face_groups: n(l.face_groups),
@@ -202,14 +203,6 @@ fn refuse<K: core::fmt::Display>(
     }
 }
 
-/// Writes `value` to the required output `ptr` and returns `ZC_STATUS_OK`.
-fn done<T>(ptr: *mut T, value: T) -> zc_status {
-    match boundary::write(ptr, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
-}
-
 /// The caller's output buffer, refused when it overlaps `input`.
 fn output<'o>(out: *mut u8, cap: usize, input: &[u8]) -> Result<&'o mut [u8], zc_status> {
     boundary::bytes_mut_apart(out, cap, &[input])
@@ -253,7 +246,7 @@ pub extern "C" fn zc_gta_model_write_len(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match w::required_len(&m, &opts) {
-        Ok(len) => done(required, len),
+        Ok(len) => put(required, len),
         Err(e) => model_refuse(&m, &e, core::ptr::null_mut(), err),
     }
 }
@@ -286,10 +279,7 @@ pub extern "C" fn zc_gta_model_write(
         Err(s) => return s,
     };
     match w::write(&m, &opts, out) {
-        Ok(n) => match boundary::write_opt(written, n) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Ok(n) => crate::convert::status(boundary::write_opt(written, n)),
         Err(e) => model_refuse(&m, &e, written, err),
     }
 }
@@ -315,7 +305,7 @@ pub extern "C" fn zc_gta_model_losses(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match w::losses(&m, &opts) {
-        Ok(l) => done(losses, zc_gta_losses::of(&l)),
+        Ok(l) => put(losses, zc_gta_losses::of(&l)),
         Err(e) => model_refuse(&m, &e, core::ptr::null_mut(), err),
     }
 }
@@ -390,7 +380,7 @@ pub extern "C" fn zc_gta_library_write_len(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match w::library_required_len(models(bytes, mode), &opts) {
-        Ok(n) => done(required, n),
+        Ok(n) => put(required, n),
         Err(e) => library_refuse(bytes, mode, &e, core::ptr::null_mut(), err),
     }
 }
@@ -423,10 +413,7 @@ pub extern "C" fn zc_gta_library_write(
         Err(s) => return s,
     };
     match w::write_library(models(bytes, mode), &opts, out) {
-        Ok(n) => match boundary::write_opt(written, n) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Ok(n) => crate::convert::status(boundary::write_opt(written, n)),
         Err(e) => library_refuse(bytes, mode, &e, written, err),
     }
 }
@@ -451,7 +438,7 @@ pub extern "C" fn zc_gta_library_losses(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match w::library_losses(models(bytes, mode), &opts) {
-        Ok(l) => done(losses, zc_gta_losses::of(&l)),
+        Ok(l) => put(losses, zc_gta_losses::of(&l)),
         Err(e) => library_refuse(bytes, mode, &e, core::ptr::null_mut(), err),
     }
 }
@@ -508,7 +495,7 @@ pub extern "C" fn zc_gta_dff_replace_len(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match d.replace_len(m.len()) {
-        Ok(n) => done(required, n),
+        Ok(n) => put(required, n),
         Err(e) => dff_refuse(&e, core::ptr::null_mut(), err),
     }
 }
@@ -543,10 +530,7 @@ pub extern "C" fn zc_gta_dff_replace(
         Err(s) => return s,
     };
     match d.replace(&m, out) {
-        Ok(n) => match boundary::write_opt(written, n) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(s) => s,
-        },
+        Ok(n) => crate::convert::status(boundary::write_opt(written, n)),
         Err(e) => dff_refuse(&e, written, err),
     }
 }

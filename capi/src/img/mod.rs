@@ -3,12 +3,14 @@
 //! writers.
 //!
 //! Files, in import order: `error` (kind codes) → `read` (views and accessors) →
-//! `write` (the writers).
+//! `lint` (lints) → `write` (the writers).
 
 mod error;
+mod lint;
 mod read;
 mod write;
 
 pub use error::*;
+pub use lint::*;
 pub use read::*;
 pub use write::*;

@@ -1,15 +1,13 @@
 //! Reading GTA IMG archives from C: the [`zc_img_directory`] and [`zc_img_archive`]
 //! views, entries by index and by name, entry bytes (whole archive or streamed), the
-//! GTA models of an entry, and the lints.
+//! GTA models of an entry (the lints are in `lint`).
 
 use zerocol::gta;
-use zerocol::img::{
-    Archive, Directory, DirectoryParts, Entry, EntryError, Kind, Lint, LintKind, LintPosition,
-    Options, Version,
-};
+use zerocol::img::{Archive, Directory, DirectoryParts, Entry, EntryError, Kind, Options, Version};
 
-use crate::boundary;
-use crate::error::{ZC_MESSAGE_CAP, copy_out, fail, zc_error, zc_mode, zc_status};
+use crate::boundary::{self, Sealed};
+use crate::convert::put;
+use crate::error::{fail, zc_error, zc_mode, zc_status};
 use crate::format::zc_format;
 use crate::gta::read::zc_gta_model;
 
@@ -128,11 +126,20 @@ pub struct zc_img_directory {
 // `Directory::from_parts` decide whether it names a directory).
 unsafe impl boundary::Plain for zc_img_directory {}
 
+boundary::sealed!(zc_img_directory, |v| [
+    v.bytes as usize as u64,
+    v.bytes_len as u64,
+    v.archive_len,
+    u64::from(v.version),
+    u64::from(v.mode),
+    u64::from(v.count),
+]);
+
 impl zc_img_directory {
     /// The C view of `directory`, read from `bytes` in `mode`.
     fn of(bytes: &[u8], directory: &Directory<'_>, mode: u32) -> Self {
         let parts = directory.parts();
-        let mut view = Self {
+        Self {
             bytes: bytes.as_ptr(),
             bytes_len: bytes.len(),
             archive_len: parts.archive_len.unwrap_or(ZC_IMG_LEN_UNKNOWN),
@@ -140,27 +147,13 @@ impl zc_img_directory {
             mode,
             count: parts.count,
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.bytes as usize as u64,
-            self.bytes_len as u64,
-            self.archive_len,
-            u64::from(self.version),
-            u64::from(self.mode),
-            u64::from(self.count),
-        ])
+        }
+        .sealed()
     }
 
     /// The library's directory of a checked view (O(1)).
-    fn rebuild<'a>(&self) -> Result<Directory<'a>, zc_status> {
-        if self.check != self.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+    pub(crate) fn rebuild<'a>(&self) -> Result<Directory<'a>, zc_status> {
+        self.verify()?;
         let bytes = boundary::bytes(self.bytes, self.bytes_len)?;
         let parts = DirectoryParts {
             version: zc_img_version::from_u32(self.version)?,
@@ -200,44 +193,31 @@ pub struct zc_img_archive {
 // SAFETY: a plain struct, integers and pointers only.
 unsafe impl boundary::Plain for zc_img_archive {}
 
+boundary::sealed!(zc_img_archive, |v| [
+    u64::from(v.directory.check),
+    v.data as usize as u64,
+    v.data_len as u64,
+]);
+
 impl zc_img_archive {
     pub(crate) fn of(archive: &Archive<'_>, directory_bytes: &[u8], mode: u32) -> Self {
         let data = archive.bytes();
-        let mut view = Self {
+        Self {
             directory: zc_img_directory::of(directory_bytes, &archive.directory(), mode),
             data: data.as_ptr(),
             data_len: data.len(),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.directory.check),
-            self.data as usize as u64,
-            self.data_len as u64,
-        ])
+        }
+        .sealed()
     }
 
     /// The caller's view at `ptr`, rebuilt as the library's archive (O(1)).
     pub(crate) fn read<'a>(ptr: *const Self) -> Result<Archive<'a>, zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         let directory = view.directory.rebuild()?;
         let data = boundary::bytes(view.data, view.data_len)?;
         Archive::from_parts(directory, data).ok_or(zc_status::ZC_STATUS_INVALID_ARGUMENT)
-    }
-}
-
-/// Writes `value` to `out` and returns `ZC_STATUS_OK`.
-fn ok<T>(out: *mut T, value: T) -> zc_status {
-    match boundary::write(out, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
     }
 }
 
@@ -264,7 +244,7 @@ pub extern "C" fn zc_img_parse(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match Archive::parse(bytes, opts) {
-        Ok(a) => ok(archive, zc_img_archive::of(&a, bytes, mode)),
+        Ok(a) => put(archive, zc_img_archive::of(&a, bytes, mode)),
         Err(e) => fail(err, zc_status::ZC_STATUS_MALFORMED, to_c(&e)),
     }
 }
@@ -297,7 +277,7 @@ pub extern "C" fn zc_img_parse_v1(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match Archive::parse_v1(dir, img, opts) {
-        Ok(a) => ok(archive, zc_img_archive::of(&a, dir, mode)),
+        Ok(a) => put(archive, zc_img_archive::of(&a, dir, mode)),
         Err(e) => fail(err, zc_status::ZC_STATUS_MALFORMED, to_c(&e)),
     }
 }
@@ -324,7 +304,7 @@ pub extern "C" fn zc_img_directory_v2_len(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match Directory::v2_len(header) {
-        Ok(n) => ok(needed, n),
+        Ok(n) => put(needed, n),
         Err(e) => fail(err, zc_status::ZC_STATUS_MALFORMED, to_c(&e)),
     }
 }
@@ -356,7 +336,7 @@ pub extern "C" fn zc_img_directory_parse(
     }
     let known = (archive_len != ZC_IMG_LEN_UNKNOWN).then_some(archive_len);
     match Directory::parse(bytes, known, opts) {
-        Ok(d) => ok(directory, zc_img_directory::of(bytes, &d, mode)),
+        Ok(d) => put(directory, zc_img_directory::of(bytes, &d, mode)),
         Err(e) => fail(err, zc_status::ZC_STATUS_MALFORMED, to_c(&e)),
     }
 }
@@ -386,7 +366,7 @@ pub extern "C" fn zc_img_directory_parse_v1(
     }
     let known = (img_len != ZC_IMG_LEN_UNKNOWN).then_some(img_len);
     match Directory::parse_v1(dir, known, opts) {
-        Ok(d) => ok(directory, zc_img_directory::of(dir, &d, mode)),
+        Ok(d) => put(directory, zc_img_directory::of(dir, &d, mode)),
         Err(e) => fail(err, zc_status::ZC_STATUS_MALFORMED, to_c(&e)),
     }
 }
@@ -430,7 +410,7 @@ fn entry_of(directory: &Directory<'_>, entry: &Entry<'_>) -> zc_img_entry {
         sectors: entry.sectors,
         offset: entry.byte_range().start,
         size: entry.len(),
-        record_offset: u64::try_from(entry.record_offset).unwrap_or(u64::MAX),
+        record_offset: crate::convert::wide(entry.record_offset),
         skipped: u8::from(directory.is_skipped(entry)),
     }
 }
@@ -448,7 +428,7 @@ pub extern "C" fn zc_img_directory_entry(
         Err(status) => return status,
     };
     match d.get(index) {
-        Some(e) => ok(entry, entry_of(&d, &e)),
+        Some(e) => put(entry, entry_of(&d, &e)),
         None if entry.is_null() => zc_status::ZC_STATUS_NULL_ARGUMENT,
         None => zc_status::ZC_STATUS_OUT_OF_RANGE,
     }
@@ -472,7 +452,7 @@ pub extern "C" fn zc_img_directory_find(
         (Err(status), _) | (_, Err(status)) => return status,
     };
     match d.find(name) {
-        Some(e) => ok(entry, entry_of(&d, &e)),
+        Some(e) => put(entry, entry_of(&d, &e)),
         None if entry.is_null() => zc_status::ZC_STATUS_NULL_ARGUMENT,
         None => zc_status::ZC_STATUS_NOT_FOUND,
     }
@@ -542,7 +522,7 @@ fn out_bytes(data: &[u8], bytes: *mut *const u8, bytes_len: *mut usize) -> zc_st
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match boundary::write(bytes, data.as_ptr()) {
-        Ok(()) => ok(bytes_len, data.len()),
+        Ok(()) => put(bytes_len, data.len()),
         Err(status) => status,
     }
 }
@@ -600,26 +580,17 @@ pub struct zc_img_models {
 // SAFETY: integers and pointers only.
 unsafe impl boundary::Plain for zc_img_models {}
 
-impl zc_img_models {
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.entry_bytes as usize as u64,
-            self.entry_len as u64,
-            self.name as usize as u64,
-            self.name_len as u64,
-            self.entry_offset,
-            self.position,
-            u64::from(self.entry),
-            u64::from(self.mode),
-            u64::from(self.state),
-        ])
-    }
-
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_img_models, |v| [
+    v.entry_bytes as usize as u64,
+    v.entry_len as u64,
+    v.name as usize as u64,
+    v.name_len as u64,
+    v.entry_offset,
+    v.position,
+    u64::from(v.entry),
+    u64::from(v.mode),
+    u64::from(v.state),
+]);
 
 /// Starts a walk over the GTA models of entry `index`, whose bytes are the caller's
 /// `len` bytes at `sectors` (from the entry's first sector: what
@@ -662,7 +633,7 @@ pub extern "C" fn zc_img_entry_models_begin(
         state: 0,
         check: 0,
     };
-    ok(iter, walk.sealed())
+    put(iter, walk.sealed())
 }
 
 /// The walk's next model, into `model` (a view over the entry's bytes):
@@ -677,9 +648,8 @@ pub extern "C" fn zc_img_entry_models_next(
     model: *mut zc_gta_model,
     err: *mut zc_error,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     if walk.state != 0 {
@@ -726,237 +696,11 @@ pub extern "C" fn zc_img_entry_models_next(
         None => (1, zc_status::ZC_STATUS_END),
     };
     let advanced = zc_img_models {
-        position: u64::try_from(models.position()).unwrap_or(u64::MAX),
+        position: crate::convert::wide(models.position()),
         state,
         ..walk
     };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
-}
-
-/// What a lint reports (`zc_img_lint.kind`). The values are stable.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum zc_img_lint_kind {
-    /// A kind this header does not name (a newer library's); its message says what.
-    ZC_IMG_LINT_OTHER = 0,
-    /// A name seen before (case-insensitively): `a` is the first entry with it.
-    ZC_IMG_LINT_DUPLICATE_NAME = 1,
-    /// The entry's sectors overlap an earlier entry's: `a` is that entry.
-    ZC_IMG_LINT_OVERLAP = 2,
-    /// The entry's sectors overlap the v2 directory's: `a` is the directory's sectors.
-    ZC_IMG_LINT_OVERLAPS_DIRECTORY = 3,
-    /// The name has no extension the game loads: the game skips the entry.
-    ZC_IMG_LINT_UNKNOWN_EXTENSION = 4,
-    /// The entry has no sectors.
-    ZC_IMG_LINT_ZERO_SIZE = 5,
-    /// Sectors nothing uses: `a` is the first, `b` how many.
-    ZC_IMG_LINT_UNUSED_SECTORS = 6,
-    /// Tolerated: a name without NUL, cut at 23 bytes.
-    ZC_IMG_LINT_NAME_NOT_TERMINATED = 7,
-    /// Tolerated: an entry skipped as the game does: `a` is one sector past it, `b` the
-    /// archive's sectors.
-    ZC_IMG_LINT_SKIPPED = 8,
-    /// Tolerated: `a` bytes after the last whole entry of a v1 `.dir`, ignored.
-    ZC_IMG_LINT_PARTIAL_ENTRY = 9,
-}
-
-/// The stable code of a lint kind, and its two values.
-fn lint_code(kind: &LintKind) -> (zc_img_lint_kind, u64, u64) {
-    use zc_img_lint_kind as K;
-    let wide = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
-    match *kind {
-        LintKind::DuplicateName { first } => (K::ZC_IMG_LINT_DUPLICATE_NAME, first.into(), 0),
-        LintKind::Overlap { other } => (K::ZC_IMG_LINT_OVERLAP, other.into(), 0),
-        LintKind::OverlapsDirectory { directory_sectors } => {
-            (K::ZC_IMG_LINT_OVERLAPS_DIRECTORY, directory_sectors, 0)
-        }
-        LintKind::UnknownExtension => (K::ZC_IMG_LINT_UNKNOWN_EXTENSION, 0, 0),
-        LintKind::ZeroSize => (K::ZC_IMG_LINT_ZERO_SIZE, 0, 0),
-        LintKind::UnusedSectors { first, count } => (K::ZC_IMG_LINT_UNUSED_SECTORS, first, count),
-        LintKind::NameNotTerminated => (K::ZC_IMG_LINT_NAME_NOT_TERMINATED, 0, 0),
-        LintKind::Skipped {
-            end_sector,
-            archive_sectors,
-        } => (K::ZC_IMG_LINT_SKIPPED, end_sector, archive_sectors),
-        LintKind::PartialEntry { bytes } => (K::ZC_IMG_LINT_PARTIAL_ENTRY, wide(bytes), 0),
-        _ => (K::ZC_IMG_LINT_OTHER, 0, 0),
-    }
-}
-
-/// One lint: something an archive does that the game reads but likely did not mean, or
-/// (tolerated) what a lenient read let through. Plain data; read its message with
-/// [`zc_img_lint_message`].
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct zc_img_lint {
-    /// Byte offset in the directory's bytes: the entry's record (its name for name
-    /// lints), or for what concerns the directory the v2 count field (v1: 0, or the
-    /// partial entry).
-    pub offset: u64,
-    /// The entry; meaningful when `has_entry` is 1.
-    pub entry: u32,
-    /// 1 when the lint concerns an entry, 0 for the directory.
-    pub has_entry: u8,
-    /// 1 when it reports what only `ZC_MODE_LENIENT` reads.
-    pub tolerated: u8,
-    /// What (a `zc_img_lint_kind`).
-    pub kind: u32,
-    /// The kind's first value (see `zc_img_lint_kind`), else 0.
-    pub a: u64,
-    /// The kind's second value, else 0.
-    pub b: u64,
-    /// Private: the length of `message`. Use [`zc_img_lint_message`].
-    pub message_len: u16,
-    /// Private: the message's bytes. Use [`zc_img_lint_message`].
-    pub message: [u8; ZC_MESSAGE_CAP],
-}
-
-// SAFETY: integers and byte arrays only.
-unsafe impl boundary::Plain for zc_img_lint {}
-
-impl zc_img_lint {
-    fn of(lint: &Lint) -> Self {
-        let (kind, a, b) = lint_code(&lint.kind);
-        let text = zc_error::new(zc_format::ZC_FORMAT_IMG, 0, 0, lint);
-        Self {
-            offset: u64::try_from(lint.offset).unwrap_or(u64::MAX),
-            entry: lint.entry.unwrap_or(0),
-            has_entry: u8::from(lint.entry.is_some()),
-            tolerated: u8::from(lint.is_tolerated()),
-            kind: kind as u32,
-            a,
-            b,
-            message_len: text.message_len,
-            message: text.message,
-        }
-    }
-}
-
-/// Writes the lint's message (UTF-8, what the library's `Display` says, cut to
-/// `ZC_MESSAGE_CAP` bytes) into `buf`, NUL-terminated, cut to `cap - 1` bytes; `buf`
-/// may be NULL when `cap` is 0. Returns the message's length without the NUL, as
-/// `snprintf` does. A NULL `lint` is the empty message.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_img_lint_message(
-    lint: *const zc_img_lint,
-    buf: *mut core::ffi::c_char,
-    cap: usize,
-) -> usize {
-    match boundary::read(lint) {
-        Ok(lint) => {
-            let len = usize::from(lint.message_len).min(ZC_MESSAGE_CAP);
-            copy_out(lint.message.get(..len).unwrap_or_default(), buf, cap)
-        }
-        Err(_) => copy_out(b"", buf, cap),
-    }
-}
-
-/// A walk over a directory's lints: start it with [`zc_img_lints_begin`], then call
-/// [`zc_img_lints_next`] until it returns `ZC_STATUS_END`. It borrows the directory's
-/// bytes. Each entry's lints compare it with every other entry: the whole walk is
-/// quadratic in the entry count, as the library's `Directory::lints`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct zc_img_lints {
-    /// The directory walked.
-    pub directory: zc_img_directory,
-    /// Private: steps done (the directory's own lints, then one per entry).
-    pub steps: u64,
-    /// Private: lints of the last step not yet yielded.
-    pub left: u32,
-    /// 0 while walking, 1 once ended.
-    pub state: u32,
-    /// Private: a check word over the fields above.
-    pub check: u32,
-}
-
-// SAFETY: a plain struct, integers and pointers only.
-unsafe impl boundary::Plain for zc_img_lints {}
-
-impl zc_img_lints {
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.directory.check),
-            self.steps,
-            u64::from(self.left),
-            u64::from(self.state),
-        ])
-    }
-
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
-
-/// Starts a walk over the lints of `directory` (what concerns the directory first,
-/// then entry by entry), writing it to `iter`.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_img_lints_begin(
-    directory: *const zc_img_directory,
-    iter: *mut zc_img_lints,
-) -> zc_status {
-    let view = match boundary::read(directory) {
-        Ok(view) => view,
-        Err(status) => return status,
-    };
-    if let Err(status) = view.rebuild() {
-        return status;
-    }
-    let walk = zc_img_lints {
-        directory: view,
-        steps: 0,
-        left: 0,
-        state: 0,
-        check: 0,
-    };
-    ok(iter, walk.sealed())
-}
-
-/// The walk's next lint, into `lint`: `ZC_STATUS_OK`, or `ZC_STATUS_END` after the
-/// last one (`lint` is then not written).
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_img_lints_next(iter: *mut zc_img_lints, lint: *mut zc_img_lint) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
-        Err(status) => return status,
-    };
-    if walk.state != 0 {
-        return zc_status::ZC_STATUS_END;
-    }
-    if lint.is_null() {
-        return zc_status::ZC_STATUS_NULL_ARGUMENT;
-    }
-    let d = match walk.directory.rebuild() {
-        Ok(d) => d,
-        Err(status) => return status,
-    };
-    let mut lints = d.lints_from(LintPosition {
-        steps: walk.steps,
-        left: walk.left,
-    });
-    let (state, status) = match lints.next() {
-        Some(l) => match boundary::write(lint, zc_img_lint::of(&l)) {
-            Ok(()) => (0, zc_status::ZC_STATUS_OK),
-            Err(status) => return status,
-        },
-        None => (1, zc_status::ZC_STATUS_END),
-    };
-    let position = lints.position();
-    let advanced = zc_img_lints {
-        steps: position.steps,
-        left: position.left,
-        state,
-        ..walk
-    };
-    match boundary::write(iter, advanced.sealed()) {
-        Ok(()) => status,
-        Err(bad) => bad,
-    }
+    crate::convert::then(status, boundary::write(iter, advanced.sealed()))
 }
 
 /// The entry kind's short lower-case name (`"dff"`, `"col"`, ..., `"other"`), as a

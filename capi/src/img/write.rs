@@ -5,6 +5,7 @@
 use zerocol::img::{self, Change, Placement, Source, Version, WriteError};
 
 use crate::boundary;
+use crate::convert::put;
 use crate::error::{fail, zc_error, zc_status};
 use crate::format::zc_format;
 
@@ -106,14 +107,6 @@ fn refuse(e: &WriteError, needed: *mut usize, err: *mut zc_error) -> zc_status {
     )
 }
 
-/// Writes `value` to `out` and returns `ZC_STATUS_OK`.
-fn ok<T>(out: *mut T, value: T) -> zc_status {
-    match boundary::write(out, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
-}
-
 /// Bytes of the v2 archive of the `count` sources at `sources` (borrowed for the call),
 /// into `len`. `ZC_STATUS_UNWRITABLE` with `err` (may be NULL) when the size overflows.
 #[unsafe(no_mangle)]
@@ -131,7 +124,7 @@ pub extern "C" fn zc_img_required_len(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match img::required_len(list) {
-        Ok(n) => ok(len, n),
+        Ok(n) => put(len, n),
         Err(e) => refuse(&e, core::ptr::null_mut(), err),
     }
 }
@@ -161,7 +154,7 @@ pub extern "C" fn zc_img_write(
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
     match img::write(list, buf) {
-        Ok(n) => ok(written, n),
+        Ok(n) => put(written, n),
         Err(e) => refuse(&e, written, err),
     }
 }
@@ -185,7 +178,7 @@ pub extern "C" fn zc_img_v1_required_len(
     }
     match img::v1_required_len(list) {
         Ok((d, i)) => match boundary::write(dir_len, d) {
-            Ok(()) => ok(img_len, i),
+            Ok(()) => put(img_len, i),
             Err(status) => status,
         },
         Err(e) => refuse(&e, core::ptr::null_mut(), err),
@@ -224,7 +217,7 @@ pub extern "C" fn zc_img_write_v1(
     }
     match img::write_v1(list, dir, img) {
         Ok((d, i)) => match boundary::write(dir_written, d) {
-            Ok(()) => ok(img_written, i),
+            Ok(()) => put(img_written, i),
             Err(status) => status,
         },
         Err(e) => refuse(&e, core::ptr::null_mut(), err),
@@ -289,7 +282,7 @@ pub extern "C" fn zc_img_write_directory(
             let outs = boundary::write_opt(first_sector, first)
                 .and_then(|()| boundary::write_opt(end_sector, end));
             match outs {
-                Ok(()) => ok(written, n),
+                Ok(()) => put(written, n),
                 Err(status) => status,
             }
         }
@@ -358,7 +351,7 @@ pub extern "C" fn zc_img_write_edited(
     let list = store.get(..n).unwrap_or_default();
     let edited = archive.edited(list);
     match img::write(edited, buf) {
-        Ok(n) => ok(written, n),
+        Ok(n) => put(written, n),
         Err(e) => refuse(&e, written, err),
     }
 }

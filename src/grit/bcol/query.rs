@@ -18,7 +18,7 @@
 //! ```
 
 use super::view::Bcol;
-use crate::grit::body::Face;
+use crate::grit::body::IndexedFace;
 use crate::grit::body::query;
 use crate::grit::body::query::{FaceIndex, VertexIndex};
 use crate::query::StorageTooSmall;
@@ -59,9 +59,16 @@ impl<'a> Bcol<'a> {
     pub fn face_index<'s>(
         &self,
         vertices: &'s mut [Vec3],
-        faces: &'s mut [Face<'a>],
+        faces: &'s mut [IndexedFace],
         nodes: &'s mut [Node],
     ) -> Result<FaceIndex<'a, 's>, StorageTooSmall> {
-        FaceIndex::new(self.shapes(), self.trimesh(), vertices, faces, nodes)
+        FaceIndex::new(
+            self.bytes,
+            self.shapes(),
+            self.trimesh(),
+            vertices,
+            faces,
+            nodes,
+        )
     }
 }

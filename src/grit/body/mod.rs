@@ -27,11 +27,11 @@ pub use lists::{
     BinaryFaces, BinaryShapes, BinaryVertices, TextFaces, TextShapes, TextVertices, Vertices,
 };
 pub(crate) use lists::{MaterialReading, TextAt, list_iterator};
-pub use query::{FaceIndex, VertexIndex};
+pub use query::{FaceIndex, FaceIndexParts, IndexedFace, VertexIndex};
 pub use records::{
     Attributes, BoxLike, DEFAULT_ANGULAR_DAMPING, DEFAULT_ANGULAR_SLEEP_THRESHOLD,
     DEFAULT_CCD_MOTION_THRESHOLD, DEFAULT_CCD_SWEPT_SPHERE_RADIUS, DEFAULT_EDGE_DISTANCE_THRESHOLD,
     DEFAULT_LINEAR_DAMPING, DEFAULT_LINEAR_SLEEP_THRESHOLD, DEFAULT_MARGIN, DEFAULT_SHRINK, Face,
     IDENTITY_ORIENTATION, STATIC_TRIMESH_MARGIN, Shape, ShapeKind,
 };
-pub use view::{Faces, Shapes, Trimesh};
+pub use view::{Faces, Shapes, ShapesParts, Trimesh};

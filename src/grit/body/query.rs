@@ -32,7 +32,7 @@
 
 use super::lists::Vertices;
 use super::records::{BoxLike, Face, Shape};
-use super::view::{Shapes, Trimesh};
+use super::view::{Shapes, ShapesParts, Trimesh};
 use crate::query::cone::Cone;
 use crate::query::cylinder::{segment_cylinder, sphere_cylinder};
 use crate::query::found::{contact, hit};
@@ -356,29 +356,93 @@ impl<'a> crate::query::Query for VertexIndex<'a, '_> {
     }
 }
 
+/// A trimesh face as a [`FaceIndex`] stores it: plain `u32`s (any bits are a
+/// value, so a C caller's `uint32_t` storage can hold it, 5 words a face): the
+/// vertex indices, and the material as a byte range of the body's bytes. The
+/// default (indices 0, an empty material) fills storage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(C)]
+pub struct IndexedFace {
+    /// Vertex indices, in the file's winding.
+    pub indices: [u32; 3],
+    /// The material's byte offset in the body's bytes.
+    pub material_at: u32,
+    /// The material's length in bytes.
+    pub material_len: u32,
+}
+
+impl IndexedFace {
+    /// `face` with its material located in `bytes` (where it lies, even empty, so
+    /// that it reads back as the same slice); `None` when the material is neither
+    /// empty nor inside `bytes` (or past 4 GiB).
+    fn of(face: &Face<'_>, bytes: &[u8]) -> Option<Self> {
+        let len = face.material.len();
+        let start = (face.material.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
+        let (at, len) = match start.filter(|&at| at.checked_add(len) <= Some(bytes.len())) {
+            Some(at) => (at, len),
+            // An empty material from elsewhere (a default): any empty range.
+            None if len == 0 => (0, 0),
+            None => return None,
+        };
+        Some(Self {
+            indices: face.indices,
+            material_at: u32::try_from(at).ok()?,
+            material_len: u32::try_from(len).ok()?,
+        })
+    }
+
+    /// The material, read back from `bytes` (`None` outside them or not UTF-8:
+    /// storage changed since the build).
+    fn material<'a>(&self, bytes: &'a [u8]) -> Option<&'a str> {
+        let at = usize::try_from(self.material_at).ok()?;
+        let end = at.checked_add(usize::try_from(self.material_len).ok()?)?;
+        core::str::from_utf8(bytes.get(at..end)?).ok()
+    }
+}
+
 /// A body with its trimesh decoded into caller storage and a [`FaceTree`] over
 /// its faces, for a runtime that casts many segments at one body: `Tcol::face_index`
 /// and `Bcol::face_index`. It answers every query as the file's own view does
 /// (which tests every face): a cast visits the faces nearest boxes first, and an
 /// overlap lists its contacts in the same order (past the end of a full slice,
 /// each face contact found costs a pass over the slice).
+///
+/// Its storage is plain data ([`Vec3`], [`IndexedFace`], [`Node`]): a caller that
+/// cannot keep the borrow keeps [`FaceIndex::parts`] and rebuilds it in O(1) with
+/// [`FaceIndex::from_parts`].
 #[derive(Clone, Debug)]
 pub struct FaceIndex<'a, 's> {
+    bytes: &'a [u8],
     shapes: Shapes<'a>,
     vertices: &'s [Vec3],
-    faces: &'s [Face<'a>],
+    faces: &'s [IndexedFace],
     tree: FaceTree<'s>,
+}
+
+/// What [`FaceIndex::from_parts`] rebuilds an index from, with the body's bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct FaceIndexParts<'s> {
+    /// The compound's shapes.
+    pub shapes: ShapesParts,
+    /// The decoded vertices (the storage's first `vertex_count`).
+    pub vertices: &'s [Vec3],
+    /// The decoded faces (the storage's first `face_count`).
+    pub faces: &'s [IndexedFace],
+    /// The tree over the faces.
+    pub tree: FaceTree<'s>,
 }
 
 impl<'a, 's> FaceIndex<'a, 's> {
     /// Decodes the trimesh into `vertices` and `faces` (at least its vertex and
     /// face counts) and builds the tree into `nodes` (at least
     /// [`FaceTree::nodes_for`] the face count); none needed without a trimesh.
+    /// `bytes` are the body's, which hold every material.
     pub(crate) fn new(
+        bytes: &'a [u8],
         shapes: Shapes<'a>,
         trimesh: Option<Trimesh<'a>>,
         vertices: &'s mut [Vec3],
-        faces: &'s mut [Face<'a>],
+        faces: &'s mut [IndexedFace],
         nodes: &'s mut [Node],
     ) -> Result<Self, StorageTooSmall> {
         let index = VertexIndex::new(shapes.clone(), trimesh.clone(), vertices)?;
@@ -390,12 +454,13 @@ impl<'a, 's> FaceIndex<'a, 's> {
         })?;
         if let Some(mesh) = &trimesh {
             for (slot, face) in faces.iter_mut().zip(mesh.faces()) {
-                *slot = face;
+                // Every material of a validated body is in its bytes.
+                *slot = wire::validated(IndexedFace::of(&face, bytes)).unwrap_or_default();
             }
         }
         let decoded = index.vertices;
         let corner = |i: u32| decoded.get(usize::try_from(i).ok()?).copied();
-        let faces: &'s [Face<'a>] = faces;
+        let faces: &'s [IndexedFace] = faces;
         let tree = FaceTree::build(
             count,
             |i| {
@@ -405,6 +470,7 @@ impl<'a, 's> FaceIndex<'a, 's> {
             nodes,
         )?;
         Ok(Self {
+            bytes,
             shapes,
             vertices: decoded,
             faces,
@@ -412,8 +478,36 @@ impl<'a, 's> FaceIndex<'a, 's> {
         })
     }
 
+    /// What [`FaceIndex::from_parts`] rebuilds the index from (with the body's
+    /// bytes): plain words and slices of the caller's storage.
+    pub fn parts(&self) -> FaceIndexParts<'s> {
+        FaceIndexParts {
+            shapes: self.shapes.parts(),
+            vertices: self.vertices,
+            faces: self.faces,
+            tree: self.tree,
+        }
+    }
+
+    /// Rebuilds an index in O(1) from the body's bytes (`Tcol::text`,
+    /// `Bcol::bytes`) and its [`parts`](FaceIndex::parts). Storage changed since
+    /// the build (faces, vertices, nodes: any bits) gives an index whose queries
+    /// never panic, never read outside it and end (the tree visits each node at
+    /// most once), with unspecified answers. The bytes must be the body's,
+    /// unchanged: other bytes give unspecified shapes, and debug builds assert
+    /// ([`Shapes::from_parts`]).
+    pub fn from_parts(bytes: &'a [u8], parts: FaceIndexParts<'s>) -> Self {
+        Self {
+            bytes,
+            shapes: Shapes::from_parts(bytes, parts.shapes),
+            vertices: parts.vertices,
+            faces: parts.faces,
+            tree: parts.tree,
+        }
+    }
+
     /// A face's corners, from the decoded vertices.
-    fn corners(&self, face: &Face<'_>) -> Option<[Vec3; 3]> {
+    fn corners(&self, face: &IndexedFace) -> Option<[Vec3; 3]> {
         let corner = |i: u32| self.vertices.get(usize::try_from(i).ok()?).copied();
         let [a, b, c] = face.indices;
         Some([corner(a)?, corner(b)?, corner(c)?])
@@ -431,10 +525,14 @@ impl<'a> crate::query::Query for FaceIndex<'a, '_> {
         let mut nearest = Nearest::new();
         cast_shapes(self.shapes.clone(), &segment, keep, &mut nearest);
         self.tree.segment(segment.start, segment.direction(), |i| {
-            if let Some(face) = self.faces.get(i) {
+            if let Some((face, material)) = self
+                .faces
+                .get(i)
+                .and_then(|f| Some((f, f.material(self.bytes)?)))
+            {
                 cast_face(
                     self.corners(face),
-                    face.material,
+                    material,
                     i,
                     &segment,
                     keep,
@@ -457,7 +555,8 @@ impl<'a> crate::query::Query for FaceIndex<'a, '_> {
             let found = self
                 .corners(face)
                 .and_then(|t| sphere_triangle(ball.center, ball.radius, t));
-            if let Some(c) = found.and_then(|f| contact(f, Primitive::Face, i, face.material)) {
+            let material = || face.material(self.bytes);
+            if let Some(c) = found.and_then(|f| contact(f, Primitive::Face, i, material()?)) {
                 contacts.push_unordered(from, c);
             }
         });

@@ -257,8 +257,8 @@ pub struct BoxLike<'a> {
 }
 
 /// A trimesh face: three vertex indices, each below the vertex count (checked
-/// at parse time), and its material. The default (indices 0, no material) fills
-/// storage for [`FaceIndex`](crate::grit::FaceIndex).
+/// at parse time), and its material. A [`FaceIndex`](crate::grit::FaceIndex)
+/// stores it as an [`IndexedFace`](crate::grit::IndexedFace) (plain data).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Face<'a> {

@@ -16,7 +16,7 @@
 //! ```
 
 use super::view::Tcol;
-use crate::grit::body::Face;
+use crate::grit::body::IndexedFace;
 use crate::grit::body::query;
 use crate::grit::body::query::{FaceIndex, VertexIndex};
 use crate::query::StorageTooSmall;
@@ -57,9 +57,16 @@ impl<'a> Tcol<'a> {
     pub fn face_index<'s>(
         &self,
         vertices: &'s mut [Vec3],
-        faces: &'s mut [Face<'a>],
+        faces: &'s mut [IndexedFace],
         nodes: &'s mut [Node],
     ) -> Result<FaceIndex<'a, 's>, StorageTooSmall> {
-        FaceIndex::new(self.shapes(), self.trimesh(), vertices, faces, nodes)
+        FaceIndex::new(
+            self.text,
+            self.shapes(),
+            self.trimesh(),
+            vertices,
+            faces,
+            nodes,
+        )
     }
 }

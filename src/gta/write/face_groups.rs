@@ -28,7 +28,7 @@ pub fn face_group_ranges(faces: usize) -> FaceGroupRanges {
     if faces > FACE_GROUP_MIN_FACES {
         if let Ok(faces) = u32::try_from(faces) {
             // A stack of pending ranges: one per level of a tree of depth < 32.
-            let _ = ranges.stack.push((0, faces));
+            let _ = ranges.stack.try_push((0, faces));
         }
     }
     ranges
@@ -38,7 +38,7 @@ pub fn face_group_ranges(faces: usize) -> FaceGroupRanges {
 /// them: a depth-first walk of the halving tree with a bounded stack, no recursion.
 #[derive(Clone, Debug, Default)]
 pub struct FaceGroupRanges {
-    stack: heapless::Vec<(u32, u32), 40>,
+    stack: arrayvec::ArrayVec<(u32, u32), 40>,
 }
 
 /// A step of the halving walk: a range split in two at `mid`, or a finished group.
@@ -59,7 +59,8 @@ impl FaceGroupRanges {
         let mid = start.saturating_add(len / 2);
         // Two pushes after one pop: the stack grows by one per level, and a
         // range of at most 2^32 faces is halved at most 32 times.
-        let pushed = self.stack.push((mid, end)).is_ok() && self.stack.push((start, mid)).is_ok();
+        let pushed =
+            self.stack.try_push((mid, end)).is_ok() && self.stack.try_push((start, mid)).is_ok();
         wire::validated(pushed.then_some(()))?;
         Some(Node::Split { start, mid, end })
     }

@@ -3,7 +3,6 @@
 use super::{FACE, FaceTree, LANES, Lanes, NONE, Node, STACK, magnitude, margin, slot};
 use crate::query::aabb::SegmentCull;
 use crate::query::vec::{Vec3, finite};
-use crate::wire;
 
 impl FaceTree<'_> {
     /// Visits the faces whose boxes the segment `start + t·dir`, `t` in `[0, 1]`,
@@ -17,7 +16,7 @@ impl FaceTree<'_> {
         let grow = margin(self.magnitude, magnitude(&[start, dir]));
         let cull = Cull::new(SegmentCull::new(start, dir, grow));
         let mut limit = 1.0f32;
-        let mut stack: heapless::Vec<(u32, f32), STACK> = heapless::Vec::new();
+        let mut stack: arrayvec::ArrayVec<(u32, f32), STACK> = arrayvec::ArrayVec::new();
         let mut next = Some(0usize);
         // Each node has one parent, so a traversal visits it at most once: the
         // budget only ends one of a tree rebuilt from altered parts.
@@ -60,8 +59,10 @@ impl FaceTree<'_> {
                 // Nodes farthest first, so that the nearest is on top.
                 for &(t, child) in found.iter().rev() {
                     if child & FACE == 0 && t <= limit {
-                        // Never full: at most three a level, at most 16 levels.
-                        let _ = wire::validated(stack.push((child, t)).ok());
+                        // Never full for a built tree (at most three a level, at most
+                        // 16 levels); one rebuilt from altered parts may fill it, and
+                        // then drops nodes (its answers are unspecified).
+                        let _ = stack.try_push((child, t));
                     }
                 }
             }
@@ -87,7 +88,7 @@ impl FaceTree<'_> {
         let grow = margin(self.magnitude, magnitude(&[center]) + radius);
         let [cx, cy, cz] = center;
         let r2 = radius * radius;
-        let mut stack: heapless::Vec<u32, STACK> = heapless::Vec::new();
+        let mut stack: arrayvec::ArrayVec<u32, STACK> = arrayvec::ArrayVec::new();
         let mut next = Some(0usize);
         // At most one visit a node, as in `segment`.
         let mut budget = self.nodes.len();
@@ -124,8 +125,8 @@ impl FaceTree<'_> {
                         if child & FACE != 0 {
                             visit(slot(child & !FACE));
                         } else {
-                            // Never full: at most three a level, at most 16 levels.
-                            let _ = wire::validated(stack.push(child).ok());
+                            // Never full for a built tree, as in `segment`.
+                            let _ = stack.try_push(child);
                         }
                     }
                 }
@@ -207,6 +208,27 @@ mod tests {
             node.min = [[-1e9; 4]; 3];
             node.max = [[1e9; 4]; 3];
             node.child = [0, 1, 0, 1];
+        }
+        let tree = FaceTree::from_parts(&nodes, 1.0);
+        let mut faces = 0;
+        tree.segment([0.0, 0.0, 10.0], [0.0, 0.0, -20.0], |_| {
+            faces += 1;
+            1.0
+        });
+        tree.ball([0.0; 3], 5.0, |_| faces += 1);
+        assert_eq!(faces, 0);
+    }
+
+    /// A tree rebuilt from altered storage that is a chain, each node holding the
+    /// next four times: every visit pushes three more nodes than it pops, past the
+    /// stack's room. Each query ends without a panic (debug assertions included).
+    #[test]
+    fn altered_storage_overflowing_the_stack_ends() {
+        let mut nodes = [Node::EMPTY; 40];
+        for (i, node) in nodes.iter_mut().enumerate() {
+            node.min = [[-1e9; 4]; 3];
+            node.max = [[1e9; 4]; 3];
+            node.child = [u32::try_from(i + 1).unwrap(); 4];
         }
         let tree = FaceTree::from_parts(&nodes, 1.0);
         let mut faces = 0;

@@ -6,9 +6,9 @@
 
 use std::fmt::Write;
 
-use zerocol::grit::Face;
 use zerocol::grit::bcol::{Bcol, Options as BcolOptions};
 use zerocol::grit::tcol::{Options, Tcol};
+use zerocol::grit::{FaceIndex, IndexedFace};
 use zerocol::query::{
     Ball, Contact, FaceTree, Node, Primitive, Query, Segment, ground, segment_triangle,
     sphere_triangle,
@@ -282,6 +282,12 @@ fn check(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], s: &Segment, skip: Option<&
         tree.cast_filtered(*s, &mut |m| keep(m)),
         "{s:?}: the face index differs"
     );
+    let rebuilt = FaceIndex::from_parts(bcol.bytes(), tree.parts());
+    assert_eq!(
+        hit,
+        rebuilt.cast_filtered(*s, &mut |m| keep(m)),
+        "{s:?}: the face index rebuilt from its parts differs"
+    );
     if !(finite(s.start) && finite(s.end)) {
         assert_eq!(hit, None, "{s:?}");
         return false;
@@ -357,10 +363,10 @@ fn check(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], s: &Segment, skip: Option<&
 }
 
 /// Face and node storage for a face index of `tcol`.
-fn face_storage<'a>(tcol: &Tcol<'a>) -> (Vec<Face<'a>>, Vec<Node>) {
+fn face_storage(tcol: &Tcol<'_>) -> (Vec<IndexedFace>, Vec<Node>) {
     let faces = tcol.trimesh().map_or(0, |t| t.face_count());
     (
-        vec![Face::default(); faces],
+        vec![IndexedFace::default(); faces],
         vec![Node::EMPTY; FaceTree::nodes_for(faces)],
     )
 }
@@ -390,6 +396,13 @@ fn check_overlap(tcol: &Tcol, bcol: &Bcol, solids: &[Solid], ball: Ball) {
         .face_index(&mut storage, &mut faces, &mut nodes)
         .unwrap();
     assert_eq!(tree.overlap(ball, &mut b), n);
+    let rebuilt = FaceIndex::from_parts(tcol.text(), tree.parts());
+    let mut c = [blank; 64];
+    assert_eq!(rebuilt.overlap(ball, &mut c), n);
+    assert_eq!(
+        b, c,
+        "{ball:?}: the face index rebuilt from its parts differs"
+    );
     assert_eq!(
         a[..n.min(64)],
         b[..n.min(64)],
@@ -544,4 +557,108 @@ fn margins_grow_hulls_and_cones_and_ground_finds_the_top() {
         hit.map(|h| (h.t, h.material, h.normal)),
         Some((0.5, "f", [0.0, 0.0, 1.0]))
     );
+}
+
+/// A face index rebuilt from its parts over storage changed since the build (zero
+/// bits, then random bits in the faces and vertices, its nodes moved): every query ends, never
+/// panics (debug assertions included) and never reads outside the storage.
+#[test]
+fn a_face_index_over_altered_storage_answers_without_panicking() {
+    let mut rng = Rng::new(seed(0x9c01_3202));
+    for round in 0..10 * scale() {
+        let (text, _) = body(&mut rng);
+        let tcol = Tcol::parse(text.as_bytes(), Options::STRICT).unwrap();
+        let bytes = tcol_to_bcol(&tcol);
+        let bcol = Bcol::parse(&bytes, BcolOptions::STRICT).unwrap();
+        let mut vertices = vec![[0.0; 3]; tcol.trimesh().map_or(0, |t| t.vertex_count())];
+        let (mut faces, mut nodes) = face_storage(&tcol);
+        for (body_bytes, binary) in [(tcol.text(), false), (bcol.bytes(), true)] {
+            let (shapes, magnitude) = {
+                let index = if binary {
+                    bcol.face_index(&mut vertices, &mut faces, &mut nodes)
+                } else {
+                    tcol.face_index(&mut vertices, &mut faces, &mut nodes)
+                }
+                .unwrap();
+                let parts = index.parts();
+                (parts.shapes, parts.tree.parts().1)
+            };
+            // Round 0 of each body: zero bits; then random bits.
+            let mut words = |n: usize| -> Vec<u32> {
+                (0..n)
+                    .map(|_| if round == 0 { 0 } else { rng.u32() })
+                    .collect()
+            };
+            let w = words(vertices.len() * 3);
+            for (v, w) in vertices.iter_mut().flatten().zip(&w) {
+                *v = f32::from_bits(*w);
+            }
+            let w = words(faces.len() * 5);
+            for (f, w) in faces.iter_mut().zip(w.chunks(5)) {
+                *f = IndexedFace {
+                    indices: [w[0] % 64, w[1] % 64, w[2]],
+                    material_at: w[3],
+                    material_len: w[4] % 32,
+                };
+            }
+            // Nodes have no public fields: round 0 empties them, the others
+            // rotate them (each child then names the wrong node or face).
+            if round == 0 {
+                nodes.fill(Node::EMPTY);
+            } else if !nodes.is_empty() {
+                let by = rng.below(nodes.len());
+                nodes.rotate_left(by);
+            }
+            let index = FaceIndex::from_parts(
+                body_bytes,
+                zerocol::grit::FaceIndexParts {
+                    shapes,
+                    vertices: &vertices,
+                    faces: &faces,
+                    tree: FaceTree::from_parts(&nodes, magnitude),
+                },
+            );
+            for _ in 0..20 {
+                let s = segment(&mut rng, [-12.0; 3], [12.0; 3]);
+                let _ = index.cast(s);
+                let _ = ground(&index, s.start, 30.0);
+                let mut out = [Contact {
+                    depth: 0.0,
+                    point: [0.0; 3],
+                    normal: [0.0; 3],
+                    primitive: Primitive::Sphere,
+                    index: 0,
+                    material: "",
+                }; 8];
+                let _ = index.overlap(
+                    Ball {
+                        center: s.start,
+                        radius: 20.0,
+                    },
+                    &mut out,
+                );
+            }
+        }
+    }
+}
+
+/// An empty material (`""`) reads back from the index as the same slice of the
+/// text as the Tcol's own cast hands out.
+#[test]
+fn a_face_index_keeps_an_empty_materials_place() {
+    let text = b"TCOL1.0\nattributes { static; }\ntrimesh { vertexes { 0 0 0; 1 0 0; 0 1 0; } \
+        faces { 0 1 2 \"\"; } }";
+    let tcol = Tcol::parse(text, Options::STRICT).unwrap();
+    let s = Segment::new([0.2, 0.2, 1.0], [0.2, 0.2, -1.0]);
+    let hit = tcol.cast(s).unwrap();
+    assert_eq!(hit.material, "");
+    let mut vertices = vec![[0.0; 3]; 3];
+    let (mut faces, mut nodes) = face_storage(&tcol);
+    let index = tcol
+        .face_index(&mut vertices, &mut faces, &mut nodes)
+        .unwrap();
+    let rebuilt = FaceIndex::from_parts(tcol.text(), index.parts());
+    let again = rebuilt.cast(s).unwrap();
+    assert_eq!(again, hit);
+    assert_eq!(again.material.as_ptr(), hit.material.as_ptr());
 }

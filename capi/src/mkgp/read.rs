@@ -1,117 +1,27 @@
-//! Mario Kart Arcade GP DX course collision (`zerocol::mkgp`) in C: parsing, the
-//! [`zc_mkgp_course`] view, its grid, cells and records, the cell index in caller
-//! storage, lints and queries.
+//! The MKGP course view ([`zc_mkgp_course`]) and its summary, the grid and its cells,
+//! the records of a cell, and the cell index in caller storage.
 //!
-//! Sections, in order: errors → the course view and its summary → cells → records →
-//! the index → queries → lints.
+//! Sections, in order: the course → cells (and the index) → records.
 
 use core::ffi::c_char;
-use core::fmt;
 
 use zerocol::mkgp::{
-    self, Cell, CellIndex, Course, CourseParts, ErrorKind, IndexedCourse, LintKind, Lints,
-    LintsPosition, Surface, SurfaceFlags, SurfaceType, WallCell, WallIndex, raw,
+    self, Cell, CellIndex, Course, CourseParts, IndexedCourse, SurfaceFlags, SurfaceType, WallCell,
+    WallIndex, raw,
 };
-use zerocol::query::{Ball, Contact, Query};
 
-use crate::boundary;
-use crate::error::{copy_out, fail, zc_error, zc_mode, zc_status};
-use crate::format::zc_format;
-use crate::query::{zc_ball, zc_contact, zc_hit, zc_segment};
-
-// ---------------------------------------------------------------------------------
-// Errors
-
-/// What was wrong with an MKGP `COL` buffer: `zc_error.kind` when `zc_error.format` is
-/// `ZC_FORMAT_MKGP_COL`. The values are stable.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum zc_mkgp_error_kind {
-    /// A kind this header does not name (a newer library's).
-    ZC_MKGP_ERROR_OTHER = 0,
-    /// The buffer is shorter than the 0x30-byte header.
-    ZC_MKGP_ERROR_TRUNCATED = 1,
-    /// The buffer does not start with `COL\0`.
-    ZC_MKGP_ERROR_BAD_MAGIC = 2,
-    /// The version word is not `0x20120816` (strict only).
-    ZC_MKGP_ERROR_UNSUPPORTED_VERSION = 3,
-    /// W or L is zero or negative.
-    ZC_MKGP_ERROR_NON_POSITIVE_DIMENSION = 4,
-    /// W × L does not fit a 32-bit signed integer.
-    ZC_MKGP_ERROR_CELL_COUNT_OVERFLOW = 5,
-    /// A cell size is zero, negative or not finite.
-    ZC_MKGP_ERROR_BAD_CELL_SIZE = 6,
-    /// A cell's count field lies past the end of the file.
-    ZC_MKGP_ERROR_CELL_PAST_END = 7,
-    /// A count is negative.
-    ZC_MKGP_ERROR_NEGATIVE_COUNT = 8,
-    /// A cell's records run past the end of the file.
-    ZC_MKGP_ERROR_RECORDS_PAST_END = 9,
-    /// Bytes after the secondary grid.
-    ZC_MKGP_ERROR_TRAILING_BYTES = 10,
-}
-
-/// The stable code of an MKGP error kind.
-fn kind_code(kind: &ErrorKind) -> zc_mkgp_error_kind {
-    use zc_mkgp_error_kind as K;
-    match kind {
-        ErrorKind::Truncated { .. } => K::ZC_MKGP_ERROR_TRUNCATED,
-        ErrorKind::BadMagic { .. } => K::ZC_MKGP_ERROR_BAD_MAGIC,
-        ErrorKind::UnsupportedVersion { .. } => K::ZC_MKGP_ERROR_UNSUPPORTED_VERSION,
-        ErrorKind::NonPositiveDimension { .. } => K::ZC_MKGP_ERROR_NON_POSITIVE_DIMENSION,
-        ErrorKind::CellCountOverflow { .. } => K::ZC_MKGP_ERROR_CELL_COUNT_OVERFLOW,
-        ErrorKind::BadCellSize { .. } => K::ZC_MKGP_ERROR_BAD_CELL_SIZE,
-        ErrorKind::CellPastEnd { .. } => K::ZC_MKGP_ERROR_CELL_PAST_END,
-        ErrorKind::NegativeCount { .. } => K::ZC_MKGP_ERROR_NEGATIVE_COUNT,
-        ErrorKind::RecordsPastEnd { .. } => K::ZC_MKGP_ERROR_RECORDS_PAST_END,
-        ErrorKind::TrailingBytes { .. } => K::ZC_MKGP_ERROR_TRAILING_BYTES,
-        _ => K::ZC_MKGP_ERROR_OTHER,
-    }
-}
-
-/// An `mkgp::Error` as a `zc_error`.
-fn to_c(error: &mkgp::Error) -> zc_error {
-    let kind = error.kind();
-    let mut c = zc_error::new(
-        zc_format::ZC_FORMAT_MKGP_COL,
-        kind_code(&kind) as u32,
-        error.offset(),
-        error,
-    );
-    c.lenient_readable = u8::from(matches!(kind, ErrorKind::UnsupportedVersion { .. }));
-    c
-}
+use crate::boundary::{self, Sealed};
+use crate::convert::{narrow, put, wide, wide32};
+use crate::error::{fail, zc_error, zc_mode, zc_status};
+use crate::mkgp::error::to_c;
 
 /// The library's options for a mode.
-fn options(mode: u32) -> Result<mkgp::Options, zc_status> {
+pub(crate) fn options(mode: u32) -> Result<mkgp::Options, zc_status> {
     Ok(if zc_mode::from_u32(mode)?.is_lenient() {
         mkgp::Options::LENIENT
     } else {
         mkgp::Options::STRICT
     })
-}
-
-/// A `usize` as a `u64` (saturating on a wider target).
-fn wide(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
-/// A caller's `u64` offset as a `usize`.
-fn narrow(n: u64) -> Result<usize, zc_status> {
-    usize::try_from(n).map_err(|_| zc_status::ZC_STATUS_INVALID_ARGUMENT)
-}
-
-/// The status of writing `value` to `ptr`.
-fn put<T>(ptr: *mut T, value: T) -> zc_status {
-    match boundary::write(ptr, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
-}
-
-/// The byte offset of `record` in `bytes` (records borrow from it).
-fn offset_in<T>(bytes: &[u8], record: &T) -> u64 {
-    wide((record as *const T as usize).saturating_sub(bytes.as_ptr() as usize))
 }
 
 // ---------------------------------------------------------------------------------
@@ -146,11 +56,20 @@ pub struct zc_mkgp_course {
 // `Course::from_parts` decide whether it names a course).
 unsafe impl boundary::Plain for zc_mkgp_course {}
 
+boundary::sealed!(zc_mkgp_course, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.secondary,
+    u64::from(v.version),
+    u64::from(v.width),
+    u64::from(v.length),
+]);
+
 impl zc_mkgp_course {
     /// The C view of `course`.
-    fn of(course: &Course<'_>) -> Self {
+    pub(crate) fn of(course: &Course<'_>) -> Self {
         let bytes = course.bytes();
-        let mut view = Self {
+        Self {
             buffer: bytes.as_ptr(),
             buffer_len: bytes.len(),
             secondary: wide(course.parts().secondary),
@@ -158,28 +77,13 @@ impl zc_mkgp_course {
             width: course.width(),
             length: course.length(),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.secondary,
-            u64::from(self.version),
-            u64::from(self.width),
-            u64::from(self.length),
-        ])
+        }
+        .sealed()
     }
 
     /// The view itself, checked, rebuilt as the library's course (O(1)).
-    fn rebuild<'a>(&self) -> Result<Course<'a>, zc_status> {
-        if self.check != self.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+    pub(crate) fn rebuild<'a>(&self) -> Result<Course<'a>, zc_status> {
+        self.verify()?;
         let bytes = boundary::bytes(self.buffer, self.buffer_len)?;
         let parts = CourseParts {
             secondary: narrow(self.secondary)?,
@@ -193,7 +97,7 @@ impl zc_mkgp_course {
     }
 
     /// The caller's view at `ptr`, rebuilt.
-    fn read<'a>(ptr: *const Self) -> Result<Course<'a>, zc_status> {
+    pub(crate) fn read<'a>(ptr: *const Self) -> Result<Course<'a>, zc_status> {
         boundary::read(ptr)?.rebuild()
     }
 }
@@ -218,10 +122,7 @@ pub extern "C" fn zc_mkgp_parse(
         (Err(status), _) | (_, Err(status)) => return status,
     };
     match Course::parse(bytes, options) {
-        Ok(c) => match boundary::write_opt(course, zc_mkgp_course::of(&c)) {
-            Ok(()) => zc_status::ZC_STATUS_OK,
-            Err(status) => status,
-        },
+        Ok(c) => crate::convert::status(boundary::write_opt(course, zc_mkgp_course::of(&c))),
         Err(e) => fail(err, zc_status::ZC_STATUS_MALFORMED, to_c(&e)),
     }
 }
@@ -439,46 +340,42 @@ pub struct zc_mkgp_cell {
 // SAFETY: integers, a pointer and a plain view only.
 unsafe impl boundary::Plain for zc_mkgp_cell {}
 
+boundary::sealed!(zc_mkgp_cell, |v| [
+    u64::from(v.course.check),
+    u64::from(v.index),
+    u64::from(v.x),
+    u64::from(v.z),
+    u64::from(v.triangle_count),
+    u64::from(v.wall_count),
+    u64::from(v.triangle_wall_count),
+    v.offset,
+    v.wall_offset,
+]);
+
 impl zc_mkgp_cell {
     /// The view of a cell of `course`.
-    fn of(course: &Course<'_>, cell: &Cell<'_>, wall: &WallCell<'_>) -> Self {
-        let mut view = Self {
+    pub(crate) fn of(course: &Course<'_>, cell: &Cell<'_>, wall: &WallCell<'_>) -> Self {
+        Self {
             course: zc_mkgp_course::of(course),
             index: cell.index(),
             x: cell.x(),
             z: cell.z(),
-            triangle_count: u32::try_from(cell.triangles().len()).unwrap_or(u32::MAX),
-            wall_count: u32::try_from(cell.walls().len()).unwrap_or(u32::MAX),
-            triangle_wall_count: u32::try_from(wall.triangle_walls().len()).unwrap_or(u32::MAX),
+            triangle_count: wide32(cell.triangles().len()),
+            wall_count: wide32(cell.walls().len()),
+            triangle_wall_count: wide32(wall.triangle_walls().len()),
             offset: wide(cell.offset()),
             wall_offset: wide(wall.offset()),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.course.check),
-            u64::from(self.index),
-            u64::from(self.x),
-            u64::from(self.z),
-            u64::from(self.triangle_count),
-            u64::from(self.wall_count),
-            u64::from(self.triangle_wall_count),
-            self.offset,
-            self.wall_offset,
-        ])
+        }
+        .sealed()
     }
 
     /// The caller's cell at `ptr`, rebuilt in O(1): its course and both grids' cells.
-    fn read<'a>(ptr: *const Self) -> Result<(Course<'a>, Cell<'a>, WallCell<'a>), zc_status> {
+    pub(crate) fn read<'a>(
+        ptr: *const Self,
+    ) -> Result<(Course<'a>, Cell<'a>, WallCell<'a>), zc_status> {
         let view = boundary::read(ptr)?;
-        if view.check != view.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+        view.verify()?;
         let course = view.course.rebuild()?;
         let cell = course.cell_at_offset(narrow(view.offset)?, view.index);
         let wall = course.wall_cell_at_offset(narrow(view.wall_offset)?, view.index);
@@ -492,15 +389,19 @@ impl zc_mkgp_cell {
 /// The caller's index storage over both grids (from [`zc_mkgp_index_build`]), or
 /// `None` when `len` is 0 (walk the grids).
 #[derive(Clone, Copy)]
-struct Storage<'i> {
-    cells: &'i [u32],
-    walls: &'i [u32],
+pub(crate) struct Storage<'i> {
+    pub(crate) cells: &'i [u32],
+    pub(crate) walls: &'i [u32],
 }
 
 impl<'i> Storage<'i> {
     /// The caller's storage for `course`: `ZC_STATUS_BUFFER_TOO_SMALL` when nonzero
     /// but short of `2 × W × L` entries.
-    fn of(course: &Course<'_>, index: *const u32, len: usize) -> Result<Option<Self>, zc_status> {
+    pub(crate) fn of(
+        course: &Course<'_>,
+        index: *const u32,
+        len: usize,
+    ) -> Result<Option<Self>, zc_status> {
         let storage: &'i [u32] = boundary::slice(index, len)?;
         if len == 0 {
             return Ok(None);
@@ -515,13 +416,16 @@ impl<'i> Storage<'i> {
     }
 
     /// Both grids indexed, in O(1).
-    fn indexed<'a>(self, course: &Course<'a>) -> Result<IndexedCourse<'a, 'i>, zc_status> {
+    pub(crate) fn indexed<'a>(
+        self,
+        course: &Course<'a>,
+    ) -> Result<IndexedCourse<'a, 'i>, zc_status> {
         IndexedCourse::from_storage(*course, self.cells, self.walls)
             .map_err(|_| zc_status::ZC_STATUS_BUFFER_TOO_SMALL)
     }
 
     /// Cell `(x, z)` of both grids, in O(1).
-    fn cell<'a>(
+    pub(crate) fn cell<'a>(
         self,
         course: &Course<'a>,
         x: u32,
@@ -535,7 +439,7 @@ impl<'i> Storage<'i> {
 }
 
 /// The course's indexed form, when the caller gave storage.
-fn indexed<'a, 'i>(
+pub(crate) fn indexed<'a, 'i>(
     course: &Course<'a>,
     index: *const u32,
     len: usize,
@@ -667,23 +571,12 @@ pub struct zc_mkgp_cells {
 // SAFETY: integers, a pointer and a plain view only.
 unsafe impl boundary::Plain for zc_mkgp_cells {}
 
-impl zc_mkgp_cells {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.course.check),
-            u64::from(self.next),
-            self.offset,
-            self.wall_offset,
-        ])
-    }
-
-    /// This walk with its check word set.
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_mkgp_cells, |v| [
+    u64::from(v.course.check),
+    u64::from(v.next),
+    v.offset,
+    v.wall_offset,
+]);
 
 /// Starts a walk over the course's cells, into `iter`.
 #[unsafe(no_mangle)]
@@ -713,9 +606,8 @@ pub extern "C" fn zc_mkgp_cells_next(
     iter: *mut zc_mkgp_cells,
     cell: *mut zc_mkgp_cell,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     let course = match walk.course.rebuild() {
@@ -822,10 +714,10 @@ pub struct zc_mkgp_triangle_wall {
 }
 
 /// The split surface flags of a triangle: `flags`, its parts and its type.
-fn triangle_of(bytes: &[u8], t: &raw::Triangle) -> zc_mkgp_triangle {
+pub(crate) fn triangle_of(bytes: &[u8], t: &raw::Triangle) -> zc_mkgp_triangle {
     let d = t.decode();
     zc_mkgp_triangle {
-        offset: offset_in(bytes, t),
+        offset: boundary::offset_in(bytes, t),
         min: d.min,
         max: d.max,
         vertices: d.vertices,
@@ -880,7 +772,7 @@ pub extern "C" fn zc_mkgp_cell_wall(
             put(
                 out,
                 zc_mkgp_wall {
-                    offset: offset_in(course.bytes(), w),
+                    offset: boundary::offset_in(course.bytes(), w),
                     min: d.min,
                     max: d.max,
                     p1: d.p1,
@@ -913,396 +805,12 @@ pub extern "C" fn zc_mkgp_cell_triangle_wall(
             put(
                 out,
                 zc_mkgp_triangle_wall {
-                    offset: offset_in(course.bytes(), w),
+                    offset: boundary::offset_in(course.bytes(), w),
                     flag: d.flag,
                     vertices: d.vertices,
                 },
             )
         }
         None => zc_status::ZC_STATUS_OUT_OF_RANGE,
-    }
-}
-
-// ---------------------------------------------------------------------------------
-// Queries
-
-/// The ground under a point: the highest triangle surface of its cell.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct zc_mkgp_height {
-    /// Height (Y) of the surface at the point.
-    pub height: f32,
-    /// The triangle, decoded.
-    pub triangle: zc_mkgp_triangle,
-}
-
-/// The highest ground triangle of the cell under world `(x, z)`, into `ground`:
-/// `ZC_STATUS_NOT_FOUND` outside the grid or where no triangle covers the point.
-/// `index`, `index_len` as for [`zc_mkgp_course_cell`] (the walk is O(cells)).
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_mkgp_ground_height(
-    course: *const zc_mkgp_course,
-    index: *const u32,
-    index_len: usize,
-    x: f32,
-    z: f32,
-    ground: *mut zc_mkgp_height,
-) -> zc_status {
-    let course = match zc_mkgp_course::read(course) {
-        Ok(course) => course,
-        Err(status) => return status,
-    };
-    let found = match Storage::of(&course, index, index_len) {
-        Ok(Some(storage)) => match CellIndex::from_storage(course, storage.cells) {
-            Ok(cells) => cells.ground_height(x, z),
-            Err(_) => return zc_status::ZC_STATUS_BUFFER_TOO_SMALL,
-        },
-        Ok(None) => course.ground_height(x, z),
-        Err(status) => return status,
-    };
-    match found {
-        Some(g) => put(
-            ground,
-            zc_mkgp_height {
-                height: g.height,
-                triangle: triangle_of(course.bytes(), g.triangle),
-            },
-        ),
-        None => zc_status::ZC_STATUS_NOT_FOUND,
-    }
-}
-
-/// A query's material: a ground triangle's surface flags, or a triangle wall's flag
-/// (its bits).
-fn material(surface: &Surface) -> u32 {
-    match *surface {
-        Surface::Ground(flags) => flags.0,
-        Surface::Wall(flag) => u32::from_ne_bytes(flag.to_ne_bytes()),
-        _ => 0,
-    }
-}
-
-/// The nearest hit of the segment at `segment` over the ground triangles
-/// (`ZC_PRIMITIVE_FACE`) and triangle walls (`ZC_PRIMITIVE_WALL`), into `hit`: its
-/// `index` is the record's file offset, its `material` the triangle's surface flags
-/// or the triangle wall's flag. `ZC_STATUS_NOT_FOUND` when nothing is hit. `index`,
-/// `index_len` as for [`zc_mkgp_course_cell`].
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_mkgp_cast(
-    course: *const zc_mkgp_course,
-    index: *const u32,
-    index_len: usize,
-    segment: *const zc_segment,
-    hit: *mut zc_hit,
-) -> zc_status {
-    let (course, segment) = match (zc_mkgp_course::read(course), boundary::read(segment)) {
-        (Ok(course), Ok(segment)) => (course, segment.to_rust()),
-        (Err(status), _) | (_, Err(status)) => return status,
-    };
-    let found = match indexed(&course, index, index_len) {
-        Ok(Some(indexed)) => indexed.cast(segment),
-        Ok(None) => course.cast(segment),
-        Err(status) => return status,
-    };
-    match found {
-        Some(h) => put(hit, zc_hit::of(&h, material)),
-        None => zc_status::ZC_STATUS_NOT_FOUND,
-    }
-}
-
-/// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
-/// `(x, y − depth, z)`, into `hit`, as [`zc_mkgp_cast`]. `ZC_STATUS_NOT_FOUND`
-/// when nothing is hit, or for a negative or NaN `depth`.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_mkgp_ground(
-    course: *const zc_mkgp_course,
-    index: *const u32,
-    index_len: usize,
-    x: f32,
-    y: f32,
-    z: f32,
-    depth: f32,
-    hit: *mut zc_hit,
-) -> zc_status {
-    if depth.is_nan() || depth < 0.0 {
-        return match zc_mkgp_course::read(course) {
-            Ok(_) => zc_status::ZC_STATUS_NOT_FOUND,
-            Err(status) => status,
-        };
-    }
-    let segment = zc_segment {
-        start: [x, y, z],
-        end: [x, y - depth, z],
-    };
-    zc_mkgp_cast(course, index, index_len, &segment, hit)
-}
-
-/// Contacts kept per call of an overlap: the rest are counted, not written.
-pub const ZC_OVERLAP_MAX: usize = 64;
-
-/// Every record the ball at `ball` touches (ground triangles and triangle walls), each
-/// once, into `contacts` (`cap` entries; NULL when `cap` is 0). `found` (not NULL)
-/// receives how many there are, even when more than `cap` (or than
-/// [`ZC_OVERLAP_MAX`], the most one call writes). `index`, `index_len` as for
-/// [`zc_mkgp_course_cell`].
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_mkgp_overlap(
-    course: *const zc_mkgp_course,
-    index: *const u32,
-    index_len: usize,
-    ball: *const zc_ball,
-    contacts: *mut zc_contact,
-    cap: usize,
-    found: *mut u64,
-) -> zc_status {
-    let (course, ball, out) = match (
-        zc_mkgp_course::read(course),
-        boundary::read(ball),
-        boundary::slice_mut(contacts, cap),
-    ) {
-        (Ok(course), Ok(ball), Ok(out)) => (course, ball.to_rust(), out),
-        (Err(status), _, _) | (_, Err(status), _) | (_, _, Err(status)) => return status,
-    };
-    if found.is_null() {
-        return zc_status::ZC_STATUS_NULL_ARGUMENT;
-    }
-    let mut local = [EMPTY_CONTACT; ZC_OVERLAP_MAX];
-    let n = match indexed(&course, index, index_len) {
-        Ok(Some(indexed)) => indexed.overlap(ball, &mut local),
-        Ok(None) => course.overlap(ball, &mut local),
-        Err(status) => return status,
-    };
-    for (dst, src) in out.iter_mut().zip(local.iter().take(n)) {
-        *dst = zc_contact::of(src, material);
-    }
-    put(found, wide(n))
-}
-
-/// A placeholder contact for the local buffer.
-const EMPTY_CONTACT: Contact<Surface> = Contact {
-    depth: 0.0,
-    point: [0.0; 3],
-    normal: [0.0; 3],
-    primitive: zerocol::query::Primitive::Face,
-    index: 0,
-    material: Surface::Wall(0),
-};
-
-/// The ball type is used through `zc_ball::to_rust`.
-const _: fn(zc_ball) -> Ball = zc_ball::to_rust;
-
-// ---------------------------------------------------------------------------------
-// Lints
-
-/// A lint's kind: `zc_mkgp_lint.kind`. The values are stable.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum zc_mkgp_lint_kind {
-    /// A kind this header does not name.
-    ZC_MKGP_LINT_OTHER = 0,
-    /// The version word is not `0x20120816` (tolerated: a lenient read).
-    ZC_MKGP_LINT_UNEXPECTED_VERSION = 1,
-    /// The stored negated minimum is not the negation of the minimum.
-    ZC_MKGP_LINT_NEGATED_MIN_MISMATCH = 2,
-    /// A normal is not unit length.
-    ZC_MKGP_LINT_NORMAL_NOT_UNIT = 3,
-    /// `d` is not `−dot(centroid, normal)`.
-    ZC_MKGP_LINT_PLANE_OFFSET_MISMATCH = 4,
-    /// The stored XZ bounds are not the vertices'.
-    ZC_MKGP_LINT_BOUNDS_MISMATCH = 5,
-    /// Neighbour bits beyond the three edges.
-    ZC_MKGP_LINT_NEIGHBOUR_BITS_BEYOND_EDGES = 6,
-    /// The surface bits are not exactly one bit.
-    ZC_MKGP_LINT_SURFACE_TYPE_NOT_ONE_HOT = 7,
-    /// The triangle's bounds do not reach the cell it is stored in.
-    ZC_MKGP_LINT_TRIANGLE_OUTSIDE_CELL = 8,
-}
-
-/// The stable code of a lint kind.
-fn lint_code(kind: &LintKind) -> zc_mkgp_lint_kind {
-    use zc_mkgp_lint_kind as K;
-    match kind {
-        LintKind::UnexpectedVersion { .. } => K::ZC_MKGP_LINT_UNEXPECTED_VERSION,
-        LintKind::NegatedMinMismatch { .. } => K::ZC_MKGP_LINT_NEGATED_MIN_MISMATCH,
-        LintKind::NormalNotUnit { .. } => K::ZC_MKGP_LINT_NORMAL_NOT_UNIT,
-        LintKind::PlaneOffsetMismatch { .. } => K::ZC_MKGP_LINT_PLANE_OFFSET_MISMATCH,
-        LintKind::BoundsMismatch { .. } => K::ZC_MKGP_LINT_BOUNDS_MISMATCH,
-        LintKind::NeighbourBitsBeyondEdges { .. } => K::ZC_MKGP_LINT_NEIGHBOUR_BITS_BEYOND_EDGES,
-        LintKind::SurfaceTypeNotOneHot { .. } => K::ZC_MKGP_LINT_SURFACE_TYPE_NOT_ONE_HOT,
-        LintKind::TriangleOutsideCell { .. } => K::ZC_MKGP_LINT_TRIANGLE_OUTSIDE_CELL,
-        _ => K::ZC_MKGP_LINT_OTHER,
-    }
-}
-
-/// One lint.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct zc_mkgp_lint {
-    /// File offset of the header field or triangle concerned.
-    pub offset: u64,
-    /// What (a `zc_mkgp_lint_kind`).
-    pub kind: u32,
-    /// 1 when a lenient read let this through (the game refuses the file).
-    pub tolerated: u8,
-    /// 1 when `cell` names the primary cell (a triangle lint).
-    pub has_cell: u8,
-    /// The primary cell, in file order, when `has_cell`.
-    pub cell: u32,
-    /// The message's whole length in bytes (without the NUL), as `snprintf` returns
-    /// it: `cap` or more means [`zc_mkgp_lints_next`] cut it to fit the buffer. A
-    /// message longer than `ZC_MESSAGE_CAP` ends in `...`.
-    pub message_len: u64,
-}
-
-/// Writes `value`'s text (at most `ZC_MESSAGE_CAP` bytes) into the caller's `buf` of
-/// `cap` bytes (snprintf contract), returning its length.
-pub(crate) fn render(value: &dyn fmt::Display, buf: *mut c_char, cap: usize) -> usize {
-    let mut e = zc_error::NONE;
-    e.set_message(value);
-    let len = usize::from(e.message_len).min(e.message.len());
-    copy_out(e.message.get(..len).unwrap_or_default(), buf, cap)
-}
-
-/// A walk over a course's lints: [`zc_mkgp_lints_begin`], then [`zc_mkgp_lints_next`]
-/// until `ZC_STATUS_END`. O(1) per lint (plus the triangles without one).
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct zc_mkgp_lints {
-    /// The course.
-    pub course: zc_mkgp_course,
-    /// Private: where the walk is.
-    pub header: u32,
-    /// Private.
-    pub cell: u32,
-    /// Private.
-    pub cell_offset: u64,
-    /// Private.
-    pub in_cell: u32,
-    /// Private.
-    pub check_done: u32,
-    /// Private.
-    pub triangle: u64,
-    /// Private: 1 once ended.
-    pub done: u32,
-    /// Private: a check word over the fields above.
-    pub check: u32,
-}
-
-// SAFETY: integers, a pointer and a plain view only.
-unsafe impl boundary::Plain for zc_mkgp_lints {}
-
-impl zc_mkgp_lints {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.course.check),
-            u64::from(self.header),
-            u64::from(self.cell),
-            self.cell_offset,
-            u64::from(self.in_cell),
-            u64::from(self.check_done),
-            self.triangle,
-            u64::from(self.done),
-        ])
-    }
-
-    /// The walk at `lints`' position, sealed.
-    fn at(course: zc_mkgp_course, lints: &Lints<'_>, done: bool) -> Self {
-        let p = lints.position();
-        let mut walk = Self {
-            course,
-            header: u32::from(p.header),
-            cell: p.cell,
-            cell_offset: wide(p.cell_offset),
-            in_cell: u32::from(p.in_cell),
-            check_done: u32::from(p.check),
-            triangle: wide(p.triangle),
-            done: u32::from(done),
-            check: 0,
-        };
-        walk.check = walk.seal();
-        walk
-    }
-}
-
-/// Starts a walk over the course's lints (the header's, then each triangle's in file
-/// order), into `iter`.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_mkgp_lints_begin(
-    course: *const zc_mkgp_course,
-    iter: *mut zc_mkgp_lints,
-) -> zc_status {
-    let c = match zc_mkgp_course::read(course) {
-        Ok(c) => c,
-        Err(status) => return status,
-    };
-    put(
-        iter,
-        zc_mkgp_lints::at(zc_mkgp_course::of(&c), &c.lints(), false),
-    )
-}
-
-/// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
-/// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
-/// `ZC_STATUS_END` after the last.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_mkgp_lints_next(
-    iter: *mut zc_mkgp_lints,
-    lint: *mut zc_mkgp_lint,
-    buf: *mut c_char,
-    cap: usize,
-) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
-        Err(status) => return status,
-    };
-    if walk.done != 0 {
-        return zc_status::ZC_STATUS_END;
-    }
-    if lint.is_null() {
-        return zc_status::ZC_STATUS_NULL_ARGUMENT;
-    }
-    if let Err(status) = boundary::bytes_mut(buf.cast::<u8>(), cap) {
-        return status;
-    }
-    let course = match walk.course.rebuild() {
-        Ok(course) => course,
-        Err(status) => return status,
-    };
-    let position = LintsPosition {
-        header: u8::try_from(walk.header).unwrap_or(u8::MAX),
-        cell: walk.cell,
-        cell_offset: match narrow(walk.cell_offset) {
-            Ok(at) => at,
-            Err(status) => return status,
-        },
-        in_cell: walk.in_cell != 0,
-        triangle: usize::try_from(walk.triangle).unwrap_or(usize::MAX),
-        check: u8::try_from(walk.check_done).unwrap_or(u8::MAX),
-    };
-    let mut lints = course.lints_from(position);
-    let next = lints.next();
-    let status = match &next {
-        Some(l) => {
-            let len = render(l, buf, cap);
-            let out = zc_mkgp_lint {
-                offset: wide(l.offset),
-                kind: lint_code(&l.kind) as u32,
-                tolerated: u8::from(l.is_tolerated()),
-                has_cell: u8::from(l.cell.is_some()),
-                cell: l.cell.unwrap_or(0),
-                message_len: wide(len),
-            };
-            put(lint, out)
-        }
-        None => zc_status::ZC_STATUS_END,
-    };
-    if status != zc_status::ZC_STATUS_OK && status != zc_status::ZC_STATUS_END {
-        return status;
-    }
-    match boundary::write(iter, zc_mkgp_lints::at(walk.course, &lints, next.is_none())) {
-        Ok(()) => status,
-        Err(bad) => bad,
     }
 }

@@ -1,125 +1,22 @@
-//! BattleForge `collisionShape` (`zerocol::battleforge`) in C: the DRS container and
-//! its nodes, the [`zc_battleforge_shapes`] view of a payload (in a container or
-//! bare), each shape decoded with its transform and world bounds, lints and queries.
+//! The DRS container and its nodes, the [`zc_battleforge_shapes`] view of a payload,
+//! and each shape with its transform and world bounds.
 //!
-//! Sections, in order: errors → the container → the shapes view → shapes → queries →
-//! lints.
+//! Sections, in order: the container → the shapes view → shapes.
 
-use core::ffi::c_char;
+use zerocol::battleforge::{self, CollisionShape, Drs, DrsParts, Node, ShapeKind};
 
-use zerocol::battleforge::{
-    self, CollisionShape, Drs, DrsParts, ErrorKind, LintKind, Lints, LintsPosition, Node, ShapeKind,
-};
-use zerocol::query::{Contact, Primitive, Query};
-
-use crate::boundary;
+use crate::battleforge::error::{is_drs, to_c};
+use crate::boundary::{self, Sealed};
+use crate::convert::{narrow, put, wide, wide32};
 use crate::error::{fail, zc_error, zc_mode, zc_status};
-use crate::format::zc_format;
-use crate::mkgp::{ZC_OVERLAP_MAX, render};
-use crate::query::{zc_ball, zc_contact, zc_hit, zc_segment};
-
-// ---------------------------------------------------------------------------------
-// Errors
-
-/// What was wrong with a DRS container or a `collisionShape` payload: `zc_error.kind`
-/// when `zc_error.format` is `ZC_FORMAT_COLLISION_SHAPE`. The values are stable.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum zc_battleforge_error_kind {
-    /// A kind this header does not name (a newer library's).
-    ZC_BATTLEFORGE_ERROR_OTHER = 0,
-    /// The buffer is shorter than the DRS header.
-    ZC_BATTLEFORGE_ERROR_TRUNCATED = 1,
-    /// The DRS magic is wrong.
-    ZC_BATTLEFORGE_ERROR_BAD_MAGIC = 2,
-    /// The node count is 0.
-    ZC_BATTLEFORGE_ERROR_NO_NODES = 3,
-    /// An offset, size or length is negative.
-    ZC_BATTLEFORGE_ERROR_NEGATIVE = 4,
-    /// The node information table runs past the end of the file.
-    ZC_BATTLEFORGE_ERROR_NODE_TABLE_PAST_END = 5,
-    /// A hierarchy entry runs past the end of the file.
-    ZC_BATTLEFORGE_ERROR_HIERARCHY_PAST_END = 6,
-    /// A hierarchy entry names an information entry that does not exist.
-    ZC_BATTLEFORGE_ERROR_INFO_INDEX_OUT_OF_RANGE = 7,
-    /// A node's payload runs past the end of the file.
-    ZC_BATTLEFORGE_ERROR_PAYLOAD_PAST_END = 8,
-    /// The node named `collisionShape` has another class id.
-    ZC_BATTLEFORGE_ERROR_CLASS_MISMATCH = 9,
-    /// The first node with the collisionShape class id has another name.
-    ZC_BATTLEFORGE_ERROR_NAME_MISMATCH = 10,
-    /// The payload version is not 1.
-    ZC_BATTLEFORGE_ERROR_UNSUPPORTED_VERSION = 11,
-    /// The payload ends before a count field.
-    ZC_BATTLEFORGE_ERROR_COUNT_PAST_END = 12,
-    /// A count's records run past the end of the payload.
-    ZC_BATTLEFORGE_ERROR_SHAPES_PAST_END = 13,
-    /// The payload is not exactly `13 + 72 B + 64 S + 68 C` bytes.
-    ZC_BATTLEFORGE_ERROR_SIZE_MISMATCH = 14,
-}
-
-/// The stable code of a BattleForge error kind.
-fn kind_code(kind: &ErrorKind) -> zc_battleforge_error_kind {
-    use zc_battleforge_error_kind as K;
-    match kind {
-        ErrorKind::Truncated { .. } => K::ZC_BATTLEFORGE_ERROR_TRUNCATED,
-        ErrorKind::BadMagic { .. } => K::ZC_BATTLEFORGE_ERROR_BAD_MAGIC,
-        ErrorKind::NoNodes => K::ZC_BATTLEFORGE_ERROR_NO_NODES,
-        ErrorKind::Negative { .. } => K::ZC_BATTLEFORGE_ERROR_NEGATIVE,
-        ErrorKind::NodeTablePastEnd { .. } => K::ZC_BATTLEFORGE_ERROR_NODE_TABLE_PAST_END,
-        ErrorKind::HierarchyPastEnd { .. } => K::ZC_BATTLEFORGE_ERROR_HIERARCHY_PAST_END,
-        ErrorKind::InfoIndexOutOfRange { .. } => K::ZC_BATTLEFORGE_ERROR_INFO_INDEX_OUT_OF_RANGE,
-        ErrorKind::PayloadPastEnd { .. } => K::ZC_BATTLEFORGE_ERROR_PAYLOAD_PAST_END,
-        ErrorKind::ClassMismatch { .. } => K::ZC_BATTLEFORGE_ERROR_CLASS_MISMATCH,
-        ErrorKind::NameMismatch { .. } => K::ZC_BATTLEFORGE_ERROR_NAME_MISMATCH,
-        ErrorKind::UnsupportedVersion { .. } => K::ZC_BATTLEFORGE_ERROR_UNSUPPORTED_VERSION,
-        ErrorKind::CountPastEnd { .. } => K::ZC_BATTLEFORGE_ERROR_COUNT_PAST_END,
-        ErrorKind::ShapesPastEnd { .. } => K::ZC_BATTLEFORGE_ERROR_SHAPES_PAST_END,
-        ErrorKind::SizeMismatch { .. } => K::ZC_BATTLEFORGE_ERROR_SIZE_MISMATCH,
-        _ => K::ZC_BATTLEFORGE_ERROR_OTHER,
-    }
-}
-
-/// A `battleforge::Error` as a `zc_error` (no rule is lenient-only in this format).
-fn to_c(error: &battleforge::Error) -> zc_error {
-    zc_error::new(
-        zc_format::ZC_FORMAT_COLLISION_SHAPE,
-        kind_code(&error.kind()) as u32,
-        error.offset(),
-        error,
-    )
-}
 
 /// The library's options for a mode (both are the same in this format).
-fn options(mode: u32) -> Result<battleforge::Options, zc_status> {
+pub(crate) fn options(mode: u32) -> Result<battleforge::Options, zc_status> {
     Ok(if zc_mode::from_u32(mode)?.is_lenient() {
         battleforge::Options::LENIENT
     } else {
         battleforge::Options::STRICT
     })
-}
-
-/// A `usize` as a `u64` (saturating on a wider target).
-fn wide(n: usize) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
-/// A caller's `u64` offset as a `usize`.
-fn narrow(n: u64) -> Result<usize, zc_status> {
-    usize::try_from(n).map_err(|_| zc_status::ZC_STATUS_INVALID_ARGUMENT)
-}
-
-/// The status of writing `value` to `ptr`.
-fn put<T>(ptr: *mut T, value: T) -> zc_status {
-    match boundary::write(ptr, value) {
-        Ok(()) => zc_status::ZC_STATUS_OK,
-        Err(status) => status,
-    }
-}
-
-/// Whether `bytes` start with the DRS magic.
-fn is_drs(bytes: &[u8]) -> bool {
-    bytes.starts_with(&battleforge::MAGIC.to_le_bytes())
 }
 
 // ---------------------------------------------------------------------------------
@@ -162,13 +59,27 @@ pub struct zc_battleforge_drs {
 // `Drs::from_parts` decide whether it names a container).
 unsafe impl boundary::Plain for zc_battleforge_drs {}
 
+boundary::sealed!(zc_battleforge_drs, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    u64::from(u32::from_ne_bytes(v.model_count.to_ne_bytes())),
+    u64::from(v.node_count),
+    v.node_info_offset,
+    v.node_hierarchy_offset,
+    v.root_name as usize as u64,
+    v.root_name_len as u64,
+    u64::from(v.has_collision_shape),
+    u64::from(v.collision_shape_node),
+    v.first_entry,
+]);
+
 impl zc_battleforge_drs {
     /// The C view of `drs`.
-    fn of(drs: &Drs<'_>) -> Self {
+    pub(crate) fn of(drs: &Drs<'_>) -> Self {
         let h = drs.header();
         let parts = drs.parts();
         let node = drs.collision_shape().map(|(node, _)| node.info_index());
-        let mut view = Self {
+        Self {
             buffer: drs.bytes().as_ptr(),
             buffer_len: drs.bytes().len(),
             model_count: h.model_count.get(),
@@ -181,33 +92,13 @@ impl zc_battleforge_drs {
             collision_shape_node: node.unwrap_or(0),
             first_entry: wide(parts.first_entry),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            u64::from(u32::from_ne_bytes(self.model_count.to_ne_bytes())),
-            u64::from(self.node_count),
-            self.node_info_offset,
-            self.node_hierarchy_offset,
-            self.root_name as usize as u64,
-            self.root_name_len as u64,
-            u64::from(self.has_collision_shape),
-            u64::from(self.collision_shape_node),
-            self.first_entry,
-        ])
+        }
+        .sealed()
     }
 
     /// The view, checked, rebuilt as the library's container in O(1).
-    fn rebuild<'a>(&self) -> Result<Drs<'a>, zc_status> {
-        if self.check != self.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+    pub(crate) fn rebuild<'a>(&self) -> Result<Drs<'a>, zc_status> {
+        self.verify()?;
         let bytes = boundary::bytes(self.buffer, self.buffer_len)?;
         let parts = DrsParts {
             first_entry: narrow(self.first_entry)?,
@@ -269,7 +160,7 @@ pub struct zc_battleforge_node {
 
 impl zc_battleforge_node {
     /// The C form of `node`.
-    fn of(node: &Node<'_>) -> Self {
+    pub(crate) fn of(node: &Node<'_>) -> Self {
         Self {
             name: node.name().as_ptr(),
             name_len: node.name().len(),
@@ -303,22 +194,11 @@ pub struct zc_battleforge_nodes {
 // SAFETY: integers, pointers and a plain view only.
 unsafe impl boundary::Plain for zc_battleforge_nodes {}
 
-impl zc_battleforge_nodes {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.drs.check),
-            self.position,
-            u64::from(self.next),
-        ])
-    }
-
-    /// This walk with its check word set.
-    fn sealed(mut self) -> Self {
-        self.check = self.seal();
-        self
-    }
-}
+boundary::sealed!(zc_battleforge_nodes, |v| [
+    u64::from(v.drs.check),
+    v.position,
+    u64::from(v.next),
+]);
 
 /// Starts a walk over the container's nodes, into `iter`.
 #[unsafe(no_mangle)]
@@ -350,9 +230,8 @@ pub extern "C" fn zc_battleforge_nodes_next(
     iter: *mut zc_battleforge_nodes,
     node: *mut zc_battleforge_node,
 ) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
+    let walk = match boundary::read_sealed(iter.cast_const()) {
+        Ok(walk) => walk,
         Err(status) => return status,
     };
     let (d, position) = match (walk.drs.rebuild(), narrow(walk.position)) {
@@ -413,48 +292,37 @@ pub struct zc_battleforge_shapes {
 // SAFETY: integers and a pointer only.
 unsafe impl boundary::Plain for zc_battleforge_shapes {}
 
-/// A count as a `u32` (counts are stored as `u32`).
-fn count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
+boundary::sealed!(zc_battleforge_shapes, |v| [
+    v.buffer as usize as u64,
+    v.buffer_len as u64,
+    v.payload_offset,
+    v.payload_len,
+    u64::from(v.version),
+    u64::from(v.box_count),
+    u64::from(v.sphere_count),
+    u64::from(v.cylinder_count),
+]);
 
 impl zc_battleforge_shapes {
     /// The C view of `shape`, whose payload lies at `offset` of `buffer`.
-    fn of(buffer: &[u8], offset: usize, shape: &CollisionShape<'_>) -> Self {
-        let mut view = Self {
+    pub(crate) fn of(buffer: &[u8], offset: usize, shape: &CollisionShape<'_>) -> Self {
+        Self {
             buffer: buffer.as_ptr(),
             buffer_len: buffer.len(),
             payload_offset: wide(offset),
             payload_len: wide(shape.len()),
             version: u32::from(shape.version()),
-            box_count: count(shape.boxes().len()),
-            sphere_count: count(shape.spheres().len()),
-            cylinder_count: count(shape.cylinders().len()),
+            box_count: wide32(shape.boxes().len()),
+            sphere_count: wide32(shape.spheres().len()),
+            cylinder_count: wide32(shape.cylinders().len()),
             check: 0,
-        };
-        view.check = view.seal();
-        view
-    }
-
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            self.buffer as usize as u64,
-            self.buffer_len as u64,
-            self.payload_offset,
-            self.payload_len,
-            u64::from(self.version),
-            u64::from(self.box_count),
-            u64::from(self.sphere_count),
-            u64::from(self.cylinder_count),
-        ])
+        }
+        .sealed()
     }
 
     /// The view, checked, rebuilt as the library's payload in O(1).
-    fn rebuild<'a>(&self) -> Result<CollisionShape<'a>, zc_status> {
-        if self.check != self.seal() {
-            return Err(zc_status::ZC_STATUS_INVALID_ARGUMENT);
-        }
+    pub(crate) fn rebuild<'a>(&self) -> Result<CollisionShape<'a>, zc_status> {
+        self.verify()?;
         let bytes = boundary::bytes(self.buffer, self.buffer_len)?;
         let (offset, len) = (narrow(self.payload_offset)?, narrow(self.payload_len)?);
         CollisionShape::parse_in(bytes, offset, len, battleforge::Options::STRICT)
@@ -462,7 +330,7 @@ impl zc_battleforge_shapes {
     }
 
     /// The caller's view at `ptr`, rebuilt.
-    fn read<'a>(ptr: *const Self) -> Result<CollisionShape<'a>, zc_status> {
+    pub(crate) fn read<'a>(ptr: *const Self) -> Result<CollisionShape<'a>, zc_status> {
         boundary::read(ptr)?.rebuild()
     }
 }
@@ -538,7 +406,7 @@ pub struct zc_battleforge_aabb {
 
 impl zc_battleforge_aabb {
     /// The C form of a library box.
-    fn of(a: battleforge::Aabb) -> Self {
+    pub(crate) fn of(a: battleforge::Aabb) -> Self {
         Self {
             min: a.min,
             max: a.max,
@@ -559,7 +427,7 @@ pub struct zc_battleforge_transform {
 
 impl zc_battleforge_transform {
     /// The C form of a library transform.
-    fn of(t: &battleforge::Transform) -> Self {
+    pub(crate) fn of(t: &battleforge::Transform) -> Self {
         Self {
             rotation: t.rotation,
             position: t.position,
@@ -755,7 +623,7 @@ pub enum zc_battleforge_shape_kind {
 }
 
 /// The C code of a shape kind.
-fn shape_code(kind: ShapeKind) -> zc_battleforge_shape_kind {
+pub(crate) fn shape_code(kind: ShapeKind) -> zc_battleforge_shape_kind {
     match kind {
         ShapeKind::Box => zc_battleforge_shape_kind::ZC_BATTLEFORGE_SHAPE_BOX,
         ShapeKind::Sphere => zc_battleforge_shape_kind::ZC_BATTLEFORGE_SHAPE_SPHERE,
@@ -792,278 +660,4 @@ pub extern "C" fn zc_battleforge_contains(
         },
         None => zc_status::ZC_STATUS_NOT_FOUND,
     }
-}
-
-// ---------------------------------------------------------------------------------
-// Queries
-
-/// The nearest hit of the segment at `segment` over every shape, into `hit`: its
-/// `primitive` is `ZC_PRIMITIVE_SPHERE`, `_BOX` or `_CYLINDER`, its `index` the shape's
-/// index in that kind's array, its `material` 0. `ZC_STATUS_NOT_FOUND` when nothing is
-/// hit.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_cast(
-    shapes: *const zc_battleforge_shapes,
-    segment: *const zc_segment,
-    hit: *mut zc_hit,
-) -> zc_status {
-    let (s, segment) = match (zc_battleforge_shapes::read(shapes), boundary::read(segment)) {
-        (Ok(s), Ok(segment)) => (s, segment.to_rust()),
-        (Err(status), _) | (_, Err(status)) => return status,
-    };
-    match s.cast(segment) {
-        Some(h) => put(hit, zc_hit::of(&h, |()| 0)),
-        None => zc_status::ZC_STATUS_NOT_FOUND,
-    }
-}
-
-/// Y-up ground: the nearest hit of the segment from `(x, y, z)` down to
-/// `(x, y − depth, z)`, as [`zc_battleforge_cast`]. `ZC_STATUS_NOT_FOUND` when nothing
-/// is hit, or for a negative or NaN `depth`.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_ground(
-    shapes: *const zc_battleforge_shapes,
-    x: f32,
-    y: f32,
-    z: f32,
-    depth: f32,
-    hit: *mut zc_hit,
-) -> zc_status {
-    if depth.is_nan() || depth < 0.0 {
-        return match zc_battleforge_shapes::read(shapes) {
-            Ok(_) => zc_status::ZC_STATUS_NOT_FOUND,
-            Err(status) => status,
-        };
-    }
-    let segment = zc_segment {
-        start: [x, y, z],
-        end: [x, y - depth, z],
-    };
-    zc_battleforge_cast(shapes, &segment, hit)
-}
-
-/// A placeholder contact for the local buffer.
-const EMPTY_CONTACT: Contact<()> = Contact {
-    depth: 0.0,
-    point: [0.0; 3],
-    normal: [0.0; 3],
-    primitive: Primitive::Sphere,
-    index: 0,
-    material: (),
-};
-
-/// Every shape the ball at `ball` touches, into `contacts` (`cap` entries; NULL when
-/// `cap` is 0). `found` (not NULL) receives how many there are, even when more than
-/// `cap` (or than `ZC_OVERLAP_MAX`, the most one call writes).
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_overlap(
-    shapes: *const zc_battleforge_shapes,
-    ball: *const zc_ball,
-    contacts: *mut zc_contact,
-    cap: usize,
-    found: *mut u64,
-) -> zc_status {
-    let (s, ball, out) = match (
-        zc_battleforge_shapes::read(shapes),
-        boundary::read(ball),
-        boundary::slice_mut(contacts, cap),
-    ) {
-        (Ok(s), Ok(ball), Ok(out)) => (s, ball.to_rust(), out),
-        (Err(status), _, _) | (_, Err(status), _) | (_, _, Err(status)) => return status,
-    };
-    if found.is_null() {
-        return zc_status::ZC_STATUS_NULL_ARGUMENT;
-    }
-    let mut local = [EMPTY_CONTACT; ZC_OVERLAP_MAX];
-    let n = s.overlap(ball, &mut local);
-    for (dst, src) in out.iter_mut().zip(local.iter().take(n)) {
-        *dst = zc_contact::of(src, |()| 0);
-    }
-    put(found, wide(n))
-}
-
-// ---------------------------------------------------------------------------------
-// Lints
-
-/// A lint's kind: `zc_battleforge_lint.kind`. The values are stable.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum zc_battleforge_lint_kind {
-    /// A kind this header does not name.
-    ZC_BATTLEFORGE_LINT_OTHER = 0,
-    /// The rotation is not orthonormal.
-    ZC_BATTLEFORGE_LINT_ROTATION_NOT_ORTHONORMAL = 1,
-    /// A radius, height or extent that is zero, negative or NaN.
-    ZC_BATTLEFORGE_LINT_NON_POSITIVE_MEASURE = 2,
-    /// A box whose "lower" corner is above its "upper" one on an axis.
-    ZC_BATTLEFORGE_LINT_INVERTED_CORNERS = 3,
-    /// A sphere's or cylinder's stored centre differs from its position.
-    ZC_BATTLEFORGE_LINT_CENTER_NOT_AT_POSITION = 4,
-}
-
-/// The stable code of a lint kind.
-fn lint_code(kind: &LintKind) -> zc_battleforge_lint_kind {
-    use zc_battleforge_lint_kind as K;
-    match kind {
-        LintKind::RotationNotOrthonormal { .. } => K::ZC_BATTLEFORGE_LINT_ROTATION_NOT_ORTHONORMAL,
-        LintKind::NonPositiveMeasure { .. } => K::ZC_BATTLEFORGE_LINT_NON_POSITIVE_MEASURE,
-        LintKind::InvertedCorners { .. } => K::ZC_BATTLEFORGE_LINT_INVERTED_CORNERS,
-        LintKind::CenterNotAtPosition { .. } => K::ZC_BATTLEFORGE_LINT_CENTER_NOT_AT_POSITION,
-        _ => K::ZC_BATTLEFORGE_LINT_OTHER,
-    }
-}
-
-/// One lint.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct zc_battleforge_lint {
-    /// Offset of the shape's record in the view's buffer.
-    pub offset: u64,
-    /// What (a `zc_battleforge_lint_kind`).
-    pub kind: u32,
-    /// 1 when a lenient read let this through (never, in this format).
-    pub tolerated: u8,
-    /// The shape's kind (a `zc_battleforge_shape_kind`).
-    pub shape_kind: u32,
-    /// Its index in that kind's array.
-    pub shape_index: u32,
-    /// The message's whole length in bytes (without the NUL), as `snprintf` returns
-    /// it: `cap` or more means [`zc_battleforge_lints_next`] cut it to fit the buffer.
-    pub message_len: u64,
-}
-
-/// A walk over a payload's lints: [`zc_battleforge_lints_begin`], then
-/// [`zc_battleforge_lints_next`] until `ZC_STATUS_END`. O(1) per lint.
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct zc_battleforge_lints {
-    /// The payload.
-    pub shapes: zc_battleforge_shapes,
-    /// Private: the shape kind being checked (0 box, 1 sphere, 2 cylinder).
-    pub kind: u32,
-    /// Private.
-    pub index: u64,
-    /// Private.
-    pub check_done: u64,
-    /// Private: 1 once ended.
-    pub done: u32,
-    /// Private: a check word over the fields above.
-    pub check: u32,
-}
-
-// SAFETY: integers, a pointer and a plain view only.
-unsafe impl boundary::Plain for zc_battleforge_lints {}
-
-impl zc_battleforge_lints {
-    /// The check word of the other fields.
-    fn seal(&self) -> u32 {
-        boundary::seal(&[
-            u64::from(self.shapes.check),
-            u64::from(self.kind),
-            self.index,
-            self.check_done,
-            u64::from(self.done),
-        ])
-    }
-
-    /// The walk at `lints`' position, sealed.
-    fn at(shapes: zc_battleforge_shapes, lints: &Lints<'_>) -> Self {
-        let p = lints.position();
-        let mut walk = Self {
-            shapes,
-            kind: match p.kind {
-                ShapeKind::Box => 0,
-                ShapeKind::Sphere => 1,
-                ShapeKind::Cylinder => 2,
-            },
-            index: wide(p.index),
-            check_done: wide(p.check),
-            done: u32::from(p.done),
-            check: 0,
-        };
-        walk.check = walk.seal();
-        walk
-    }
-}
-
-/// Starts a walk over the payload's lints (boxes, then spheres, then cylinders), into
-/// `iter`.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_lints_begin(
-    shapes: *const zc_battleforge_shapes,
-    iter: *mut zc_battleforge_lints,
-) -> zc_status {
-    let view = match boundary::read(shapes) {
-        Ok(view) => view,
-        Err(status) => return status,
-    };
-    match view.rebuild() {
-        Ok(s) => put(iter, zc_battleforge_lints::at(view, &s.lints())),
-        Err(status) => status,
-    }
-}
-
-/// The walk's next lint into `lint`, its message into `buf` (`cap` bytes,
-/// NUL-terminated, cut as `snprintf` does; NULL when `cap` is 0): `ZC_STATUS_OK`, or
-/// `ZC_STATUS_END` after the last.
-#[unsafe(no_mangle)]
-pub extern "C" fn zc_battleforge_lints_next(
-    iter: *mut zc_battleforge_lints,
-    lint: *mut zc_battleforge_lint,
-    buf: *mut c_char,
-    cap: usize,
-) -> zc_status {
-    let walk = match boundary::read(iter.cast_const()) {
-        Ok(walk) if walk.check == walk.seal() => walk,
-        Ok(_) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
-        Err(status) => return status,
-    };
-    if walk.done != 0 {
-        return zc_status::ZC_STATUS_END;
-    }
-    if lint.is_null() {
-        return zc_status::ZC_STATUS_NULL_ARGUMENT;
-    }
-    if let Err(status) = boundary::bytes_mut(buf.cast::<u8>(), cap) {
-        return status;
-    }
-    let s = match walk.shapes.rebuild() {
-        Ok(s) => s,
-        Err(status) => return status,
-    };
-    let kind = match walk.kind {
-        0 => ShapeKind::Box,
-        1 => ShapeKind::Sphere,
-        _ => ShapeKind::Cylinder,
-    };
-    let mut lints = s.lints_from(LintsPosition {
-        kind,
-        index: usize::try_from(walk.index).unwrap_or(usize::MAX),
-        check: usize::try_from(walk.check_done).unwrap_or(usize::MAX),
-        done: false,
-    });
-    let Some(l) = lints.next() else {
-        let ended = zc_battleforge_lints { done: 1, ..walk };
-        let ended = zc_battleforge_lints {
-            check: ended.seal(),
-            ..ended
-        };
-        return match boundary::write(iter, ended) {
-            Ok(()) => zc_status::ZC_STATUS_END,
-            Err(status) => status,
-        };
-    };
-    let len = render(&l, buf, cap);
-    let out = zc_battleforge_lint {
-        offset: wide(l.offset),
-        kind: lint_code(&l.kind) as u32,
-        tolerated: u8::from(l.is_tolerated()),
-        shape_kind: shape_code(l.shape.kind) as u32,
-        shape_index: l.shape.index,
-        message_len: wide(len),
-    };
-    if let Err(status) = boundary::write(lint, out) {
-        return status;
-    }
-    put(iter, zc_battleforge_lints::at(walk.shapes, &lints))
 }
