@@ -1648,47 +1648,37 @@ fn grit_body(u: &mut Unstructured, body: &zc_grit_body) {
         );
         direct.push((status == ZC_STATUS_OK).then(|| hit_bits(&hit.hit)));
     }
-    let mut len = 0usize;
-    if zc_grit_face_index_len(body, &mut len) == ZC_STATUS_OK {
-        // u128: ZC_GRIT_INDEX_ALIGN (16) bytes aligned.
-        let mut storage = vec![0u128; len.div_ceil(16).max(1)];
-        let sp = storage.as_mut_ptr().cast::<u8>();
-        let mut hits = vec![zeroed::<zc_grit_hit>(); count];
-        let mut found = vec![UNTOUCHED; count];
-        let status = zc_grit_face_index_cast(
-            body,
-            sp,
-            len,
-            segments.as_ptr(),
-            count,
-            hits.as_mut_ptr(),
-            found.as_mut_ptr(),
-        );
-        assert_eq!(status, ZC_STATUS_OK, "grit face index cast");
-        for i in 0..count {
-            let indexed = (found[i] == 1).then(|| hit_bits(&hits[i].hit));
-            assert!(found[i] <= 1);
-            assert_eq!(indexed, direct[i], "grit cast through the face index");
+    let mut words = 0usize;
+    if zc_grit_face_index_words(body, &mut words) == ZC_STATUS_OK {
+        let mut storage = vec![0u32; words];
+        let sp = if words == 0 {
+            null_mut()
+        } else {
+            storage.as_mut_ptr()
+        };
+        let mut index: zc_grit_face_index = zeroed();
+        let status = zc_grit_face_index_build(body, sp, words, &mut index);
+        assert_eq!(status, ZC_STATUS_OK, "grit face index");
+        for (seg, want) in segments.iter().zip(&direct) {
+            let mut hit: zc_grit_hit = zeroed();
+            let status = zc_grit_face_index_cast(&index, seg, &mut hit);
+            let got = (status == ZC_STATUS_OK).then(|| hit_bits(&hit.hit));
+            assert_eq!(&got, want, "grit cast through the face index");
         }
-        if len > 0 {
-            let mut found = vec![UNTOUCHED; count];
-            let status = zc_grit_face_index_cast(
-                body,
-                sp,
-                len - 1,
-                segments.as_ptr(),
-                count,
-                hits.as_mut_ptr(),
-                found.as_mut_ptr(),
-            );
+        if words > 0 {
+            let mut short = vec![0x5A5A_5A5Au32; words - 1];
+            let mut untouched: zc_grit_face_index = zeroed();
+            let status =
+                zc_grit_face_index_build(body, short.as_mut_ptr(), words - 1, &mut untouched);
             assert_eq!(
                 status, ZC_STATUS_BUFFER_TOO_SMALL,
                 "grit face index, short storage"
             );
             assert!(
-                found.iter().all(|&b| b == UNTOUCHED),
-                "found written on a short storage"
+                short.iter().all(|&w| w == 0x5A5A_5A5A),
+                "short storage written"
             );
+            assert!(untouched.storage.is_null(), "index written on failure");
         }
     }
     let [x, y, z] = point(u, lo, hi);
