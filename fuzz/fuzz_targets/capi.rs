@@ -20,7 +20,8 @@ use zerocol_capi::*;
 
 use zc_status::*;
 
-/// Leading bytes drawn for the arguments.
+/// Trailing bytes the arguments are drawn from. The file is the whole input, so that a
+/// committed real file replays whole (its magic first), with arguments from its tail.
 const ARGS: usize = 24;
 /// Steps of any walk before the target stops following it.
 const MAX_STEPS: usize = 4096;
@@ -30,7 +31,8 @@ const MAX_ITEMS: usize = 16;
 const UNTOUCHED: u8 = 0xA5;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let (args, file) = data.split_at(data.len().min(ARGS));
+    let file = data;
+    let args = data.get(data.len().saturating_sub(ARGS)..).unwrap_or_default();
     let u = &mut Unstructured::new(args);
     let _ = zc_sniff(file.as_ptr(), file.len());
     assert_eq!(zc_sniff(null(), 1), zc_format::ZC_FORMAT_NONE as u32);
