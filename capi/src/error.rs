@@ -35,8 +35,9 @@ pub enum zc_status {
     ZC_STATUS_END = 8,
 }
 
-/// The longest message a [`zc_error`] holds, in bytes, without its NUL. A longer
-/// message is cut at a character boundary and ends in `...`.
+/// The longest message a [`zc_error`] holds, in bytes, without its NUL: a message of up
+/// to this many bytes is kept whole; a longer one is cut at a character boundary and
+/// ends in `...`.
 pub const ZC_MESSAGE_CAP: usize = 320;
 
 /// Why a file was rejected, or a write refused, and where.
@@ -121,20 +122,30 @@ struct Text<'a> {
     cut: bool,
 }
 
-/// Room kept for the `...` of a cut message.
+/// What ends a cut message.
 const ELLIPSIS: &[u8] = b"...";
 
 impl Text<'_> {
-    /// The length written, after adding `...` to a cut message.
+    /// The length written. A message that did not fit whole loses its last characters
+    /// to `...` (cut at a character boundary), so a message of up to
+    /// [`ZC_MESSAGE_CAP`] bytes is kept whole.
     fn finish(self) -> usize {
-        if self.cut {
-            let end = self.len.saturating_add(ELLIPSIS.len());
-            if let Some(tail) = self.buf.get_mut(self.len..end) {
-                tail.copy_from_slice(ELLIPSIS);
-                return end;
-            }
+        if !self.cut {
+            return self.len;
         }
-        self.len
+        let mut keep = self.len.min(ZC_MESSAGE_CAP.saturating_sub(ELLIPSIS.len()));
+        // Back to the start of a character: UTF-8 continuation bytes are 0b10xx_xxxx.
+        while keep > 0 && self.buf.get(keep).is_some_and(|&b| b & 0xC0 == 0x80) {
+            keep = keep.saturating_sub(1);
+        }
+        let end = keep.saturating_add(ELLIPSIS.len());
+        match self.buf.get_mut(keep..end) {
+            Some(tail) => {
+                tail.copy_from_slice(ELLIPSIS);
+                end
+            }
+            None => self.len,
+        }
     }
 }
 
@@ -143,16 +154,9 @@ impl fmt::Write for Text<'_> {
         if self.cut {
             return Ok(());
         }
-        let room = ZC_MESSAGE_CAP
-            .saturating_sub(ELLIPSIS.len())
-            .saturating_sub(self.len);
-        let mut take = s.len().min(room);
-        if take < s.len() {
-            self.cut = true;
-            while !s.is_char_boundary(take) {
-                take = take.saturating_sub(1);
-            }
-        }
+        let room = ZC_MESSAGE_CAP.saturating_sub(self.len);
+        let take = s.len().min(room);
+        self.cut = take < s.len();
         let end = self.len.saturating_add(take);
         if let (Some(dst), Some(src)) = (self.buf.get_mut(self.len..end), s.as_bytes().get(..take))
         {
@@ -266,5 +270,38 @@ impl zc_mode {
     /// Whether the mode is lenient.
     pub(crate) fn is_lenient(self) -> bool {
         self == Self::ZC_MODE_LENIENT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stored message of `text`.
+    fn stored(text: &str) -> std::string::String {
+        let error = zc_error::new(zc_format::ZC_FORMAT_GTA_COL, 0, 0, &text);
+        let len = usize::from(error.message_len);
+        std::string::String::from_utf8(error.message[..len].to_vec()).unwrap()
+    }
+
+    #[test]
+    fn a_message_of_the_cap_is_kept_whole_and_a_longer_one_is_cut() {
+        let full = "a".repeat(ZC_MESSAGE_CAP);
+        assert_eq!(stored(&full), full);
+        let long = "b".repeat(ZC_MESSAGE_CAP + 1);
+        let cut = stored(&long);
+        assert_eq!(cut.len(), ZC_MESSAGE_CAP);
+        assert!(cut.ends_with("b..."));
+        assert_eq!(stored("short"), "short");
+    }
+
+    #[test]
+    fn a_cut_falls_on_a_character_boundary() {
+        // 'é' is two bytes: the cut point ZC_MESSAGE_CAP - 3 falls inside one.
+        let text = std::format!("{}{}", "a".repeat(ZC_MESSAGE_CAP - 4), "é".repeat(8));
+        let cut = stored(&text);
+        assert!(cut.ends_with("..."), "{cut}");
+        assert!(cut.len() <= ZC_MESSAGE_CAP);
+        assert_eq!(cut, std::format!("{}...", "a".repeat(ZC_MESSAGE_CAP - 4)));
     }
 }
