@@ -17,8 +17,9 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-// The longest message a [`zc_error`] holds, in bytes, without its NUL. A longer
-// message is cut at a character boundary and ends in `...`.
+// The longest message a [`zc_error`] holds, in bytes, without its NUL: a message of up
+// to this many bytes is kept whole; a longer one is cut at a character boundary and
+// ends in `...`.
 #define ZC_MESSAGE_CAP 320
 
 // Contacts one overlap call reports at most (the count returned is every contact).
