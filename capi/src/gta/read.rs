@@ -33,6 +33,20 @@ pub(crate) fn options(mode: u32) -> Result<gta::Options, zc_status> {
     })
 }
 
+/// A stored walk's buffer, options and position (`zc_gta_models`, `zc_gta_recover`):
+/// what a walk's `_next` resumes from.
+pub(crate) fn walk_place<'a>(
+    buffer: *const u8,
+    buffer_len: usize,
+    mode: u32,
+    position: u64,
+) -> Result<(&'a [u8], gta::Options, usize), zc_status> {
+    let bytes = boundary::bytes(buffer, buffer_len)?;
+    let options = options(mode)?;
+    let position = crate::convert::narrow(position)?;
+    Ok((bytes, options, position))
+}
+
 /// Validates a whole `.col` buffer (`len` bytes at `bytes`, borrowed for the call):
 /// every model, then the bytes after the last.
 ///
@@ -294,15 +308,11 @@ pub extern "C" fn zc_gta_models_next(
     if model.is_null() {
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
-    let (bytes, options, position) = match (
-        boundary::bytes(walk.buffer, walk.buffer_len),
-        options(walk.mode),
-        usize::try_from(walk.position),
-    ) {
-        (Ok(bytes), Ok(options), Ok(position)) => (bytes, options, position),
-        (Err(status), _, _) | (_, Err(status), _) => return status,
-        (_, _, Err(_)) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
-    };
+    let (bytes, options, position) =
+        match walk_place(walk.buffer, walk.buffer_len, walk.mode, walk.position) {
+            Ok(place) => place,
+            Err(status) => return status,
+        };
     let mut models = Models::resume(bytes, position, options);
     let next = models.next();
     let (state, index, status) = match &next {

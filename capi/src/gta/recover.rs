@@ -9,7 +9,7 @@ use crate::convert::{put, wide};
 use crate::error::{zc_error, zc_status};
 use crate::format::zc_format;
 use crate::gta::error::to_c;
-use crate::gta::read::{options, zc_gta_model};
+use crate::gta::read::{options, walk_place, zc_gta_model};
 
 /// What a recovery step found (`zc_gta_recovered.kind`).
 #[repr(C)]
@@ -116,15 +116,11 @@ pub extern "C" fn zc_gta_recover_next(
     if out.is_null() {
         return zc_status::ZC_STATUS_NULL_ARGUMENT;
     }
-    let (bytes, options, position) = match (
-        boundary::bytes(walk.buffer, walk.buffer_len),
-        options(walk.mode),
-        usize::try_from(walk.position),
-    ) {
-        (Ok(bytes), Ok(options), Ok(position)) => (bytes, options, position),
-        (Err(status), _, _) | (_, Err(status), _) => return status,
-        (_, _, Err(_)) => return zc_status::ZC_STATUS_INVALID_ARGUMENT,
-    };
+    let (bytes, options, position) =
+        match walk_place(walk.buffer, walk.buffer_len, walk.mode, walk.position) {
+            Ok(place) => place,
+            Err(status) => return status,
+        };
     let mut recover = gta::Recover::resume(bytes, position, walk.budget, options);
     let next = recover.next();
     let (state, status) = match next {
