@@ -2440,9 +2440,6 @@ fn every_lint_says_what_the_game_does_and_what_to_do() {
 /// walk rebuilt at every step from its position (and budget) yields what one walk
 /// does, over every GTA corpus file, strict and lenient.
 #[test]
-// Endian-independent logic over a whole corpus: too slow under qemu-user for the
-// big-endian steps of targets/run; the host runs it.
-#[cfg_attr(any(target_arch = "powerpc", target_arch = "s390x"), ignore)]
 fn resumed_recovery_and_lints_match_one_walk() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/gta");
     let mut files = 0;

@@ -563,9 +563,6 @@ fn margins_grow_hulls_and_cones_and_ground_finds_the_top() {
 /// bits, then random bits in the faces and vertices, its nodes moved): every query ends, never
 /// panics (debug assertions included) and never reads outside the storage.
 #[test]
-// Endian-independent storage checks: too slow under qemu-user for the
-// big-endian steps of targets/run; the host runs it.
-#[cfg_attr(any(target_arch = "powerpc", target_arch = "s390x"), ignore)]
 fn a_face_index_over_altered_storage_answers_without_panicking() {
     let mut rng = Rng::new(seed(0x9c01_3202));
     for round in 0..10 * scale() {
