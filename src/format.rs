@@ -1,6 +1,6 @@
 //! Which collision format a buffer holds, told by its first bytes.
 //!
-//! The names are the `"format"` values of the `dump` JSON (docs/dump.md) and the
+//! The names are the `"format"` values of the `dump` JSON ([`guide::dump`](crate::guide::dump)) and the
 //! tool's `--format` names. To add a format: a variant here, its name in
 //! [`Format::name`], its magic in [`sniff`], and a module of its own.
 

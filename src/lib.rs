@@ -9,6 +9,17 @@
 //! | [`mkgp`] | Mario Kart Arcade GP DX course collision (`COL\0`) | [`guide::mkgp`] |
 //! | [`battleforge`] | BattleForge DRS containers and their `collisionShape` node | [`guide::battleforge`] |
 //! | [`grit`] | Grit engine `TCOL` text and ([`grit::bcol`]) its binary twin `BCOL` | [`guide::grit`] |
+//! | [`img`] | GTA IMG archives (`VER2`, and the `.dir` + `.img` pairs of III and VC) | [`guide::img`] |
+//!
+//! And what they share:
+//!
+//! | module | what it holds | guide |
+//! |---|---|---|
+//! | [`query`] | segment casts, sphere overlaps and the ground below a point, on every format's view | [`guide::query`] |
+//! | [`obj`] | Wavefront OBJ export of every format, to look at a file in Blender | [`guide::obj`] |
+//! | [`wire`] | the byte layer: errors with their offsets, tables of on-disk records | |
+//! | [`generate`] | (feature `arbitrary`) valid files from a fuzzer's bytes, for fuzzing your own loader | [`guide::fuzzing`] |
+//! | [`guide`] | the format pages, the JSON of `dump`, the OBJ output, the C API, benchmarks | |
 //!
 //! The [`guide`] holds the format pages (every offset, rule and limit the readers
 //! follow, and the sources they were checked against) and the CLI's JSON and OBJ.

@@ -1,17 +1,44 @@
-//! The byte layer every format is built on.
+//! What every format shares: [`Error`], the rejection of a binary file, which holds
+//! the byte offset at fault and the format's own `ErrorKind`; [`Table`], a section of
+//! on-disk records that knows where in the file each record lies; [`WriteError`],
+//! the refusal of a writer; and [`vec3`] / [`raw_vec3`], between the little-endian
+//! vectors the files store and native floats.
 //!
-//! A format module describes its records with `on_disk!`, reads
-//! them through a `Cursor` that checks each bound once with overflow-proof
-//! arithmetic, keeps what it validated as [`Table`]s that know where in the file
-//! each record lies, and reports a failure as an [`Error`] holding the byte offset
-//! at fault and a format's own `ErrorKind`. Accessors that re-read bytes the parser
-//! already validated go through `validated`, the one place where "cannot happen
-//! after validation" is written down: tests and fuzzers run with debug assertions,
-//! so a disagreement between a parser and its accessors fails loudly there, while a
-//! release build still returns a harmless empty value and never panics.
+//! Each format names its own instances (`gta::Error` is `wire::Error<gta::ErrorKind>`,
+//! and so on), so code that reports errors or walks records works the same across
+//! formats. TCOL is text: its errors hold a line and column instead
+//! ([`grit::tcol::Position`](crate::grit::tcol::Position)).
 //!
-//! TCOL is text: its errors hold a line and column instead
-//! ([`grit::tcol::Position`](crate::grit::tcol::Position)); everything else here is shared.
+//! ```
+//! use zerocol::battleforge::{Drs, Options};
+//! use zerocol::wire;
+//!
+//! # let bytes: &[u8] = include_bytes!("../samples/collision.drs");
+//! let drs = Drs::parse(bytes, Options::STRICT)?;
+//! let (_, shapes) = drs.collision_shape().expect("the sample has a collision shape");
+//! // A table of records in place, with each record's byte offset in the file.
+//! let spheres: wire::Table<_> = shapes.spheres();
+//! for (i, sphere) in spheres.iter().enumerate() {
+//!     let at = spheres.offset_of(i).expect("i is in range");
+//!     assert!(at >= spheres.start() && at < spheres.end());
+//!     let _center: [f32; 3] = wire::vec3(&sphere.center);
+//! }
+//!
+//! // A rejection says where: the offset, then what was expected there.
+//! let err = Drs::parse(&bytes[..10], Options::STRICT).unwrap_err();
+//! assert!(err.offset() <= 10);
+//! println!("byte {}: {}", err.offset(), err.kind());
+//! # Ok::<(), wire::Error<zerocol::battleforge::ErrorKind>>(())
+//! ```
+
+// For the developers: a format module describes its records with `on_disk!`, reads
+// them through a `Cursor` that checks each bound once with overflow-proof arithmetic,
+// keeps what it validated as `Table`s, and reports a failure as an `Error`. Accessors
+// that re-read bytes the parser already validated go through `validated`, the one
+// place where "cannot happen after validation" is written down: tests and fuzzers run
+// with debug assertions, so a disagreement between a parser and its accessors fails
+// loudly there, while a release build still returns a harmless empty value and never
+// panics.
 
 use core::fmt;
 

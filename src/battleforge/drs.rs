@@ -1,5 +1,5 @@
 //! The DRS model container: header, node information table, node hierarchy,
-//! and every node's payload (docs/formats/battleforge.md).
+//! and every node's payload ([`guide::battleforge`](crate::guide::battleforge)).
 
 use crate::wire::{self, Table};
 use core::iter::FusedIterator;

@@ -124,7 +124,7 @@ crate::wire::error_kind! {
             size: usize,
         },
         /// The payload is not exactly `13 + 72 B + 64 S + 68 C` bytes: longer than its
-        /// counts say, or empty (docs/formats/battleforge.md: the size invariant is exact; a variant
+        /// counts say, or empty ([`guide::battleforge`](crate::guide::battleforge): the size invariant is exact; a variant
         /// layout shows up here). A payload too short for its counts is
         /// [`ErrorKind::CountPastEnd`] or [`ErrorKind::ShapesPastEnd`].
         SizeMismatch {

@@ -183,7 +183,7 @@ pub struct OrientedBox {
 
 impl SphereShape {
     /// The world centre: the transform's position (the stored `center` is a copy
-    /// writers make of it, docs/formats/battleforge.md).
+    /// writers make of it, [`guide::battleforge`](crate::guide::battleforge)).
     pub const fn world_center(&self) -> [f32; 3] {
         self.transform.position
     }

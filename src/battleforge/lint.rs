@@ -1,5 +1,5 @@
 //! The format documentation's validation rules that a reader must not enforce:
-//! reported, never rejected (docs/formats/battleforge.md: "report, don't reject").
+//! reported, never rejected ([`guide::battleforge`](crate::guide::battleforge): "report, don't reject").
 
 use core::fmt;
 

@@ -39,17 +39,16 @@
 //! reported by [`CollisionShape::lints`], never rejected.
 //!
 //! Geometry is Y-up; see [`Transform`] for the matrix convention.
-//!
-//! # Stages
-//! The files import in one direction, in this order (each file only from those
-//! before it): `raw` (on-disk structs) → `layout` (offsets and sizes, asserted
-//! against `raw`) → `records` (decoded values: `decode` and
-//! its encoding side by side) → `error` → `view` ([`CollisionShape`] and its
-//! accessors) → `geometry` (transforms, boxes and point tests computed from the
-//! records and the view) → `validate` ([`CollisionShape::parse`]) → `drs` (the
-//! container, [`Drs::parse`]) → `lint` ([`CollisionShape::lints`]) → `write` → `query` (segment casts and
-//! sphere overlaps, [`crate::query::Query`]).
 
+// # Stages (a note for developers, kept out of the API docs)
+// The files import in one direction, in this order (each file only from those
+// before it): `raw` (on-disk structs) → `layout` (offsets and sizes, asserted
+// against `raw`) → `records` (decoded values: `decode` and
+// its encoding side by side) → `error` → `view` ([`CollisionShape`] and its
+// accessors) → `geometry` (transforms, boxes and point tests computed from the
+// records and the view) → `validate` ([`CollisionShape::parse`]) → `drs` (the
+// container, [`Drs::parse`]) → `lint` ([`CollisionShape::lints`]) → `write` → `query` (segment casts and
+// sphere overlaps, [`crate::query::Query`]).
 mod drs;
 mod error;
 mod geometry;
@@ -75,7 +74,7 @@ pub use write::{NodeSpec, WriteError, payload_required_len, required_len, write,
 ///
 /// Both modes are the same: nothing this format rejects still reads one way only.
 /// The one candidate, payload bytes after the counted arrays, is how a variant
-/// layout shows (docs/formats/battleforge.md: "some files have a different
+/// layout shows ([`guide::battleforge`](crate::guide::battleforge): "some files have a different
 /// layout"), and reading past it as padding would misread such a file silently.
 /// So [`Options::LENIENT`] accepts exactly what [`Options::STRICT`] accepts, and no
 /// lint is ever [tolerated](LintKind::is_tolerated).
@@ -86,7 +85,7 @@ pub use write::{NodeSpec, WriteError, payload_required_len, required_len, write,
 pub struct Options {}
 
 impl Options {
-    /// Every rule of docs/formats/battleforge.md enforced.
+    /// Every rule of [`guide::battleforge`](crate::guide::battleforge) enforced.
     pub const STRICT: Self = Self {};
     /// The same as [`Options::STRICT`]: this format has no lenient rules.
     pub const LENIENT: Self = Self::STRICT;

@@ -1,9 +1,23 @@
 //! On-disk records of BattleForge DRS containers and `collisionShape` payloads
-//! (docs/formats/battleforge.md).
+//! ([`guide::battleforge`](crate::guide::battleforge)).
 //!
 //! Little-endian and packed: the payload's leading version byte misaligns every
 //! float after it, and nodes sit back to back, so every struct is `#[repr(C)]`
 //! over alignment-1 types and is read in place.
+//!
+//! ```
+//! use zerocol::battleforge::{Drs, Options, raw};
+//!
+//! # let bytes: &[u8] = include_bytes!("../../samples/collision.drs");
+//! let drs = Drs::parse(bytes, Options::STRICT)?;
+//! let (_, shapes) = drs.collision_shape().expect("the sample has one");
+//! for sphere in shapes.spheres().iter() {
+//!     let sphere: &raw::SphereShape = sphere; // 64 bytes, in place
+//!     assert!(sphere.radius.get() >= 0.0);
+//! }
+//! assert_eq!(core::mem::size_of::<raw::SphereShape>(), 64);
+//! # Ok::<(), zerocol::battleforge::Error>(())
+//! ```
 
 // Field names follow docs/formats/battleforge.md; each struct's doc gives its layout.
 #![allow(missing_docs)]

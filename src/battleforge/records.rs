@@ -85,13 +85,13 @@ pub struct SphereShape {
     pub transform: Transform,
     /// Radius.
     pub radius: f32,
-    /// As stored; writers copy the position here (docs/formats/battleforge.md), so the sphere
+    /// As stored; writers copy the position here ([`guide::battleforge`](crate::guide::battleforge)), so the sphere
     /// sits at the transform's position and this field is reported, not used.
     pub center: [f32; 3],
 }
 
 /// A cylinder: its base at the transform's position, extending `height` along
-/// local +Y (docs/formats/battleforge.md: Y-up).
+/// local +Y ([`guide::battleforge`](crate::guide::battleforge): Y-up).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CylinderShape {

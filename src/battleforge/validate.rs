@@ -1,5 +1,5 @@
 //! Parsing the `collisionShape` payload: the version byte, then the counted
-//! arrays, with the exact size invariant (docs/formats/battleforge.md).
+//! arrays, with the exact size invariant ([`guide::battleforge`](crate::guide::battleforge)).
 
 use super::Options;
 use super::error::{Error, ErrorKind, ShapeKind};

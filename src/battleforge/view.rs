@@ -1,5 +1,5 @@
 //! The parsed view of a `collisionShape` payload (version byte, then counted
-//! arrays of boxes, spheres and cylinders; docs/formats/battleforge.md) and its
+//! arrays of boxes, spheres and cylinders; [`guide::battleforge`](crate::guide::battleforge)) and its
 //! accessors. [`CollisionShape::parse`] lives in `validate.rs`.
 
 use super::error::ShapeKind;

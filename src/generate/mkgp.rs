@@ -72,7 +72,7 @@ fn cell_size(u: &mut Unstructured<'_>) -> Result<f32> {
 pub struct MkgpCourseDescription {
     /// The header: `version` is [`VERSION`], `width` × `length` is the cell count
     /// of both grids, `cell_size` is finite and positive (the working rules of
-    /// docs/formats/mkgp.md); `min`, `max` and `neg_min` are any finite values.
+    /// [`guide::mkgp`](crate::guide::mkgp)); `min`, `max` and `neg_min` are any finite values.
     pub header: GridHeader,
     /// Primary grid, `width × length` cells in file order (`z × W + x`): each
     /// cell's ground triangles and walls.

@@ -1,4 +1,5 @@
-//! Valid files of every format, from arbitrary bytes: fuzz your own loader with them.
+//! Valid MKGP DX, BattleForge and Grit files, from arbitrary bytes: fuzz your own
+//! loader with them.
 //!
 //! Enabled by the `arbitrary` feature (which implies `std`). Each type here implements
 //! [`arbitrary::Arbitrary`]: it draws an owned description of a file from the fuzzer's
@@ -34,8 +35,8 @@
 //! # Ok::<(), arbitrary::Error>(())
 //! ```
 //!
-//! `fuzz/README.md` shows a whole cargo-fuzz target built this way. The GTA writer, and
-//! so the GTA generator, are not written yet.
+//! There is no generator of GTA `.col` or IMG files yet: a GTA harness can start from
+//! [`gta::write`](crate::gta::write) and models of its own.
 
 mod battleforge;
 mod grit;

@@ -48,7 +48,7 @@
 //! either implement [`crate::query::Query`] (Z-up): segment casts and sphere
 //! overlaps against the compound's shapes at their positions and orientations
 //! (margins as Bullet grows them; hulls by GJK on their points, no hull built) and
-//! the trimesh, with the material string as the material (`docs/query.md`). A
+//! the trimesh, with the material string as the material ([`guide::query`](crate::guide::query)). A
 //! [`FaceIndex`] decodes the trimesh into caller storage and builds a
 //! [`FaceTree`](crate::query::FaceTree) over it, for many casts at one body.
 
@@ -77,7 +77,7 @@ pub enum Flavour {
 }
 
 /// Which kind of Grit collision file `bytes` hold, from their first four bytes
-/// alone, as the engine decides (docs/formats/grit.md): `TCOL` text or `BCOL` binary;
+/// alone, as the engine decides ([`guide::grit`](crate::guide::grit)): `TCOL` text or `BCOL` binary;
 /// `None` for anything else. The full headers (`TCOL1.0`, `BCOL1.0\n`) are
 /// checked by the parsers.
 pub fn sniff(bytes: &[u8]) -> Option<Flavour> {

@@ -67,7 +67,7 @@ pub(super) enum Breach {
     PastEnd,
 }
 
-/// The rule every section of a COL2+ header follows (docs/formats/gta.md), the one
+/// The rule every section of a COL2+ header follows ([`guide::gta`](crate::guide::gta)), the one
 /// copy both paths run: offset 0 ("absent") with no records, or `count` records of
 /// `record_len` bytes from `offset`, at or past `header_end`, to at most `limit`
 /// (all on the offset scale, model start + 4). Where the records end; `None` for
@@ -303,7 +303,7 @@ pub(super) enum GroupBreach {
     },
 }
 
-/// The rule of a COL2+ model's face groups (docs/formats/gta.md), the one copy
+/// The rule of a COL2+ model's face groups ([`guide::gta`](crate::guide::gta)), the one copy
 /// both paths run: with flag 8 in `flags` and at least one face (`face_count`),
 /// a u32 count sits just before the faces at `faces_offset`, that many 28-byte
 /// groups end at it, at or past `header_end`, and each names faces

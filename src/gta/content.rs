@@ -2,7 +2,7 @@
 //! definition that the bounds lint
 //! ([`LintKind::OutsideBounds`](super::LintKind::OutsideBounds)) checks and the writer's
 //! recomputed bounds ([`WriteOptions::recompute_bounds`]) measure, so that recomputing
-//! always clears the lint (docs/formats/gta.md, "What the bounds enclose").
+//! always clears the lint ([`guide::gta`](crate::guide::gta), "What the bounds enclose").
 //!
 //! The games test a model's bounding box and sphere before its spheres, boxes, lines
 //! and faces (re3 and gta-reversed, `CCollision::ProcessColModels`,

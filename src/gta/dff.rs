@@ -1,5 +1,5 @@
-//! Stage `dff` (after `walk`): GTA collision inside RenderWare `.dff` files
-//! (docs/formats/gta.md, "Collision inside `.dff` files").
+//! GTA collision inside RenderWare `.dff` files
+//! ([`guide::gta`](crate::guide::gta), "Collision inside `.dff` files").
 //!
 //! A `.dff` is a tree of chunks, each a 12-byte header (type, size, library stamp)
 //! and a body of `size` bytes; a container's children fill its body back to back.
@@ -43,6 +43,8 @@
 //! chunk's body replaced (or a collision chunk inserted at the end of the Clump's
 //! Extension, or an Extension holding one at the end of the Clump) and the sizes of
 //! the chunks that enclose it fixed.
+
+// Stage `dff` (after `walk`) of the format's stages (mod.rs).
 
 use core::convert::Infallible;
 use core::fmt;

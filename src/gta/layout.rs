@@ -21,7 +21,7 @@ pub(super) const BOUNDS_END: usize = BOUNDS_START + size_of::<raw::BoundsV1>();
 pub(super) const HEADER_V2_START: usize = BOUNDS_END;
 pub(super) const SHADOW_HEADER_START: usize = HEADER_V2_START + size_of::<raw::HeaderV2>();
 pub(super) const COL4_EXTRA_START: usize = SHADOW_HEADER_START + size_of::<raw::ShadowHeader>();
-/// Model-relative positions of the COL2+ header fields (docs/formats/gta.md).
+/// Model-relative positions of the COL2+ header fields ([`guide::gta`](crate::guide::gta)).
 const FIELD_SPHERE_COUNT: u8 =
     model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, sphere_count));
 const FIELD_BOX_COUNT: u8 = model_byte(HEADER_V2_START + offset_of!(raw::HeaderV2, box_count));
@@ -226,7 +226,7 @@ pub(super) const fn stored(at: u8, width: u8) -> Count {
     Count::Stored { at, width }
 }
 
-/// The COL2+ header's sections (docs/formats/gta.md), indexed by the `COL2_*` constants.
+/// The COL2+ header's sections ([`guide::gta`](crate::guide::gta)), indexed by the `COL2_*` constants.
 pub(super) const COL2_SECTIONS: [Col2Entry; COL2_FACE_GROUPS] = [
     col2_entry::<raw::SphereV2>(
         Section::Spheres,

@@ -1,5 +1,5 @@
 //! Stage `lint` (after `validate`): engine limits, well-formed models the games may still
-//! fail on (docs/formats/gta.md, "Engine limits worth a warning").
+//! fail on ([`guide::gta`](crate::guide::gta), "Engine limits worth a warning").
 
 use core::fmt;
 
@@ -91,7 +91,7 @@ impl Lint {
 
 /// A limit of the games that a well-formed model exceeds, or a lenient rule that
 /// accepted it. Its `Display` says, in one line, what the game does and what to do
-/// (docs/formats/gta.md, "Engine limits worth a warning", cites the loaders).
+/// ([`guide::gta`](crate::guide::gta), "Engine limits worth a warning", cites the loaders).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
@@ -140,7 +140,7 @@ pub enum LintKind {
     /// format's precision ([`BOUNDS_TOLERANCE`](super::BOUNDS_TOLERANCE) for COL2+,
     /// [`COLL_BOUNDS_TOLERANCE`](super::COLL_BOUNDS_TOLERANCE) and its relative part
     /// for COLL): spheres, boxes, lines or faces, not the shadow mesh
-    /// (docs/formats/gta.md, "What the bounds enclose"). The games test the bounds
+    /// ([`guide::gta`](crate::guide::gta), "What the bounds enclose"). The games test the bounds
     /// first, so they can miss collisions there. At the bounds (model start + 32).
     OutsideBounds {
         /// The games that load the model.

@@ -28,20 +28,8 @@
 //! # Ok(()) }
 //! ```
 //!
-//! # Stages
-//! The files import in one direction. Stages, in import order (a file imports only
-//! those before it; this `mod.rs` re-exports them): `raw` (on-disk structs) →
-//! `layout` (offsets, strides, section order, asserted against `raw`) → `records`
-//! (decoded values) → `content` (what bounds enclose) → `error` → `header` (a model's
-//! framing) → `view` ([`Model`] and its accessors) → `col2` (the COL2+ section rules
-//! in one straight line, and the derived vertex count) → `validate` (the parser:
-//! [`Model::parse`], [`Header::parse`]) → `lint` → `surfaces` (material names) →
-//! `walk` ([`models`], [`headers`], [`recover`]) → `dff` → `write` (the writers, a
-//! file per seam in `write/`) → `query` ([`crate::query::Query`] for [`Model`], its
-//! [`ShadowMesh`] and a [`FaceIndex`]).
-//!
 //! # What is checked
-//! Everything docs/formats/gta.md lists, once, when a model is parsed:
+//! Everything [`guide::gta`](crate::guide::gta) lists, once, when a model is parsed:
 //! - the size is at least 24 (the name block) and the model lies inside the buffer;
 //! - COLL: every count and its records lie inside the model, every face index is
 //!   below the stored vertex count, and the sections end exactly at `size + 8`;
@@ -56,6 +44,17 @@
 //! [`Model::lints`], never rejected. [`Options::LENIENT`] accepts what the games
 //! accept; [`recover`] walks damaged libraries.
 
+// # Stages (a note for developers, kept out of the API docs)
+// The files import in one direction. Stages, in import order (a file imports only
+// those before it; this `mod.rs` re-exports them): `raw` (on-disk structs) →
+// `layout` (offsets, strides, section order, asserted against `raw`) → `records`
+// (decoded values) → `content` (what bounds enclose) → `error` → `header` (a model's
+// framing) → `view` ([`Model`] and its accessors) → `col2` (the COL2+ section rules
+// in one straight line, and the derived vertex count) → `validate` (the parser:
+// [`Model::parse`], [`Header::parse`]) → `lint` → `surfaces` (material names) →
+// `walk` ([`models`], [`headers`], [`recover`]) → `dff` → `write` (the writers, a
+// file per seam in `write/`) → `query` ([`crate::query::Query`] for [`Model`], its
+// [`ShadowMesh`] and a [`FaceIndex`]).
 mod col2;
 mod content;
 pub mod dff;
@@ -267,7 +266,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// Every rule of docs/formats/gta.md enforced.
+    /// Every rule of [`guide::gta`](crate::guide::gta) enforced.
     pub const STRICT: Self = Self {
         stop_at_unknown_fourcc: false,
         allow_size_past_end: false,

@@ -1,13 +1,31 @@
-//! Stage `raw` (imports no other stage): on-disk records of GTA `.col` models,
-//! exactly as the games lay them out.
+//! On-disk records of GTA `.col` models, exactly as the games lay them out.
 //!
 //! Every struct is `#[repr(C)]` over alignment-1 little-endian field types, so a
 //! reference to one can be taken at any byte position of any buffer, on any CPU
 //! (models start at 2-aligned positions in real files, and the Cortex-M0 faults on
-//! unaligned word loads). Sizes are asserted at compile time against docs/formats/gta.md.
+//! unaligned word loads). Sizes are asserted at compile time against [`guide::gta`](crate::guide::gta).
 //!
 //! These types are the raw material; [`super::Model`] hands out slices of them and
 //! each has a `decode` method that returns plain native values.
+//!
+//! ```
+//! use zerocol::gta::{self, Options, Records, raw};
+//!
+//! # let bytes: &[u8] = include_bytes!("../../samples/sample.col");
+//! let mut walk = gta::models(bytes, Options::STRICT);
+//! let coll = walk.next().expect("a first model")?;
+//! // A section is a slice of these records, read where they lie.
+//! let Records::Coll(faces) = coll.faces() else { unreachable!("a COLL model") };
+//! let face: &raw::FaceV1 = &faces[0];
+//! assert!(face.indices.iter().all(|i| i.get() < 8)); // bollard_iii has 8 vertices
+//! let col3 = walk.next().expect("a second model")?;
+//! let Records::Col2(faces) = col3.faces() else { unreachable!("a COL3 model") };
+//! assert_eq!(core::mem::size_of_val(faces), 12 * core::mem::size_of::<raw::FaceV2>());
+//! assert_eq!(core::mem::size_of::<raw::FaceV2>(), 8);
+//! # Ok::<(), gta::Error>(())
+//! ```
+
+// Stage `raw` (imports no other stage) of the format's stages (mod.rs).
 
 // Field names follow the tables of docs/formats/gta.md; each struct's doc gives its layout.
 #![allow(missing_docs)]

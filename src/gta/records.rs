@@ -18,7 +18,7 @@ use crate::wire::raw_vec3;
 pub type Vec3 = [f32; 3];
 
 /// Surface properties: all four bytes as stored, since the games read the light
-/// from different bytes depending on the record (docs/formats/gta.md).
+/// from different bytes depending on the record ([`guide::gta`](crate::guide::gta)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Surface {

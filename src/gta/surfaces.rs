@@ -1,5 +1,5 @@
 //! Stage `surfaces` (after `lint`, for [`Game`]): surface material names: the `material`
-//! byte of a sphere, box or face indexes a table of the game's (docs/formats/gta.md,
+//! byte of a sphere, box or face indexes a table of the game's ([`guide::gta`](crate::guide::gta),
 //! "Material names").
 //!
 //! III and Vice City share one table of 35 surfaces (re3's and reVC's
@@ -306,7 +306,7 @@ impl MappedMaterial {
 }
 
 /// Surface material `id` of `from`'s table, as `to`'s table names the same kind of
-/// surface (docs/formats/gta.md, "Surface materials between the games").
+/// surface ([`guide::gta`](crate::guide::gta), "Surface materials between the games").
 ///
 /// SA reads the material byte of every version, COLL included, with its own table,
 /// and III/VC with theirs, so a model moved between the games needs its ids mapped.

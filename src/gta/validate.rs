@@ -1,6 +1,6 @@
 //! Stage `validate` (after `col2`): the parser's file, the checks
 //! [`Model::parse`](super::Model::parse) runs, once, on each model:
-//! every rule of docs/formats/gta.md, reported as an [`Error`] at the byte at fault.
+//! every rule of [`guide::gta`](crate::guide::gta), reported as an [`Error`] at the byte at fault.
 
 use crate::wire;
 use zerocopy::byteorder::little_endian::U32;
@@ -33,7 +33,7 @@ impl<'a> Model<'a> {
 }
 
 impl<'a> Header<'a> {
-    /// Checks the model's sections (every rule of docs/formats/gta.md, as
+    /// Checks the model's sections (every rule of [`guide::gta`](crate::guide::gta), as
     /// [`Model::parse`]) and returns the model. Error offsets are positions in the
     /// buffer the header was read from.
     ///
@@ -315,7 +315,7 @@ struct Body<'a> {
 }
 
 impl Body<'_> {
-    /// Checks the offset rules of docs/formats/gta.md ([`section_end`], which the
+    /// Checks the offset rules of [`guide::gta`](crate::guide::gta) ([`section_end`], which the
     /// straight line runs too) for `count` records of `record_len` bytes at
     /// `offset`, and names the rule broken.
     /// `field` is the model-relative position of the offset field, blamed in errors.

@@ -52,12 +52,11 @@
 //!
 //! The view re-walks validated bytes: a [`Directory`] holds the buffer and the
 //! count, and decodes each entry when asked.
-//!
-//! # Stages
-//! The files import in one direction, in this order: `raw` → `layout` →
-//! `records` → `error` → `view` → `validate` → `models` (entries' GTA models) →
-//! `lint` → `write`.
 
+// # Stages (a note for developers, kept out of the API docs)
+// The files import in one direction, in this order: `raw` → `layout` →
+// `records` → `error` → `view` → `validate` → `models` (entries' GTA models) →
+// `lint` → `write`.
 mod error;
 mod layout;
 mod lint;

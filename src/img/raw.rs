@@ -1,5 +1,23 @@
-//! Stage `raw`: the on-disk records of IMG archives, read in place (alignment 1,
-//! little-endian).
+//! The on-disk records of IMG archives, read in place (alignment 1, little-endian).
+//!
+//! Nothing in the crate hands these out (the [`Directory`](super::Directory) decodes its
+//! entries); they state the layout, and read an archive's bytes in place with
+//! `zerocopy`:
+//!
+//! ```
+//! use zerocol::img::raw;
+//! use zerocopy::FromBytes;
+//!
+//! let mut entry = [0u8; 32];
+//! entry[..4].copy_from_slice(&3u32.to_le_bytes()); // sector 3
+//! entry[6..8].copy_from_slice(&2u16.to_le_bytes()); // 2 sectors
+//! entry[8..18].copy_from_slice(b"sample.col");
+//! let (e, _) = raw::EntryV2::ref_from_prefix(&entry).expect("32 bytes, any alignment");
+//! assert_eq!((e.offset.get(), e.archive_size.get()), (3, 2));
+//! assert_eq!(core::mem::size_of::<raw::EntryV2>(), 32);
+//! ```
+
+// Stage `raw` of the format's stages (mod.rs).
 
 use zerocopy::byteorder::little_endian::{U16, U32};
 

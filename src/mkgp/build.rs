@@ -1,9 +1,37 @@
 //! Building a whole grid from a triangle soup (needs `std`).
 //!
 //! The game's own tool is lost; what it must have done follows from the format
-//! (docs/formats/mkgp.md): the grid covers the XZ bounds of the geometry, a triangle is
+//! ([`guide::mkgp`](crate::guide::mkgp)): the grid covers the XZ bounds of the geometry, a triangle is
 //! stored in every cell it touches, an edge's neighbour bit says another triangle
 //! shares it, and every edge without a neighbour becomes a wall.
+//!
+//! A square of road, two triangles wound so that their normals point up (+Y), in
+//! cells of 4 × 4, written and read back:
+//!
+//! ```
+//! use zerocol::mkgp::{CourseBuilder, Course, Options, SoupTriangle, SurfaceFlags, SurfaceType};
+//!
+//! let road = SurfaceFlags(u32::from(SurfaceType::Default.bit()));
+//! let mut soup = CourseBuilder::new([4.0, 4.0]);
+//! soup.triangles.push(SoupTriangle {
+//!     vertices: [[0.0, 0.0, 0.0], [0.0, 0.0, 8.0], [8.0, 0.0, 8.0]],
+//!     flags: road,
+//! });
+//! soup.triangles.push(SoupTriangle {
+//!     vertices: [[0.0, 0.0, 0.0], [8.0, 0.0, 8.0], [8.0, 0.0, 0.0]],
+//!     flags: road,
+//! });
+//! let built = soup.build()?;
+//! // The XZ bounds 0..8 in cells of 4: two cells each way.
+//! assert_eq!((built.header.width, built.header.length), (2, 2));
+//!
+//! let bytes = built.to_bytes()?;
+//! let course = Course::parse(&bytes, Options::STRICT)?;
+//! let ground = course.ground_height(3.0, 5.0).expect("the road is under (3, 5)");
+//! assert_eq!(ground.height, 0.0);
+//! assert_eq!(ground.flags().surface_type(), Some(SurfaceType::Default));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use core::fmt;
 use std::collections::HashMap;
@@ -69,7 +97,7 @@ fn normalise(v: Vec3) -> Vec3 {
 }
 
 /// Edge i's stored vector: the normalised direction from vertex i to vertex
-/// i + 1 (docs/formats/mkgp.md *hypothesis*: "normalised edges or in-plane edge
+/// i + 1 ([`guide::mkgp`](crate::guide::mkgp) *hypothesis*: "normalised edges or in-plane edge
 /// normals" — this function is the one place that decides). Zero-length edge →
 /// `[0, 0, 0]` (as is a non-finite one).
 pub fn edge_direction(from: Vec3, to: Vec3) -> Vec3 {
@@ -329,7 +357,7 @@ impl CourseBuilder {
         }
     }
 
-    /// Builds the grid (docs/formats/mkgp.md):
+    /// Builds the grid ([`guide::mkgp`](crate::guide::mkgp)):
     /// - the AABB is the XZ bounds of every vertex (triangles and triangle
     ///   walls), `neg_min = −min`, `version = VERSION`;
     /// - `W = max(1, ceil((max.x − min.x) / cell.x))`, `L` likewise along Z;

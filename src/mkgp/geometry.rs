@@ -7,7 +7,7 @@ use super::records::Triangle;
 
 /// The cell row or column a coordinate falls in: `floor((value - origin) / size)`.
 ///
-/// `origin` is the AABB **minimum** (the grid starts there, docs/formats/mkgp.md); the
+/// `origin` is the AABB **minimum** (the grid starts there, [`guide::mkgp`](crate::guide::mkgp)); the
 /// stored negated minimum gives the same result as `value + neg_min` and is not
 /// used. The grid spans `origin ..= origin + count × size`, which may reach past
 /// the header's AABB maximum; the far border belongs to the last cell. Anything
@@ -33,7 +33,7 @@ pub fn cell_coord(value: f32, origin: f32, size: f32, count: u32) -> Option<u32>
 }
 
 /// Position of cell `(x, z)` in file order: rows of `width` cells along X, one row
-/// per Z step, starting at the minimum corner (docs/formats/mkgp.md *hypothesis*:
+/// per Z step, starting at the minimum corner ([`guide::mkgp`](crate::guide::mkgp) *hypothesis*:
 /// `index = z × W + x`; this function is the only place that decides it).
 pub const fn cell_number(x: u32, z: u32, width: u32) -> u64 {
     (z as u64)

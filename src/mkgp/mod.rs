@@ -28,7 +28,7 @@
 //! 0x70 bytes, C walls of 0x40), then W × L secondary cells (`U i32`, U triangle
 //! walls of 0x38). The file must end right after the secondary grid: a file that
 //! stops after the primary grid, or has bytes after the secondary grid, is
-//! rejected (docs/formats/mkgp.md *working assumption*, until a real file says otherwise).
+//! rejected ([`guide::mkgp`](crate::guide::mkgp) *working assumption*, until a real file says otherwise).
 //! Cells are in file order `index = z × W + x` (*hypothesis*, decided in
 //! [`cell_number`] alone); world positions map to cells from the AABB minimum
 //! ([`cell_coord`]).
@@ -38,17 +38,16 @@
 //! version), W and L ≥ 1 with W × L within an `i32`, finite positive cell sizes,
 //! every count ≥ 0 and every cell's records inside the file, and no byte left
 //! over. Geometry is never rejected; [`Course::lints`] reports inconsistencies.
-//!
-//! # Stages
-//! The files import in one direction, in this order (each file only from those
-//! before it): `raw` (on-disk structs) → `layout` (header length and field
-//! offsets, asserted against `raw`) → `records` (decoded values: `decode` and its
-//! encoding side by side) → `error` → `geometry` (cell numbering and triangle
-//! tests, computed from the records) → `view` ([`Course`], its cells and
-//! queries) → `validate` ([`Course::parse`]) → `lint` ([`Course::lints`]) →
-//! `write` → `build` (`CourseBuilder`, with `std`) → `query` (segment casts and
-//! sphere overlaps, [`crate::query::Query`]).
 
+// # Stages (a note for developers, kept out of the API docs)
+// The files import in one direction, in this order (each file only from those
+// before it): `raw` (on-disk structs) → `layout` (header length and field
+// offsets, asserted against `raw`) → `records` (decoded values: `decode` and its
+// encoding side by side) → `error` → `geometry` (cell numbering and triangle
+// tests, computed from the records) → `view` ([`Course`], its cells and
+// queries) → `validate` ([`Course::parse`]) → `lint` ([`Course::lints`]) →
+// `write` → `build` (`CourseBuilder`, with `std`) → `query` (segment casts and
+// sphere overlaps, [`crate::query::Query`]).
 mod error;
 mod geometry;
 mod layout;

@@ -1,7 +1,22 @@
-//! On-disk records of Mario Kart Arcade GP DX `COL` files (docs/formats/mkgp.md).
+//! On-disk records of Mario Kart Arcade GP DX `COL` files ([`guide::mkgp`](crate::guide::mkgp)).
 //!
 //! All little-endian, none aligned: every struct is `#[repr(C)]` over alignment-1
 //! field types and is read in place. Sizes are asserted against the format.
+//!
+//! ```
+//! use zerocol::mkgp::{Course, Options, raw};
+//!
+//! # let bytes: &[u8] = include_bytes!("../../samples/course.col");
+//! let course = Course::parse(bytes, Options::STRICT)?;
+//! let header: &raw::Header = course.header(); // the file's first 0x30 bytes, in place
+//! assert_eq!(&header.magic, b"COL\0");
+//! assert_eq!(header.width.get(), i32::try_from(course.grid().width).unwrap());
+//! for cell in course.cells() {
+//!     let triangles: &[raw::Triangle] = cell.triangles();
+//!     assert!(triangles.len() <= usize::try_from(i32::MAX).unwrap());
+//! }
+//! # Ok::<(), zerocol::mkgp::Error>(())
+//! ```
 
 // Field names follow docs/formats/mkgp.md; each struct's doc gives its layout.
 #![allow(missing_docs)]

@@ -48,7 +48,7 @@ pub struct Triangle {
     /// The vertices.
     pub vertices: [Vec3; 3],
     /// Edge i runs from vertex i to vertex i + 1 (mod 3); the stored vectors are
-    /// its direction (docs/formats/mkgp.md *hypothesis*; see `build::edge_direction`).
+    /// its direction ([`guide::mkgp`](crate::guide::mkgp) *hypothesis*; see `build::edge_direction`).
     pub edges: [Vec3; 3],
     /// Bit i: edge i is shared with another triangle (so no wall is generated).
     pub neighbours: u32,
@@ -85,7 +85,7 @@ pub struct TriangleWall {
 }
 
 /// Surface flags of a triangle: low 16 bits a one-hot surface type, bits 16–23 a
-/// sound variant, bits 24–31 a special effect (docs/formats/mkgp.md).
+/// sound variant, bits 24–31 a special effect ([`guide::mkgp`](crate::guide::mkgp)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct SurfaceFlags(pub u32);

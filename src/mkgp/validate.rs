@@ -1,5 +1,5 @@
 //! Parsing: the header's rules, then a walk over both grids that accounts for
-//! every byte (docs/formats/mkgp.md working rules).
+//! every byte ([`guide::mkgp`](crate::guide::mkgp) working rules).
 
 use crate::wire;
 
@@ -12,7 +12,7 @@ use super::view::{Course, read_cell, read_wall_cell};
 
 impl<'a> Course<'a> {
     /// Validates a whole file: header, W × L primary cells, W × L secondary cells,
-    /// and nothing after them (docs/formats/mkgp.md working rules).
+    /// and nothing after them ([`guide::mkgp`](crate::guide::mkgp) working rules).
     pub fn parse(bytes: &'a [u8], options: Options) -> Result<Self, Error> {
         let header: &raw::Header = wire::header(bytes, &MAGIC)?;
         let version = header.version.get();

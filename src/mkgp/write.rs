@@ -3,7 +3,7 @@
 //! No allocation: the caller asks [`required_len`] for the size, provides the
 //! buffer, and [`write()`] fills it front to back. Every record goes out through
 //! the `zerocopy` structs of [`super::raw`], so the bytes are exactly the
-//! little-endian layout of docs/formats/mkgp.md on any host.
+//! little-endian layout of [`guide::mkgp`](crate::guide::mkgp) on any host.
 
 use core::fmt;
 use core::mem::size_of;
@@ -34,7 +34,7 @@ pub type WriteError = crate::wire::WriteError<InputError>;
 #[non_exhaustive]
 pub enum InputError {
     /// W or L is 0 or above `i32::MAX`: both are stored as `i32` and the working
-    /// rules of docs/formats/mkgp.md require at least one cell each way.
+    /// rules of [`guide::mkgp`](crate::guide::mkgp) require at least one cell each way.
     GridSize {
         /// W, as given in the header.
         width: u32,
@@ -49,7 +49,7 @@ pub enum InputError {
         found: usize,
     },
     /// The secondary (triangle wall) grid must have exactly W × L cells too
-    /// (docs/formats/mkgp.md working rule).
+    /// ([`guide::mkgp`](crate::guide::mkgp) working rule).
     WallCellCount {
         /// W × L.
         expected: u64,

@@ -29,17 +29,6 @@
 //! A query never panics and never reads outside the view, whatever the file or the
 //! query holds (NaN, infinities, zero-length segments, degenerate triangles).
 //!
-//! # Stages
-//! In import order: `vec` ([`Vec3`] and its arithmetic) → `types` ([`Segment`], [`Ball`],
-//! [`Hit`], [`Contact`], [`Query`], [`ground`]) → `collect` ([`Nearest`],
-//! [`Contacts`]) → `triangle` → `ball` → `aabb` (the primitive tests) → `tree` ([`FaceTree`], a
-//! bounding-volume hierarchy in caller storage: its node types, then `build`, then
-//! `walk`) → `frame`
-//! (rigid frames: a shape's own space) → `found` (hits and contacts from a test's
-//! result) → `obb` (oriented boxes) → `cylinder` → `plane` (half-spaces) → `hull`
-//! (GJK ray cast and distance on a support function: hulls with no hull built)
-//! → `cone`. Each format's `query` stage implements [`Query`] above its view.
-//!
 //! ```
 //! use zerocol::query::{segment_triangle, segment_sphere, Nearest, Hit, Primitive};
 //!
@@ -63,6 +52,16 @@
 // `!(x <= y)` is the point here: it rejects NaN along with the values past `y`.
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
+// # Stages (a note for developers, kept out of the API docs)
+// In import order: `vec` ([`Vec3`] and its arithmetic) → `types` ([`Segment`], [`Ball`],
+// [`Hit`], [`Contact`], [`Query`], [`ground`]) → `collect` ([`Nearest`],
+// [`Contacts`]) → `triangle` → `ball` → `aabb` (the primitive tests) → `tree` ([`FaceTree`], a
+// bounding-volume hierarchy in caller storage: its node types, then `build`, then
+// `walk`) → `frame`
+// (rigid frames: a shape's own space) → `found` (hits and contacts from a test's
+// result) → `obb` (oriented boxes) → `cylinder` → `plane` (half-spaces) → `hull`
+// (GJK ray cast and distance on a support function: hulls with no hull built)
+// → `cone`. Each format's `query` stage implements [`Query`] above its view.
 pub(crate) mod aabb;
 mod ball;
 mod collect;

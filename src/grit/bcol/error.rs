@@ -1,4 +1,4 @@
-//! Why a `BCOL` buffer was rejected, and where (docs/formats/grit.md).
+//! Why a `BCOL` buffer was rejected, and where ([`guide::grit`](crate::guide::grit)).
 
 use core::fmt;
 
@@ -141,7 +141,7 @@ crate::wire::error_kind! {
             target: usize,
         },
         /// Material offsets stored the way the engine's own converter wrongly
-        /// writes them (docs/formats/grit.md: hulls relative to their vertex offset, boxes
+        /// writes them ([`guide::grit`](crate::guide::grit): hulls relative to their vertex offset, boxes
         /// off by 16 × hull count); read them with
         /// [`Options::LENIENT`](super::Options::LENIENT). At the first material field
         /// the repair reads differently (see the module docs for the detection).

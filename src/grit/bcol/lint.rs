@@ -46,7 +46,7 @@ pub enum LintKind {
         value: f32,
     },
     /// Tolerated: material offsets stored as Grit's converter wrongly writes
-    /// them (docs/formats/grit.md), which
+    /// them ([`guide::grit`](crate::guide::grit)), which
     /// [`Options::LENIENT`](super::Options::LENIENT) read that way: hulls'
     /// relative to their vertex offset, boxes' 16 bytes per hull too far. At the
     /// first such material field.

@@ -31,7 +31,7 @@
 //! ```
 //!
 //! # What is checked
-//! The 8 bytes `BCOL1.0\n`; a header of 132 bytes; no capsules (docs/formats/grit.md: the
+//! The 8 bytes `BCOL1.0\n`; a header of 132 bytes; no capsules ([`guide::grit`](crate::guide::grit): the
 //! count is always 0; no capsule layout exists and the engine never reads
 //! them, so a non-zero count is an error, not something to skip); every
 //! non-empty section between the end of the header and the end of the file,
@@ -84,21 +84,20 @@
 //! which builds a trimesh only then; [`Bcol::lints`] reports vertices without
 //! faces.
 //!
-//! # Stages
-//! In import order: raw → layout → records → error → view → repair → validate →
-//! lists → lint → write → query. `raw.rs` holds the on-disk structs, `layout.rs` the
-//! magic, header length and section order, `records.rs` each record's decode
-//! beside its encoding (`From<&value> for raw::…`), `view.rs` the [`Bcol`] view (data and
-//! accessors), `repair.rs` the material offsets and the converter-bug repair,
-//! `validate.rs` [`Bcol::parse`], `lists.rs` the lazy lists, `lint.rs`
-//! [`Bcol::lints`], `write.rs` the writer, `query.rs` the collision queries
-//! ([`crate::query::Query`]).
-//!
 //! [`Tcol`]: crate::grit::tcol::Tcol
 //! [`Attributes`]: crate::grit::Attributes
 //! [`Shapes`]: crate::grit::Shapes
 //! [`Trimesh`]: crate::grit::Trimesh
 
+// # Stages (a note for developers, kept out of the API docs)
+// In import order: raw → layout → records → error → view → repair → validate →
+// lists → lint → write → query. `raw.rs` holds the on-disk structs, `layout.rs` the
+// magic, header length and section order, `records.rs` each record's decode
+// beside its encoding (`From<&value> for raw::…`), `view.rs` the [`Bcol`] view (data and
+// accessors), `repair.rs` the material offsets and the converter-bug repair,
+// `validate.rs` [`Bcol::parse`], `lists.rs` the lazy lists, `lint.rs`
+// [`Bcol::lints`], `write.rs` the writer, `query.rs` the collision queries
+// ([`crate::query::Query`]).
 mod error;
 mod layout;
 mod lint;

@@ -1,10 +1,25 @@
-//! On-disk records of Grit `BCOL` files (docs/formats/grit.md), as the engine's
+//! On-disk records of Grit `BCOL` files ([`guide::grit`](crate::guide::grit)), as the engine's
 //! `bcol_parser.h` declares them.
 //!
 //! All little-endian and packed: every struct is `#[repr(C)]` over alignment-1
 //! field types and is read in place at any address. Every struct is a multiple
 //! of 4 bytes; sizes are asserted against the format. Offsets are `u32` byte
 //! counts relative to the struct that holds them (the header's to the file).
+//!
+//! ```
+//! use zerocol::grit::bcol::{self, Bcol, raw};
+//! use zerocol::grit::tcol::{self, Tcol};
+//!
+//! # let text: &[u8] = include_bytes!("../../../samples/body.tcol");
+//! let tcol = Tcol::parse(text, tcol::Options::STRICT)?;
+//! let mut out = vec![0u8; bcol::required_len(&tcol.attributes(), tcol.shapes(), tcol.trimesh())?];
+//! let len = bcol::write(&tcol.attributes(), tcol.shapes(), tcol.trimesh(), &mut out)?;
+//! let body = Bcol::parse(&out[..len], bcol::Options::STRICT)?;
+//! let header: &raw::Header = body.header(); // the 132-byte header, in place
+//! assert_eq!(&header.magic, b"BCOL1.0\n");
+//! assert_eq!(usize::try_from(header.hulls.count.get())?, body.hulls().len());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 // Field names follow docs/formats/grit.md; each struct's doc gives its layout.
 #![allow(missing_docs)]

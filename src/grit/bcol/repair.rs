@@ -20,7 +20,7 @@ pub const GRIT_BOX_SHIFT_PER_HULL: u64 = 16;
 /// How a section's material offsets are turned into file offsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rule {
-    /// Relative to the record, as the engine reads them (docs/formats/grit.md).
+    /// Relative to the record, as the engine reads them ([`guide::grit`](crate::guide::grit)).
     Record,
     /// Grit's hull bug: `absolute = stored + vertex_offset`.
     GritHull,

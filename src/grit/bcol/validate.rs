@@ -161,7 +161,7 @@ fn parse(bytes: &[u8], options: Options) -> Result<Bcol<'_>, Error> {
 }
 
 impl<'a> Bcol<'a> {
-    /// Validates a whole file (docs/formats/grit.md): the 8-byte magic, the header,
+    /// Validates a whole file ([`guide::grit`](crate::guide::grit)): the 8-byte magic, the header,
     /// every section between the header and the end of the file, no capsules,
     /// every hull's vertices inside the file, every face index below the
     /// vertex count, and every material a UTF-8, NUL-terminated string that

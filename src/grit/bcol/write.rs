@@ -1,7 +1,7 @@
 //! Writing BCOL files into a caller buffer, from the same views a [`Tcol`] or
 //! a [`Bcol`](super::Bcol) gives: TCOL → BCOL needs no allocation.
 //!
-//! The layout is the engine converter's (docs/formats/grit.md): header, hulls, boxes,
+//! The layout is the engine converter's ([`guide::grit`](crate::guide::grit)): header, hulls, boxes,
 //! cylinders, cones, planes, spheres, hull vertices, trimesh vertices, trimesh
 //! faces, then the NUL-terminated strings, each written once, in order of first
 //! use. Unlike the engine's converter, every material offset is relative to its

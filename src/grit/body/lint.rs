@@ -113,7 +113,7 @@ pub enum LintKind {
         /// The vertex, in file order.
         vertex: usize,
     },
-    /// Tolerated: no `attributes` block (the 2009 dialect, docs/formats/grit.md):
+    /// Tolerated: no `attributes` block (the 2009 dialect, [`guide::grit`](crate::guide::grit)):
     /// the body is read as [`Attributes::STATIC`](super::records::Attributes::STATIC). At
     /// the keyword that opens the body.
     MissingAttributes,

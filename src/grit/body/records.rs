@@ -33,7 +33,7 @@ pub const DEFAULT_SHRINK: f32 = 0.0;
 /// The identity quaternion, `w x y z`: orientation when none is given.
 pub const IDENTITY_ORIENTATION: [f32; 4] = [1.0, 0.0, 0.0, 0.0];
 
-/// The body as a whole, defaults applied (docs/formats/grit.md).
+/// The body as a whole, defaults applied ([`guide::grit`](crate::guide::grit)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Attributes {

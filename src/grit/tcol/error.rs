@@ -1,5 +1,5 @@
 //! Why TCOL text was rejected, and where: the engine's own rules, with its
-//! positions (docs/formats/grit.md).
+//! positions ([`guide::grit`](crate::guide::grit)).
 
 use core::fmt;
 
@@ -211,7 +211,7 @@ pub enum ErrorKind {
 
 /// What a message adds when [`Options::LENIENT`](super::Options::LENIENT) reads
 /// the token found where a strict read expected another: the old dialect
-/// (docs/formats/grit.md), which Grit's parser rejects.
+/// ([`guide::grit`](crate::guide::grit)), which Grit's parser rejects.
 fn old_dialect(found: TokenKind, expected: Expected) -> Option<&'static str> {
     match (found, expected) {
         (

@@ -1,9 +1,31 @@
-//! The TCOL lexer, rule for rule the engine's `tcol_lexer.qx` (docs/formats/grit.md).
+//! The TCOL lexer, rule for rule the engine's `tcol_lexer.qx` ([`guide::grit`](crate::guide::grit)).
 //!
 //! The engine's lexer is a longest-match scanner with no identifier rule: a
 //! keyword is matched wherever its letters appear (`mass30` is `mass` `30`), and
 //! any other single character is a "bad token". Ties between rules of the same
 //! length go to the rule listed first: keywords, then NATURAL, FLOAT, HEX.
+//!
+//! ```
+//! use zerocol::grit::tcol::lexer::{Keyword, Lexer, TokenKind};
+//!
+//! let text = b"mass30;\n\"Stone\"";
+//! let mut lexer = Lexer::new(text);
+//! let mut kinds = Vec::new();
+//! loop {
+//!     let token = lexer.next_token()?;
+//!     if token.kind == TokenKind::EndOfFile {
+//!         break;
+//!     }
+//!     kinds.push((token.kind, token.bytes(text), token.position.line));
+//! }
+//! assert_eq!(kinds, [
+//!     (TokenKind::Keyword(Keyword::Mass), &b"mass"[..], 1), // no identifier rule
+//!     (TokenKind::Natural, &b"30"[..], 1),
+//!     (TokenKind::Semicolon, &b";"[..], 1),
+//!     (TokenKind::String, &b"\"Stone\""[..], 2),
+//! ]);
+//! # Ok::<(), zerocol::grit::tcol::Error>(())
+//! ```
 
 use core::fmt;
 

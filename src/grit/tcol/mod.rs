@@ -1,6 +1,6 @@
 //! Grit engine collision files: `TCOL` text ([`crate::guide::grit`]): the
 //! engine's lexer and parser, the [`Tcol`] view and its text lists, lints, and
-//! the canonical printer (docs/formats/grit.md).
+//! the canonical printer ([`guide::grit`](crate::guide::grit)).
 //!
 //! [`Tcol::parse`] validates the whole file once, as the engine's own parser
 //! does, then hands out views that borrow the text (the views shared with BCOL,
@@ -65,15 +65,14 @@
 //! [`Options::LENIENT`] also reads the 2009 dialect: a file without attributes
 //! (read as [`Attributes::STATIC`](crate::grit::Attributes::STATIC)), hex face flags in place of a material, a
 //! `margin` in a static body's trimesh. [`Tcol::tolerated`] reports each.
-//!
-//! # Stages
-//! In import order: token → error → lexer → number → view → items →
-//! validate → lists → lint → mesh → print → query. `token.rs` holds the token types,
-//! `items.rs` the list-item reader (the common vertex and face lines in one
-//! pass), `validate.rs` the parser ([`Tcol::parse`]), `lists.rs` the lazy lists
-//! that read the validated text again, `mesh.rs` the mesh-wide lints, `query.rs`
-//! the collision queries ([`crate::query::Query`]).
 
+// # Stages (a note for developers, kept out of the API docs)
+// In import order: token → error → lexer → number → view → items →
+// validate → lists → lint → mesh → print → query. `token.rs` holds the token types,
+// `items.rs` the list-item reader (the common vertex and face lines in one
+// pass), `validate.rs` the parser ([`Tcol::parse`]), `lists.rs` the lazy lists
+// that read the validated text again, `mesh.rs` the mesh-wide lints, `query.rs`
+// the collision queries ([`crate::query::Query`]).
 mod error;
 mod items;
 pub mod lexer;

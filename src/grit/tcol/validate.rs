@@ -1,5 +1,5 @@
 //! The TCOL grammar, as the engine's `tcol_parser.cpp` implements it
-//! (docs/formats/grit.md): one validating pass over the whole file, and the item
+//! ([`guide::grit`](crate::guide::grit)): one validating pass over the whole file, and the item
 //! readers the lazy iterators share with it.
 //!
 //! The grammar has a fixed depth (file, body, shape, list), so the parser is a
@@ -756,7 +756,7 @@ fn file(text: &[u8], options: Options) -> Result<Tcol<'_>, Error> {
 }
 
 impl<'a> Tcol<'a> {
-    /// Validates a whole file, as the engine's parser does (docs/formats/grit.md), and
+    /// Validates a whole file, as the engine's parser does ([`guide::grit`](crate::guide::grit)), and
     /// also rejects what the engine gets wrong: NUL bytes, face indices beyond
     /// 32 bits, numbers beyond f32.
     pub fn parse(text: &'a [u8], options: Options) -> Result<Self, Error> {

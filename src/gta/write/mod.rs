@@ -1,6 +1,5 @@
-//! Stage `write` (after `dff`): writing GTA models and libraries into a caller
-//! buffer, in any version, from a parsed [`Model`] or from a [`ModelRepr`] of
-//! decoded values.
+//! Writing GTA models and libraries into a caller buffer, in any version, from a
+//! parsed [`Model`] or from a [`ModelRepr`] of decoded values.
 //!
 //! Every writer is a pair: [`required_len`] says how many bytes the output needs,
 //! [`write()`] fills a buffer of at least that many. [`WriteOptions`] chooses the
@@ -8,7 +7,7 @@
 //! to recompute the bounds, and what to do with face groups and shadow meshes;
 //! [`losses`] says what a conversion drops.
 //!
-//! The layout is the one real files have (docs/formats/gta.md, "Writing"): the
+//! The layout is the one real files have ([`guide::gta`](crate::guide::gta), "Writing"): the
 //! sections in the order spheres, boxes, lines, vertices, faces, shadow vertices,
 //! shadow faces; two zero bytes after a vertex array of odd length; face groups
 //! just before the faces with their count last; offsets counted from just after
@@ -18,12 +17,48 @@
 //! No allocation: face groups are generated in place, in the part of the output
 //! buffer that receives the faces.
 //!
-//! The parts, in import order: `options` (what to write and how, [`Losses`]) →
-//! `source` (the [`Source`] trait over [`Model`] and [`ModelRepr`]) → `error` →
-//! `face_groups` (generated groups) → `plan` (sizes, offsets and the writing) →
-//! this file (the API).
+//! A San Andreas COL3 model written from code: a floor of two triangles, its bounds
+//! recomputed from the content, then read back by the strict parser.
+//!
+//! ```
+//! use zerocol::gta::write::{self, ModelRepr, WriteOptions};
+//! use zerocol::gta::{Face, FaceSurface, Model, Options, Version};
+//!
+//! // Material 0 is "default" in San Andreas; light 0xF0: night light 15, day light 0.
+//! let surface = FaceSurface::Compact { material: 0, light: 0xF0 };
+//! let vertices = [[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [4.0, 4.0, 0.0], [-4.0, 4.0, 0.0]];
+//! let faces = [
+//!     Face { indices: [0, 1, 2], surface },
+//!     Face { indices: [0, 2, 3], surface },
+//! ];
+//! let floor = ModelRepr {
+//!     model_id: 1337,
+//!     vertices: &vertices,
+//!     faces: &faces,
+//!     ..ModelRepr::new(Version::Col3, b"my_floor")
+//! };
+//! let mut options = WriteOptions::AS_IS;
+//! options.recompute_bounds = true;
+//!
+//! // No allocation: any buffer of at least `required_len` bytes.
+//! let mut out = [0u8; 256];
+//! assert!(write::required_len(&floor, &options)? <= out.len());
+//! let written = write::write(&floor, &options, &mut out)?;
+//!
+//! let model = Model::parse(&out[..written], Options::STRICT).expect("the writer's output parses");
+//! assert_eq!((model.version(), model.name(), model.model_id()), (Version::Col3, &b"my_floor"[..], 1337));
+//! assert_eq!(model.faces().len(), 2);
+//! assert_eq!(model.bounds().min, [-4.0, -4.0, 0.0]);
+//! assert_eq!(model.bounds().max, [4.0, 4.0, 0.0]);
+//! # Ok::<(), write::WriteError>(())
+//! ```
 //!
 //! [`Model`]: crate::gta::Model
+
+// Stage `write` (after `dff`) of the format's stages (mod.rs). Its parts, in import
+// order: `options` (what to write and how, `Losses`) → `source` (the `Source` trait
+// over `Model` and `ModelRepr`) → `error` → `face_groups` (generated groups) → `plan`
+// (sizes, offsets and the writing) → this file (the API).
 
 mod error;
 mod face_groups;

@@ -195,7 +195,7 @@ impl Plan {
     }
 
     /// Bounds of the content as written, by the one definition of what the bounds
-    /// enclose (docs/formats/gta.md, "What the bounds enclose"): the box around the
+    /// enclose ([`guide::gta`](crate::guide::gta), "What the bounds enclose"): the box around the
     /// spheres, boxes, lines and faces (not the shadow mesh), the centre halfway,
     /// and the radius the smallest that reaches all of them from it. All zero for
     /// an empty model. The bounds lint checks the same definition, so it never
