@@ -19,20 +19,20 @@ fn every_error_type_is_an_error() {
     assert_error::<grit::bcol::Error>();
     // The writing errors.
     assert_error::<wire::WriteError<core::convert::Infallible>>();
-    assert_error::<gta::write::WriteError>();
-    assert_error::<gta::write::InputError>();
+    assert_error::<gta::WriteError>();
+    assert_error::<gta::InputError>();
     assert_error::<gta::dff::WriteError>();
     assert_error::<mkgp::WriteError>();
     assert_error::<mkgp::InputError>();
     assert_error::<battleforge::WriteError>();
     assert_error::<grit::tcol::WriteError>();
-    assert_error::<grit::tcol::Unprintable>();
+    assert_error::<grit::tcol::InputError>();
     assert_error::<grit::tcol::PrintError>();
     assert_error::<grit::bcol::WriteError>();
-    assert_error::<grit::bcol::Unwritable>();
+    assert_error::<grit::bcol::InputError>();
     // The other fallible calls.
     assert_error::<mkgp::IndexError>();
-    assert_error::<grit::tcol::ScratchTooSmall>();
+    assert_error::<wire::StorageTooSmall>();
     #[cfg(feature = "std")]
     assert_error::<mkgp::BuildError>();
 }

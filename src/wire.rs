@@ -499,6 +499,31 @@ impl<K: fmt::Display> fmt::Display for WriteError<K> {
 
 impl<K: fmt::Display + fmt::Debug> core::error::Error for WriteError<K> {}
 
+/// Caller storage (an index's nodes, a lint's scratch) holds fewer entries than
+/// the work needs: the one "too small" of every format's indexes and scratch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct StorageTooSmall {
+    /// Entries needed (for example a [`FaceTree`](crate::query::FaceTree)'s
+    /// [`nodes_for`](crate::query::FaceTree::nodes_for), a course's cell count, a
+    /// TCOL mesh's [`mesh_scratch_len`](crate::grit::tcol::Tcol::mesh_scratch_len)).
+    pub needed: usize,
+    /// Entries given.
+    pub available: usize,
+}
+
+impl fmt::Display for StorageTooSmall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected caller storage of at least {} entries, found {}",
+            self.needed, self.available
+        )
+    }
+}
+
+impl core::error::Error for StorageTooSmall {}
+
 /// A writer's output buffer, filled front to back.
 ///
 /// [`Out::new`] takes the first `needed` bytes (what `required_len` said) or fails

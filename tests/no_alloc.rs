@@ -31,8 +31,8 @@ use zerocol::grit::bcol::{self, Bcol};
 use zerocol::grit::tcol::lexer::{Lexer, TokenKind};
 use zerocol::grit::{self, Shape, Trimesh, tcol::Tcol};
 use zerocol::gta::dff::{self, Dff, Payload};
-use zerocol::gta::write::{self as gta_write, FaceGroupMode, ModelRepr, WriteOptions};
 use zerocol::gta::{self, Decode, Game, Model, Records, Recovered, Version};
+use zerocol::gta::{self as gta_write, FaceGroupMode, ModelRepr, WriteOptions};
 use zerocol::mkgp::{self, CellContents, Course};
 use zerocol::{Format, obj, sniff};
 

@@ -88,10 +88,10 @@ pub fn grid(
 
 pub mod gta {
     use super::{Rng, grid};
-    use zerocol::gta::write::{FaceGroupMode, ModelRepr, WriteOptions};
     use zerocol::gta::{
         self, Bounds, CollisionBox, Face, FaceSurface, Sphere, Surface, Vec3, Version,
     };
+    use zerocol::gta::{FaceGroupMode, ModelRepr, WriteOptions};
 
     /// One model's records, owned.
     struct Owned {
@@ -162,7 +162,7 @@ pub mod gta {
 
     /// A San Andreas-shaped library: 1,450 COL3 models of 16 to 352 faces in face
     /// groups of 25 to 50 (from 81 faces on), a shadow mesh on every fourth, a
-    /// few spheres and boxes, written by [`gta::write::write_library`].
+    /// few spheres and boxes, written by [`gta::write_library`].
     pub fn library() -> Vec<u8> {
         let mut rng = Rng::new(0x5A_C013);
         let owned: Vec<Owned> = (0..1450).map(|i| model(&mut rng, i)).collect();
@@ -184,9 +184,9 @@ pub mod gta {
         let mut options = WriteOptions::AS_IS;
         options.recompute_bounds = true;
         options.face_groups = FaceGroupMode::Generate;
-        let len = gta::write::library_required_len(&reprs, &options).unwrap();
+        let len = gta::library_required_len(&reprs, &options).unwrap();
         let mut out = vec![0; len];
-        gta::write::write_library(&reprs, &options, &mut out).unwrap();
+        gta::write_library(&reprs, &options, &mut out).unwrap();
         out
     }
 }

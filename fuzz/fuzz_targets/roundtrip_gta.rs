@@ -2,7 +2,7 @@
 //! `zerocol_oracle::gta::round_trip` says what is checked.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|input: (zerocol::gta::write::WriteOptions, &[u8])| {
+libfuzzer_sys::fuzz_target!(|input: (zerocol::gta::WriteOptions, &[u8])| {
     let (options, bytes) = input;
     zerocol_oracle::gta::round_trip(bytes, options)
 });

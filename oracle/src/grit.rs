@@ -28,7 +28,7 @@ use zerocol::grit::bcol::{self, Bcol, Section, raw};
 use zerocol::grit::tcol::lexer::{Keyword, Lexer, TokenKind};
 use zerocol::grit::{
     self, DEFAULT_EDGE_DISTANCE_THRESHOLD, Flavour, LintKind, Shape, ShapeKind, Vertices,
-    tcol::{Place, PrintError, Problem, Tcol, Unprintable},
+    tcol::{InputError, Place, PrintError, Problem, Tcol},
 };
 use zerocol::wire::{Table, WriteError};
 
@@ -675,7 +675,7 @@ fn mesh_lints(data: &[u8], lines: &[usize], body: &Tcol<'_>) {
     if need > 0 {
         let mut short = vec![[0u32; 4]; need - 1];
         let e = body.mesh_lints(&mut short).expect_err("one entry short");
-        assert_eq!((e.needed, e.provided), (need, need - 1));
+        assert_eq!((e.needed, e.available), (need, need - 1));
         one_line(&e);
     }
 }
@@ -742,13 +742,13 @@ fn print_tcol(body: &Tcol<'_>, values: &GritBody, options: grit::tcol::Options) 
             let at = Place::Trimesh(Keyword::Margin);
             assert!(
                 options.accept_old_dialects
-                    && e == PrintError::Unprintable {
+                    && e == PrintError::Invalid {
                         at,
                         problem: Problem::NoSyntax
                     },
                 "a parsed body does not print: {e}"
             );
-            let why = Unprintable {
+            let why = InputError {
                 at,
                 problem: Problem::NoSyntax,
             };
@@ -769,7 +769,7 @@ fn tcol_to_bcol(body: &Tcol<'_>, values: &GritBody) -> Option<Vec<u8>> {
         Ok(bound) => bound,
         Err(e) => {
             one_line(&e);
-            let Err(WriteError::Invalid(bcol::Unwritable::Shrink { shape, shrink })) =
+            let Err(WriteError::Invalid(bcol::InputError::Shrink { shape, shrink })) =
                 bcol::required_len(&a, s, t)
             else {
                 panic!("bcol::write refuses a TCOL body: {e}");
@@ -1205,7 +1205,7 @@ fn bcol_to_tcol(file: &Bcol<'_>, values: &GritBody) {
         }
         Err(e) => {
             one_line(&e);
-            let PrintError::Unprintable { at, problem } = e else {
+            let PrintError::Invalid { at, problem } = e else {
                 panic!("{e}");
             };
             one_line(&at);

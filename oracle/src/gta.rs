@@ -61,8 +61,8 @@ pub fn bytes(bytes: &[u8]) {
 /// indices, vertices within 1/128 (exact when no conversion to fixed point happens),
 /// no bounds lint when the bounds were recomputed, and writing that model again as it
 /// is gives the same bytes.
-pub fn round_trip(bytes: &[u8], options: gta::write::WriteOptions) {
-    use gta::write::{self, WriteError};
+pub fn round_trip(bytes: &[u8], options: gta::WriteOptions) {
+    use gta::{self as write, WriteError};
     for model in gta::models(bytes, Options::LENIENT).map_while(Result::ok) {
         let len = match write::required_len(&model, &options) {
             Ok(len) => len,
@@ -91,7 +91,7 @@ pub fn round_trip(bytes: &[u8], options: gta::write::WriteOptions) {
             text(&mut model.boxes().iter().map(|b| format!("{b:?}")))
         );
         assert_eq!(back.faces().len(), model.faces().len());
-        let generated = options.face_groups == gta::write::FaceGroupMode::Generate;
+        let generated = options.face_groups == gta::FaceGroupMode::Generate;
         if !generated {
             for (a, b) in back.faces().iter().zip(model.faces().iter()) {
                 assert_eq!(a.indices, b.indices);
@@ -1589,7 +1589,7 @@ fn dff_collision(dff: &[u8], parsed: &zerocol::gta::dff::Dff<'_>, options: Optio
                     let error = headerless.frame(&mut short, options).unwrap_err();
                     assert!(matches!(
                         error.kind(),
-                        dff::ErrorKind::ScratchTooSmall { .. }
+                        dff::ErrorKind::StorageTooSmall { .. }
                     ));
                 }
             }

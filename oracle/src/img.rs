@@ -7,8 +7,8 @@
 
 use zerocol::gta;
 use zerocol::img::{
-    self, Archive, Directory, Entry, ErrorKind, Kind, LintKind, Options, Source, Version,
-    WriteError, WriteErrorKind,
+    self, Archive, Directory, Entry, ErrorKind, InputError, Kind, LintKind, Options, Source,
+    Version, WriteError,
 };
 
 use super::common::{inside, one_line};
@@ -191,10 +191,8 @@ fn round_trip(archive: &Archive<'_>) {
     let sources: Vec<Source<'_>> = archive.edited(&[]).collect();
     assert_eq!(sources.len(), archive.entries().count());
     let refused = |e: &WriteError| match *e {
-        WriteError::Invalid(WriteErrorKind::BadName { entry, .. }) => {
-            sources[entry].name.is_empty()
-        }
-        WriteError::Invalid(WriteErrorKind::EntryTooLarge { sectors, .. }) => sectors > 65535,
+        WriteError::Invalid(InputError::BadName { entry, .. }) => sources[entry].name.is_empty(),
+        WriteError::Invalid(InputError::EntryTooLarge { sectors, .. }) => sectors > 65535,
         _ => false,
     };
     let check = |written: &Archive<'_>| {

@@ -11,6 +11,7 @@ use zerocol::mkgp::{
     self, Cell, CellIndex, Course, ErrorKind, IndexError, Lint, LintKind, Options, SurfaceFlags,
     SurfaceType, VERSION, WallCell, cell_coord, cell_number, ground_in_cell, raw,
 };
+use zerocol::wire::StorageTooSmall;
 use zerocol::wire::WriteError;
 
 use std::collections::HashMap;
@@ -487,8 +488,8 @@ fn index_storage(course: &Course<'_>) -> Vec<u32> {
     let short = &mut vec![0u32; storage.len().saturating_sub(1)];
     if !storage.is_empty() {
         match course.index(short) {
-            Err(e @ IndexError::StorageTooSmall { needed, available }) => {
-                assert_eq!((needed, available), (count, short.len()));
+            Err(e @ IndexError::StorageTooSmall(StorageTooSmall { needed, available })) => {
+                assert_eq!((needed, available), (count as usize, short.len()));
                 one_line(&e);
             }
             other => panic!("a short index storage gave {other:?}"),

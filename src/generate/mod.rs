@@ -36,7 +36,7 @@
 //! ```
 //!
 //! There is no generator of GTA `.col` or IMG files yet: a GTA harness can start from
-//! [`gta::write`](crate::gta::write) and models of its own.
+//! [`gta::write`](crate::gta::write()) and models of its own.
 
 mod battleforge;
 mod grit;

@@ -136,7 +136,7 @@ wire::error_kind! {
         /// position in the `.dff`.
         Model(super::ErrorKind),
         /// [`Headerless::frame`] was given less scratch than [`Headerless::framed_len`].
-        ScratchTooSmall {
+        StorageTooSmall {
             /// Bytes the framed model needs.
             needed: usize,
             /// Bytes of scratch given.
@@ -206,7 +206,7 @@ impl fmt::Display for ErrorKind {
                  needs a size of {needed}: the Clump's size is short{SHORT_CLUMP_NOTE}"
             ),
             Self::Model(kind) => write!(f, "embedded collision model: {kind}"),
-            Self::ScratchTooSmall { needed, available } => write!(
+            Self::StorageTooSmall { needed, available } => write!(
                 f,
                 "framing the headerless payload needs {needed} bytes of scratch, {available} given"
             ),
@@ -325,7 +325,7 @@ impl<'a> Headerless<'a> {
         let available = scratch.len();
         let too_small = Error::new(
             self.offset,
-            ErrorKind::ScratchTooSmall { needed, available },
+            ErrorKind::StorageTooSmall { needed, available },
         );
         let framed = scratch.get_mut(..needed).ok_or(too_small)?;
         let (header, body) = framed.split_at_mut_checked(FRAME_LEN).ok_or(too_small)?;

@@ -43,6 +43,61 @@
 //! Engine limits (buffer sizes, runtime caps, fixed-point range) are reported by
 //! [`Model::lints`], never rejected. [`Options::LENIENT`] accepts what the games
 //! accept; [`recover`] walks damaged libraries.
+//!
+//! # Writing
+//! Models and libraries are written into a caller buffer, in any version, from a
+//! parsed [`Model`] or from a [`ModelRepr`] of decoded values.
+//!
+//! Every writer is a pair: [`required_len`] says how many bytes the output needs,
+//! [`write()`] fills a buffer of at least that many. [`WriteOptions`] chooses the
+//! version to write (a conversion when it differs from the source's), whether
+//! to recompute the bounds, and what to do with face groups and shadow meshes;
+//! [`losses()`] says what a conversion drops.
+//!
+//! The layout is the one real files have ([`guide::gta`](crate::guide::gta), "Writing"): the
+//! sections in the order spheres, boxes, lines, vertices, faces, shadow vertices,
+//! shadow faces; two zero bytes after a vertex array of odd length; face groups
+//! just before the faces with their count last; offsets counted from just after
+//! the FourCC, 0 for an empty section; flags 2, 8 and 16 set from the content; the
+//! name NUL-padded. A model already in that layout is written back byte for byte.
+//!
+//! No allocation: face groups are generated in place, in the part of the output
+//! buffer that receives the faces.
+//!
+//! A San Andreas COL3 model written from code: a floor of two triangles, its bounds
+//! recomputed from the content, then read back by the strict parser.
+//!
+//! ```
+//! use zerocol::gta::{self, Face, FaceSurface, Model, ModelRepr, Options, Version, WriteOptions};
+//!
+//! // Material 0 is "default" in San Andreas; light 0xF0: night light 15, day light 0.
+//! let surface = FaceSurface::Compact { material: 0, light: 0xF0 };
+//! let vertices = [[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [4.0, 4.0, 0.0], [-4.0, 4.0, 0.0]];
+//! let faces = [
+//!     Face { indices: [0, 1, 2], surface },
+//!     Face { indices: [0, 2, 3], surface },
+//! ];
+//! let floor = ModelRepr {
+//!     model_id: 1337,
+//!     vertices: &vertices,
+//!     faces: &faces,
+//!     ..ModelRepr::new(Version::Col3, b"my_floor")
+//! };
+//! let mut options = WriteOptions::AS_IS;
+//! options.recompute_bounds = true;
+//!
+//! // No allocation: any buffer of at least `required_len` bytes.
+//! let mut out = [0u8; 256];
+//! assert!(gta::required_len(&floor, &options)? <= out.len());
+//! let written = gta::write(&floor, &options, &mut out)?;
+//!
+//! let model = Model::parse(&out[..written], Options::STRICT).expect("the writer's output parses");
+//! assert_eq!((model.version(), model.name(), model.model_id()), (Version::Col3, &b"my_floor"[..], 1337));
+//! assert_eq!(model.faces().len(), 2);
+//! assert_eq!(model.bounds().min, [-4.0, -4.0, 0.0]);
+//! assert_eq!(model.bounds().max, [4.0, 4.0, 0.0]);
+//! # Ok::<(), gta::WriteError>(())
+//! ```
 
 // # Stages (a note for developers, kept out of the API docs)
 // The files import in one direction. Stages, in import order (a file imports only
@@ -69,7 +124,7 @@ mod surfaces;
 mod validate;
 mod view;
 mod walk;
-pub mod write;
+mod write;
 
 use core::fmt;
 
@@ -91,6 +146,12 @@ pub use view::{Model, ModelParts};
 pub use walk::{
     End, Headers, Models, RECOVERY_BUDGET, Recover, Recovered, Skipped, Summary, check, headers,
     models, recover,
+};
+pub use write::{
+    FACE_GROUP_MAX_FACES, FACE_GROUP_MIN_FACES, FaceGroupMode, FaceGroupRanges, InputError,
+    InputErrorKind, Losses, Mesh, ModelRepr, Name, Source, WriteError, WriteOptions,
+    face_group_ranges, library_losses, library_required_len, losses, required_len, to_fixed_point,
+    write, write_library,
 };
 
 /// A count or index for an error or lint field: exact for anything a model can

@@ -74,7 +74,7 @@ pub use models::EntryModels;
 pub use records::{Entry, Kind};
 pub use view::{Archive, ArchiveEntries, Directory, DirectoryParts, Entries, EntryData};
 pub use write::{
-    Change, Edited, Placement, Source, WriteError, WriteErrorKind, data_sector, directory_len,
+    Change, Edited, InputError, Placement, Source, WriteError, data_sector, directory_len,
     required_len, v1_required_len, write, write_directory, write_v1,
 };
 

@@ -26,7 +26,7 @@ use crate::wire::{self, Out};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
-pub enum WriteErrorKind {
+pub enum InputError {
     /// A name is empty, holds a NUL, or is longer than 23 bytes (it needs its NUL
     /// within 24).
     BadName {
@@ -44,7 +44,7 @@ pub enum WriteErrorKind {
     },
 }
 
-impl fmt::Display for WriteErrorKind {
+impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::BadName { entry, len } => write!(
@@ -60,7 +60,7 @@ impl fmt::Display for WriteErrorKind {
 }
 
 /// Why a writer wrote nothing.
-pub type WriteError = wire::WriteError<WriteErrorKind>;
+pub type WriteError = wire::WriteError<InputError>;
 
 /// An entry to write: its name and its bytes (padded to whole sectors by the writer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +112,7 @@ pub fn data_sector(version: Version, count: usize) -> Result<u64, WriteError> {
 
 fn check_name(entry: usize, name: &[u8]) -> Result<(), WriteError> {
     if name.is_empty() || name.len() >= NAME_LEN || name.contains(&0) {
-        return Err(WriteError::Invalid(WriteErrorKind::BadName {
+        return Err(WriteError::Invalid(InputError::BadName {
             entry,
             len: name.len(),
         }));
@@ -136,7 +136,7 @@ fn check_placements<'a>(
         check_name(entry, placement.name)?;
         let sectors = placement.len.div_ceil(SECTOR_U64);
         if sectors > max {
-            return Err(WriteError::Invalid(WriteErrorKind::EntryTooLarge {
+            return Err(WriteError::Invalid(InputError::EntryTooLarge {
                 entry,
                 sectors,
             }));
@@ -173,7 +173,7 @@ where
     for (i, placement) in entries.into_iter().enumerate() {
         check_name(i, placement.name)?;
         let sectors = placement.len.div_ceil(SECTOR_U64);
-        let too_large = || WriteError::Invalid(WriteErrorKind::EntryTooLarge { entry: i, sectors });
+        let too_large = || WriteError::Invalid(InputError::EntryTooLarge { entry: i, sectors });
         let entry = Entry {
             index: u32::try_from(i).map_err(|_| WriteError::TooLarge)?,
             record_offset: 0,
@@ -407,7 +407,7 @@ mod tests {
             name: b"a_name_of_24_bytes_.col!",
             data: b"",
         }];
-        let refused = WriteError::Invalid(WriteErrorKind::BadName { entry: 0, len: 24 });
+        let refused = WriteError::Invalid(InputError::BadName { entry: 0, len: 24 });
         assert_eq!(write(bad, &mut []), Err(refused));
         assert_eq!(write_v1(bad, &mut [], &mut []), Err(refused));
         let placement = [Placement::from(bad[0])];
@@ -421,7 +421,7 @@ mod tests {
         }];
         assert_eq!(
             write_directory(Version::V2, huge, &mut []),
-            Err(WriteError::Invalid(WriteErrorKind::EntryTooLarge {
+            Err(WriteError::Invalid(InputError::EntryTooLarge {
                 entry: 0,
                 sectors: u64::from(u16::MAX) + 1,
             }))

@@ -4,6 +4,7 @@
 //! the validating walk and the accessors cannot disagree.
 
 use crate::wire;
+use crate::wire::StorageTooSmall;
 use core::iter::FusedIterator;
 
 use zerocopy::FromBytes;
@@ -125,7 +126,7 @@ impl<'a> Course<'a> {
         let available = storage.len();
         let slots = storage
             .get_mut(..usize::try_from(needed).unwrap_or(usize::MAX))
-            .ok_or(IndexError::StorageTooSmall { needed, available })?;
+            .ok_or(IndexError::storage(needed, available))?;
         for (slot, cell) in slots.iter_mut().zip(self.cells()) {
             *slot = u32::try_from(cell.offset).map_err(|_| IndexError::FileTooLarge)?;
         }
@@ -143,7 +144,7 @@ impl<'a> Course<'a> {
         let available = storage.len();
         let slots = storage
             .get_mut(..usize::try_from(needed).unwrap_or(usize::MAX))
-            .ok_or(IndexError::StorageTooSmall { needed, available })?;
+            .ok_or(IndexError::storage(needed, available))?;
         for (slot, cell) in slots.iter_mut().zip(self.wall_cells()) {
             *slot = u32::try_from(cell.offset).map_err(|_| IndexError::FileTooLarge)?;
         }
@@ -259,26 +260,26 @@ impl<'a> Course<'a> {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum IndexError {
-    /// The storage has fewer entries than the grid has cells.
-    StorageTooSmall {
-        /// Entries needed (W × L).
-        needed: u32,
-        /// Entries given.
-        available: usize,
-    },
+    /// The storage has fewer entries than the grid has cells (W × L).
+    StorageTooSmall(StorageTooSmall),
     /// A cell lies beyond 4 GiB, past what a `u32` offset can hold.
     FileTooLarge,
+}
+
+impl IndexError {
+    /// `needed` entries (W × L), `available` given.
+    fn storage(needed: u32, available: usize) -> Self {
+        Self::StorageTooSmall(StorageTooSmall {
+            needed: usize::try_from(needed).unwrap_or(usize::MAX),
+            available,
+        })
+    }
 }
 
 impl core::fmt::Display for IndexError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            Self::StorageTooSmall { needed, available } => {
-                write!(
-                    f,
-                    "cell index needs {needed} entries, storage has {available}"
-                )
-            }
+            Self::StorageTooSmall(e) => write!(f, "cell index: {e}"),
             Self::FileTooLarge => f.write_str("cell offsets past 4 GiB do not fit the index"),
         }
     }
@@ -302,10 +303,7 @@ impl<'a, 'i> CellIndex<'a, 'i> {
         let needed = course.cell_count();
         let offsets = offsets
             .get(..usize::try_from(needed).unwrap_or(usize::MAX))
-            .ok_or(IndexError::StorageTooSmall {
-                needed,
-                available: offsets.len(),
-            })?;
+            .ok_or(IndexError::storage(needed, offsets.len()))?;
         Ok(Self { course, offsets })
     }
 }
@@ -356,10 +354,7 @@ impl<'a, 'i> WallIndex<'a, 'i> {
         let needed = course.cell_count();
         let offsets = offsets
             .get(..usize::try_from(needed).unwrap_or(usize::MAX))
-            .ok_or(IndexError::StorageTooSmall {
-                needed,
-                available: offsets.len(),
-            })?;
+            .ok_or(IndexError::storage(needed, offsets.len()))?;
         Ok(Self { course, offsets })
     }
 }

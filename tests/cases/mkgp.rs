@@ -380,10 +380,12 @@ pub fn cell_index() -> Outcome {
     let mut small = [0u32; 11];
     ensure_eq!(
         c.index(&mut small).err(),
-        Some(IndexError::StorageTooSmall {
-            needed: 12,
-            available: 11
-        })
+        Some(IndexError::StorageTooSmall(
+            zerocol::wire::StorageTooSmall {
+                needed: 12,
+                available: 11
+            }
+        ))
     );
     let mut storage = [0u32; 12];
     let index = ok!(c.index(&mut storage));

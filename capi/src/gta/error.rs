@@ -107,7 +107,7 @@ pub(crate) fn dff_kind_code(kind: &dff::ErrorKind) -> zc_gta_error_kind {
         dff::ErrorKind::ClumpChildPastEnd { .. } => K::ZC_GTA_ERROR_DFF_CLUMP_CHILD_PAST_END,
         dff::ErrorKind::ShortClump { .. } => K::ZC_GTA_ERROR_DFF_SHORT_CLUMP,
         dff::ErrorKind::Model(model) => kind_code(model),
-        dff::ErrorKind::ScratchTooSmall { .. } => K::ZC_GTA_ERROR_DFF_SCRATCH_TOO_SMALL,
+        dff::ErrorKind::StorageTooSmall { .. } => K::ZC_GTA_ERROR_DFF_SCRATCH_TOO_SMALL,
         _ => K::ZC_GTA_ERROR_OTHER,
     }
 }

@@ -8,7 +8,7 @@
 //! `ZC_STATUS_INVALID_ARGUMENT`.
 
 use zerocol::gta::dff::{self, Dff};
-use zerocol::gta::write::{self as w, FaceGroupMode, InputErrorKind, Losses, WriteOptions};
+use zerocol::gta::{self as w, FaceGroupMode, InputErrorKind, Losses, WriteOptions};
 use zerocol::gta::{self, Model};
 use zerocol::wire;
 

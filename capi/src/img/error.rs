@@ -1,7 +1,7 @@
 //! IMG errors in C: [`zc_img_error_kind`] and [`zc_img_write_error_kind`] codes and the
 //! conversion of the library's errors.
 
-use zerocol::img::{self, ErrorKind, WriteErrorKind};
+use zerocol::img::{self, ErrorKind, InputError};
 
 use crate::error::zc_error;
 use crate::format::zc_format;
@@ -72,11 +72,11 @@ pub enum zc_img_write_error_kind {
 }
 
 /// The stable code of an IMG write error kind.
-pub(crate) fn write_kind_code(kind: &WriteErrorKind) -> zc_img_write_error_kind {
+pub(crate) fn write_kind_code(kind: &InputError) -> zc_img_write_error_kind {
     use zc_img_write_error_kind as K;
     match kind {
-        WriteErrorKind::BadName { .. } => K::ZC_IMG_WRITE_ERROR_BAD_NAME,
-        WriteErrorKind::EntryTooLarge { .. } => K::ZC_IMG_WRITE_ERROR_ENTRY_TOO_LARGE,
+        InputError::BadName { .. } => K::ZC_IMG_WRITE_ERROR_BAD_NAME,
+        InputError::EntryTooLarge { .. } => K::ZC_IMG_WRITE_ERROR_ENTRY_TOO_LARGE,
         _ => K::ZC_IMG_WRITE_ERROR_OTHER,
     }
 }

@@ -489,10 +489,8 @@ pub extern "C" fn zc_mkgp_index_build(
     };
     match (course.index(cells), course.wall_index(walls)) {
         (Ok(_), Ok(_)) => zc_status::ZC_STATUS_OK,
-        (Err(mkgp::IndexError::StorageTooSmall { .. }), _)
-        | (_, Err(mkgp::IndexError::StorageTooSmall { .. })) => {
-            zc_status::ZC_STATUS_BUFFER_TOO_SMALL
-        }
+        (Err(mkgp::IndexError::StorageTooSmall(_)), _)
+        | (_, Err(mkgp::IndexError::StorageTooSmall(_))) => zc_status::ZC_STATUS_BUFFER_TOO_SMALL,
         _ => zc_status::ZC_STATUS_OUT_OF_RANGE,
     }
 }

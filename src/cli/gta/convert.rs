@@ -11,11 +11,11 @@ use std::string::{String, ToString};
 use std::vec;
 use std::vec::Vec;
 
-use zerocol::gta::write::{self, FaceGroupMode, ModelRepr, WriteError, WriteOptions};
 use zerocol::gta::{
     self, CollisionBox, Face, FaceSurface, Game, MappedMaterial, Model, Options, Sphere, Version,
     map_material, material_count, material_name,
 };
+use zerocol::gta::{self as write, FaceGroupMode, ModelRepr, WriteError, WriteOptions};
 
 use super::latin1;
 use crate::cli::tool::{self, Conversion, ConvertError, FaceGroups, Settings, options};

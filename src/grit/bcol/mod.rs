@@ -116,7 +116,7 @@ pub use layout::{HEADER_LEN, MAGIC, STORED_ORDER};
 pub use lint::{Lint, LintKind, Lints, Tolerated};
 pub use repair::GRIT_BOX_SHIFT_PER_HULL;
 pub use view::Bcol;
-pub use write::{Unwritable, WriteError, required_len, write};
+pub use write::{InputError, WriteError, required_len, write};
 
 /// How to read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -34,16 +34,16 @@ use crate::grit::body::{
 use crate::wire::{self, Out};
 
 /// Why nothing (or not everything) was written: a body BCOL cannot store
-/// ([`Unwritable`]), a count or offset beyond its 32-bit fields, or a buffer
+/// ([`InputError`]), a count or offset beyond its 32-bit fields, or a buffer
 /// shorter than the file.
-pub type WriteError = wire::WriteError<Unwritable>;
+pub type WriteError = wire::WriteError<InputError>;
 
 /// What in a body BCOL cannot store: the reasons [`WriteError::Invalid`](crate::wire::WriteError::Invalid)
 /// gives.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
-pub enum Unwritable {
+pub enum InputError {
     /// A hull with a non-zero `shrink`: BCOL has no such field (the engine's
     /// converter moves the hull's faces inwards first; this writer does not
     /// guess at that geometry).
@@ -65,7 +65,7 @@ pub enum Unwritable {
     NulInMaterial,
 }
 
-impl fmt::Display for Unwritable {
+impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::Shrink { shape, shrink } => write!(
@@ -82,7 +82,7 @@ impl fmt::Display for Unwritable {
     }
 }
 
-impl core::error::Error for Unwritable {}
+impl core::error::Error for InputError {}
 
 /// Where everything goes.
 #[derive(Clone, Copy, Debug)]
@@ -136,7 +136,7 @@ fn plan(
     trimesh: Option<&Trimesh<'_>>,
 ) -> Result<Plan, WriteError> {
     if attributes.is_static != (attributes.mass == 0.0) {
-        return Err(WriteError::Invalid(Unwritable::StaticMismatch {
+        return Err(WriteError::Invalid(InputError::StaticMismatch {
             is_static: attributes.is_static,
             mass: attributes.mass,
         }));
@@ -153,7 +153,7 @@ fn plan(
         } = &shape
         {
             if *shrink != 0.0 {
-                return Err(WriteError::Invalid(Unwritable::Shrink {
+                return Err(WriteError::Invalid(InputError::Shrink {
                     shape: i,
                     shrink: *shrink,
                 }));
@@ -237,7 +237,7 @@ impl Strings {
     fn intern(&mut self, table: &mut [u8], s: &str) -> Result<usize, WriteError> {
         let s = s.as_bytes();
         if s.contains(&0) {
-            return Err(WriteError::Invalid(Unwritable::NulInMaterial));
+            return Err(WriteError::Invalid(InputError::NulInMaterial));
         }
         let start = self.start;
         let is = |table: &[u8], at: usize| string_is(table, at.saturating_sub(start), s);

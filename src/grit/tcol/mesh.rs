@@ -1,33 +1,11 @@
 //! Mesh-wide lints of a TCOL trimesh, with caller scratch and no allocation:
 //! zero-area faces, duplicate faces, unreferenced vertices.
 
-use core::fmt;
-
 use super::lint::Lint;
 use super::view::Tcol;
 use crate::grit::body::{DEGENERATE_SINE, LintKind, TextFaces, TextVertices};
 
-/// The caller's scratch for [`Tcol::mesh_lints`] is too small.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct ScratchTooSmall {
-    /// Entries needed: [`Tcol::mesh_scratch_len`].
-    pub needed: usize,
-    /// Entries given.
-    pub provided: usize,
-}
-
-impl fmt::Display for ScratchTooSmall {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "mesh checks need {} scratch entries, {} given",
-            self.needed, self.provided
-        )
-    }
-}
-
-impl core::error::Error for ScratchTooSmall {}
+pub use crate::wire::StorageTooSmall;
 
 fn position_of(v: &[u32; 4]) -> [f64; 3] {
     let [x, y, z, _] = *v;
@@ -87,13 +65,13 @@ impl<'a> Tcol<'a> {
     pub fn mesh_lints<'s>(
         &self,
         scratch: &'s mut [[u32; 4]],
-    ) -> Result<MeshLints<'a, 's>, ScratchTooSmall> {
+    ) -> Result<MeshLints<'a, 's>, StorageTooSmall> {
         MeshLints::new(self, scratch)
     }
 }
 
 impl<'a, 's> MeshLints<'a, 's> {
-    fn new(tcol: &Tcol<'a>, scratch: &'s mut [[u32; 4]]) -> Result<Self, ScratchTooSmall> {
+    fn new(tcol: &Tcol<'a>, scratch: &'s mut [[u32; 4]]) -> Result<Self, StorageTooSmall> {
         let Some(t) = tcol.trimesh_span() else {
             return Ok(Self {
                 vertex_table: &[],
@@ -105,9 +83,9 @@ impl<'a, 's> MeshLints<'a, 's> {
                 queued: None,
             });
         };
-        let too_small = ScratchTooSmall {
+        let too_small = StorageTooSmall {
             needed: tcol.mesh_scratch_len(),
-            provided: scratch.len(),
+            available: scratch.len(),
         };
         let (vertex_table, rest) = scratch
             .split_at_mut_checked(t.vertices.count)

@@ -88,10 +88,11 @@ mod view;
 
 use core::fmt;
 
+pub use crate::wire::StorageTooSmall;
 pub use error::{Error, ErrorKind, Expected};
 pub use lint::{Lint, Lints, Tolerated};
-pub use mesh::{MeshLints, ScratchTooSmall};
-pub use print::{Place, PrintError, Problem, Unprintable, WriteError, print, required_len, write};
+pub use mesh::MeshLints;
+pub use print::{InputError, Place, PrintError, Problem, WriteError, print, required_len, write};
 pub use token::TokenKind;
 pub use view::Tcol;
 

@@ -20,7 +20,7 @@ use crate::wire;
 #[non_exhaustive]
 pub enum PrintError {
     /// A value TCOL cannot hold, found before anything was written.
-    Unprintable {
+    Invalid {
         /// Where in the body.
         at: Place,
         /// What is wrong with it.
@@ -113,7 +113,7 @@ impl fmt::Display for Problem {
 impl fmt::Display for PrintError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::Unprintable { at, problem } => Unprintable { at, problem }.fmt(f),
+            Self::Invalid { at, problem } => InputError { at, problem }.fmt(f),
             Self::Write => f.write_str("the output refused a write"),
         }
     }
@@ -123,35 +123,35 @@ impl core::error::Error for PrintError {}
 
 /// A value TCOL cannot hold, the reason [`write()`] and [`required_len`] give
 /// in [`WriteError::Invalid`](crate::wire::WriteError::Invalid) (and [`print`] in
-/// [`PrintError::Unprintable`]).
+/// [`PrintError::Invalid`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Unprintable {
+pub struct InputError {
     /// Where in the body.
     pub at: Place,
     /// What is wrong with it.
     pub problem: Problem,
 }
 
-impl fmt::Display for Unprintable {
+impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "cannot print TCOL: {}: {}", self.at, self.problem)
     }
 }
 
-impl core::error::Error for Unprintable {}
+impl core::error::Error for InputError {}
 
 /// Why [`write()`] wrote nothing: a value TCOL cannot hold
-/// ([`Unprintable`]), a buffer shorter than [`required_len`], or text longer
+/// ([`InputError`]), a buffer shorter than [`required_len`], or text longer
 /// than `usize::MAX` bytes.
-pub type WriteError = wire::WriteError<Unprintable>;
+pub type WriteError = wire::WriteError<InputError>;
 
 /// The printer's error as the byte-buffer writer's: only the counter of
 /// [`required_len`] refuses a write (at `usize::MAX` bytes), since [`write()`]
 /// prints into a buffer of the length it counted.
 fn write_error(error: PrintError) -> WriteError {
     match error {
-        PrintError::Unprintable { at, problem } => WriteError::Invalid(Unprintable { at, problem }),
+        PrintError::Invalid { at, problem } => WriteError::Invalid(InputError { at, problem }),
         PrintError::Write => WriteError::TooLarge,
     }
 }
@@ -161,7 +161,7 @@ fn write_error(error: PrintError) -> WriteError {
 /// and its trimesh. Parsing the text gives back these values bit for bit.
 ///
 /// The whole body is checked first (a dry run, which reads every lazy list
-/// once more), so [`PrintError::Unprintable`] leaves `out` untouched.
+/// once more), so [`PrintError::Invalid`] leaves `out` untouched.
 ///
 /// ```
 /// use zerocol::grit::tcol::{Options, Tcol};
@@ -229,7 +229,7 @@ fn write_error(error: PrintError) -> WriteError {
 ///
 /// # What cannot be printed
 /// The printer checks the whole body before it writes a byte, so on
-/// [`PrintError::Unprintable`] the output is untouched. TCOL has no literal
+/// [`PrintError::Invalid`] the output is untouched. TCOL has no literal
 /// for NaN or the infinities (a BCOL file can hold them); no escape for `"` in
 /// a material (and a NUL byte ends the engine's reading); no negative margin,
 /// shrink, damping, `edge_distance_threshold` or mass, and no mass of 0 for a
@@ -409,7 +409,7 @@ struct Printer<'w, W: ?Sized> {
 }
 
 fn unprintable(at: Place, problem: Problem) -> PrintError {
-    PrintError::Unprintable { at, problem }
+    PrintError::Invalid { at, problem }
 }
 
 impl<W: fmt::Write + ?Sized> Printer<'_, W> {

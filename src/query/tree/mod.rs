@@ -28,29 +28,7 @@ use super::vec::{Vec3, finite};
 mod build;
 mod walk;
 
-/// Why an index could not be built into caller storage: the storage holds fewer
-/// entries than the index needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct StorageTooSmall {
-    /// Entries needed (a [`FaceTree`]'s [`FaceTree::nodes_for`], a Grit vertex
-    /// index's vertex count).
-    pub needed: usize,
-    /// Entries given.
-    pub available: usize,
-}
-
-impl core::fmt::Display for StorageTooSmall {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "index needs {} entries, storage has {}",
-            self.needed, self.available
-        )
-    }
-}
-
-impl core::error::Error for StorageTooSmall {}
+pub use crate::wire::StorageTooSmall;
 
 /// Children a node holds.
 const LANES: usize = 4;

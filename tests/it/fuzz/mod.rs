@@ -342,7 +342,7 @@ fn export_inputs_replay() {
 fn gta_inputs_round_trip_under_every_write_option() {
     use arbitrary::{Arbitrary, Unstructured};
     use zerocol::gta::Version;
-    use zerocol::gta::write::{FaceGroupMode, WriteOptions};
+    use zerocol::gta::{FaceGroupMode, WriteOptions};
 
     let files = committed("gta", "gta");
     for (path, bytes) in &files {

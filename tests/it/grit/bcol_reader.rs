@@ -5,7 +5,7 @@
 //! repair recovers and reports), lints, and `sniff`.
 
 use zerocol::grit::bcol::{
-    self, Bcol, ErrorKind, HEADER_LEN, Lint, LintKind, Options, Section, Unwritable, WriteError,
+    self, Bcol, ErrorKind, HEADER_LEN, InputError, Lint, LintKind, Options, Section, WriteError,
 };
 use zerocol::grit::{
     Attributes, BoxLike, Flavour, Keyword, LintKind as TcolLintKind, Shape, ShapeKind, sniff,
@@ -1184,7 +1184,7 @@ fn the_writer_refuses_what_bcol_cannot_say() {
     let e = bcol::required_len(&tcol.attributes(), tcol.shapes(), tcol.trimesh()).unwrap_err();
     assert_eq!(
         e,
-        WriteError::Invalid(Unwritable::Shrink {
+        WriteError::Invalid(InputError::Shrink {
             shape: 1,
             shrink: 0.1
         })
@@ -1196,7 +1196,7 @@ fn the_writer_refuses_what_bcol_cannot_say() {
     let mut out = vec![0; 1000];
     assert_eq!(
         bcol::write(&a, tcol.shapes(), None, &mut out),
-        Err(WriteError::Invalid(Unwritable::StaticMismatch {
+        Err(WriteError::Invalid(InputError::StaticMismatch {
             is_static: true,
             mass: 3.0
         }))
@@ -1205,7 +1205,7 @@ fn the_writer_refuses_what_bcol_cannot_say() {
     a.is_static = false;
     assert!(matches!(
         bcol::write(&a, tcol.shapes(), None, &mut out),
-        Err(WriteError::Invalid(Unwritable::StaticMismatch { .. }))
+        Err(WriteError::Invalid(InputError::StaticMismatch { .. }))
     ));
     // Too small for the records, then too small for the strings.
     let a = tcol.attributes();

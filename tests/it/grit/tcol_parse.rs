@@ -6,7 +6,7 @@ use zerocol::grit::tcol::lexer::{Lexer, Token};
 use zerocol::grit::{
     Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN, Face,
     IDENTITY_ORIENTATION, Keyword, LintKind, STATIC_TRIMESH_MARGIN, Shape, ShapeKind, Size,
-    tcol::{Error, ErrorKind, Expected, Lint, Options, Position, ScratchTooSmall, Tcol, TokenKind},
+    tcol::{Error, ErrorKind, Expected, Lint, Options, Position, StorageTooSmall, Tcol, TokenKind},
 };
 
 use crate::support::tcol;
@@ -1566,9 +1566,9 @@ fn trimesh_lints() {
     let mut scratch = vec![[0u32; 4]; 11];
     assert_eq!(
         t.mesh_lints(&mut scratch).unwrap_err(),
-        ScratchTooSmall {
+        StorageTooSmall {
             needed: 12,
-            provided: 11
+            available: 11
         }
     );
     // A static body's mesh is not linted as dynamic; a file without a mesh has no mesh lints.

@@ -15,7 +15,7 @@ use zerocol::grit::{
     self, Attributes, BoxLike, DEFAULT_EDGE_DISTANCE_THRESHOLD, DEFAULT_MARGIN,
     IDENTITY_ORIENTATION, Keyword, Shape, Trimesh,
     tcol::{
-        Options, Place, PrintError, Problem, Tcol, TokenKind, Unprintable, WriteError, print,
+        InputError, Options, Place, PrintError, Problem, Tcol, TokenKind, WriteError, print,
         required_len,
     },
 };
@@ -246,13 +246,13 @@ fn old_dialect_files_read_leniently_print_as_strict_tcol_or_fail() {
                 assert_eq!(file, "s08_static_trimesh_with_margin.tcol");
                 assert_eq!(
                     e,
-                    PrintError::Unprintable {
+                    PrintError::Invalid {
                         at: Place::Trimesh(Keyword::Margin),
                         problem: Problem::NoSyntax
                     }
                 );
                 assert!(out.is_empty(), "wrote before failing");
-                let invalid = WriteError::Invalid(Unprintable {
+                let invalid = WriteError::Invalid(InputError {
                     at: Place::Trimesh(Keyword::Margin),
                     problem: Problem::NoSyntax,
                 });
@@ -987,13 +987,13 @@ fn sphere(material: &str) -> Shape<'_> {
 #[track_caller]
 fn fails<'s>(attributes: Attributes, shapes: Vec<Shape<'s>>, at: Place, problem: Problem) {
     let mut out = String::new();
-    let want = PrintError::Unprintable { at, problem };
+    let want = PrintError::Invalid { at, problem };
     assert_eq!(
         print(&attributes, shapes.clone(), None, &mut out),
         Err(want)
     );
     assert_eq!(out, "", "wrote before failing");
-    let invalid = WriteError::Invalid(Unprintable { at, problem });
+    let invalid = WriteError::Invalid(InputError { at, problem });
     assert_eq!(
         required_len(&attributes, shapes.clone(), None),
         Err(invalid)
@@ -1412,7 +1412,7 @@ fn non_finite_bcol_values_are_print_errors() {
         let mut out = String::new();
         assert_eq!(
             print(&b.attributes(), b.shapes(), b.trimesh(), &mut out),
-            Err(PrintError::Unprintable {
+            Err(PrintError::Invalid {
                 at: Place::Attribute(Keyword::Mass),
                 problem
             })

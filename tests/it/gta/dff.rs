@@ -316,7 +316,7 @@ fn a_headerless_payload_reads_as_coll_with_an_empty_name() {
         (e.offset(), e.kind()),
         (
             60,
-            ErrorKind::ScratchTooSmall {
+            ErrorKind::StorageTooSmall {
                 needed: payload.len() + 32,
                 available: 8
             }

@@ -2,18 +2,17 @@
 //! version; conversions round to 1/128 and refuse what the target cannot hold; face
 //! groups are generated as the game's files have them.
 
-use zerocol::gta::write::{
-    self, FaceGroupMode, InputErrorKind, Mesh, ModelRepr, WriteError, WriteOptions,
-    face_group_ranges, to_fixed_point,
+use zerocol::gta::{
+    self, Face, FaceGroupMode, FaceSurface, InputErrorKind, Mesh, Model, ModelRepr, Options,
+    Surface, Version, WriteError, WriteOptions, face_group_ranges, to_fixed_point,
 };
-use zerocol::gta::{self, Face, FaceSurface, Model, Options, Surface, Version};
 
 const SAMPLE: &[u8] = include_bytes!("../../../samples/sample.col");
 
-fn written(source: &impl write::Source, options: &WriteOptions) -> Vec<u8> {
-    let len = write::required_len(source, options).unwrap();
+fn written(source: &impl gta::Source, options: &WriteOptions) -> Vec<u8> {
+    let len = gta::required_len(source, options).unwrap();
     let mut out = vec![0xAA; len + 3];
-    let n = write::write(source, options, &mut out).unwrap();
+    let n = gta::write(source, options, &mut out).unwrap();
     assert_eq!(n, len);
     out.truncate(n);
     out
@@ -77,7 +76,7 @@ fn every_version_converts_to_every_other_within_one_step() {
             let out = written(&model, &options);
             let back = Model::parse(&out, Options::STRICT).unwrap();
             assert_eq!(back.version(), to);
-            assert_eq!(out.len(), write::required_len(&model, &options).unwrap());
+            assert_eq!(out.len(), gta::required_len(&model, &options).unwrap());
             assert_same_values(&model, &back, 0.5 / 128.0);
         }
     }
@@ -335,7 +334,7 @@ fn a_vertex_fixed_point_cannot_hold_is_an_error_naming_model_and_vertex() {
         faces: &faces,
         ..ModelRepr::new(Version::Coll, b"air_grnd0301")
     };
-    let Err(WriteError::Invalid(e)) = write::required_len(&repr, &WriteOptions::to(Version::Col3))
+    let Err(WriteError::Invalid(e)) = gta::required_len(&repr, &WriteOptions::to(Version::Col3))
     else {
         panic!("expected an input error")
     };
@@ -356,7 +355,7 @@ fn a_vertex_fixed_point_cannot_hold_is_an_error_naming_model_and_vertex() {
          which COL2+ fixed point cannot hold"
     );
     // COLL holds it.
-    assert!(write::required_len(&repr, &WriteOptions::AS_IS).is_ok());
+    assert!(gta::required_len(&repr, &WriteOptions::AS_IS).is_ok());
 }
 
 #[test]
@@ -379,13 +378,13 @@ fn a_shadow_mesh_is_dropped_only_when_asked() {
     assert_eq!(model.shadow_faces().len(), 1);
     assert!(model.flags().has_shadow_mesh() && model.flags().not_empty());
     for to in [Version::Coll, Version::Col2] {
-        let err = write::required_len(&model, &WriteOptions::to(to)).unwrap_err();
+        let err = gta::required_len(&model, &WriteOptions::to(to)).unwrap_err();
         assert!(
             matches!(err, WriteError::Invalid(e) if e.kind == InputErrorKind::ShadowMesh { faces: 1 })
         );
         let mut options = WriteOptions::to(to);
         options.drop_shadow_mesh = true;
-        let losses = write::losses(&model, &options).unwrap();
+        let losses = gta::losses(&model, &options).unwrap();
         assert_eq!(losses.shadow_faces, 1);
         assert_eq!(losses.to_string(), "1 shadow faces dropped");
         let out = written(&model, &options);
@@ -448,10 +447,10 @@ fn a_col3_model_is_laid_out_as_real_files_are() {
 #[test]
 fn a_library_is_written_back_to_back_and_too_small_a_buffer_is_refused() {
     let models = models(SAMPLE);
-    let len = write::library_required_len(models.iter(), &WriteOptions::AS_IS).unwrap();
+    let len = gta::library_required_len(models.iter(), &WriteOptions::AS_IS).unwrap();
     let mut out = vec![0; len];
     assert_eq!(
-        write::write_library(models.iter(), &WriteOptions::AS_IS, &mut out),
+        gta::write_library(models.iter(), &WriteOptions::AS_IS, &mut out),
         Ok(len)
     );
     let back = self::models(&out);
@@ -461,7 +460,7 @@ fn a_library_is_written_back_to_back_and_too_small_a_buffer_is_refused() {
     }
     let mut short = vec![0; len - 1];
     assert_eq!(
-        write::write_library(models.iter(), &WriteOptions::AS_IS, &mut short),
+        gta::write_library(models.iter(), &WriteOptions::AS_IS, &mut short),
         Err(WriteError::BufferTooSmall {
             needed: len,
             available: len - 1

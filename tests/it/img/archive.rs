@@ -253,7 +253,7 @@ fn writer_refuses_bad_names_and_small_buffers() {
     }];
     assert_eq!(
         img::required_len(long).and_then(|n| img::write(long, &mut vec![0; n])),
-        Err(img::WriteError::Invalid(img::WriteErrorKind::BadName {
+        Err(img::WriteError::Invalid(img::InputError::BadName {
             entry: 0,
             len: 24
         }))

@@ -180,10 +180,10 @@ fn walk(course: &Course<'_>, bytes: &[u8], rng: &mut Rng) {
     let mut small = vec![0; n as usize - 1];
     assert_eq!(
         course.index(&mut small).unwrap_err(),
-        IndexError::StorageTooSmall {
-            needed: n,
+        IndexError::StorageTooSmall(zerocol::wire::StorageTooSmall {
+            needed: n as usize,
             available: n as usize - 1
-        }
+        })
     );
     let mut storage = vec![0; n as usize + rng.below(3)];
     let index = course.index(&mut storage).unwrap();

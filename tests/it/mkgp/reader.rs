@@ -1189,14 +1189,14 @@ fn index_needs_storage_for_every_cell() {
         let e = course.index(&mut storage).unwrap_err();
         assert_eq!(
             e,
-            IndexError::StorageTooSmall {
+            IndexError::StorageTooSmall(zerocol::wire::StorageTooSmall {
                 needed: 6,
                 available: size
-            }
+            })
         );
         assert_eq!(
             e.to_string(),
-            format!("cell index needs 6 entries, storage has {size}")
+            format!("cell index: expected caller storage of at least 6 entries, found {size}")
         );
     }
 }

@@ -547,7 +547,10 @@ fn margins_grow_hulls_and_cones_and_ground_finds_the_top() {
     let mut two = [[0.0; 3]; 2];
     let err = tcol.vertex_index(&mut two).unwrap_err();
     assert_eq!((err.needed, err.available), (3, 2));
-    assert_eq!(err.to_string(), "index needs 3 entries, storage has 2");
+    assert_eq!(
+        err.to_string(),
+        "expected caller storage of at least 3 entries, found 2"
+    );
     let mut three = [[0.0; 3]; 3];
     let hit = tcol
         .vertex_index(&mut three)
