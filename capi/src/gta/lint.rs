@@ -148,6 +148,23 @@ impl zc_gta_lint {
                 c.count = u64::from(count);
                 c.limit = cap;
             }
+            // Faces crowded where one object may touch more than the cap: a
+            // `ZC_GTA_LINT_TOO_MANY` of faces, `first` the first face there and
+            // `count` the faces there (the message says where).
+            LintKind::CrowdedFaces {
+                game: g,
+                count,
+                cap,
+                first,
+                ..
+            } => {
+                c.kind = K::ZC_GTA_LINT_TOO_MANY as u32;
+                c.game = game(g);
+                c.section = section(Section::Faces);
+                c.first = first;
+                c.count = u64::from(count);
+                c.limit = cap;
+            }
             LintKind::CountOverInt16 { section: s, count } => {
                 c.kind = K::ZC_GTA_LINT_COUNT_OVER_INT16 as u32;
                 c.game = game(gta::Game::IiiVc);
