@@ -1897,6 +1897,23 @@ fn lint_crowded_faces_only_where_crowded() {
         "{lints:?}"
     );
     assert_eq!(lints.len(), 2, "{lints:?}");
+    // Negative coordinates round to the nearest whole unit too: (-300.7, -0.3, -1000)
+    // plus 75 on each axis.
+    let bytes = clustered_faces(Version::Coll, &[([-300.7, -0.3, -1000.0], 601)]);
+    let model = Model::parse(&bytes, Options::STRICT).unwrap();
+    let lints: Vec<_> = model.lints().collect();
+    assert_eq!(
+        lints[0].kind,
+        LintKind::CrowdedFaces {
+            game: Game::All,
+            count: 601,
+            cap: 600,
+            first: 0,
+            centre: [-226, 75, -925],
+            size: [150, 150, 150],
+        }
+    );
+    assert_eq!(lints[0].offset, model.offset() + 88 + 12 * 1803 + 4);
 }
 /// At the COLL count word.
 #[test]
