@@ -770,8 +770,9 @@ impl Lints<'_> {
 
 impl<'a> Model<'a> {
     /// Engine limits this model exceeds (the games may fail on it, but it is
-    /// well-formed), after what a lenient rule let through. See
-    /// [`Lint`](super::Lint).
+    /// well-formed), after what a lenient rule let through; the limits that
+    /// [depend on how the file is loaded](LintKind::depends_on_loading) come last.
+    /// See [`Lint`](super::Lint).
     pub fn lints(&self) -> Lints<'a> {
         Lints::new(*self)
     }
