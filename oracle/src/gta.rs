@@ -1324,6 +1324,20 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
     expected.extend(outside_bounds(m));
     let group_box = face_group_box(m);
     expected.extend(group_box.map(|(_, kind)| kind));
+    // Last, the one limit that depends on how the file is loaded: SA's .dat buffer.
+    if Game::loading(m.version()).is_some() && m.size() > gta::SA_MODEL_BUFFER {
+        expected.push(LintKind::ModelTooLarge {
+            game: Game::Sa,
+            size: m.size(),
+            buffer: gta::SA_MODEL_BUFFER,
+        });
+    }
+    for kind in &expected {
+        assert_eq!(
+            kind.depends_on_loading(),
+            matches!(kind, LintKind::ModelTooLarge { game: Game::Sa, .. })
+        );
+    }
 
     let lints: Vec<Lint> = m.lints().collect();
     let kinds: Vec<LintKind> = lints.iter().map(|l| l.kind).collect();
@@ -1345,6 +1359,7 @@ fn limit_lints(m: &Model<'_>, n: &Counts) -> Vec<LintKind> {
     let mut expected = Vec::new();
     size_lints(m, &mut expected);
     cap_lints(m, n, &mut expected);
+    expected.extend(crowded_faces(m));
     coll_count_lints(m, n, &mut expected);
     expected
 }
@@ -1369,14 +1384,13 @@ fn size_lints(m: &Model<'_>, expected: &mut Vec<LintKind>) {
             bytes: m.unparsed_tail(),
         });
     }
-    let sa = Game::loading(m.version()).is_some();
-    for (game, buffer, applies) in [
-        (Game::IiiVc, gta::III_VC_MODEL_BUFFER, coll),
-        (Game::Sa, gta::SA_MODEL_BUFFER, sa),
-    ] {
-        if applies && size > buffer {
-            expected.push(LintKind::ModelTooLarge { game, size, buffer });
-        }
+    // SA's buffer comes last (see `lints`).
+    if coll && size > gta::III_VC_MODEL_BUFFER {
+        expected.push(LintKind::ModelTooLarge {
+            game: Game::IiiVc,
+            size,
+            buffer: gta::III_VC_MODEL_BUFFER,
+        });
     }
 }
 
@@ -1403,14 +1417,6 @@ fn cap_lints(m: &Model<'_>, n: &Counts, expected: &mut Vec<LintKind>) {
             coll,
         ),
         (Game::Sa, Section::Boxes, n.boxes, gta::SA_BOX_CAP, sa),
-        // Face groups do not change which faces are collected.
-        (
-            loading.unwrap_or(Game::All),
-            Section::Faces,
-            n.faces,
-            gta::TRIANGLE_CAP,
-            sa,
-        ),
     ] {
         let count = sat(count);
         if applies && count > cap {
@@ -1422,6 +1428,110 @@ fn cap_lints(m: &Model<'_>, n: &Counts, expected: &mut Vec<LintKind>) {
             });
         }
     }
+}
+
+/// The boxes of the model's faces whose vertices are all finite, by face index.
+fn finite_face_boxes(m: &Model<'_>) -> Vec<(usize, [f64; 3], [f64; 3])> {
+    let vertices: Vec<Vec3> = m.vertices().iter().collect();
+    m.faces()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, face)| {
+            let corners = face.indices.map(|v| vertices[v as usize]);
+            if corners.iter().flatten().any(|c| !c.is_finite()) {
+                return None;
+            }
+            let lo = [0, 1, 2].map(|a| {
+                corners
+                    .iter()
+                    .map(|c| f64::from(c[a]))
+                    .fold(f64::INFINITY, f64::min)
+            });
+            let hi = [0, 1, 2].map(|a| {
+                corners
+                    .iter()
+                    .map(|c| f64::from(c[a]))
+                    .fold(f64::NEG_INFINITY, f64::max)
+            });
+            Some((i, lo, hi))
+        })
+        .collect()
+}
+
+/// The documented rule of `LintKind::CrowdedFaces`, by brute force over every window
+/// (cells of `max(50, extent / 8)` from the faces' box's minimum corner, windows of
+/// three cells, visited x, then y, then z): the first window whose faces (by box)
+/// exceed 600. When there is none, checks the rule's promise on a sample of
+/// centres: no sphere of radius 50 there meets more than 600 face boxes.
+fn crowded_faces(m: &Model<'_>) -> Option<LintKind> {
+    let game = Game::loading(m.version())?;
+    if m.faces().len() <= gta::TRIANGLE_CAP as usize {
+        return None;
+    }
+    let boxes = finite_face_boxes(m);
+    let r = f64::from(gta::LARGEST_COLLIDER_RADIUS);
+    assert_eq!(gta::LARGEST_COLLIDER_RADIUS, 50);
+    let min = [0, 1, 2].map(|a| boxes.iter().map(|b| b.1[a]).fold(f64::INFINITY, f64::min));
+    let max = [0, 1, 2].map(|a| {
+        boxes
+            .iter()
+            .map(|b| b.2[a])
+            .fold(f64::NEG_INFINITY, f64::max)
+    });
+    let cell = [0, 1, 2].map(|a| r.max((max[a] - min[a]) / 8.0));
+    let starts = |a: usize| -> Vec<f64> {
+        (0..=8u32)
+            .map(|k| min[a] + f64::from(k) * cell[a])
+            .take_while(|&s| s <= max[a])
+            .collect()
+    };
+    let (xs, ys, zs) = (starts(0), starts(1), starts(2));
+    for &x in &xs {
+        for &y in &ys {
+            for &z in &zs {
+                let start = [x, y, z];
+                let meets: Vec<usize> = boxes
+                    .iter()
+                    .filter(|(_, lo, hi)| {
+                        (0..3).all(|a| {
+                            let slack = cell[a] / 1024.0;
+                            hi[a] >= start[a] - slack && lo[a] <= start[a] + 3.0 * cell[a] + slack
+                        })
+                    })
+                    .map(|b| b.0)
+                    .collect();
+                if meets.len() > gta::TRIANGLE_CAP as usize {
+                    return Some(LintKind::CrowdedFaces {
+                        game,
+                        count: sat(meets.len()),
+                        cap: gta::TRIANGLE_CAP,
+                        first: sat(meets[0]),
+                        centre: [0, 1, 2].map(|a| (start[a] + 1.5 * cell[a]).round() as i32),
+                        size: [0, 1, 2].map(|a| (3.0 * cell[a]).ceil() as u32),
+                    });
+                }
+            }
+        }
+    }
+    // No lint: spheres of radius 50 at (a sample of) the faces' corners meet at most
+    // 600 face boxes.
+    let step = (boxes.len() / 64).max(1);
+    for (_, centre, _) in boxes.iter().step_by(step) {
+        let near = boxes
+            .iter()
+            .filter(|(_, lo, hi)| {
+                let d2: f64 = (0..3)
+                    .map(|a| (lo[a] - centre[a]).max(centre[a] - hi[a]).max(0.0).powi(2))
+                    .sum();
+                d2 <= r * r
+            })
+            .count();
+        assert!(
+            near <= gta::TRIANGLE_CAP as usize,
+            "{near} faces near {centre:?}"
+        );
+    }
+    None
 }
 
 /// COLL's counts over III and VC's 16-bit counters, and vertices outside the
@@ -1473,6 +1583,18 @@ fn lint_offsets(
                 LintKind::OutsideBounds { section, .. } => {
                     assert_eq!(lint.offset, m.offset() + 32, "{lint}");
                     super::common::one_line(&section);
+                }
+                LintKind::CrowdedFaces { first, .. } => {
+                    // At the first face's record.
+                    let at = match m.faces() {
+                        gta::Records::Coll(f) => std::ptr::from_ref(&f[first as usize]) as usize,
+                        gta::Records::Col2(f) => std::ptr::from_ref(&f[first as usize]) as usize,
+                    };
+                    assert_eq!(
+                        lint.offset,
+                        at - m.bytes().as_ptr() as usize + m.offset(),
+                        "{lint}"
+                    );
                 }
                 LintKind::FaceGroupBox { .. } => {
                     // At the group's 28-byte record.

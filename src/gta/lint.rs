@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::content;
 use super::layout::FIELD_SIZE;
-use super::{Model, Section, Version, raw, saturate_u32};
+use super::{Model, Section, Vec3, Version, raw, saturate_u32};
 
 /// Which game a limit belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,8 +59,20 @@ pub const III_VC_BOX_CAP: u32 = 32;
 /// Boxes SA tests against one other object; it ignores the rest
 /// ([`LintKind::TooMany`]).
 pub const SA_BOX_CAP: u32 = 64;
-/// Faces the games collect against one other object ([`LintKind::TooMany`]).
+/// Faces the games collect against one other object: those that touch its bounding
+/// sphere ([`LintKind::CrowdedFaces`]).
 pub const TRIANGLE_CAP: u32 = 600;
+/// The radius, in units, of the largest bounding sphere [`LintKind::CrowdedFaces`]
+/// assumes a colliding object has: the games collect a model's faces that touch
+/// another object's bounding sphere, and the largest objects the games move are
+/// vehicles. No public source states the largest vehicle's bounding radius; 50 is a
+/// deliberately generous bound (SA's largest aircraft, the AT-400 and the Andromada,
+/// are about 60 to 70 units long and wide, a radius of about 35 to 40).
+pub const LARGEST_COLLIDER_RADIUS: u32 = 50;
+/// [`LintKind::CrowdedFaces`] lays a grid of at most this many cells per axis over
+/// a model's faces (cells of [`LARGEST_COLLIDER_RADIUS`], or wider for a model more
+/// than 8 × 50 units across), which bounds its cost.
+const CROWD_CELLS: u32 = 8;
 /// III/VC read COLL counts as signed 16-bit ([`LintKind::CountOverInt16`] above it).
 pub const III_VC_COUNT_CAP: u32 = 32_767;
 
@@ -108,16 +120,39 @@ pub enum LintKind {
     },
     /// More records than the game's collision test holds at once. At the section's
     /// count field: COLL's count word before the records, or the COL2+ header field
-    /// (model bytes 72, 74 and 76 for spheres, boxes and faces).
+    /// (model bytes 72 and 74 for spheres and boxes). Faces are
+    /// [`LintKind::CrowdedFaces`].
     TooMany {
         /// The game (or games: [`Game::All`] when the three share the cap).
         game: Game,
-        /// Spheres, boxes or faces.
+        /// Spheres or boxes.
         section: Section,
         /// Records in the model.
         count: u32,
         /// The game's cap.
         cap: u32,
+    },
+    /// More than [`TRIANGLE_CAP`] faces lie in one region that a sphere of radius
+    /// [`LARGEST_COLLIDER_RADIUS`] may reach: the games collect the faces that touch
+    /// another object's bounding sphere into 600-entry arrays (III/VC write past
+    /// theirs, SA ignores the rest). The region is a box of at most 3 × 50 units a
+    /// side (wider for a model more than 400 units across) that holds every sphere
+    /// of that radius centred in its middle third; `count` counts the faces whose
+    /// box meets it, at least as many as any such sphere touches, so a model without
+    /// this lint never overflows. At the first of those faces.
+    CrowdedFaces {
+        /// The games that load the model.
+        game: Game,
+        /// Faces whose box meets the region.
+        count: u32,
+        /// The games' cap ([`TRIANGLE_CAP`]).
+        cap: u32,
+        /// Index of the first of them.
+        first: u32,
+        /// The region's centre, in the model's units, rounded to whole units.
+        centre: [i32; 3],
+        /// The region's size on each axis, rounded up to whole units.
+        size: [u32; 3],
     },
     /// A COLL count above 32,767, which III/VC read as a signed 16-bit number. At
     /// that count word.
@@ -188,6 +223,14 @@ impl LintKind {
     pub const fn is_tolerated(&self) -> bool {
         matches!(self, Self::SizePastEnd { .. } | Self::UnparsedTail { .. })
     }
+
+    /// `true` for engine limits that matter only when the game loads the file one
+    /// way: SA's 32 KiB buffer ([`LintKind::ModelTooLarge`] with [`Game::Sa`]) is
+    /// used for files named in its `.dat` files, not for files streamed from an IMG
+    /// archive. [`Model::lints`] lists these after the limits that always apply.
+    pub const fn depends_on_loading(&self) -> bool {
+        matches!(self, Self::ModelTooLarge { game: Game::Sa, .. })
+    }
 }
 
 impl fmt::Display for Lint {
@@ -209,9 +252,11 @@ impl fmt::Display for LintKind {
                 buffer,
             } => write!(
                 f,
-                "model size {size} exceeds the {buffer}-byte buffer GTA SA copies each model of a \
-                 file named in its .dat files into, unchecked: loading it so overwrites memory \
-                 (files streamed from an IMG archive are read in place); split the model"
+                "model size {size} exceeds the {buffer}-byte buffer GTA SA copies each model into, \
+                 unchecked, when it loads the file through a COLFILE line of its .dat files: \
+                 loaded so, it overwrites memory (a likely crash); streamed from an IMG archive, \
+                 it is read in place and harmless; split the model, or stream the file from an \
+                 IMG archive"
             ),
             Self::ModelTooLarge { game, size, buffer } => write!(
                 f,
@@ -252,28 +297,6 @@ impl fmt::Display for LintKind {
                  past it (a likely crash); use at most {cap}, or faces"
             ),
             Self::TooMany {
-                game: Game::Sa,
-                section: Section::Faces,
-                count,
-                cap,
-            } => write!(
-                f,
-                "{count} faces in one model: GTA SA tests at most {cap} of them that touch another \
-                 object's bounding sphere and ignores the rest (that object can pass through; \
-                 face groups do not change this); split the model"
-            ),
-            Self::TooMany {
-                game: Game::All,
-                section: Section::Faces,
-                count,
-                cap,
-            } => write!(
-                f,
-                "{count} faces in one model: when more than {cap} of them touch another object's \
-                 bounding sphere, GTA III/VC write past a {cap}-entry array (a likely crash) and \
-                 GTA SA ignores the rest (that object can pass through); split the model"
-            ),
-            Self::TooMany {
                 game,
                 section,
                 count,
@@ -283,6 +306,34 @@ impl fmt::Display for LintKind {
                 "{count} {section} in one model: {game} collect at most {cap} of them at once; \
                  use at most {cap}"
             ),
+            Self::CrowdedFaces {
+                game,
+                count,
+                cap,
+                first,
+                centre: [x, y, z],
+                size: [sx, sy, sz],
+            } => {
+                write!(
+                    f,
+                    "{count} faces (first #{first}) meet the {sx}x{sy}x{sz} box around \
+                     ({x}, {y}, {z}), where one object of radius up to {LARGEST_COLLIDER_RADIUS} \
+                     may touch more than {cap}: "
+                )?;
+                match game {
+                    Game::Sa => f.write_str(
+                        "GTA SA tests at most 600 faces that touch another object's bounding \
+                         sphere and ignores the rest (that object can pass through)",
+                    )?,
+                    _ => f.write_str(
+                        "GTA III/VC collect the faces that touch another object's bounding \
+                         sphere into a 600-entry array without a check, writing past it (a \
+                         likely crash), and GTA SA ignores those past 600 (that object can pass \
+                         through)",
+                    )?,
+                }
+                f.write_str("; use fewer, larger faces there, or split the model")
+            }
             Self::CountOverInt16 { section, count } => {
                 // What III/VC read: the low 16 bits as a signed number.
                 let [lo, hi, ..] = count.to_le_bytes();
@@ -343,7 +394,8 @@ type Check = fn(&Model<'_>) -> Option<Lint>;
 
 /// Every check, in the order lints are reported: first the [`TOLERATED`] checks of
 /// what a lenient rule let through, then the engine limits of the games that load
-/// the model's version ([`Game::loading`]).
+/// the model's version ([`Game::loading`]) that always apply, then those that
+/// [depend on how the file is loaded](LintKind::depends_on_loading).
 const CHECKS: [Check; 16] = [
     |m| {
         m.is_truncated().then(|| Lint {
@@ -363,7 +415,6 @@ const CHECKS: [Check; 16] = [
     },
     // III/VC load only COLL.
     |m| coll(m).then(|| too_large(m, Game::IiiVc, III_VC_MODEL_BUFFER))?,
-    |m| sa(m).then(|| too_large(m, Game::Sa, SA_MODEL_BUFFER))?,
     |m| {
         too_many(
             m,
@@ -387,15 +438,7 @@ const CHECKS: [Check; 16] = [
     |m| sa(m).then(|| too_many(m, Game::Sa, Section::Boxes, m.boxes().len(), SA_BOX_CAP))?,
     // Face groups only spare the test of faces whose group's box the other object
     // misses: the faces collected are the same, so the cap applies with them too.
-    |m| {
-        too_many(
-            m,
-            Game::loading(m.version())?,
-            Section::Faces,
-            m.faces().len(),
-            TRIANGLE_CAP,
-        )
-    },
+    crowded_faces,
     |m| over_int16(m, Section::Spheres, m.spheres().len()),
     |m| over_int16(m, Section::Lines, m.lines().len()),
     |m| over_int16(m, Section::Boxes, m.boxes().len()),
@@ -404,6 +447,8 @@ const CHECKS: [Check; 16] = [
     |m| coll(m).then(|| vertices_outside_fixed_point(m))?,
     outside_bounds,
     face_group_boxes,
+    // Last: the limits that depend on how the game loads the file.
+    |m| sa(m).then(|| too_large(m, Game::Sa, SA_MODEL_BUFFER))?,
 ];
 
 /// A positive distance in 1/128 steps, rounded up, saturating.
@@ -492,6 +537,182 @@ fn face_group_boxes(m: &Model<'_>) -> Option<Lint> {
     None
 }
 
+/// One face's box, in `f64` (exact for every `f32`), or `None` for a face whose
+/// vertices cannot be read or are not finite (nothing can be said of where the
+/// game puts those).
+type FaceBox = Option<([f64; 3], [f64; 3])>;
+
+/// The box of face `i` of `face` as [`FaceBox`].
+fn face_box(face: &impl Fn(usize) -> Option<content::Shape>, i: usize) -> FaceBox {
+    let (lo, hi) = face(i)?.extent();
+    let finite = |v: Vec3| v.iter().all(|c| c.is_finite());
+    (finite(lo) && finite(hi)).then(|| (lo.map(f64::from), hi.map(f64::from)))
+}
+
+/// A region that may hold more than [`TRIANGLE_CAP`] faces a sphere of radius
+/// [`LARGEST_COLLIDER_RADIUS`] touches ([`LintKind::CrowdedFaces`]).
+///
+/// The rule: lay a grid over the box of the model's (finite) faces, from its
+/// minimum corner, with cells of `c = max(R, extent / 8)` on each axis. A sphere
+/// of radius `R` fits in a cube of side `2R <= 2c`, which starts in some cell and
+/// so lies within the window of three cells from there; a face it touches has its
+/// box meet that window. So counting, for each window, the faces whose box meets
+/// it bounds from above what any such sphere touches: no window over the cap, no
+/// overflow. Windows starting before the first cell hold no more than the first
+/// one; windows past the last hold nothing. The windows are visited axis by axis,
+/// skipping those whose slab (the window on the first axes only) already holds
+/// at most the cap, and the first one over it is reported: at most `9 + 81 + 729`
+/// passes over the faces, whatever the input.
+fn crowded_faces(m: &Model<'_>) -> Option<Lint> {
+    let game = Game::loading(m.version())?;
+    let n = m.faces().len();
+    if saturate_u32(n) <= TRIANGLE_CAP {
+        return None;
+    }
+    let face = content::model_faces(m);
+    let mut min = [f64::INFINITY; 3];
+    let mut max = [f64::NEG_INFINITY; 3];
+    for i in 0..n {
+        if let Some((lo, hi)) = face_box(&face, i) {
+            for ((min, max), (lo, hi)) in min.iter_mut().zip(&mut max).zip(lo.into_iter().zip(hi)) {
+                *min = min.min(lo);
+                *max = max.max(hi);
+            }
+        }
+    }
+    let radius = f64::from(LARGEST_COLLIDER_RADIUS);
+    let cells = f64::from(CROWD_CELLS);
+    let cell = [0, 1, 2].map(|a| {
+        let (lo, hi) = (
+            min.get(a).copied().unwrap_or(0.0),
+            max.get(a).copied().unwrap_or(0.0),
+        );
+        radius.max((hi - lo) / cells)
+    });
+    // Window `k` on axis `a`: three cells from cell `k`, widened by 1/1024 of a
+    // cell on each side against rounding. `None` past the last cell.
+    let window = |a: usize, k: u32| -> Option<(f64, f64)> {
+        let (lo, hi, c) = (*min.get(a)?, *max.get(a)?, *cell.get(a)?);
+        let start = lo + f64::from(k) * c;
+        (k <= CROWD_CELLS && start <= hi).then(|| {
+            let slack = c / 1024.0;
+            (start - slack, start + 3.0 * c + slack)
+        })
+    };
+    // The faces whose box meets the windows given (an axis without one is open),
+    // and the first of them.
+    let count = |windows: [Option<(f64, f64)>; 3]| {
+        let mut count = 0u32;
+        let mut first = None;
+        for i in 0..n {
+            let Some((lo, hi)) = face_box(&face, i) else {
+                continue;
+            };
+            let meets = windows
+                .iter()
+                .zip(lo.iter().zip(&hi))
+                .all(|(w, (lo, hi))| w.is_none_or(|(w0, w1)| *hi >= w0 && *lo <= w1));
+            if meets {
+                count = count.saturating_add(1);
+                first.get_or_insert(i);
+            }
+        }
+        (count, first)
+    };
+    for kx in 0..=CROWD_CELLS {
+        let x = window(0, kx);
+        if x.is_none() {
+            break;
+        }
+        if count([x, None, None]).0 <= TRIANGLE_CAP {
+            continue;
+        }
+        for ky in 0..=CROWD_CELLS {
+            let y = window(1, ky);
+            if y.is_none() {
+                break;
+            }
+            if count([x, y, None]).0 <= TRIANGLE_CAP {
+                continue;
+            }
+            for kz in 0..=CROWD_CELLS {
+                let z = window(2, kz);
+                if z.is_none() {
+                    break;
+                }
+                let (faces, first) = count([x, y, z]);
+                if faces <= TRIANGLE_CAP {
+                    continue;
+                }
+                let first = first?;
+                let mut centre = [0; 3];
+                let mut size = [0; 3];
+                for (a, k) in [kx, ky, kz].into_iter().enumerate() {
+                    let (lo, c) = (*min.get(a)?, *cell.get(a)?);
+                    let start = lo + f64::from(k) * c;
+                    *centre.get_mut(a)? = nearest(start + 1.5 * c);
+                    *size.get_mut(a)? = ceil_u32(3.0 * c);
+                }
+                return Some(Lint {
+                    offset: face_offset(m, first),
+                    kind: LintKind::CrowdedFaces {
+                        game,
+                        count: faces,
+                        cap: TRIANGLE_CAP,
+                        first: saturate_u32(first),
+                        centre,
+                        size,
+                    },
+                });
+            }
+        }
+    }
+    None
+}
+
+/// `x` rounded to the nearest whole number, saturating.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a saturating conversion is what is wanted"
+)]
+fn nearest(x: f64) -> i32 {
+    let whole = x as i32;
+    let fraction = x - f64::from(whole);
+    if fraction >= 0.5 {
+        whole.saturating_add(1)
+    } else if fraction <= -0.5 {
+        whole.saturating_sub(1)
+    } else {
+        whole
+    }
+}
+
+/// A positive `x` rounded up to a whole number, saturating.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "a saturating conversion is what is wanted"
+)]
+fn ceil_u32(x: f64) -> u32 {
+    let whole = x as u32;
+    if f64::from(whole) < x {
+        whole.saturating_add(1)
+    } else {
+        whole
+    }
+}
+
+/// The byte offset, in the buffer, of face `i`'s record.
+fn face_offset(m: &Model<'_>, i: usize) -> usize {
+    let at = match m.faces() {
+        super::Records::Coll(faces) => faces.get(i).map(|f| core::ptr::from_ref(f) as usize),
+        super::Records::Col2(faces) => faces.get(i).map(|f| core::ptr::from_ref(f) as usize),
+    };
+    at.and_then(|at| at.checked_sub(m.bytes().as_ptr() as usize))
+        .and_then(|at| at.checked_add(m.offset()))
+        .unwrap_or(usize::MAX)
+}
+
 /// The first checks of [`CHECKS`], whose lints are [`LintKind::is_tolerated`].
 const TOLERATED: usize = 2;
 
@@ -549,8 +770,9 @@ impl Lints<'_> {
 
 impl<'a> Model<'a> {
     /// Engine limits this model exceeds (the games may fail on it, but it is
-    /// well-formed), after what a lenient rule let through. See
-    /// [`Lint`](super::Lint).
+    /// well-formed), after what a lenient rule let through; the limits that
+    /// [depend on how the file is loaded](LintKind::depends_on_loading) come last.
+    /// See [`Lint`](super::Lint).
     pub fn lints(&self) -> Lints<'a> {
         Lints::new(*self)
     }

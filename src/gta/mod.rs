@@ -132,8 +132,8 @@ pub use content::{BOUNDS_TOLERANCE, COLL_BOUNDS_TOLERANCE, COLL_BOUNDS_TOLERANCE
 pub use error::{Error, ErrorKind};
 pub use header::{Header, RawBounds};
 pub use lint::{
-    Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, Lint, LintKind, Lints, SA_BOX_CAP,
-    SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
+    Game, III_VC_BOX_CAP, III_VC_COUNT_CAP, III_VC_MODEL_BUFFER, LARGEST_COLLIDER_RADIUS, Lint,
+    LintKind, Lints, SA_BOX_CAP, SA_MODEL_BUFFER, SPHERE_CAP, TRIANGLE_CAP,
 };
 pub use query::{FaceIndex, ShadowMesh};
 pub use records::{

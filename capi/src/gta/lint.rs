@@ -20,8 +20,10 @@ pub enum zc_gta_lint_kind {
     /// The model's size exceeds a buffer the game copies it into unchecked (at the
     /// size field). `count`: the size; `limit`: the buffer.
     ZC_GTA_LINT_MODEL_TOO_LARGE = 1,
-    /// More spheres, boxes or faces than the game's collision test holds (at the
-    /// count field). `count`: the records; `limit`: the cap.
+    /// More spheres or boxes than the game's collision test holds (at the count
+    /// field; `count`: the records), or more faces than it holds in one region that
+    /// one object may touch (at the first face there, `first`; `count`: the faces
+    /// there; the message says where). `limit`: the cap.
     ZC_GTA_LINT_TOO_MANY = 2,
     /// A COLL count above 32767, which III/VC read as signed 16-bit. `count`.
     ZC_GTA_LINT_COUNT_OVER_INT16 = 3,
@@ -145,6 +147,23 @@ impl zc_gta_lint {
                 c.kind = K::ZC_GTA_LINT_TOO_MANY as u32;
                 c.game = game(g);
                 c.section = section(s);
+                c.count = u64::from(count);
+                c.limit = cap;
+            }
+            // Faces crowded where one object may touch more than the cap: a
+            // `ZC_GTA_LINT_TOO_MANY` of faces, `first` the first face there and
+            // `count` the faces there (the message says where).
+            LintKind::CrowdedFaces {
+                game: g,
+                count,
+                cap,
+                first,
+                ..
+            } => {
+                c.kind = K::ZC_GTA_LINT_TOO_MANY as u32;
+                c.game = game(g);
+                c.section = section(Section::Faces);
+                c.first = first;
                 c.count = u64::from(count);
                 c.limit = cap;
             }

@@ -1564,9 +1564,10 @@ fn lint_model_too_large() {
     assert_eq!(lint.to_string(), format!("byte 4 (0x4): {}", lint.kind));
     assert_eq!(
         too_large(Game::Sa, 40_000, 32768).kind.to_string(),
-        "model size 40000 exceeds the 32768-byte buffer GTA SA copies each model of a file \
-         named in its .dat files into, unchecked: loading it so overwrites memory (files \
-         streamed from an IMG archive are read in place); split the model"
+        "model size 40000 exceeds the 32768-byte buffer GTA SA copies each model into, \
+         unchecked, when it loads the file through a COLFILE line of its .dat files: loaded so, \
+         it overwrites memory (a likely crash); streamed from an IMG archive, it is read in place \
+         and harmless; split the model, or stream the file from an IMG archive"
     );
 }
 
@@ -1688,16 +1689,19 @@ fn lint_too_many_boxes() {
     );
 }
 
-/// At the face count: COLL's count word (after the vertices), COL2+'s header field
-/// (model byte 76). Face groups do not lift the cap: the games collect the faces
+/// At the first crowded face. 601 faces on one point: a sphere of radius 50 there
+/// touches them all. Face groups do not lift the cap: the games collect the faces
 /// that touch the other object's bounding sphere, grouped or not.
 #[test]
 fn lint_too_many_faces() {
-    let kind = |game| LintKind::TooMany {
+    // The region: three 50-unit cells from the faces' box (the point (1, 2, 3)).
+    let kind = |game| LintKind::CrowdedFaces {
         game,
-        section: Section::Faces,
         count: 601,
         cap: 600,
+        first: 0,
+        centre: [76, 77, 78],
+        size: [150, 150, 150],
     };
     // COLL: counts at 72, 76, 80 and the vertex count at 84, one 12-byte vertex.
     for (fourcc, count_field, game) in [(b"COLL", 100, Game::All), (b"COL3", 76, Game::Sa)] {
@@ -1712,10 +1716,15 @@ fn lint_too_many_faces() {
         ];
         let built = spec.build();
         assert_eq!(built.layout.face_count, count_field);
+        let first_face = built.layout.faces;
         assert_eq!(
             lints_of(&built.bytes, Options::STRICT),
-            [at(count_field, kind(game))]
+            [at(first_face, kind(game))]
         );
+        // 600 faces are within the cap.
+        let mut fewer = spec.clone();
+        fewer.faces.truncate(600);
+        assert_eq!(lints_of(&fewer.build().bytes, Options::STRICT), []);
         if fourcc != b"COLL" {
             spec.face_groups = vec![FaceGroup {
                 min: [0.0; 3],
@@ -1724,12 +1733,13 @@ fn lint_too_many_faces() {
                 last: 600,
             }];
             // A box that holds the faces, or the group lint says it does not.
+            let built = spec.build();
             assert_eq!(
-                lints_of(&spec.build().bytes, Options::STRICT),
+                lints_of(&built.bytes, Options::STRICT),
                 [
-                    at(count_field, kind(game)),
+                    at(built.layout.faces, kind(game)),
                     at(
-                        spec.build().layout.face_groups,
+                        built.layout.face_groups,
                         LintKind::FaceGroupBox {
                             group: 0,
                             faces: 601
@@ -1738,9 +1748,10 @@ fn lint_too_many_faces() {
                 ]
             );
             spec.fit_face_groups();
+            let built = spec.build();
             assert_eq!(
-                lints_of(&spec.build().bytes, Options::STRICT),
-                [at(count_field, kind(game))]
+                lints_of(&built.bytes, Options::STRICT),
+                [at(built.layout.faces, kind(game))]
             );
             // No game loads COL4.
             spec.fourcc = *b"COL4";
@@ -1749,18 +1760,161 @@ fn lint_too_many_faces() {
     }
     assert_eq!(
         kind(Game::Sa).to_string(),
-        "601 faces in one model: GTA SA tests at most 600 of them that touch another object's \
-         bounding sphere and ignores the rest (that object can pass through; face groups do not \
-         change this); split the model"
+        "601 faces (first #0) meet the 150x150x150 box around (76, 77, 78), where one object \
+         of radius up to 50 may touch more than 600: GTA SA tests at most 600 faces that touch \
+         another object's bounding sphere and ignores the rest (that object can pass through); \
+         use fewer, larger faces there, or split the model"
     );
     assert_eq!(
         kind(Game::All).to_string(),
-        "601 faces in one model: when more than 600 of them touch another object's bounding \
-         sphere, GTA III/VC write past a 600-entry array (a likely crash) and GTA SA ignores the \
-         rest (that object can pass through); split the model"
+        "601 faces (first #0) meet the 150x150x150 box around (76, 77, 78), where one object \
+         of radius up to 50 may touch more than 600: GTA III/VC collect the faces that touch \
+         another object's bounding sphere into a 600-entry array without a check, writing past \
+         it (a likely crash), and GTA SA ignores those past 600 (that object can pass \
+         through); use fewer, larger faces there, or split the model"
     );
 }
 
+/// Clusters of small triangles, each `(corner, faces)`, written by the library's own
+/// writer (bounds recomputed).
+fn clustered_faces(version: Version, clusters: &[([f32; 3], usize)]) -> Vec<u8> {
+    use zerocol::gta::FaceSurface;
+    use zerocol::gta::write::{self, ModelRepr, WriteOptions};
+    let surface = FaceSurface::Compact {
+        material: 0,
+        light: 0,
+    };
+    let mut vertices = Vec::new();
+    let mut faces = Vec::new();
+    for &([x, y, z], count) in clusters {
+        for i in 0..count {
+            // A 1-unit triangle, stepped a quarter unit up per face.
+            let z = z + i as f32 / 4.0;
+            let v = u32::try_from(vertices.len()).unwrap();
+            vertices.extend([[x, y, z], [x + 1.0, y, z], [x, y + 1.0, z]]);
+            faces.push(zerocol::gta::Face {
+                indices: [v, v + 1, v + 2],
+                surface,
+            });
+        }
+    }
+    let repr = ModelRepr {
+        vertices: &vertices,
+        faces: &faces,
+        ..ModelRepr::new(version, b"crowd")
+    };
+    let mut options = WriteOptions::AS_IS;
+    options.recompute_bounds = true;
+    let mut out = vec![0; write::required_len(&repr, &options).unwrap()];
+    let written = write::write(&repr, &options, &mut out).unwrap();
+    out.truncate(written);
+    out
+}
+
+/// 700 faces spread in seven clusters 200 units apart: no sphere of radius 50
+/// touches more than 100 of them, and the lint stays quiet; the same 700 faces in
+/// one cluster get it, saying where.
+#[test]
+fn lint_crowded_faces_only_where_crowded() {
+    let spread = [
+        [-200.0, -200.0, 0.0],
+        [0.0, -200.0, 0.0],
+        [200.0, -200.0, 0.0],
+        [-200.0, 0.0, 0.0],
+        [0.0, 0.0, 0.0],
+        [200.0, 0.0, 0.0],
+        [-200.0, 200.0, 0.0],
+    ];
+    for version in [Version::Coll, Version::Col3] {
+        let spread = spread.map(|corner| (corner, 100));
+        let bytes = clustered_faces(version, &spread);
+        let model = Model::parse(&bytes, Options::STRICT).unwrap();
+        assert_eq!(model.faces().len(), 700);
+        // A COLL model of 700 faces exceeds SA's .dat buffer, a lint that depends on
+        // how the file is loaded (and ranks last).
+        let always = |model: &Model<'_>| {
+            let lints: Vec<_> = model.lints().collect();
+            let split = lints
+                .iter()
+                .position(|l| l.kind.depends_on_loading())
+                .unwrap_or(lints.len());
+            assert!(lints[split..].iter().all(|l| l.kind.depends_on_loading()));
+            assert_eq!(lints.len() - split, usize::from(version == Version::Coll));
+            lints[..split].to_vec()
+        };
+        assert_eq!(always(&model), []);
+        // Two clusters of 350 faces 100 units apart (a 101 x 1 x 88 box): a sphere of
+        // radius 50 at (50.5, 0.5, 43) touches all 700.
+        let bytes = clustered_faces(version, &[([0.0; 3], 350), ([100.0, 0.0, 0.0], 350)]);
+        let model = Model::parse(&bytes, Options::STRICT).unwrap();
+        let lints = always(&model);
+        assert_eq!(lints.len(), 1, "{lints:?}");
+        assert_eq!(
+            lints[0].kind,
+            LintKind::CrowdedFaces {
+                game: Game::loading(version).unwrap(),
+                count: 700,
+                cap: 600,
+                first: 0,
+                centre: [75, 75, 75],
+                size: [150, 150, 150],
+            }
+        );
+    }
+    // 601 faces around (30, -40, 10) and one 1,000 units away in a COLL model: the
+    // grid widens to 1,001 / 8 = 125.125-unit cells on x (50 on y and z), and the
+    // region is three cells from the cluster's corner, holding its faces.
+    let bytes = clustered_faces(
+        Version::Coll,
+        &[([30.0, -40.0, 10.0], 601), ([1030.0, -40.0, 10.0], 1)],
+    );
+    let model = Model::parse(&bytes, Options::STRICT).unwrap();
+    let lints: Vec<_> = model.lints().collect();
+    assert_eq!(
+        lints[0],
+        Lint {
+            // After the counts and the 1,806 12-byte vertices, the face count.
+            offset: model.offset() + 88 + 12 * 1806 + 4,
+            kind: LintKind::CrowdedFaces {
+                game: Game::All,
+                count: 601,
+                cap: 600,
+                first: 0,
+                centre: [218, 35, 85],
+                size: [376, 150, 150],
+            }
+        }
+    );
+    // The far cluster lies outside SA's fixed-point range, which is another lint.
+    assert!(
+        matches!(
+            lints[1].kind,
+            LintKind::VertexOutsideFixedPoint {
+                first: 1803,
+                count: 3
+            }
+        ),
+        "{lints:?}"
+    );
+    assert_eq!(lints.len(), 2, "{lints:?}");
+    // Negative coordinates round to the nearest whole unit too: (-300.7, -0.3, -1000)
+    // plus 75 on each axis.
+    let bytes = clustered_faces(Version::Coll, &[([-300.7, -0.3, -1000.0], 601)]);
+    let model = Model::parse(&bytes, Options::STRICT).unwrap();
+    let lints: Vec<_> = model.lints().collect();
+    assert_eq!(
+        lints[0].kind,
+        LintKind::CrowdedFaces {
+            game: Game::All,
+            count: 601,
+            cap: 600,
+            first: 0,
+            centre: [-226, 75, -925],
+            size: [150, 150, 150],
+        }
+    );
+    assert_eq!(lints[0].offset, model.offset() + 88 + 12 * 1803 + 4);
+}
 /// At the COLL count word.
 #[test]
 fn lint_count_over_int16() {
@@ -1788,14 +1942,19 @@ fn lint_count_over_int16() {
     let built = coll_with_lines(32_768);
     // The line count follows the sphere count and its (no) spheres.
     assert_eq!(built.layout.line_count, 76);
-    let mut want = too_large(84 + 24 * 32_768).to_vec();
-    want.push(at(
-        76,
-        LintKind::CountOverInt16 {
-            section: Section::Lines,
-            count: 32_768,
-        },
-    ));
+    // SA's buffer, which depends on how the file is loaded, ranks last.
+    let [iii, sa] = too_large(84 + 24 * 32_768);
+    let want = [
+        iii,
+        at(
+            76,
+            LintKind::CountOverInt16 {
+                section: Section::Lines,
+                count: 32_768,
+            },
+        ),
+        sa,
+    ];
     assert_eq!(lints_of(&built.bytes, Options::STRICT), want);
     // 32,767 is the largest count III/VC read as positive.
     let bytes = coll_with_lines(32_767).bytes;
@@ -1807,14 +1966,19 @@ fn lint_count_over_int16() {
     spec.vertices = vec![[0.5, 0.5, 0.5]; 40_000];
     let built = spec.build();
     assert_eq!(built.layout.vertex_count, Some(84));
-    let mut want = too_large(84 + 12 * 40_000).to_vec();
-    want.push(at(
-        84,
-        LintKind::CountOverInt16 {
-            section: Section::Vertices,
-            count: 40_000,
-        },
-    ));
+    // SA's buffer, which depends on how the file is loaded, ranks last.
+    let [iii, sa] = too_large(84 + 12 * 40_000);
+    let want = [
+        iii,
+        at(
+            84,
+            LintKind::CountOverInt16 {
+                section: Section::Vertices,
+                count: 40_000,
+            },
+        ),
+        sa,
+    ];
     assert_eq!(lints_of(&built.bytes, Options::STRICT), want);
 }
 
@@ -2375,17 +2539,21 @@ fn every_lint_says_what_the_game_does_and_what_to_do() {
             count: 65,
             cap: 64,
         },
-        LintKind::TooMany {
+        LintKind::CrowdedFaces {
             game: Game::All,
-            section: Section::Faces,
             count: 601,
             cap: 600,
+            first: 0,
+            centre: [0; 3],
+            size: [150; 3],
         },
-        LintKind::TooMany {
+        LintKind::CrowdedFaces {
             game: Game::Sa,
-            section: Section::Faces,
             count: 601,
             cap: 600,
+            first: 0,
+            centre: [0; 3],
+            size: [150; 3],
         },
         LintKind::CountOverInt16 {
             section: Section::Boxes,
@@ -2422,6 +2590,7 @@ fn every_lint_says_what_the_game_does_and_what_to_do() {
         match kind {
             LintKind::ModelTooLarge { game: Game::Sa, .. }
             | LintKind::TooMany { game: Game::Sa, .. }
+            | LintKind::CrowdedFaces { game: Game::Sa, .. }
             | LintKind::OutsideBounds { game: Game::Sa, .. }
             | LintKind::FaceGroupBox { .. }
             | LintKind::VertexOutsideFixedPoint { .. } => {
