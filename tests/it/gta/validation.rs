@@ -1779,7 +1779,7 @@ fn lint_too_many_faces() {
 /// writer (bounds recomputed).
 fn clustered_faces(version: Version, clusters: &[([f32; 3], usize)]) -> Vec<u8> {
     use zerocol::gta::FaceSurface;
-    use zerocol::gta::write::{self, ModelRepr, WriteOptions};
+    use zerocol::gta::{ModelRepr, WriteOptions};
     let surface = FaceSurface::Compact {
         material: 0,
         light: 0,
@@ -1805,8 +1805,8 @@ fn clustered_faces(version: Version, clusters: &[([f32; 3], usize)]) -> Vec<u8> 
     };
     let mut options = WriteOptions::AS_IS;
     options.recompute_bounds = true;
-    let mut out = vec![0; write::required_len(&repr, &options).unwrap()];
-    let written = write::write(&repr, &options, &mut out).unwrap();
+    let mut out = vec![0; gta::required_len(&repr, &options).unwrap()];
+    let written = gta::write(&repr, &options, &mut out).unwrap();
     out.truncate(written);
     out
 }
