@@ -544,7 +544,15 @@ type FaceBox = Option<([f64; 3], [f64; 3])>;
 
 /// The box of face `i` of `face` as [`FaceBox`].
 fn face_box(face: &impl Fn(usize) -> Option<content::Shape>, i: usize) -> FaceBox {
-    let (lo, hi) = face(i)?.extent();
+    let shape = face(i)?;
+    // Every corner, not only the box: `f32::min` and `max` drop a NaN, so a face with
+    // one NaN corner would otherwise get the finite box of its other two.
+    if let content::Shape::Triangle(corners) = shape {
+        if !corners.iter().flatten().all(|c| c.is_finite()) {
+            return None;
+        }
+    }
+    let (lo, hi) = shape.extent();
     let finite = |v: Vec3| v.iter().all(|c| c.is_finite());
     (finite(lo) && finite(hi)).then(|| (lo.map(f64::from), hi.map(f64::from)))
 }
