@@ -1,13 +1,14 @@
 //! Any bytes, as the `zerocol` tool reads them (the `any` target; the `cli` feature):
 //! sniff the format as the CLI does (and also read the bytes as every other format, as
 //! `--format` would), then run the CLI's own `info`, `dump`, `check`, `export`, `ray`
-//! and (for Grit files) `convert` code into a sink. The tool's commands are the library's
-//! `zerocol::cli`.
+//! and (for Grit files) `convert` code into a sink. The tool's commands are the
+//! `zerocol-cli` crate's functions (`zerocol_cli`).
 
 use zerocol::Format;
-use zerocol::cli::dispatch::tool;
-use zerocol::cli::tool::{Flags, Verdict};
-use zerocol::cli::{format, grit};
+use zerocol_cli::dispatch::tool;
+use zerocol_cli::formats::grit;
+use zerocol_cli::recognise as format;
+use zerocol_cli::tool::{Flags, Verdict};
 
 const FORMATS: [Format; 6] = Format::ALL;
 
