@@ -41,19 +41,18 @@
 //! - `commands`: one module per command, holding its whole behaviour;
 //! - [`main`]: the binary's entry.
 //!
-
 //! ```
 //! use zerocol::Format;
-//! use crate::dispatch::tool;
-//! use crate::tool::Flags;
+//! use zerocol_cli::dispatch::tool;
+//! use zerocol_cli::tool::Flags;
 //!
-//! let sample: &[u8] = include_bytes!("../../samples/sample.col");
+//! let sample: &[u8] = include_bytes!("../samples/sample.col");
 //! let checked = tool(Format::GtaCol).check(sample, Flags::default())?;
 //! assert_eq!(checked.summary, "4 models, 0 trailing bytes");
 //! assert!(checked.warnings.is_empty());
 //!
 //! // `zerocol convert --to col3 --for sa`: every model rewritten as COL3.
-//! use crate::tool::{Conversion, FaceGroups, Settings, Target};
+//! use zerocol_cli::tool::{Conversion, FaceGroups, Settings, Target};
 //! let settings = Settings {
 //!     version: Target::Col3.gta(),
 //!     recompute_bounds: false,
@@ -67,10 +66,10 @@
 //! let models = zerocol::gta::models(&converted.bytes, zerocol::gta::Options::STRICT);
 //! assert!(models.map(|m| m.map(|m| m.version())).all(|v| v == Ok(zerocol::gta::Version::Col3)));
 //! // MKGP courses are not converted.
-//! let course: &[u8] = include_bytes!("../../samples/course.col");
+//! let course: &[u8] = include_bytes!("../samples/course.col");
 //! assert_eq!(
 //!     tool(Format::MkgpCol).convert(course, conversion).unwrap_err(),
-//!     crate::tool::ConvertError::Unsupported
+//!     zerocol_cli::tool::ConvertError::Unsupported
 //! );
 //! # Ok::<(), String>(())
 //! ```

@@ -19,3 +19,26 @@ mod io;
 mod mkgp;
 mod ray;
 mod regressions;
+
+/// The samples `zerocol info` embeds (`cli/samples/`, which `cargo package` ships with
+/// the tool) are the repository's, byte for byte.
+#[test]
+fn embedded_samples_are_the_repositorys() {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<_> = std::fs::read_dir(here.join("samples"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["body.tcol", "collision.drs", "course.col", "sample.col"]
+    );
+    for name in names {
+        assert_eq!(
+            std::fs::read(here.join("samples").join(&name)).unwrap(),
+            std::fs::read(here.join("../samples").join(&name)).unwrap(),
+            "{name:?}"
+        );
+    }
+}

@@ -4,6 +4,9 @@
 // Each test crate uses a part of the shared helpers.
 #![allow(dead_code)]
 
+/// The repository's root (the tool's tests compile these files with theirs).
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
 pub mod battleforge;
 pub mod bcol;
 pub mod bytes;

@@ -4,6 +4,9 @@
 // Each test crate uses a part of the shared helpers.
 #![allow(dead_code)]
 
+/// The repository's root, above this crate: the shared helpers find its fixtures there.
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
 #[path = "../../../../tests/it/support/bcol.rs"]
 pub mod bcol;
 #[path = "../../../../tests/it/support/bytes.rs"]
