@@ -159,6 +159,16 @@ impl Target {
             Self::Tcol | Self::Bcol => None,
         }
     }
+
+    /// The Grit encoding, or `None` for a GTA target.
+    pub const fn grit(self) -> Option<zerocol::grit::Flavour> {
+        use zerocol::grit::Flavour;
+        match self {
+            Self::Tcol => Some(Flavour::Tcol),
+            Self::Bcol => Some(Flavour::Bcol),
+            Self::Coll | Self::Col2 | Self::Col3 | Self::Col4 => None,
+        }
+    }
 }
 
 /// `--face-groups`: what to do with face groups.
@@ -212,7 +222,8 @@ pub struct Conversion {
 pub struct Converted {
     /// The output file.
     pub bytes: Vec<u8>,
-    /// What was dropped, rounded or let through, one line each.
+    /// What was dropped, rounded or let through (TCOL's old dialect, BCOL's repairs,
+    /// GTA's remapped materials), one line each.
     pub warnings: Vec<String>,
 }
 

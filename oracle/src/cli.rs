@@ -5,6 +5,7 @@
 //! `zerocol-cli` crate's functions (`zerocol_cli`).
 
 use zerocol::Format;
+use zerocol::grit::Flavour;
 use zerocol_cli::dispatch::tool;
 use zerocol_cli::formats::grit;
 use zerocol_cli::recognise as format;
@@ -58,7 +59,7 @@ pub fn bytes(data: &[u8]) {
         }
     }
     if let Some(flavour) = sniffed.and_then(Format::grit) {
-        for target in [grit::Target::Tcol, grit::Target::Bcol] {
+        for target in [Flavour::Tcol, Flavour::Bcol] {
             for lenient in [false, true] {
                 convert(data, flavour, target, lenient);
             }
@@ -67,7 +68,7 @@ pub fn bytes(data: &[u8]) {
 }
 
 /// `zerocol convert`: what it writes reads back, strictly, as the target format.
-fn convert(data: &[u8], flavour: zerocol::grit::Flavour, target: grit::Target, lenient: bool) {
+fn convert(data: &[u8], flavour: Flavour, target: Flavour, lenient: bool) {
     let Ok(converted) = grit::convert(data, flavour, target, lenient) else {
         return;
     };
@@ -75,8 +76,8 @@ fn convert(data: &[u8], flavour: zerocol::grit::Flavour, target: grit::Target, l
         assert!(!warning.contains('\n'), "{warning:?}");
     }
     let format = match target {
-        grit::Target::Tcol => Format::Tcol,
-        grit::Target::Bcol => Format::Bcol,
+        Flavour::Tcol => Format::Tcol,
+        Flavour::Bcol => Format::Bcol,
     };
     let check = tool(format).check(&converted.bytes, Flags::default());
     assert!(

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::formats::gta;
+use crate::formats::img::{Named, directory_beside, named};
 
 use zerocol::img::{self, Placement, Version};
 
@@ -87,20 +88,9 @@ pub fn put_entry(
     };
     let version = archive.version;
     // A III/VC archive is two files: OUTPUT is the new .img, its .dir goes beside it.
-    let dir_output = output.with_extension(
-        if output
-            .extension()
-            .is_some_and(|e| e.to_string_lossy().chars().all(|c| c.is_ascii_uppercase()))
-        {
-            "DIR"
-        } else {
-            "dir"
-        },
-    );
+    let dir_output = directory_beside(output);
     if version == Version::V1 {
-        let named_img = output
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("img"));
+        let named_img = named(output) == Named::Data;
         if output.as_os_str() == "-" || !named_img {
             report(
                 &archive.label,

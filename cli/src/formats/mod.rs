@@ -7,4 +7,5 @@ pub mod battleforge;
 pub mod dff;
 pub mod grit;
 pub mod gta;
+pub(crate) mod img;
 pub mod mkgp;

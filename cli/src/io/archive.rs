@@ -4,10 +4,12 @@
 
 use std::fs::File;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use zerocol::img::{self, Directory, Entry, EntryData, Options, Version};
 
+pub(crate) use crate::formats::img::is_archive;
+use crate::formats::img::{self as img_names, Named, sibling};
 use crate::io::label;
 
 /// An archive opened for reading: its directory's bytes and its data file.
@@ -21,34 +23,6 @@ pub struct ArchiveFile {
     data: File,
     /// The data file's length.
     pub len: u64,
-}
-
-/// The paths of a v1 pair's other file: `NAME.dir` for `NAME.img` and the other
-/// way round (the extension's case as the given one's, then the other case).
-fn sibling(path: &Path, extension: &str) -> Option<PathBuf> {
-    [
-        extension.to_ascii_lowercase(),
-        extension.to_ascii_uppercase(),
-    ]
-    .into_iter()
-    .map(|ext| path.with_extension(ext))
-    .find(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()))
-}
-
-fn extension(path: &Path) -> Option<String> {
-    path.extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-}
-
-/// Whether `path` (whose first bytes are `head`) is an IMG archive: an `.img`
-/// starting with `VER2`, an `.img` with its `.dir` beside it, or (when
-/// `dir_counts`) a `.dir`.
-pub fn is_archive(path: &Path, head: &[u8], dir_counts: bool) -> bool {
-    match extension(path).as_deref() {
-        Some("img") => head.starts_with(img::MAGIC_V2) || sibling(path, "dir").is_some(),
-        Some("dir") => dir_counts,
-        _ => head.starts_with(img::MAGIC_V2),
-    }
 }
 
 /// Whether the file named `path` is an IMG archive ([`is_archive`], a `.dir`
@@ -95,9 +69,9 @@ fn regular(path: &Path) -> Result<(File, u64), String> {
 pub fn open(path: &Path) -> Result<ArchiveFile, String> {
     let name = label(path);
     let cannot = |e: io::Error| format!("zerocol: {name}: cannot read: {e}");
-    let is_dir = extension(path).as_deref() == Some("dir");
+    let is_dir = img_names::named(path) == Named::Directory;
     let (data_path, dir_path) = if is_dir {
-        let img = sibling(path, "img").ok_or_else(|| {
+        let img = sibling(path, Named::Data).ok_or_else(|| {
             format!("zerocol: {name}: cannot read: no .img beside this .dir (the archive's data)")
         })?;
         (img, Some(path.to_owned()))
@@ -124,7 +98,7 @@ pub fn open(path: &Path) -> Result<ArchiveFile, String> {
     } else {
         let dir_path = match dir_path {
             Some(p) => p,
-            None => sibling(path, "dir").ok_or_else(|| {
+            None => sibling(path, Named::Directory).ok_or_else(|| {
                 format!("zerocol: {name}: cannot read: an .img without VER2 and without its .dir beside it")
             })?,
         };

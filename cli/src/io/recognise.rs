@@ -15,6 +15,8 @@ use std::string::String;
 use std::vec::Vec;
 
 use crate::dispatch::tool;
+pub(crate) use crate::formats::img::archive_by_name;
+use crate::formats::img::{self, ARCHIVE_ADVICE};
 
 pub use zerocol::{Format, sniff};
 
@@ -43,42 +45,18 @@ pub fn from_name(name: &str) -> Result<Format, String> {
 /// [`EXTENSIONS`]. IMG archives and their `.dir` never count: a III/VC archive
 /// starts with its first entry, often a `.dff`.
 pub fn counts(name: &Path, head: &[u8]) -> bool {
+    if img::named(name) != img::Named::Other {
+        return false;
+    }
     let extension = name
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     match extension.as_deref() {
-        Some("img" | "dir") => false,
         Some(e) if EXTENSIONS.contains(&e) => true,
         _ => sniff(head).is_some(),
     }
 }
-
-/// The message for a file whose name says it is a GTA IMG archive or directory
-/// (`.img` without the `VER2` magic, `.dir`), read without `--format`: a III/VC
-/// archive has no header, and starts with its first entry, so its bytes would sniff
-/// as that entry's format.
-pub fn archive_by_name(name: &Path, bytes: &[u8]) -> Option<String> {
-    let extension = name.extension()?.to_str()?.to_ascii_lowercase();
-    match extension.as_str() {
-        "img" if !bytes.starts_with(IMG_V2) => Some(format!(
-            "a GTA III/VC IMG archive (by its name: these have no header; the .dir beside it \
-             lists the entries): {ARCHIVE_ADVICE}"
-        )),
-        "dir" => Some(
-            "a GTA III/VC IMG directory (by its name: the list of entries of the .img beside \
-             it): read archives with `zerocol list`, `check` and `extract`"
-                .to_owned(),
-        ),
-        _ => None,
-    }
-}
-
-/// What to do with an archive.
-const ARCHIVE_ADVICE: &str = "read archives with `zerocol list`, `check` and `extract`";
-
-/// The magic of a San Andreas IMG archive.
-const IMG_V2: &[u8] = b"VER2";
 
 /// The message for a buffer that sniffs as no known format: "empty file"; what the
 /// file is when zerocol knows it holds no collision (a RenderWare chunk other than a
@@ -153,15 +131,7 @@ fn foreign(bytes: &[u8]) -> Option<Foreign> {
             advice: "no collision inside",
         });
     }
-    if bytes.starts_with(IMG_V2) {
-        let entries = bytes
-            .get(4..8)
-            .and_then(|b| b.try_into().ok())
-            .map(u32::from_le_bytes);
-        let what = match entries {
-            Some(n) => format!("a GTA San Andreas IMG archive (VER2, {n} entries)"),
-            None => "a GTA San Andreas IMG archive (VER2)".to_owned(),
-        };
+    if let Some(what) = img::v2_archive(bytes) {
         return Some(Foreign {
             what,
             advice: ARCHIVE_ADVICE,

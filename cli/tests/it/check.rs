@@ -449,7 +449,7 @@ fn files_named_explicitly_say_what_they_are() {
             assert_eq!(stderr(&o), format!("zerocol: {path}: {message}\n"));
         }
         if name == "models.img" {
-            // `check` reads a VER2 archive entry by entry (tests/it/cli/img.rs).
+            // `check` reads a VER2 archive entry by entry (`img.rs`).
             continue;
         }
         let o = zerocol(&["check", &path]);

@@ -13,33 +13,14 @@ use zerocol::grit::bcol;
 use zerocol::grit::{Flavour, Shapes};
 
 use super::{Body, read};
+use crate::tool::Converted;
 
-/// What `convert` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
-    /// Grit TCOL text (canonical form: LF line ends, four-space indent).
-    Tcol,
-    /// Grit BCOL binary.
-    Bcol,
-}
-
-impl Target {
-    /// The other encoding than the input's: what `convert` writes without `--to`.
-    pub const fn other_than(flavour: Flavour) -> Self {
-        match flavour {
-            Flavour::Tcol => Self::Bcol,
-            Flavour::Bcol => Self::Tcol,
-        }
+/// The other encoding than the input's: what `convert` writes without `--to`.
+pub const fn other_than(flavour: Flavour) -> Flavour {
+    match flavour {
+        Flavour::Tcol => Flavour::Bcol,
+        Flavour::Bcol => Flavour::Tcol,
     }
-}
-
-/// A finished conversion.
-#[derive(Debug)]
-pub struct Converted {
-    /// The output file.
-    pub bytes: Vec<u8>,
-    /// What `--lenient` let through on reading (TCOL's old dialect, BCOL's repairs).
-    pub warnings: Vec<String>,
 }
 
 /// Reads `bytes` as `flavour` and writes them as `target`. The error is the whole
@@ -49,16 +30,16 @@ pub struct Converted {
 pub fn convert(
     bytes: &[u8],
     flavour: Flavour,
-    target: Target,
+    target: Flavour,
     lenient: bool,
 ) -> Result<Converted, String> {
     let body = read(bytes, flavour, lenient)?;
     let shapes = body.shapes();
     let out = match target {
-        Target::Bcol => {
+        Flavour::Bcol => {
             to_bcol(&body, shapes).map_err(|error| format!("cannot write BCOL: {error}"))?
         }
-        Target::Tcol => {
+        Flavour::Tcol => {
             let mut text = String::new();
             // Its message starts "cannot print TCOL: ".
             zerocol::grit::tcol::print(&body.attributes, shapes, body.trimesh.clone(), &mut text)

@@ -10,7 +10,7 @@ mod convert;
 mod dump;
 mod info;
 
-pub use convert::{Converted, Target, convert};
+pub use convert::convert;
 pub use dump::dump;
 pub use info::info;
 use std::borrow::ToOwned;
@@ -285,16 +285,12 @@ impl crate::tool::Tool for Grit {
         bytes: &[u8],
         conversion: crate::tool::Conversion,
     ) -> Result<crate::tool::Converted, crate::tool::ConvertError> {
-        use crate::tool::{ConvertError, Target as To};
+        use crate::tool::ConvertError;
         let target = match conversion.to {
-            None => Target::other_than(self.0),
-            Some(To::Tcol) => Target::Tcol,
-            Some(To::Bcol) => Target::Bcol,
-            Some(_) => return Err(ConvertError::Unsupported),
+            None => convert::other_than(self.0),
+            Some(to) => to.grit().ok_or(ConvertError::Unsupported)?,
         };
-        let Converted { bytes, warnings } =
-            convert(bytes, self.0, target, conversion.lenient).map_err(ConvertError::Malformed)?;
-        Ok(crate::tool::Converted { bytes, warnings })
+        convert(bytes, self.0, target, conversion.lenient).map_err(ConvertError::Malformed)
     }
     fn ray(
         &self,

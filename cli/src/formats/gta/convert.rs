@@ -18,7 +18,7 @@ use zerocol::gta::{
 };
 
 use super::latin1;
-use crate::tool::{self, Conversion, ConvertError, FaceGroups, Settings, options};
+use crate::tool::{Conversion, ConvertError, Converted, FaceGroups, Settings, options};
 
 /// The writer's options for one model.
 fn write_options(settings: Settings, model: &Model<'_>) -> WriteOptions {
@@ -255,15 +255,6 @@ impl Remapped {
     }
 }
 
-/// A finished conversion: the output, and one warning per model that lost
-/// something (or per lenient reading's tolerance).
-pub struct Converted {
-    /// The output file.
-    pub bytes: Vec<u8>,
-    /// What was dropped or rounded, model by model.
-    pub warnings: Vec<String>,
-}
-
 /// Writes `models` (with their offsets in the input) one after the other.
 pub fn write_models(
     models: &[(Model<'_>, usize)],
@@ -317,7 +308,7 @@ fn write_one(
 
 /// `zerocol convert` of a `.col` library: every model written as
 /// `conversion.settings` asks (a Grit `--to` is [`ConvertError::Unsupported`]).
-pub fn convert(bytes: &[u8], conversion: Conversion) -> Result<tool::Converted, ConvertError> {
+pub fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted, ConvertError> {
     if conversion.to.is_some_and(|to| to.gta().is_none()) {
         return Err(ConvertError::Unsupported);
     }
@@ -331,11 +322,9 @@ pub fn convert(bytes: &[u8], conversion: Conversion) -> Result<tool::Converted, 
 pub fn convert_models(
     models: &[(Model<'_>, usize)],
     settings: Settings,
-) -> Result<tool::Converted, ConvertError> {
+) -> Result<Converted, ConvertError> {
     check_materials(models, settings).map_err(ConvertError::Choice)?;
-    let Converted { bytes, warnings } =
-        write_models(models, settings).map_err(ConvertError::Malformed)?;
-    Ok(tool::Converted { bytes, warnings })
+    write_models(models, settings).map_err(ConvertError::Malformed)
 }
 
 /// Reads every model of a `.col` library (a file with no model is malformed).
