@@ -77,6 +77,7 @@
 #![forbid(unsafe_code)]
 #![deny(
     missing_docs,
+    unreachable_pub,
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
@@ -91,12 +92,14 @@
 mod args;
 mod commands;
 pub mod dispatch;
-pub mod formats;
+mod formats;
 mod io;
 mod status;
 pub mod tool;
 
-pub use crate::io::recognise;
+/// What the tool sniffs a file as, and its message for a file it does not read (for
+/// the `any` fuzz target's checks).
+pub use crate::io::recognise::{sniff, unknown};
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;

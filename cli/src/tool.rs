@@ -186,8 +186,9 @@ pub enum FaceGroups {
     Remove,
 }
 
-/// How `convert` writes GTA models.
-#[derive(Clone, Copy, Debug)]
+/// How `convert` writes GTA models (by default: each model as it is, its groups
+/// kept or generated as [`FaceGroups::Auto`] says).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Settings {
     /// The version to write; `None` keeps each model's.
     pub version: Option<zerocol::gta::Version>,

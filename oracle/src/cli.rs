@@ -5,21 +5,19 @@
 //! `zerocol-cli` crate's functions (`zerocol_cli`).
 
 use zerocol::Format;
-use zerocol::grit::Flavour;
 use zerocol_cli::dispatch::tool;
-use zerocol_cli::formats::grit;
-use zerocol_cli::recognise as format;
-use zerocol_cli::tool::{Flags, Verdict};
+use zerocol_cli::tool::{Conversion, Flags, Settings, Target, Verdict};
+use zerocol_cli::{sniff, unknown};
 
 const FORMATS: [Format; 6] = Format::ALL;
 
 /// Any bytes through the tool's commands, as the tool sniffs them and as `--format`
 /// forces every other format on them.
 pub fn bytes(data: &[u8]) {
-    let sniffed = format::sniff(data);
+    let sniffed = sniff(data);
     if sniffed.is_none() {
         // The message for an unknown format quotes the first bytes.
-        assert!(!format::unknown(data).contains('\n'));
+        assert!(!unknown(data).contains('\n'));
     }
     for format in FORMATS {
         if sniffed == Some(format) {
@@ -58,26 +56,31 @@ pub fn bytes(data: &[u8]) {
             let _ = tool(format).check(data, Flags::default());
         }
     }
-    if let Some(flavour) = sniffed.and_then(Format::grit) {
-        for target in [Flavour::Tcol, Flavour::Bcol] {
+    if let Some(format) = sniffed.filter(|format| format.grit().is_some()) {
+        for target in [Target::Tcol, Target::Bcol] {
             for lenient in [false, true] {
-                convert(data, flavour, target, lenient);
+                convert(data, format, target, lenient);
             }
         }
     }
 }
 
 /// `zerocol convert`: what it writes reads back, strictly, as the target format.
-fn convert(data: &[u8], flavour: Flavour, target: Flavour, lenient: bool) {
-    let Ok(converted) = grit::convert(data, flavour, target, lenient) else {
+fn convert(data: &[u8], format: Format, target: Target, lenient: bool) {
+    let conversion = Conversion {
+        to: Some(target),
+        settings: Settings::default(),
+        lenient,
+    };
+    let Ok(converted) = tool(format).convert(data, conversion) else {
         return;
     };
     for warning in &converted.warnings {
         assert!(!warning.contains('\n'), "{warning:?}");
     }
     let format = match target {
-        Flavour::Tcol => Format::Tcol,
-        Flavour::Bcol => Format::Bcol,
+        Target::Tcol => Format::Tcol,
+        _ => Format::Bcol,
     };
     let check = tool(format).check(&converted.bytes, Flags::default());
     assert!(

@@ -13,7 +13,8 @@ use zerocol::img::{Kind, Version};
 use crate::args::Common;
 use crate::commands::open::{explain, recognise};
 use crate::io::archive;
-use crate::io::{Progress, head, label, load};
+use crate::io::progress::Progress;
+use crate::io::{head, label, load};
 use crate::status::{Interrupted, Status};
 
 /// How `check` prints.

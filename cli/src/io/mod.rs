@@ -14,15 +14,16 @@
 //!   regular file (`/dev/full`, a FIFO, a folder) is refused: renaming over it
 //!   would replace it. A link is followed: the file it names is replaced.
 //! - Progress: `check` over many files shows a bar on stderr, only when stderr is a
-//!   terminal ([`Progress`]); the lines on stdout and stderr are printed with the
+//!   terminal ([`Progress`](progress::Progress)); the lines on stdout and stderr are printed with the
 //!   bar cleared, so they are never garbled by it.
 
 pub(crate) mod archive;
-pub mod recognise;
+pub(crate) mod recognise;
+pub(crate) mod progress;
 pub(crate) mod staging;
 
 use std::borrow::Cow;
-use std::io::{self, IsTerminal as _, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 pub use crate::io::staging::Failure;
@@ -412,83 +413,6 @@ pub fn report(label: &str, message: &dyn std::fmt::Display) {
 /// One line on stderr; a failing stderr is ignored (there is nowhere left to say so).
 pub fn eprint_line(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{line}");
-}
-
-/// How many files (and archive entries) make a run long enough for a progress bar.
-pub const LONG_RUN: u64 = 16;
-
-/// `check`'s progress bar on stderr: shown only when stderr is a terminal and the
-/// run checks at least [`LONG_RUN`] files, and (with `--json`) when stdout is not
-/// the terminal too. Every line the run prints goes through it, printed with the
-/// bar cleared.
-pub struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-}
-
-impl Progress {
-    /// A bar for the files and archive entries that `count` returns, or none (see
-    /// the type); `count` is only called when stderr is a terminal.
-    pub fn new(json: bool, count: impl FnOnce() -> (u64, u64)) -> Self {
-        let terminal = io::stderr().is_terminal() && !(json && io::stdout().is_terminal());
-        let (files, entries) = if terminal { count() } else { (0, 0) };
-        let len = files.saturating_add(entries);
-        if len < LONG_RUN {
-            return Self { bar: None };
-        }
-        let template = if entries == 0 {
-            "checking {pos}/{len} files {bar:30} {wide_msg}"
-        } else {
-            "checking {pos}/{len} files and archive entries {bar:30} {wide_msg}"
-        };
-        let style = indicatif::ProgressStyle::with_template(template)
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(len),
-            indicatif::ProgressDrawTarget::stderr(),
-        )
-        .with_style(style);
-        bar.tick();
-        Self { bar: Some(bar) }
-    }
-
-    /// One more file or archive entry done (checked, or skipped in a folder):
-    /// `label` is the next.
-    pub fn advance(&self, label: &str) {
-        if let Some(bar) = &self.bar {
-            bar.inc(1);
-            bar.set_message(label.to_owned());
-        }
-    }
-
-    /// Writes `lines` to `out` (stdout); with a bar, flushed at once with the bar
-    /// cleared.
-    pub fn print(&self, out: &mut impl Write, lines: &[u8]) -> io::Result<()> {
-        match &self.bar {
-            None => out.write_all(lines),
-            Some(bar) => bar.suspend(|| out.write_all(lines).and_then(|()| out.flush())),
-        }
-    }
-
-    /// Flushes `out` (so that a terminal shows stdout and stderr in order), then says
-    /// `line` on stderr; the error is stdout's.
-    pub fn eprint(&self, out: &mut impl Write, line: &str) -> io::Result<()> {
-        let mut say = || {
-            let flushed = out.flush();
-            eprint_line(line);
-            flushed
-        };
-        match &self.bar {
-            None => say(),
-            Some(bar) => bar.suspend(say),
-        }
-    }
-
-    /// Clears the bar, before the totals line.
-    pub fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
 }
 
 /// A length as a `u64` (lossless on every platform Rust supports).

@@ -7,9 +7,7 @@ mod info;
 mod ray;
 
 pub use crate::tool::{FaceGroups, Settings};
-pub use convert::{
-    PutError, check_materials, convert, convert_models, put, read_library, write_models,
-};
+pub use convert::{check_materials, convert, convert_models, read_library, write_models};
 pub use dump::{DffJson, Dump, dump};
 pub use info::{info, write_model};
 pub use ray::ray;
