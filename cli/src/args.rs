@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::formats::gta;
 use crate::io::recognise as format;
 use crate::tool::Flags;
-pub use crate::tool::Target;
+pub(crate) use crate::tool::Target;
 use zerocol::Format;
 
 #[derive(Parser, Debug)]
@@ -16,13 +16,13 @@ use zerocol::Format;
     version,
     about = "Inspect, dump, check, convert and export game collision files (GTA .col and .dff, Mario Kart Arcade GP DX COL, BattleForge collisionShape, Grit TCOL/BCOL), and put GTA collision into .dff files"
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Print a readable summary of every model (GTA), of the course grid (MKGP), of
     /// the DRS nodes and collision shapes (BattleForge) or of the body (Grit).
     Info {
@@ -220,7 +220,7 @@ pub enum Command {
 
 /// `--game` (info, export), `--for` and `--from` (convert): whose GTA material table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameNames {
+pub(crate) enum GameNames {
     /// GTA III and Vice City (35 surfaces).
     IiiVc,
     /// San Andreas (179 surfaces, as in surfinfo.dat).
@@ -228,7 +228,7 @@ pub enum GameNames {
 }
 
 impl GameNames {
-    pub const fn game(self) -> zerocol::gta::Game {
+    pub(crate) const fn game(self) -> zerocol::gta::Game {
         match self {
             Self::IiiVc => zerocol::gta::Game::IiiVc,
             Self::Sa => zerocol::gta::Game::Sa,
@@ -237,7 +237,7 @@ impl GameNames {
 }
 
 #[derive(Args, Debug, Clone, Copy)]
-pub struct Common {
+pub(crate) struct Common {
     /// Accept what the original games accept, and report what was skipped.
     #[arg(long)]
     pub lenient: bool,
@@ -252,7 +252,7 @@ pub struct Common {
 
 /// `--max-size`: how large a file the command reads.
 #[derive(Args, Debug, Clone, Copy)]
-pub struct Limit {
+pub(crate) struct Limit {
     /// Refuse a file larger than SIZE bytes, before reading it (a suffix K, M or G
     /// multiplies by 1024, 1024² or 1024³). No real collision file comes near the
     /// default.
@@ -262,7 +262,7 @@ pub struct Limit {
 
 /// `--max-size`'s value: digits, then optionally `K`, `M` or `G` (powers of 1024;
 /// `KiB`, `MiB`, `GiB` and lower case too).
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
     let digits = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
@@ -288,7 +288,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 
 impl Common {
     /// What the format modules are told.
-    pub fn flags(self) -> Flags<'static> {
+    pub(crate) fn flags(self) -> Flags<'static> {
         Flags {
             lenient: self.lenient,
             ..Flags::default()
@@ -298,7 +298,7 @@ impl Common {
 
 /// `zerocol ray`'s arguments.
 #[derive(Args, Debug)]
-pub struct Ray {
+pub(crate) struct Ray {
     #[command(flatten)]
     pub common: Common,
     /// Cast against this model only (a GTA .col library): a value of digits only is

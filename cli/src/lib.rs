@@ -99,7 +99,8 @@ pub mod tool;
 
 /// What the tool sniffs a file as, and its message for a file it does not read (for
 /// the `any` fuzz target's checks).
-pub use crate::io::recognise::{sniff, unknown};
+pub use crate::io::recognise::unknown;
+pub use zerocol::sniff;
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 /// Exit status, ordered so that the worst of several wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
+pub(crate) enum Status {
     /// Everything read.
     Ok,
     /// Malformed input.
@@ -15,7 +15,7 @@ pub enum Status {
 }
 
 impl Status {
-    pub fn code(self) -> ExitCode {
+    pub(crate) fn code(self) -> ExitCode {
         ExitCode::from(match self {
             Self::Ok => 0,
             Self::Malformed => 1,
@@ -25,7 +25,7 @@ impl Status {
 }
 
 /// Writing to stdout failed (a closed pipe, a full disk): the status reached so far.
-pub struct Interrupted {
+pub(crate) struct Interrupted {
     pub status: Status,
     pub error: io::Error,
 }

@@ -47,7 +47,7 @@ pub struct Warning {
 
 impl Warning {
     /// A warning at `offset`, about no GTA model.
-    pub fn at(offset: usize, text: impl std::fmt::Display) -> Self {
+    pub(crate) fn at(offset: usize, text: impl std::fmt::Display) -> Self {
         Self {
             offset: Some(offset),
             model: None,
@@ -85,7 +85,7 @@ pub struct Exported {
 }
 
 /// Runs a library export into two strings (which never fail to take text).
-pub fn exported(
+pub(crate) fn exported(
     warnings: Vec<String>,
     export: impl FnOnce(&mut String, &mut String) -> Result<zerocol::obj::Summary, std::fmt::Error>,
 ) -> Result<Exported, String> {
@@ -100,12 +100,12 @@ pub fn exported(
 }
 
 /// The library's `Options` for `--lenient` or strict reading, in any format.
-pub fn options<O: Strictness>(lenient: bool) -> O {
+pub(crate) fn options<O: Strictness>(lenient: bool) -> O {
     if lenient { O::LENIENT } else { O::STRICT }
 }
 
 /// A format's `Options`, which all have `STRICT` and `LENIENT`.
-pub trait Strictness {
+pub(crate) trait Strictness {
     /// What the game or engine accepts.
     const STRICT: Self;
     /// Also what still reads one way only.
@@ -353,7 +353,7 @@ macro_rules! module_tool {
     };
     ($tool:ident, $doc:literal $(, $method:ident)*) => {
         #[doc = $doc]
-        pub struct $tool;
+        pub(crate) struct $tool;
 
         impl $crate::tool::Tool for $tool {
             fn noun(&self) -> &'static str {
@@ -412,7 +412,7 @@ pub(crate) use module_tool;
 ///
 /// The document borrows the parsed views and serializes its arrays from them as it
 /// goes ([`Seq`]): neither a `serde_json::Value` nor the text is ever held whole.
-pub fn write_dump(
+pub(crate) fn write_dump(
     out: &mut dyn Write,
     document: Result<impl Serialize, String>,
 ) -> io::Result<Verdict> {
@@ -439,7 +439,7 @@ pub fn write_dump(
 
 /// A JSON array of what the closure's iterator yields, made anew each time it is
 /// serialized: the items go to the writer one by one, never into a `Vec`.
-pub struct Seq<F>(pub F);
+pub(crate) struct Seq<F>(pub(crate) F);
 
 impl<F, I> Serialize for Seq<F>
 where
@@ -455,7 +455,7 @@ where
 /// `zerocol ray`'s hit: which model, which primitive, where, and its material
 /// (docs/dump.md).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RayHit<M> {
+pub(crate) struct RayHit<M> {
     /// The model's index, as `info` numbers them (0 in a format of one model).
     pub model: usize,
     /// The model's name, where the format has names.
@@ -478,7 +478,7 @@ pub struct RayHit<M> {
 
 impl<M> RayHit<M> {
     /// The hit of model `model`, named `name`.
-    pub fn new(model: usize, name: Option<String>, hit: zerocol::query::Hit<M>) -> Self {
+    pub(crate) fn new(model: usize, name: Option<String>, hit: zerocol::query::Hit<M>) -> Self {
         Self {
             model,
             name,
@@ -494,7 +494,10 @@ impl<M> RayHit<M> {
 
 /// `zerocol ray`'s output: `{"hit":null}` or `{"hit":{...}}` ([`RayHit`]), on one
 /// line.
-pub fn write_ray<M: Serialize>(out: &mut dyn Write, hit: Option<RayHit<M>>) -> io::Result<Verdict> {
+pub(crate) fn write_ray<M: Serialize>(
+    out: &mut dyn Write,
+    hit: Option<RayHit<M>>,
+) -> io::Result<Verdict> {
     #[derive(Serialize)]
     struct Document<M> {
         hit: Option<RayHit<M>>,
@@ -507,10 +510,10 @@ pub fn write_ray<M: Serialize>(out: &mut dyn Write, hit: Option<RayHit<M>>) -> i
 }
 
 /// How many lints `info` lists before it says how many more there are.
-pub const MAX_LINTS: usize = 20;
+pub(crate) const MAX_LINTS: usize = 20;
 
 /// `info`'s lint lines: a count, then at most [`MAX_LINTS`] `warning:` lines.
-pub fn write_lints<L: Display>(
+pub(crate) fn write_lints<L: Display>(
     out: &mut impl Write,
     lints: impl Iterator<Item = L> + Clone,
 ) -> io::Result<()> {

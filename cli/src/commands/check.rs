@@ -19,7 +19,7 @@ use crate::status::{Interrupted, Status};
 
 /// How `check` prints.
 #[derive(Clone, Copy, Debug)]
-pub struct Output {
+pub(crate) struct Output {
     /// `--json`: one object per line and file, and no totals line.
     pub json: bool,
     /// `--quiet`: only the files with warnings or errors.
@@ -29,7 +29,7 @@ pub struct Output {
 /// `zerocol check`: every file gets its verdict, whatever happened to the others,
 /// then a totals line; with `--json`, one JSON object per line and file instead
 /// (errors included, nothing on stderr) and no totals line. Folders are walked.
-pub fn check(
+pub(crate) fn check(
     paths: &[PathBuf],
     common: Common,
     output: Output,
@@ -73,7 +73,7 @@ pub fn check(
 }
 
 /// A `check` run: what it prints, and what it has found so far.
-pub struct Check {
+pub(crate) struct Check {
     common: Common,
     output: Output,
     status: Status,
@@ -293,7 +293,11 @@ impl Check {
 }
 
 /// `FILE: ok (SUMMARY)`, then one `  warning: ...` line per warning.
-pub fn write_checked(out: &mut impl Write, label: &str, checked: &Checked) -> io::Result<()> {
+pub(crate) fn write_checked(
+    out: &mut impl Write,
+    label: &str,
+    checked: &Checked,
+) -> io::Result<()> {
     writeln!(out, "{label}: ok ({})", checked.summary)?;
     for warning in &checked.warnings {
         writeln!(out, "  warning: {}", warning.text)?;
@@ -303,7 +307,7 @@ pub fn write_checked(out: &mut impl Write, label: &str, checked: &Checked) -> io
 
 /// `check`'s counts over all files.
 #[derive(Default)]
-pub struct Totals {
+pub(crate) struct Totals {
     ok: usize,
     malformed: usize,
     unreadable: usize,
@@ -339,7 +343,7 @@ impl std::fmt::Display for Totals {
 
 /// One `check --json` line: `file`, `format` (null when unknown), `status` (`ok`,
 /// `malformed` or `unreadable`), then `summary` and `warnings`, or `error`.
-pub fn json_line(
+pub(crate) fn json_line(
     out: &mut impl Write,
     label: &str,
     format: Option<Format>,

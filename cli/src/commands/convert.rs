@@ -16,7 +16,7 @@ use crate::status::{Interrupted, Status};
 /// succeeded. Malformed input, or a model the target cannot hold, is exit 1; an
 /// input or target convert does not handle, an OUTPUT that is the INPUT, and I/O
 /// errors are exit 2.
-pub fn convert(
+pub(crate) fn convert(
     input: &Path,
     output: &Path,
     conversion: Conversion,

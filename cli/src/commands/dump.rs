@@ -12,7 +12,11 @@ use crate::status::{Interrupted, Status};
 
 /// `zerocol dump`: streamed to `out` as it is serialized, once the file is known to
 /// read.
-pub fn dump(common: Common, file: &Path, out: &mut impl Write) -> Result<Status, Interrupted> {
+pub(crate) fn dump(
+    common: Common,
+    file: &Path,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
     one_file(
         load(file, common.limit.max_size),
         common,

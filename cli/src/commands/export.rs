@@ -13,7 +13,7 @@ use crate::status::{Interrupted, Status};
 
 /// `zerocol export`: FILE as OUTPUT (OBJ) and the `.mtl` beside it, written only
 /// once the whole export succeeded; a line on stdout says what they hold.
-pub fn export(
+pub(crate) fn export(
     file: &Path,
     output: &Path,
     common: Common,

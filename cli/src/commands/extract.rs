@@ -9,7 +9,7 @@ use crate::status::Status;
 /// `zerocol extract ARCHIVE FOLDER [NAME...]`: every entry (or those named) into
 /// FOLDER, each written atomically. A named entry that is not in the archive is an
 /// error (after the others are written).
-pub fn extract(path: &Path, folder: &Path, names: &[String], lenient: bool) -> Status {
+pub(crate) fn extract(path: &Path, folder: &Path, names: &[String], lenient: bool) -> Status {
     let archive = match archive::open(path) {
         Ok(archive) => archive,
         Err(message) => {

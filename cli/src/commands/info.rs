@@ -14,7 +14,7 @@ use crate::io::{Input, eprint_line, load};
 use crate::status::{Interrupted, Status};
 
 /// `zerocol info`: FILE's summary, or (without one) the embedded samples'.
-pub fn info<W: Write>(
+pub(crate) fn info<W: Write>(
     common: Common,
     recover: bool,
     game: Option<GameNames>,
@@ -47,7 +47,7 @@ pub fn info<W: Write>(
 /// `--format` when given; with `--model`, only those with models), a blank line
 /// between them; the worst status wins. A `--format` without a sample is a usage
 /// error.
-pub fn samples<W: Write>(
+pub(crate) fn samples<W: Write>(
     common: Common,
     model: bool,
     out: &mut W,

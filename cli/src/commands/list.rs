@@ -11,7 +11,11 @@ use crate::status::{Interrupted, Status};
 
 /// `zerocol list ARCHIVE`: one line per entry (index, name, type, size and offset
 /// in bytes), then `warning:` lines.
-pub fn list(path: &Path, lenient: bool, out: &mut impl Write) -> Result<Status, Interrupted> {
+pub(crate) fn list(
+    path: &Path,
+    lenient: bool,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
     let archive = match archive::open(path) {
         Ok(archive) => archive,
         Err(message) => {

@@ -14,7 +14,7 @@ use crate::status::{Interrupted, Status};
 /// A loaded file and its format (`forced`, or sniffed), or, with its one stderr line
 /// said, the status of a file that could not be read (2) or is no format zerocol
 /// reads (1).
-pub fn open(
+pub(crate) fn open(
     input: Result<Input, String>,
     forced: Option<Format>,
 ) -> Result<(Input, Format), Status> {
@@ -33,7 +33,7 @@ pub fn open(
 
 /// The format to read a file as: `forced`, or (unless its name says it is an IMG
 /// archive) sniffed; otherwise the message that says what the file is.
-pub fn recognise(input: &Input, forced: Option<Format>) -> Result<Format, String> {
+pub(crate) fn recognise(input: &Input, forced: Option<Format>) -> Result<Format, String> {
     if let Some(forced) = forced {
         return Ok(forced);
     }
@@ -45,7 +45,7 @@ pub fn recognise(input: &Input, forced: Option<Format>) -> Result<Format, String
 
 /// A malformed file's message; when it was read with a `--format` that does not fit,
 /// followed by what the file looks like instead.
-pub fn explain(forced: Option<Format>, bytes: &[u8], message: String) -> String {
+pub(crate) fn explain(forced: Option<Format>, bytes: &[u8], message: String) -> String {
     match forced.and_then(|forced| format::mismatch(forced, bytes)) {
         Some(mismatch) => format!("{message} ({mismatch})"),
         None => message,
@@ -54,7 +54,7 @@ pub fn explain(forced: Option<Format>, bytes: &[u8], message: String) -> String 
 
 /// Runs `command` on one file for `info` and `dump`: I/O errors and malformed input
 /// become one stderr line each.
-pub fn one_file<W: Write>(
+pub(crate) fn one_file<W: Write>(
     input: Result<Input, String>,
     common: Common,
     out: &mut W,

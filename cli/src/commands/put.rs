@@ -19,7 +19,7 @@ use crate::io::{
 use crate::status::{Interrupted, Status};
 
 /// `zerocol put`: the `.dff` with the model put in, to OUTPUT.
-pub fn put(
+pub(crate) fn put(
     dff: &Path,
     model_file: &Path,
     output: &Path,
@@ -70,7 +70,7 @@ pub fn put(
 /// `--name`) or is added; the new archive is streamed to OUTPUT, every other entry
 /// copied byte for byte, read entry by entry from ARCHIVE. A III/VC archive's new
 /// `.img` goes to OUTPUT and its `.dir` beside it, written as a pair.
-pub fn put_entry(
+pub(crate) fn put_entry(
     archive_path: &Path,
     file: &Path,
     output: &Path,

@@ -14,7 +14,7 @@ use crate::io::load;
 use crate::status::{Interrupted, Status};
 
 /// Runs `zerocol ray`.
-pub fn run<W: Write>(args: Ray, out: &mut W) -> Result<Status, Interrupted> {
+pub(crate) fn run<W: Write>(args: Ray, out: &mut W) -> Result<Status, Interrupted> {
     let flags = Flags {
         model: args.model.as_deref(),
         ..args.common.flags()

@@ -35,7 +35,7 @@ fn looks(bytes: &[u8]) -> String {
 
 /// A `.dff` read, and its model (from `bytes`, or from `scratch` for a headerless
 /// payload) with its offset in the `.dff`.
-pub struct Read<'a> {
+pub(crate) struct Read<'a> {
     /// The chunk walk.
     pub dff: Dff<'a>,
     /// The model and where it starts in the `.dff` (its bounds, when headerless).
@@ -45,7 +45,7 @@ pub struct Read<'a> {
 }
 
 /// Reads the `.dff` and its model; a headerless payload is framed into `scratch`.
-pub fn read<'a>(
+pub(crate) fn read<'a>(
     bytes: &'a [u8],
     lenient: bool,
     scratch: &'a mut Vec<u8>,
@@ -90,7 +90,7 @@ pub fn read<'a>(
 
 /// `zerocol convert` of a `.dff`: its collision model written as
 /// `conversion.settings` asks (a `.dff` without one is malformed).
-pub fn convert(
+pub(crate) fn convert(
     bytes: &[u8],
     conversion: tool::Conversion,
 ) -> Result<tool::Converted, tool::ConvertError> {
@@ -107,7 +107,7 @@ pub fn convert(
 }
 
 /// `zerocol info` for a `.dff`.
-pub fn info(
+pub(crate) fn info(
     out: &mut impl Write,
     label: &str,
     bytes: &[u8],
@@ -173,7 +173,7 @@ fn no_such_model(bytes: &[u8], lenient: bool, wanted: &str) -> Option<String> {
 }
 
 /// `zerocol dump` for a `.dff`: the `gta-col` document with a `"dff"` object.
-pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+pub(crate) fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
     let mut scratch = Vec::new();
     let document = read(bytes, flags.lenient, &mut scratch).map(|read| {
         let collision = read.dff.collision();
@@ -190,7 +190,7 @@ pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdi
 
 /// `zerocol ray` for a `.dff`: the nearest hit on its model (model 0, in the
 /// model's own space), or `{"hit": null}` when it holds no collision.
-pub fn ray(
+pub(crate) fn ray(
     out: &mut dyn Write,
     bytes: &[u8],
     segment: zerocol::query::Segment,
@@ -218,7 +218,7 @@ pub fn ray(
 
 /// `zerocol check` for a `.dff`: what reading let through (at the Clump), then
 /// the model's lints, at their offsets in the `.dff`.
-pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
+pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let mut scratch = Vec::new();
     let read = read(bytes, flags.lenient, &mut scratch)?;
     let headerless = read.dff.collision().is_some_and(|c| c.is_headerless());
@@ -259,7 +259,7 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
 }
 
 /// `zerocol export` for a `.dff`: its collision model as OBJ.
-pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<tool::Exported, String> {
+pub(crate) fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<tool::Exported, String> {
     let mut scratch = Vec::new();
     let read = read(bytes, flags.lenient, &mut scratch)?;
     let Some((model, _)) = read.model else {

@@ -3,9 +3,9 @@
 //! inside a RenderWare `.dff`, and putting one there), [`mkgp`], [`battleforge`] and
 //! [`grit`] (with `convert` between TCOL and BCOL).
 
-pub mod battleforge;
-pub mod dff;
-pub mod grit;
-pub mod gta;
+pub(crate) mod battleforge;
+pub(crate) mod dff;
+pub(crate) mod grit;
+pub(crate) mod gta;
 pub(crate) mod img;
-pub mod mkgp;
+pub(crate) mod mkgp;

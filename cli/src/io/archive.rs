@@ -13,7 +13,7 @@ use crate::formats::img::{self as img_names, Named, sibling};
 use crate::io::label;
 
 /// An archive opened for reading: its directory's bytes and its data file.
-pub struct ArchiveFile {
+pub(crate) struct ArchiveFile {
     /// The archive as the user named it, for messages.
     pub label: String,
     pub version: Version,
@@ -28,7 +28,7 @@ pub struct ArchiveFile {
 /// Whether the file named `path` is an IMG archive ([`is_archive`], a `.dir`
 /// included). Only a regular file is opened: a FIFO or a device is left to the
 /// input rules, which refuse it without opening it.
-pub fn named(path: &Path) -> bool {
+pub(crate) fn named(path: &Path) -> bool {
     path.as_os_str() != "-"
         && std::fs::metadata(path).is_ok_and(|m| m.is_file())
         && crate::io::head(path).is_ok_and(|head| is_archive(path, &head, true))
@@ -66,7 +66,7 @@ fn regular(path: &Path) -> Result<(File, u64), String> {
 
 /// Opens an archive and reads its directory (only). The error is the whole
 /// stderr line.
-pub fn open(path: &Path) -> Result<ArchiveFile, String> {
+pub(crate) fn open(path: &Path) -> Result<ArchiveFile, String> {
     let name = label(path);
     let cannot = |e: io::Error| format!("zerocol: {name}: cannot read: {e}");
     let is_dir = img_names::named(path) == Named::Directory;
@@ -118,7 +118,7 @@ pub fn open(path: &Path) -> Result<ArchiveFile, String> {
 
 impl ArchiveFile {
     /// The parsed directory, every entry checked against the data file's length.
-    pub fn directory(&self, lenient: bool) -> Result<Directory<'_>, img::Error> {
+    pub(crate) fn directory(&self, lenient: bool) -> Result<Directory<'_>, img::Error> {
         let options = if lenient {
             Options::LENIENT
         } else {
@@ -132,7 +132,7 @@ impl ArchiveFile {
 
     /// Reads `entry`'s bytes into `buffer` (reused from entry to entry) with one
     /// positional read.
-    pub fn read<'b>(
+    pub(crate) fn read<'b>(
         &self,
         directory: &Directory<'_>,
         entry: &Entry<'b>,
@@ -151,13 +151,13 @@ impl ArchiveFile {
     }
 
     /// Bytes of `entry` in the data file: its sectors, cut at the file's end.
-    pub fn data_len(&self, entry: &Entry<'_>) -> u64 {
+    pub(crate) fn data_len(&self, entry: &Entry<'_>) -> u64 {
         let range = entry.byte_range();
         range.end.min(self.len).saturating_sub(range.start)
     }
 
     /// The entry's label in messages: `ARCHIVE/NAME`.
-    pub fn entry_label(&self, entry: &Entry<'_>) -> String {
+    pub(crate) fn entry_label(&self, entry: &Entry<'_>) -> String {
         let name = String::from_utf8_lossy(entry.name);
         let name: String = name
             .chars()

@@ -18,28 +18,28 @@
 //!   bar cleared, so they are never garbled by it.
 
 pub(crate) mod archive;
-pub(crate) mod recognise;
 pub(crate) mod progress;
+pub(crate) mod recognise;
 pub(crate) mod staging;
 
 use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-pub use crate::io::staging::Failure;
+pub(crate) use crate::io::staging::Failure;
 use crate::io::staging::{Fill, Place, Staged};
 use crate::status::{Interrupted, Status};
 
 /// A file's label for messages, its path (empty for stdin and the samples) and its
 /// bytes.
-pub struct Input {
+pub(crate) struct Input {
     pub label: String,
     pub path: PathBuf,
     pub bytes: Cow<'static, [u8]>,
 }
 
 /// The first [`recognise::HEAD_LEN`] bytes of a file (fewer if it is shorter).
-pub fn head(path: &Path) -> io::Result<Vec<u8>> {
+pub(crate) fn head(path: &Path) -> io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(recognise::HEAD_LEN);
     std::fs::File::open(path)?
         .take(recognise::HEAD_LEN as u64)
@@ -48,7 +48,7 @@ pub fn head(path: &Path) -> io::Result<Vec<u8>> {
 }
 
 /// `true` (and the message said) when OUTPUT names one of the inputs.
-pub fn refuse_overwrite(inputs: &[&Path], output: &Path) -> bool {
+pub(crate) fn refuse_overwrite(inputs: &[&Path], output: &Path) -> bool {
     if output.as_os_str() == "-" {
         return false;
     }
@@ -66,7 +66,7 @@ pub fn refuse_overwrite(inputs: &[&Path], output: &Path) -> bool {
 
 /// Writes a command's output file (`-`: stdout): see the module's rules. Nothing is
 /// left behind on failure (the message is said, exit status 2).
-pub fn write_output(
+pub(crate) fn write_output(
     output: &Path,
     bytes: &[u8],
     out: &mut impl Write,
@@ -87,7 +87,7 @@ pub fn write_output(
 /// Writes an output file (`-`: stdout) that `fill` streams, under the same rules
 /// as [`write_output`]: a failure (the filler's too) leaves the old target as it
 /// was and no temporary file behind. `fill` may be called twice (see [`Fill`]).
-pub fn write_output_with(
+pub(crate) fn write_output_with(
     output: &Path,
     out: &mut impl Write,
     mut fill: impl FnMut(&mut dyn Write) -> Result<(), Failure>,
@@ -111,7 +111,7 @@ pub fn write_output_with(
 
 /// Writes two files as a pair, the first streamed by `fill` (a III/VC archive's
 /// `.img`), the second from bytes (its `.dir`): as [`write_pair`].
-pub fn write_pair_with(
+pub(crate) fn write_pair_with(
     first: &Path,
     fill: impl FnMut(&mut dyn Write) -> Result<(), Failure>,
     second: (&Path, &[u8]),
@@ -129,7 +129,7 @@ pub fn write_pair_with(
 /// then `first`. A failure before the renames leaves both targets as they were; the
 /// one window left is between the two renames, where a failure leaves the new
 /// `second` beside the old `first` (never a new `first` without its `second`).
-pub fn write_pair(first: (&Path, &[u8]), second: (&Path, &[u8])) -> Status {
+pub(crate) fn write_pair(first: (&Path, &[u8]), second: (&Path, &[u8])) -> Status {
     let pending = Pending::new(first.0, first.1)
         .and_then(|first| Pending::new(second.0, second.1).map(|second| (first, second)));
     said(pending.and_then(|(first, second)| {
@@ -267,7 +267,7 @@ fn bare(error: &io::Error) -> String {
 }
 
 /// What a file that is not a regular file is, for messages.
-pub fn kind(file_type: &std::fs::FileType) -> &'static str {
+pub(crate) fn kind(file_type: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt as _;
@@ -293,7 +293,7 @@ pub fn kind(file_type: &std::fs::FileType) -> &'static str {
 
 /// Whether two paths name one existing file (the same path after resolving links,
 /// or, on Unix, the same device and inode: a hard link).
-pub fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     if let (Ok(a), Ok(b)) = (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         if a == b {
             return true;
@@ -311,7 +311,7 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 
 /// Reads a file (`-`: stdin) of at most `max_size` bytes: see the module's rules.
 /// The error is the whole stderr line.
-pub fn load(path: &Path, max_size: u64) -> Result<Input, String> {
+pub(crate) fn load(path: &Path, max_size: u64) -> Result<Input, String> {
     let label = label(path);
     let cannot = |error: io::Error| format!("zerocol: {label}: cannot read: {error}");
     let too_large = |len: u64| {
@@ -377,7 +377,7 @@ pub fn load(path: &Path, max_size: u64) -> Result<Input, String> {
 
 /// A size as `--max-size` takes it when it is a whole number of its unit (`256M`,
 /// `1G`), otherwise in bytes (`1116 bytes`).
-pub fn size_name(bytes: u64) -> String {
+pub(crate) fn size_name(bytes: u64) -> String {
     for (suffix, shift) in [("G", 30), ("M", 20), ("K", 10)] {
         if bytes != 0 && bytes.trailing_zeros() >= shift {
             return format!("{}{suffix}", bytes >> shift);
@@ -388,7 +388,7 @@ pub fn size_name(bytes: u64) -> String {
 
 /// A path as shown in messages, control characters escaped so that every message
 /// stays on one line.
-pub fn label(path: &Path) -> String {
+pub(crate) fn label(path: &Path) -> String {
     if path.as_os_str() == "-" {
         return "(stdin)".to_owned();
     }
@@ -406,16 +406,16 @@ pub fn label(path: &Path) -> String {
 }
 
 /// `zerocol: LABEL: MESSAGE` on stderr.
-pub fn report(label: &str, message: &dyn std::fmt::Display) {
+pub(crate) fn report(label: &str, message: &dyn std::fmt::Display) {
     eprint_line(&format!("zerocol: {label}: {message}"));
 }
 
 /// One line on stderr; a failing stderr is ignored (there is nowhere left to say so).
-pub fn eprint_line(line: &str) {
+pub(crate) fn eprint_line(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
 /// A length as a `u64` (lossless on every platform Rust supports).
-pub fn len_u64(len: usize) -> u64 {
+pub(crate) fn len_u64(len: usize) -> u64 {
     u64::try_from(len).unwrap_or(u64::MAX)
 }

@@ -12,14 +12,14 @@ const LONG_RUN: u64 = 16;
 /// run checks at least [`LONG_RUN`] files, and (with `--json`) when stdout is not
 /// the terminal too. Every line the run prints goes through it, printed with the
 /// bar cleared.
-pub struct Progress {
+pub(crate) struct Progress {
     bar: Option<indicatif::ProgressBar>,
 }
 
 impl Progress {
     /// A bar for the files and archive entries that `count` returns, or none (see
     /// the type); `count` is only called when stderr is a terminal.
-    pub fn new(json: bool, count: impl FnOnce() -> (u64, u64)) -> Self {
+    pub(crate) fn new(json: bool, count: impl FnOnce() -> (u64, u64)) -> Self {
         let terminal = io::stderr().is_terminal() && !(json && io::stdout().is_terminal());
         let (files, entries) = if terminal { count() } else { (0, 0) };
         let len = files.saturating_add(entries);
@@ -44,7 +44,7 @@ impl Progress {
 
     /// One more file or archive entry done (checked, or skipped in a folder):
     /// `label` is the next.
-    pub fn advance(&self, label: &str) {
+    pub(crate) fn advance(&self, label: &str) {
         if let Some(bar) = &self.bar {
             bar.inc(1);
             bar.set_message(label.to_owned());
@@ -53,7 +53,7 @@ impl Progress {
 
     /// Writes `lines` to `out` (stdout); with a bar, flushed at once with the bar
     /// cleared.
-    pub fn print(&self, out: &mut impl Write, lines: &[u8]) -> io::Result<()> {
+    pub(crate) fn print(&self, out: &mut impl Write, lines: &[u8]) -> io::Result<()> {
         match &self.bar {
             None => out.write_all(lines),
             Some(bar) => bar.suspend(|| out.write_all(lines).and_then(|()| out.flush())),
@@ -62,7 +62,7 @@ impl Progress {
 
     /// Flushes `out` (so that a terminal shows stdout and stderr in order), then says
     /// `line` on stderr; the error is stdout's.
-    pub fn eprint(&self, out: &mut impl Write, line: &str) -> io::Result<()> {
+    pub(crate) fn eprint(&self, out: &mut impl Write, line: &str) -> io::Result<()> {
         let mut say = || {
             let flushed = out.flush();
             eprint_line(line);
@@ -75,10 +75,9 @@ impl Progress {
     }
 
     /// Clears the bar, before the totals line.
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
     }
 }
-

@@ -18,7 +18,7 @@ use crate::dispatch::tool;
 pub(crate) use crate::formats::img::archive_by_name;
 use crate::formats::img::{self, ARCHIVE_ADVICE};
 
-pub use zerocol::{Format, sniff};
+pub(crate) use zerocol::{Format, sniff};
 
 /// The first bytes of Grit TCOL text.
 const TCOL_MAGIC: &[u8] = b"TCOL";
@@ -26,14 +26,14 @@ const TCOL_MAGIC: &[u8] = b"TCOL";
 /// The extensions (compared ignoring ASCII case) of files a folder walk counts
 /// whatever their first bytes: GTA `.col` (also MKGP courses) and `.dff`, Grit
 /// `.gcol`, `.tcol` and `.bcol`, BattleForge `.drs`.
-pub const EXTENSIONS: [&str; 6] = ["col", "dff", "gcol", "tcol", "bcol", "drs"];
+pub(crate) const EXTENSIONS: [&str; 6] = ["col", "dff", "gcol", "tcol", "bcol", "drs"];
 
 /// Bytes of a file a folder walk reads to decide whether it counts: enough for
 /// [`sniff`] (a RenderWare chunk header is 12).
-pub const HEAD_LEN: usize = 16;
+pub(crate) const HEAD_LEN: usize = 16;
 
 /// Parses a `--format` name (clap turns the error into a usage error, exit 2).
-pub fn from_name(name: &str) -> Result<Format, String> {
+pub(crate) fn from_name(name: &str) -> Result<Format, String> {
     Format::from_name(name).ok_or_else(|| {
         let known = Format::ALL.map(Format::name).join(", ");
         format!("unknown format name `{name}` (known: {known})")
@@ -44,7 +44,7 @@ pub fn from_name(name: &str) -> Result<Format, String> {
 /// (its first [`HEAD_LEN`] bytes): it sniffs as a format, or has one of the
 /// [`EXTENSIONS`]. IMG archives and their `.dir` never count: a III/VC archive
 /// starts with its first entry, often a `.dff`.
-pub fn counts(name: &Path, head: &[u8]) -> bool {
+pub(crate) fn counts(name: &Path, head: &[u8]) -> bool {
     if img::named(name) != img::Named::Other {
         return false;
     }
@@ -96,7 +96,7 @@ pub fn unknown(bytes: &[u8]) -> String {
 /// The message for a file read with a `--format` that failed to read it, when its
 /// bytes say what it is instead: another format zerocol reads, or a file zerocol
 /// knows holds no collision.
-pub fn mismatch(forced: Format, bytes: &[u8]) -> Option<String> {
+pub(crate) fn mismatch(forced: Format, bytes: &[u8]) -> Option<String> {
     if let Some(other) = sniff(bytes).filter(|&f| f != forced) {
         return Some(format!(
             "this looks like {}, not {}; drop --format or use --format {}",

@@ -26,7 +26,7 @@ use tempfile::NamedTempFile;
 
 /// Why an output was not written: a write error, or a message (the whole stderr
 /// line) of the filler's own, such as a read error of an input it streams.
-pub enum Failure {
+pub(crate) enum Failure {
     Write(io::Error),
     Message(String),
 }
@@ -34,11 +34,11 @@ pub enum Failure {
 /// What writes an output's bytes, streamed or from memory. It may be called twice:
 /// should the link of an unnamed file fail, the bytes are written once more through
 /// a named file.
-pub type Fill<'a> = dyn FnMut(&mut dyn io::Write) -> Result<(), Failure> + 'a;
+pub(crate) type Fill<'a> = dyn FnMut(&mut dyn io::Write) -> Result<(), Failure> + 'a;
 
 /// The bytes of an output, written whole and synced, not yet in place. Dropped
 /// without [`commit`](Self::commit), nothing is left (a named file is removed).
-pub enum Staged {
+pub(crate) enum Staged {
     /// Linux's `O_TMPFILE`: no name yet.
     #[cfg(target_os = "linux")]
     Unnamed {
@@ -50,7 +50,7 @@ pub enum Staged {
 }
 
 /// How a staged file is made: the target's folder and the hidden name's prefix.
-pub struct Place<'a> {
+pub(crate) struct Place<'a> {
     pub folder: &'a Path,
     /// `.NAME.`, completed as `.NAME.XXXXXX.zerocol-tmp`.
     pub prefix: &'a str,
@@ -72,7 +72,7 @@ impl Place<'_> {
 
 /// Writes the output `fill` makes to a new file in `place` (unnamed where the
 /// system allows it), with `permissions` when given, and syncs it to the disk.
-pub fn stage(
+pub(crate) fn stage(
     place: &Place<'_>,
     fill: &mut Fill<'_>,
     permissions: Option<Permissions>,
@@ -101,7 +101,7 @@ impl Staged {
     /// Puts the file in place at `target` (in `place.folder`), replacing what is
     /// there; on failure the target is as it was and nothing is left behind.
     /// `fill` writes the staged bytes again should the link fail.
-    pub fn commit(
+    pub(crate) fn commit(
         self,
         place: &Place<'_>,
         target: &Path,
@@ -184,7 +184,7 @@ fn link(file: &File, place: &Place<'_>, target: &Path) -> io::Result<()> {
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// A named temporary file, listed in [`LIVE`] while it exists.
-pub struct Named<F> {
+pub(crate) struct Named<F> {
     file: NamedTempFile<F>,
     /// Dropped after `file` (which removes the file): unlists it.
     _listed: Listed,
@@ -267,7 +267,7 @@ fn watch_signals() {
 /// Ends the process by the signal received, if one was (after the listed files are
 /// removed): called before a file is put in place, and by `main` at the end, so
 /// that a signal the signal thread had no time to act on still ends the tool.
-pub fn end_if_signalled() {
+pub(crate) fn end_if_signalled() {
     #[cfg(unix)]
     if let Some(received) = RECEIVED.get() {
         let signal = received.load(std::sync::atomic::Ordering::SeqCst);

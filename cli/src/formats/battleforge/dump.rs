@@ -130,7 +130,7 @@ struct CylinderJson {
 /// `zerocol dump`: the file (a DRS container by its magic, else a bare payload) as
 /// JSON on `out`; a malformed file writes nothing, and its message is the
 /// library's, which starts with the byte offset.
-pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+pub(crate) fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
     let lenient = flags.lenient;
     let read = read(bytes, options(lenient));
     write_dump(out, read.map(|read| Dump { read, lenient }))

@@ -15,7 +15,12 @@ use crate::tool::{Flags, write_lints};
 /// its first line only; a container whose `collisionShape` node is missing or
 /// malformed prints its nodes first. The error is the library's message, which
 /// starts with the byte offset.
-pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+pub(crate) fn info(
+    out: &mut impl Write,
+    label: &str,
+    bytes: &[u8],
+    flags: Flags,
+) -> io::Result<Verdict> {
     let lenient = flags.lenient;
     let mode = if lenient { "lenient" } else { "strict" };
     let len = bytes.len();

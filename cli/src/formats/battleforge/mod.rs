@@ -10,8 +10,8 @@
 mod dump;
 mod info;
 
-pub use dump::dump;
-pub use info::info;
+pub(crate) use dump::dump;
+pub(crate) use info::info;
 use std::format;
 use std::string::{String, ToString};
 use std::vec::Vec;
@@ -45,7 +45,7 @@ fn looks(_bytes: &[u8]) -> String {
 /// `zerocol ray`: the nearest hit of `segment` (Y-up) over the collision shape's
 /// spheres, boxes and cylinders, through their transforms; the index counts within
 /// each kind's array and the material is `null` (the format has none).
-pub fn ray(
+pub(crate) fn ray(
     out: &mut dyn std::io::Write,
     bytes: &[u8],
     segment: zerocol::query::Segment,
@@ -70,7 +70,7 @@ struct Read<'a> {
 }
 
 /// `true` when `bytes` start with the DRS magic.
-pub fn is_drs(bytes: &[u8]) -> bool {
+pub(crate) fn is_drs(bytes: &[u8]) -> bool {
     bytes.get(..4) == Some(&MAGIC.to_le_bytes()[..])
 }
 
@@ -114,7 +114,7 @@ fn bare_error(error: &Error) -> String {
 }
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
+pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let lenient = flags.lenient;
     let read = read(bytes, options(lenient))?;
     let what = if read.container.is_some() {
@@ -139,7 +139,11 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
 }
 
 /// `zerocol export`: the collision shapes as OBJ.
-pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<crate::tool::Exported, String> {
+pub(crate) fn export(
+    bytes: &[u8],
+    flags: Flags,
+    mtllib: &str,
+) -> Result<crate::tool::Exported, String> {
     let read = read(bytes, options(flags.lenient))?;
     crate::tool::exported(Vec::new(), |obj, mtl| {
         zerocol::obj::battleforge(&read.shape, obj, mtl, Some(mtllib))

@@ -16,7 +16,7 @@ use super::{Body, read};
 use crate::tool::Converted;
 
 /// The other encoding than the input's: what `convert` writes without `--to`.
-pub const fn other_than(flavour: Flavour) -> Flavour {
+pub(crate) const fn other_than(flavour: Flavour) -> Flavour {
     match flavour {
         Flavour::Tcol => Flavour::Bcol,
         Flavour::Bcol => Flavour::Tcol,
@@ -27,7 +27,7 @@ pub const fn other_than(flavour: Flavour) -> Flavour {
 /// message after the input's label: the reader's (`line L, column C: …` or
 /// `byte N (0x…): …`) for a malformed input; `cannot write BCOL: …` or `cannot print
 /// TCOL: …` for a body the target cannot hold (a hull's shrink in BCOL, NaN in TCOL, …).
-pub fn convert(
+pub(crate) fn convert(
     bytes: &[u8],
     flavour: Flavour,
     target: Flavour,

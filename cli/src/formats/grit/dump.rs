@@ -195,7 +195,7 @@ struct FaceJson<'a> {
 /// `zerocol dump`: a TCOL or BCOL file as JSON on `out`; a malformed file writes
 /// nothing, and its message is the library's, which starts with `line L, column C`
 /// for TCOL and with the byte offset for BCOL.
-pub fn dump(
+pub(crate) fn dump(
     out: &mut dyn Write,
     bytes: &[u8],
     flavour: Flavour,

@@ -23,7 +23,7 @@ const MAX_MATERIALS: usize = 20;
 /// Prints a summary of a TCOL or BCOL file. A malformed file prints its first line
 /// only; the error is the library's message, which starts with `line L, column C`
 /// (TCOL) or the byte offset (BCOL).
-pub fn info(
+pub(crate) fn info(
     out: &mut impl Write,
     label: &str,
     bytes: &[u8],

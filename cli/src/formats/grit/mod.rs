@@ -10,9 +10,9 @@ mod convert;
 mod dump;
 mod info;
 
-pub use convert::convert;
-pub use dump::dump;
-pub use info::info;
+pub(crate) use convert::convert;
+pub(crate) use dump::dump;
+pub(crate) use info::info;
 use std::borrow::ToOwned;
 use std::format;
 use std::string::{String, ToString};
@@ -37,7 +37,7 @@ fn bcol_options(lenient: bool) -> bcol::Options {
 }
 
 /// The `"format"` name of a flavour.
-pub const fn name(flavour: Flavour) -> &'static str {
+pub(crate) const fn name(flavour: Flavour) -> &'static str {
     match flavour {
         Flavour::Tcol => "tcol",
         Flavour::Bcol => "bcol",
@@ -215,7 +215,7 @@ fn count(n: usize, noun: &str) -> String {
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`
 /// (starting with `line L, column C` for TCOL, the byte offset for BCOL).
-pub fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Checked, String> {
+pub(crate) fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Checked, String> {
     read(bytes, flavour, lenient).map(|body| Checked {
         summary: body.summary(),
         warnings: [body.located_lints(), body.located_warnings()].concat(),
@@ -224,7 +224,7 @@ pub fn check(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Checked, S
 
 /// `tcol` and `bcol`: Grit collision files through [`Tool`](crate::tool::Tool), one
 /// value per encoding.
-pub struct Grit(pub Flavour);
+pub(crate) struct Grit(pub Flavour);
 
 /// The Grit TCOL body shown by `zerocol info` without a file, after the DRS model.
 const SAMPLE: crate::tool::Sample = crate::tool::Sample {
@@ -305,7 +305,7 @@ impl crate::tool::Tool for Grit {
 
 /// `zerocol ray`: the nearest hit of `segment` (Z-up) over the body's shapes (index:
 /// the place in the compound) and trimesh faces; the material is the material string.
-pub fn ray(
+pub(crate) fn ray(
     out: &mut dyn std::io::Write,
     bytes: &[u8],
     flavour: Flavour,
@@ -330,7 +330,7 @@ pub fn ray(
 }
 
 /// `zerocol export`: the body's shapes and trimesh as OBJ.
-pub fn export(
+pub(crate) fn export(
     bytes: &[u8],
     flavour: Flavour,
     lenient: bool,

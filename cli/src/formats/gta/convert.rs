@@ -110,7 +110,7 @@ fn choice(from: Game, to: Game) -> String {
 /// Checks, before anything is written, that every model's materials have a
 /// table to go to: the message of the first that needs `--for`, or `--for` that
 /// asks for what the target cannot be.
-pub fn check_materials(models: &[(Model<'_>, usize)], settings: Settings) -> Result<(), String> {
+fn check_materials(models: &[(Model<'_>, usize)], settings: Settings) -> Result<(), String> {
     models
         .iter()
         .enumerate()
@@ -255,10 +255,7 @@ impl Remapped {
 }
 
 /// Writes `models` (with their offsets in the input) one after the other.
-pub fn write_models(
-    models: &[(Model<'_>, usize)],
-    settings: Settings,
-) -> Result<Converted, String> {
+fn write_models(models: &[(Model<'_>, usize)], settings: Settings) -> Result<Converted, String> {
     let mut bytes = Vec::new();
     let mut warnings = Vec::new();
     for (i, (model, at)) in models.iter().enumerate() {
@@ -307,7 +304,7 @@ fn write_one(
 
 /// `zerocol convert` of a `.col` library: every model written as
 /// `conversion.settings` asks (a Grit `--to` is [`ConvertError::Unsupported`]).
-pub fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted, ConvertError> {
+pub(crate) fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted, ConvertError> {
     if conversion.to.is_some_and(|to| to.gta().is_none()) {
         return Err(ConvertError::Unsupported);
     }
@@ -318,7 +315,7 @@ pub fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted, Conver
 /// `zerocol convert` of models read: refused before anything is written when
 /// `settings` leaves the output's material table to a silent choice
 /// ([`check_materials`]), then written ([`write_models`]).
-pub fn convert_models(
+pub(crate) fn convert_models(
     models: &[(Model<'_>, usize)],
     settings: Settings,
 ) -> Result<Converted, ConvertError> {
@@ -327,7 +324,7 @@ pub fn convert_models(
 }
 
 /// Reads every model of a `.col` library (a file with no model is malformed).
-pub fn read_library(bytes: &[u8], lenient: bool) -> Result<Vec<(Model<'_>, usize)>, String> {
+pub(crate) fn read_library(bytes: &[u8], lenient: bool) -> Result<Vec<(Model<'_>, usize)>, String> {
     let models = gta::models(bytes, options(lenient))
         .map(|model| model.map(|m| (m, m.offset())))
         .collect::<Result<Vec<_>, _>>()

@@ -21,7 +21,7 @@ use crate::tool::{Flags, Seq, Verdict, options, write_dump};
 
 /// The whole document: `format`, `models`, `trailing_bytes`, then `warnings`
 /// (`--lenient` only) and `dff` (a `.dff` only).
-pub struct Dump<'a> {
+pub(crate) struct Dump<'a> {
     source: Source<'a>,
     lenient: bool,
 }
@@ -42,7 +42,7 @@ enum Source<'a> {
 
 /// The `"dff"` object: the Clump and collision chunk a model was read from.
 #[derive(Serialize, Debug)]
-pub struct DffJson {
+pub(crate) struct DffJson {
     /// Offset of the Clump's chunk header.
     pub clump_offset: usize,
     /// Offset of the collision chunk's header (`null` without one).
@@ -55,7 +55,7 @@ pub struct DffJson {
 
 impl<'a> Dump<'a> {
     /// The document of a `.dff`: its one model (if any) at `offset` in the `.dff`.
-    pub const fn of_dff(
+    pub(crate) const fn of_dff(
         model: Option<(Model<'a>, usize)>,
         dff: DffJson,
         warnings: Vec<String>,
@@ -283,7 +283,7 @@ struct FaceGroupJson {
 /// `zerocol dump`: every model of `bytes` as JSON on `out`. The library is
 /// checked whole first, so that a malformed one writes nothing; the error message
 /// is the library's, which starts with the byte offset.
-pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+pub(crate) fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
     write_dump(out, check(bytes, flags.lenient))
 }
 

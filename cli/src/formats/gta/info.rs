@@ -16,7 +16,7 @@ use crate::tool::options;
 /// Prints every model as it is read. Strict and lenient walks stop at the first
 /// malformed model (what came before is printed); `recover` steps over damage and
 /// lists the skipped ranges, and the file still counts as malformed.
-pub fn info(
+pub(crate) fn info(
     out: &mut impl Write,
     label: &str,
     bytes: &[u8],
@@ -153,7 +153,7 @@ fn info_model<'b>(
 /// One model's lines; `at` is where it lies in the file (a `.dff`'s headerless
 /// payload is read from a copy); `game` names the materials (by default the
 /// model's version's game).
-pub fn write_model(
+pub(crate) fn write_model(
     out: &mut impl Write,
     index: usize,
     at: usize,

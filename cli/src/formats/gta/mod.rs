@@ -6,11 +6,11 @@ mod dump;
 mod info;
 mod ray;
 
-pub use crate::tool::{FaceGroups, Settings};
-pub use convert::{check_materials, convert, convert_models, read_library, write_models};
-pub use dump::{DffJson, Dump, dump};
-pub use info::{info, write_model};
-pub use ray::ray;
+pub(crate) use crate::tool::{FaceGroups, Settings};
+pub(crate) use convert::{convert, convert_models, read_library};
+pub(crate) use dump::{DffJson, Dump, dump};
+pub(crate) use info::{info, write_model};
+pub(crate) use ray::ray;
 use std::borrow::ToOwned;
 use std::format;
 use std::string::{String, ToString};
@@ -49,7 +49,7 @@ fn looks(bytes: &[u8]) -> String {
 
 /// `zerocol check`: the model count and lints, or the error for `error: ...`. A
 /// file with no model is malformed, also with `--lenient`.
-pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
+pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let mut walk = zerocol::gta::models(bytes, options(flags.lenient));
     let mut models = 0usize;
     let mut warnings = Vec::new();
@@ -87,7 +87,7 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
 
 /// A model's lints as `info` prints them, with their offsets, which `offset` maps
 /// to the file's (a `.dff`'s headerless payload is read from a copy).
-pub fn lint_lines<'m>(
+pub(crate) fn lint_lines<'m>(
     model: &Model<'m>,
     offset: impl Fn(usize) -> usize + 'm,
 ) -> impl Iterator<Item = (usize, String)> + 'm {
@@ -98,7 +98,7 @@ pub fn lint_lines<'m>(
 }
 
 /// `zerocol export`: every model of the library as OBJ.
-pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String> {
+pub(crate) fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String> {
     let models: Vec<_> = read_library(bytes, flags.lenient)?
         .into_iter()
         .map(|(model, _)| model)
@@ -110,7 +110,7 @@ pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, Stri
 }
 
 /// What a lenient read let through, a line each (`MODEL: LINT`).
-pub fn tolerated(models: &[zerocol::gta::Model<'_>]) -> Vec<String> {
+pub(crate) fn tolerated(models: &[zerocol::gta::Model<'_>]) -> Vec<String> {
     models
         .iter()
         .flat_map(|m| {
@@ -122,7 +122,7 @@ pub fn tolerated(models: &[zerocol::gta::Model<'_>]) -> Vec<String> {
 
 /// The message for a buffer that holds no model: empty, zero padding only, or
 /// (lenient) bytes that are not a FourCC.
-pub fn no_model(bytes: &[u8]) -> String {
+pub(crate) fn no_model(bytes: &[u8]) -> String {
     match bytes.get(..4) {
         None if bytes.is_empty() => "the file is empty: no model".to_owned(),
         Some(first) if first.iter().any(|&b| b != 0) => format!(
@@ -139,7 +139,7 @@ pub fn no_model(bytes: &[u8]) -> String {
 
 /// `info --model`: which model to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pick<'a> {
+pub(crate) enum Pick<'a> {
     /// A value of digits only: the 0-based index, as `info` numbers the models.
     Index(usize),
     /// Anything else: the name, ignoring ASCII case (as `put --model` takes it).
@@ -148,7 +148,7 @@ pub enum Pick<'a> {
 
 impl<'a> Pick<'a> {
     /// What `--model VALUE` asks for.
-    pub fn new(value: &'a str) -> Self {
+    pub(crate) fn new(value: &'a str) -> Self {
         match value.parse() {
             Ok(index) if value.bytes().all(|b| b.is_ascii_digit()) => Self::Index(index),
             _ => Self::Name(value),
@@ -156,7 +156,7 @@ impl<'a> Pick<'a> {
     }
 
     /// Whether model `index`, named `name` (Latin-1), is the one asked for.
-    pub fn matches(self, index: usize, name: &[u8]) -> bool {
+    pub(crate) fn matches(self, index: usize, name: &[u8]) -> bool {
         match self {
             Self::Index(wanted) => index == wanted,
             Self::Name(wanted) => latin1(name).eq_ignore_ascii_case(wanted),
@@ -165,7 +165,7 @@ impl<'a> Pick<'a> {
 
     /// The usage error for a file whose models (`names`, in order) hold none asked
     /// for.
-    pub fn none_of(self, names: &[String]) -> String {
+    pub(crate) fn none_of(self, names: &[String]) -> String {
         const SHOWN: usize = 8;
         let count = names.len();
         let holds = if count == 1 {
@@ -194,6 +194,6 @@ impl<'a> Pick<'a> {
 }
 
 /// Bytes decoded as Latin-1: every byte is the code point of the same value.
-pub fn latin1(bytes: &[u8]) -> String {
+pub(crate) fn latin1(bytes: &[u8]) -> String {
     bytes.iter().copied().map(char::from).collect()
 }

@@ -14,7 +14,7 @@ use crate::tool::{Flags, RayHit, Verdict, options, write_ray};
 /// lower index wins a tie), or over the models `flags.model` picks; the material is
 /// the surface's material id. A model's spheres, boxes and faces count, as the
 /// games' line-of-sight test has them ([`zerocol::gta::Model`]'s `Query`).
-pub fn ray(
+pub(crate) fn ray(
     out: &mut dyn Write,
     bytes: &[u8],
     segment: Segment,

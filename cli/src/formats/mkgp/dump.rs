@@ -174,7 +174,7 @@ struct TriangleWallJson {
 
 /// `zerocol dump`: the whole course as JSON on `out`; a malformed course writes
 /// nothing, and its message is the library's, which starts with the byte offset.
-pub fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+pub(crate) fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
     let lenient = flags.lenient;
     let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string());
     write_dump(out, course.map(|course| Dump { course, lenient }))

@@ -24,7 +24,12 @@ const MAP_MAX_ROWS: usize = 200;
 
 /// Prints a summary of the course. A malformed file prints its first line only;
 /// the error is the library's message, which starts with the byte offset.
-pub fn info(out: &mut impl Write, label: &str, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
+pub(crate) fn info(
+    out: &mut impl Write,
+    label: &str,
+    bytes: &[u8],
+    flags: Flags,
+) -> io::Result<Verdict> {
     let lenient = flags.lenient;
     let mode = if lenient { "lenient" } else { "strict" };
     writeln!(out, "{label}: mkgp-col, {} bytes ({mode})", bytes.len())?;

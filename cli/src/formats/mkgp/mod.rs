@@ -3,8 +3,8 @@
 mod dump;
 mod info;
 
-pub use dump::dump;
-pub use info::info;
+pub(crate) use dump::dump;
+pub(crate) use info::info;
 use std::format;
 use std::string::{String, ToString};
 
@@ -37,7 +37,7 @@ fn looks(_bytes: &[u8]) -> String {
 /// triangles (`"face"`) and triangle walls (`"wall"`), walking both grids through an
 /// index; the index is the record's byte offset, the material the triangle's surface
 /// flags or the triangle wall's flag, as a number.
-pub fn ray(
+pub(crate) fn ray(
     out: &mut dyn std::io::Write,
     bytes: &[u8],
     segment: zerocol::query::Segment,
@@ -118,7 +118,7 @@ fn totals(course: &Course<'_>) -> Totals {
 }
 
 /// `zerocol check`: the text inside `ok (...)`, or the error for `error: ...`.
-pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
+pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let lenient = flags.lenient;
     let course = Course::parse(bytes, options(lenient)).map_err(|error| error.to_string())?;
     let t = totals(&course);
@@ -138,7 +138,11 @@ pub fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
 }
 
 /// `zerocol export`: the course as OBJ.
-pub fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<crate::tool::Exported, String> {
+pub(crate) fn export(
+    bytes: &[u8],
+    flags: Flags,
+    mtllib: &str,
+) -> Result<crate::tool::Exported, String> {
     let course = Course::parse(bytes, options(flags.lenient)).map_err(|e| e.to_string())?;
     let warnings = course.tolerated().map(|lint| lint.to_string()).collect();
     crate::tool::exported(warnings, |obj, mtl| {
