@@ -3,14 +3,14 @@
 //! [`Tool`] and the types beside it.
 
 use std::borrow::ToOwned;
-use std::io::{self, Write};
+use std::io::Write;
 use std::string::String;
 
 use zerocol::Format;
 use zerocol::grit::Flavour;
 
 use crate::formats::{battleforge, dff, grit, gta, mkgp};
-use crate::tool::{Checked, Exported, Flags, Tool, Verdict};
+use crate::tool::{Checked, Error, Exported, Flags, Tool};
 
 /// The module that reads `format`. The library's `Format` is `#[non_exhaustive]`: a
 /// format it adds before this tool has a module reads as [`Unknown`] (a test checks
@@ -42,20 +42,20 @@ impl Tool for Unknown {
         UNKNOWN.to_owned()
     }
 
-    fn info(&self, _: &mut dyn Write, _: &str, _: &[u8], _: Flags) -> io::Result<Verdict> {
-        Ok(Verdict::Malformed(UNKNOWN.to_owned()))
+    fn info(&self, _: &mut dyn Write, _: &str, _: &[u8], _: Flags) -> Result<(), Error> {
+        Err(Error::Malformed(UNKNOWN.to_owned()))
     }
 
-    fn dump(&self, _: &mut dyn Write, _: &[u8], _: Flags) -> io::Result<Verdict> {
-        Ok(Verdict::Malformed(UNKNOWN.to_owned()))
+    fn dump(&self, _: &mut dyn Write, _: &[u8], _: Flags) -> Result<(), Error> {
+        Err(Error::Malformed(UNKNOWN.to_owned()))
     }
 
-    fn check(&self, _: &[u8], _: Flags) -> Result<Checked, String> {
-        Err(UNKNOWN.to_owned())
+    fn check(&self, _: &[u8], _: Flags) -> Result<Checked, Error> {
+        Err(Error::Malformed(UNKNOWN.to_owned()))
     }
 
-    fn export(&self, _: &[u8], _: Flags, _: &str) -> Result<Exported, String> {
-        Err(UNKNOWN.to_owned())
+    fn export(&self, _: &[u8], _: Flags, _: &str) -> Result<Exported, Error> {
+        Err(Error::Malformed(UNKNOWN.to_owned()))
     }
 
     fn ray(
@@ -64,8 +64,8 @@ impl Tool for Unknown {
         _: &[u8],
         _: zerocol::query::Segment,
         _: Flags,
-    ) -> io::Result<Verdict> {
-        Ok(Verdict::Malformed(UNKNOWN.to_owned()))
+    ) -> Result<(), Error> {
+        Err(Error::Malformed(UNKNOWN.to_owned()))
     }
 }
 

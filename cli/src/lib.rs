@@ -69,7 +69,7 @@
 //! let course: &[u8] = include_bytes!("../samples/course.col");
 //! assert_eq!(
 //!     tool(Format::MkgpCol).convert(course, conversion).unwrap_err(),
-//!     zerocol_cli::tool::ConvertError::Unsupported
+//!     zerocol_cli::tool::Error::Unsupported
 //! );
 //! # Ok::<(), String>(())
 //! ```

@@ -11,9 +11,53 @@ use std::vec::Vec;
 
 use serde::{Serialize, Serializer};
 
-/// What a format module concluded about a buffer.
+/// Why a [`Tool`] command on a file did not finish: the one error type of every
+/// method. The messages are the whole text after the file's label.
 #[derive(Debug)]
-pub enum Verdict {
+#[non_exhaustive]
+pub enum Error {
+    /// The file is malformed, or holds what the target cannot (exit status 1): the
+    /// message starts with where (a byte offset, or a line and column).
+    Malformed(String),
+    /// The file reads, but the command line asks for what it does not hold (`info
+    /// --model` naming no model), or must choose first (GTA's material tables on
+    /// `convert`): exit status 2.
+    Usage(String),
+    /// The format cannot be written as `convert --to` asks (exit status 2).
+    Unsupported,
+    /// Writing to the command's output failed (a closed pipe keeps its kind).
+    Io(io::Error),
+}
+
+impl Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Malformed(message) | Self::Usage(message) => f.write_str(message),
+            Self::Unsupported => f.write_str("convert does not write this format as that target"),
+            Self::Io(error) => Display::fmt(error, f),
+        }
+    }
+}
+
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            Self::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(error: io::Error) -> Self {
+        Self::Io(error)
+    }
+}
+
+/// What a format module's `info`, `dump` and `ray` functions conclude about a
+/// buffer, which [`Tool`] turns into its `Result`.
+#[derive(Debug)]
+pub(crate) enum Verdict {
     /// Read without error.
     Ok,
     /// Malformed, with the message for stderr (starts with the byte offset).
@@ -21,6 +65,18 @@ pub enum Verdict {
     /// The file reads, but the command line asks for what it does not hold (`info
     /// --model` naming no model): the message for stderr, exit status 2.
     Usage(String),
+}
+
+impl Verdict {
+    /// The [`Tool`] method's result: `Ok` for [`Verdict::Ok`], the message as an
+    /// [`Error`] otherwise, and an I/O error as [`Error::Io`].
+    pub(crate) fn result(verdict: io::Result<Self>) -> Result<(), Error> {
+        match verdict? {
+            Self::Ok => Ok(()),
+            Self::Malformed(message) => Err(Error::Malformed(message)),
+            Self::Usage(message) => Err(Error::Usage(message)),
+        }
+    }
 }
 
 /// What `check` says of a file it read.
@@ -228,31 +284,6 @@ pub struct Converted {
     pub warnings: Vec<String>,
 }
 
-/// Why `zerocol convert` wrote nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ConvertError {
-    /// The input is malformed, or holds what the target cannot (exit status 1): the
-    /// message after the input's label.
-    Malformed(String),
-    /// The command line must choose first (GTA's material tables, exit status 2):
-    /// the message after the input's label.
-    Choice(String),
-    /// The format cannot be written as `to` (exit status 2).
-    Unsupported,
-}
-
-impl Display for ConvertError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Malformed(message) | Self::Choice(message) => f.write_str(message),
-            Self::Unsupported => f.write_str("convert does not write this format as that target"),
-        }
-    }
-}
-
-impl core::error::Error for ConvertError {}
-
 /// An embedded sample, which `zerocol info` shows without a FILE.
 #[derive(Clone, Copy, Debug)]
 pub struct Sample {
@@ -288,20 +319,20 @@ pub trait Tool {
         label: &str,
         bytes: &[u8],
         flags: Flags,
-    ) -> io::Result<Verdict>;
+    ) -> Result<(), Error>;
     /// `zerocol dump`: the JSON of docs/dump.md streamed to `out`, or (with nothing
     /// written) the message for a malformed file.
-    fn dump(&self, out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict>;
+    fn dump(&self, out: &mut dyn Write, bytes: &[u8], flags: Flags) -> Result<(), Error>;
     /// `zerocol check`: the summary and warnings, or the message for `error: ...`.
-    fn check(&self, bytes: &[u8], flags: Flags) -> Result<Checked, String>;
+    fn check(&self, bytes: &[u8], flags: Flags) -> Result<Checked, Error>;
     /// `zerocol export`: the OBJ and its material library (which the OBJ names
     /// `mtllib`), or the message for a malformed file.
-    fn export(&self, bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String>;
+    fn export(&self, bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, Error>;
     /// `zerocol convert`: the output file, or why there is none. By default the
-    /// format is not converted ([`ConvertError::Unsupported`]).
-    fn convert(&self, bytes: &[u8], conversion: Conversion) -> Result<Converted, ConvertError> {
+    /// format is not converted ([`Error::Unsupported`]).
+    fn convert(&self, bytes: &[u8], conversion: Conversion) -> Result<Converted, Error> {
         let _ = (bytes, conversion);
-        Err(ConvertError::Unsupported)
+        Err(Error::Unsupported)
     }
     /// `zerocol ray`: the nearest hit of `segment` over the file's models (or the
     /// one `flags.model` picks) as the one-line JSON object of docs/dump.md
@@ -312,7 +343,7 @@ pub trait Tool {
         bytes: &[u8],
         segment: zerocol::query::Segment,
         flags: Flags,
-    ) -> io::Result<Verdict>;
+    ) -> Result<(), Error>;
 }
 
 /// Implements [`Tool`] as a unit struct `$tool` for the format module it is invoked
@@ -326,7 +357,7 @@ macro_rules! module_tool {
             &self,
             bytes: &[u8],
             conversion: $crate::tool::Conversion,
-        ) -> Result<$crate::tool::Converted, $crate::tool::ConvertError> {
+        ) -> Result<$crate::tool::Converted, $crate::tool::Error> {
             convert(bytes, conversion)
         }
     };
@@ -347,8 +378,8 @@ macro_rules! module_tool {
             bytes: &[u8],
             segment: zerocol::query::Segment,
             flags: $crate::tool::Flags,
-        ) -> std::io::Result<$crate::tool::Verdict> {
-            ray(out, bytes, segment, flags)
+        ) -> Result<(), $crate::tool::Error> {
+            $crate::tool::Verdict::result(ray(out, bytes, segment, flags))
         }
     };
     ($tool:ident, $doc:literal $(, $method:ident)*) => {
@@ -370,8 +401,8 @@ macro_rules! module_tool {
                 label: &str,
                 bytes: &[u8],
                 flags: $crate::tool::Flags,
-            ) -> std::io::Result<$crate::tool::Verdict> {
-                info(&mut out, label, bytes, flags)
+            ) -> Result<(), $crate::tool::Error> {
+                $crate::tool::Verdict::result(info(&mut out, label, bytes, flags))
             }
 
             fn dump(
@@ -379,16 +410,16 @@ macro_rules! module_tool {
                 out: &mut dyn std::io::Write,
                 bytes: &[u8],
                 flags: $crate::tool::Flags,
-            ) -> std::io::Result<$crate::tool::Verdict> {
-                dump(out, bytes, flags)
+            ) -> Result<(), $crate::tool::Error> {
+                $crate::tool::Verdict::result(dump(out, bytes, flags))
             }
 
             fn check(
                 &self,
                 bytes: &[u8],
                 flags: $crate::tool::Flags,
-            ) -> Result<$crate::tool::Checked, String> {
-                check(bytes, flags)
+            ) -> Result<$crate::tool::Checked, $crate::tool::Error> {
+                check(bytes, flags).map_err($crate::tool::Error::Malformed)
             }
 
             fn export(
@@ -396,8 +427,8 @@ macro_rules! module_tool {
                 bytes: &[u8],
                 flags: $crate::tool::Flags,
                 mtllib: &str,
-            ) -> Result<$crate::tool::Exported, String> {
-                export(bytes, flags, mtllib)
+            ) -> Result<$crate::tool::Exported, $crate::tool::Error> {
+                export(bytes, flags, mtllib).map_err($crate::tool::Error::Malformed)
             }
 
             $($crate::tool::module_tool!(@method $method);)*

@@ -6,7 +6,7 @@
 
 use zerocol::Format;
 use zerocol_cli::dispatch::tool;
-use zerocol_cli::tool::{Conversion, Flags, Settings, Target, Verdict};
+use zerocol_cli::tool::{Conversion, Error, Flags, Settings, Target};
 use zerocol_cli::{sniff, unknown};
 
 const FORMATS: [Format; 6] = Format::ALL;
@@ -89,15 +89,16 @@ fn convert(data: &[u8], format: Format, target: Target, lenient: bool) {
     );
 }
 
-/// `zerocol info` into a sink: it prints UTF-8 and returns a verdict.
-fn info(format: Format, data: &[u8], flags: Flags) -> Verdict {
+/// `zerocol info` into a sink: it prints UTF-8 and returns its verdict (never an I/O
+/// error).
+fn info(format: Format, data: &[u8], flags: Flags) -> Result<(), Error> {
     let mut sink = Vec::new();
     let info = tool(format).info(&mut sink, "(fuzz)", data, flags);
-    let Ok(verdict) = info else {
+    if let Err(Error::Io(_)) = info {
         panic!("info failed writing into a Vec: {info:?}");
-    };
+    }
     assert!(std::str::from_utf8(&sink).is_ok(), "info prints UTF-8");
-    verdict
+    info
 }
 
 /// `info`, `check` and `dump` of one file with one set of flags: they agree on whether
@@ -107,23 +108,20 @@ fn run(format: Format, data: &[u8], flags: Flags) {
     let verdict = info(format, data, flags);
     let check = tool.check(data, flags);
     match (&verdict, &check) {
-        (Verdict::Ok, Ok(checked)) => assert!(!checked.summary.contains('\n')),
-        (Verdict::Malformed(a), Err(b)) => {
+        (Ok(()), Ok(checked)) => assert!(!checked.summary.contains('\n')),
+        (Err(Error::Malformed(a)), Err(Error::Malformed(b))) => {
             assert!(!a.contains('\n') && !b.contains('\n'), "{a:?} / {b:?}");
         }
         _ => panic!("info says {verdict:?}, check says {check:?}"),
     }
     // The dump streams into its writer, and writes nothing for a malformed file.
     let mut json = Vec::new();
-    match tool
-        .dump(&mut json, data, flags)
-        .expect("a dump serialises")
-    {
-        Verdict::Ok => {
+    match tool.dump(&mut json, data, flags) {
+        Ok(()) => {
             let value: serde_json::Value = serde_json::from_slice(&json).expect("dump prints JSON");
             assert!(value.is_object(), "dump prints one JSON object");
         }
-        Verdict::Malformed(message) => {
+        Err(Error::Malformed(message)) => {
             assert!(!message.contains('\n'), "{message:?}");
             assert!(
                 json.is_empty(),
@@ -132,7 +130,8 @@ fn run(format: Format, data: &[u8], flags: Flags) {
             );
         }
         // Only `info --model` asks for what a file may not hold.
-        Verdict::Usage(message) => panic!("dump refused its flags: {message}"),
+        Err(Error::Usage(message)) => panic!("dump refused its flags: {message}"),
+        Err(error) => panic!("a dump serialises: {error:?}"),
     }
     // `export` reads what `check` reads (a `.dff` without collision has nothing to
     // export), and writes OBJ that reads back.
@@ -141,7 +140,8 @@ fn run(format: Format, data: &[u8], flags: Flags) {
             assert!(check.is_ok(), "export of a file check refuses: {check:?}");
             crate::obj::read(&exported.obj, &exported.mtl, &exported.summary);
         }
-        Err(message) => {
+        Err(error) => {
+            let message = error.to_string();
             assert!(!message.contains('\n'), "{message:?}");
             assert!(check.is_err() || format == Format::Dff, "{message}");
         }
@@ -151,8 +151,8 @@ fn run(format: Format, data: &[u8], flags: Flags) {
     // (or a `--model` that picks none) is a usage error.
     let mut line = Vec::new();
     let down = zerocol::query::Segment::new([0.0, 0.0, 1000.0], [0.0, 0.0, -1000.0]);
-    match tool.ray(&mut line, data, down, flags).expect("ray writes") {
-        Verdict::Ok => {
+    match tool.ray(&mut line, data, down, flags) {
+        Ok(()) => {
             assert!(check.is_ok(), "ray of a file check refuses: {check:?}");
             assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
             assert_eq!(line.last(), Some(&b'\n'));
@@ -163,16 +163,17 @@ fn run(format: Format, data: &[u8], flags: Flags) {
                 assert!((0.0..=1.0).contains(&t), "{value}");
             }
         }
-        Verdict::Malformed(message) => {
+        Err(Error::Malformed(message)) => {
             assert!(check.is_err(), "ray refuses a file check reads: {message}");
             assert!(!message.contains('\n') && line.is_empty(), "{message:?}");
         }
-        Verdict::Usage(message) => {
+        Err(Error::Usage(message)) => {
             assert!(
                 format != Format::GtaCol || flags.model.is_some(),
                 "ray refused a GTA file: {message}"
             );
             assert!(!message.contains('\n') && line.is_empty(), "{message:?}");
         }
+        Err(error) => panic!("ray writes: {error:?}"),
     }
 }

@@ -155,7 +155,7 @@ impl Check {
                 Some(format),
                 tool(format)
                     .check(&input.bytes, self.common.flags())
-                    .map_err(|message| explain(forced, &input.bytes, message)),
+                    .map_err(|error| explain(forced, &input.bytes, error.to_string())),
             ),
             Err(message) => (None, Err(message)),
         };

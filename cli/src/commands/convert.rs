@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::dispatch::tool;
-use crate::tool::{Conversion, ConvertError};
+use crate::tool::{Conversion, Error};
 
 use crate::commands::open::open;
 use crate::io::{load, refuse_overwrite, report, write_output};
@@ -32,17 +32,21 @@ pub(crate) fn convert(
     };
     let converted = match tool(format).convert(&input.bytes, conversion) {
         Ok(converted) => converted,
-        Err(ConvertError::Malformed(message)) => {
+        Err(Error::Malformed(message)) => {
             report(&input.label, &message);
             return Ok(Status::Malformed);
         }
         // No silent choice of the output's material table: refused before anything
         // is written.
-        Err(ConvertError::Choice(message)) => {
+        Err(Error::Usage(message)) => {
             report(&input.label, &message);
             return Ok(Status::Failed);
         }
-        Err(_) => {
+        Err(Error::Io(error)) => {
+            report(&input.label, &error);
+            return Ok(Status::Failed);
+        }
+        Err(Error::Unsupported) => {
             // The name `--to` took, as clap spells it.
             let to = conversion
                 .to

@@ -48,7 +48,10 @@ pub(crate) fn export(
     let exported = match tool(format).export(&input.bytes, flags, &mtllib) {
         Ok(exported) => exported,
         Err(message) => {
-            report(&input.label, &explain(common.format, &input.bytes, message));
+            report(
+                &input.label,
+                &explain(common.format, &input.bytes, message.to_string()),
+            );
             return Ok(Status::Malformed);
         }
     };

@@ -1,11 +1,11 @@
 //! `zerocol info`: a readable summary of a file, or of the embedded samples.
 
 use std::borrow::Cow;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::dispatch::tool;
-use crate::tool::{Flags, Sample, Verdict};
+use crate::tool::{Error, Flags, Sample};
 use zerocol::Format;
 
 use crate::args::{Common, GameNames};
@@ -30,7 +30,7 @@ pub(crate) fn info<W: Write>(
     };
     let info = |format: Format, input: &Input, out: &mut W| {
         if model.is_some() && !tool(format).has_models() {
-            return Ok(Verdict::Usage(format!(
+            return Err(Error::Usage(format!(
                 "--model picks a model of a GTA .col library or a .dff; this is a {} file, which has no models",
                 format.name()
             )));
@@ -51,7 +51,7 @@ pub(crate) fn samples<W: Write>(
     common: Common,
     model: bool,
     out: &mut W,
-    info: impl Fn(Format, &Input, &mut W) -> io::Result<Verdict>,
+    info: impl Fn(Format, &Input, &mut W) -> Result<(), Error>,
 ) -> Result<Status, Interrupted> {
     let mut status = Status::Ok;
     let mut first = true;

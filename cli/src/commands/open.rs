@@ -1,10 +1,10 @@
 //! What the commands share: a file opened as a format, and `info` and `dump`'s
 //! one-file run.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use crate::io::recognise as format;
-use crate::tool::Verdict;
+use crate::tool::Error;
 use zerocol::Format;
 
 use crate::args::Common;
@@ -58,19 +58,24 @@ pub(crate) fn one_file<W: Write>(
     input: Result<Input, String>,
     common: Common,
     out: &mut W,
-    command: impl FnOnce(Format, &Input, &mut W) -> io::Result<Verdict>,
+    command: impl FnOnce(Format, &Input, &mut W) -> Result<(), Error>,
 ) -> Result<Status, Interrupted> {
     let (input, format) = match open(input, common.format) {
         Ok(opened) => opened,
         Err(status) => return Ok(status),
     };
     match command(format, &input, out) {
-        Ok(Verdict::Ok) => Ok(Status::Ok),
-        Ok(Verdict::Usage(message)) => {
+        Ok(()) => Ok(Status::Ok),
+        Err(Error::Usage(message)) => {
             report(&input.label, &message);
             Ok(Status::Failed)
         }
-        Ok(Verdict::Malformed(message)) => {
+        // `info`, `dump` and `ray` convert nothing.
+        Err(Error::Unsupported) => {
+            report(&input.label, &Error::Unsupported);
+            Ok(Status::Failed)
+        }
+        Err(Error::Malformed(message)) => {
             // What `info` printed before the damage comes first on a terminal.
             let flushed = out.flush();
             report(&input.label, &explain(common.format, &input.bytes, message));
@@ -81,7 +86,7 @@ pub(crate) fn one_file<W: Write>(
                     error,
                 })
         }
-        Err(error) => Err(Interrupted {
+        Err(Error::Io(error)) => Err(Interrupted {
             status: Status::Ok,
             error,
         }),

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use crate::dispatch::tool;
-use crate::tool::{Flags, Verdict};
+use crate::tool::{Error, Flags};
 use zerocol::query::Segment;
 
 use crate::args::Ray;
@@ -27,7 +27,7 @@ pub(crate) fn run<W: Write>(args: Ray, out: &mut W) -> Result<Status, Interrupte
         out,
         |format, input, out| {
             if model && !tool(format).has_models() {
-                return Ok(Verdict::Usage(format!(
+                return Err(Error::Usage(format!(
                     "--model picks a model of a GTA .col library or a .dff; this is a {} file, which has no models",
                     format.name()
                 )));

@@ -93,16 +93,15 @@ pub(crate) fn read<'a>(
 pub(crate) fn convert(
     bytes: &[u8],
     conversion: tool::Conversion,
-) -> Result<tool::Converted, tool::ConvertError> {
+) -> Result<tool::Converted, tool::Error> {
     if conversion.to.is_some_and(|to| to.gta().is_none()) {
-        return Err(tool::ConvertError::Unsupported);
+        return Err(tool::Error::Unsupported);
     }
     let mut scratch = Vec::new();
-    let read =
-        read(bytes, conversion.lenient, &mut scratch).map_err(tool::ConvertError::Malformed)?;
-    let model = read.model.ok_or_else(|| {
-        tool::ConvertError::Malformed("the .dff holds no collision model".to_owned())
-    })?;
+    let read = read(bytes, conversion.lenient, &mut scratch).map_err(tool::Error::Malformed)?;
+    let model = read
+        .model
+        .ok_or_else(|| tool::Error::Malformed("the .dff holds no collision model".to_owned()))?;
     crate::formats::gta::convert_models(&[model], conversion.settings)
 }
 

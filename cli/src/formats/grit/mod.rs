@@ -254,8 +254,8 @@ impl crate::tool::Tool for Grit {
         label: &str,
         bytes: &[u8],
         flags: crate::tool::Flags,
-    ) -> std::io::Result<crate::tool::Verdict> {
-        info(&mut out, label, bytes, self.0, flags.lenient)
+    ) -> Result<(), crate::tool::Error> {
+        crate::tool::Verdict::result(info(&mut out, label, bytes, self.0, flags.lenient))
     }
 
     fn dump(
@@ -263,12 +263,16 @@ impl crate::tool::Tool for Grit {
         out: &mut dyn std::io::Write,
         bytes: &[u8],
         flags: crate::tool::Flags,
-    ) -> std::io::Result<crate::tool::Verdict> {
-        dump(out, bytes, self.0, flags.lenient)
+    ) -> Result<(), crate::tool::Error> {
+        crate::tool::Verdict::result(dump(out, bytes, self.0, flags.lenient))
     }
 
-    fn check(&self, bytes: &[u8], flags: crate::tool::Flags) -> Result<Checked, String> {
-        check(bytes, self.0, flags.lenient)
+    fn check(
+        &self,
+        bytes: &[u8],
+        flags: crate::tool::Flags,
+    ) -> Result<Checked, crate::tool::Error> {
+        check(bytes, self.0, flags.lenient).map_err(crate::tool::Error::Malformed)
     }
 
     fn export(
@@ -276,21 +280,21 @@ impl crate::tool::Tool for Grit {
         bytes: &[u8],
         flags: crate::tool::Flags,
         mtllib: &str,
-    ) -> Result<crate::tool::Exported, String> {
-        export(bytes, self.0, flags.lenient, mtllib)
+    ) -> Result<crate::tool::Exported, crate::tool::Error> {
+        export(bytes, self.0, flags.lenient, mtllib).map_err(crate::tool::Error::Malformed)
     }
 
     fn convert(
         &self,
         bytes: &[u8],
         conversion: crate::tool::Conversion,
-    ) -> Result<crate::tool::Converted, crate::tool::ConvertError> {
-        use crate::tool::ConvertError;
+    ) -> Result<crate::tool::Converted, crate::tool::Error> {
+        use crate::tool::Error;
         let target = match conversion.to {
             None => convert::other_than(self.0),
-            Some(to) => to.grit().ok_or(ConvertError::Unsupported)?,
+            Some(to) => to.grit().ok_or(Error::Unsupported)?,
         };
-        convert(bytes, self.0, target, conversion.lenient).map_err(ConvertError::Malformed)
+        convert(bytes, self.0, target, conversion.lenient).map_err(Error::Malformed)
     }
     fn ray(
         &self,
@@ -298,8 +302,8 @@ impl crate::tool::Tool for Grit {
         bytes: &[u8],
         segment: zerocol::query::Segment,
         flags: crate::tool::Flags,
-    ) -> std::io::Result<crate::tool::Verdict> {
-        ray(out, bytes, self.0, segment, flags.lenient)
+    ) -> Result<(), crate::tool::Error> {
+        crate::tool::Verdict::result(ray(out, bytes, self.0, segment, flags.lenient))
     }
 }
 

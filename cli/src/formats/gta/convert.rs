@@ -17,7 +17,7 @@ use zerocol::gta::{
 };
 
 use super::latin1;
-use crate::tool::{Conversion, ConvertError, Converted, FaceGroups, Settings, options};
+use crate::tool::{Conversion, Converted, Error, FaceGroups, Settings, options};
 
 /// The writer's options for one model.
 fn write_options(settings: Settings, model: &Model<'_>) -> WriteOptions {
@@ -303,12 +303,12 @@ fn write_one(
 }
 
 /// `zerocol convert` of a `.col` library: every model written as
-/// `conversion.settings` asks (a Grit `--to` is [`ConvertError::Unsupported`]).
-pub(crate) fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted, ConvertError> {
+/// `conversion.settings` asks (a Grit `--to` is [`Error::Unsupported`]).
+pub(crate) fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted, Error> {
     if conversion.to.is_some_and(|to| to.gta().is_none()) {
-        return Err(ConvertError::Unsupported);
+        return Err(Error::Unsupported);
     }
-    let models = read_library(bytes, conversion.lenient).map_err(ConvertError::Malformed)?;
+    let models = read_library(bytes, conversion.lenient).map_err(Error::Malformed)?;
     convert_models(&models, conversion.settings)
 }
 
@@ -318,9 +318,9 @@ pub(crate) fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted,
 pub(crate) fn convert_models(
     models: &[(Model<'_>, usize)],
     settings: Settings,
-) -> Result<Converted, ConvertError> {
-    check_materials(models, settings).map_err(ConvertError::Choice)?;
-    write_models(models, settings).map_err(ConvertError::Malformed)
+) -> Result<Converted, Error> {
+    check_materials(models, settings).map_err(Error::Usage)?;
+    write_models(models, settings).map_err(Error::Malformed)
 }
 
 /// Reads every model of a `.col` library (a file with no model is malformed).
