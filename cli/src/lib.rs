@@ -62,16 +62,16 @@
 //!     from_game: None,
 //! };
 //! let conversion = Conversion { to: Some(Target::Col3), settings, lenient: false };
-//! let converted = tool(Format::GtaCol).convert(sample, conversion).map_err(|e| e.to_string())?;
+//! let converted = tool(Format::GtaCol).convert(sample, conversion)?;
 //! let models = zerocol::gta::models(&converted.bytes, zerocol::gta::Options::STRICT);
 //! assert!(models.map(|m| m.map(|m| m.version())).all(|v| v == Ok(zerocol::gta::Version::Col3)));
 //! // MKGP courses are not converted.
 //! let course: &[u8] = include_bytes!("../samples/course.col");
-//! assert_eq!(
-//!     tool(Format::MkgpCol).convert(course, conversion).unwrap_err(),
-//!     zerocol_cli::tool::Error::Unsupported
-//! );
-//! # Ok::<(), String>(())
+//! assert!(matches!(
+//!     tool(Format::MkgpCol).convert(course, conversion),
+//!     Err(zerocol_cli::tool::Error::Unsupported)
+//! ));
+//! # Ok::<(), zerocol_cli::tool::Error>(())
 //! ```
 
 #![forbid(unsafe_code)]
