@@ -22,23 +22,27 @@
 //! known format), 2 for usage and I/O errors (2 wins over 1). Whatever the bytes, the tool never panics; a closed
 //! stdout (`zerocol dump f | head -1`) ends it quietly.
 //!
-//! The commands are functions too, for the `any` fuzz target and for embedding: each
-//! format's tool lives in [`formats`], in the module named like the library's (`gta`,
-//! `dff`, `mkgp`, `battleforge`, and `grit` for TCOL and BCOL), and implements
-//! [`Tool`](tool::Tool); [`tool`](dispatch::tool) is the one place that matches on the
-//! format. Adding a format means a `zerocol::Format` variant with its sniffing rule, a
-//! module, and an arm there.
+//! The format commands are functions too, for the `any` fuzz target and for
+//! embedding: each format's tool lives in `formats`, in the module named like the
+//! library's (`gta`, `dff`, `mkgp`, `battleforge`, and `grit` for TCOL and BCOL, with
+//! `img` for what the tool knows of archives), and implements [`Tool`](tool::Tool);
+//! [`tool`](dispatch::tool) is the one place that matches on the format. Adding a
+//! format means a `zerocol::Format` variant with its sniffing rule, a module, and an
+//! arm there.
 //!
 //! Modules, in import order:
-//! - [`tool`]: the [`Tool`](tool::Tool) trait and the types the commands share
-//!   ([`Flags`](tool::Flags), [`Verdict`](tool::Verdict), [`Checked`](tool::Checked),
-//!   [`Conversion`](tool::Conversion));
-//! - [`formats`]: one module per format's tool;
+//! - [`tool`]: the [`Tool`](tool::Tool) trait, its one [`Error`](tool::Error), and the
+//!   types the commands share ([`Flags`](tool::Flags), [`Checked`](tool::Checked),
+//!   [`Conversion`](tool::Conversion), [`Converted`](tool::Converted));
+//! - `formats`: one module per format's tool;
 //! - [`dispatch`]: from a [`Format`](zerocol::Format) to its tool;
 //! - `status` (exit statuses) and `args` (the command line);
-//! - [`io`]: every rule about reading inputs (and recognising them) and writing
-//!   outputs (staged whole), IMG archives, the progress bar;
-//! - `commands`: one module per command, holding its whole behaviour;
+//! - `io`: every rule about reading inputs (`load`, and `recognise`: what a file is)
+//!   and writing outputs (`staging`: whole, then put in place), IMG archives read
+//!   entry by entry (`archive`), the progress bar (`progress`);
+//! - `commands`: one module per command (`info`, `dump`, `check`, `export`,
+//!   `convert`, `ray`, `list`, `extract`, `put`), each holding its whole behaviour,
+//!   over `open` (a file opened as a format, which they share);
 //! - [`main`]: the binary's entry.
 //!
 //! ```

@@ -13,8 +13,9 @@ use zerocol::img::{Kind, Version};
 use crate::args::Common;
 use crate::commands::open::{explain, recognise};
 use crate::io::archive;
+use crate::io::label;
+use crate::io::load::{head, load};
 use crate::io::progress::Progress;
-use crate::io::{head, label, load};
 use crate::status::{Interrupted, Status};
 
 /// How `check` prints.

@@ -8,7 +8,8 @@ use crate::dispatch::tool;
 use crate::tool::{Conversion, Error};
 
 use crate::commands::open::open;
-use crate::io::{load, refuse_overwrite, report, write_output};
+use crate::io::load::load;
+use crate::io::{refuse_overwrite, report, write_output};
 use crate::status::{Interrupted, Status};
 
 /// `zerocol convert`: reads INPUT (GTA `.col` or `.dff`, TCOL or BCOL, by its

@@ -7,7 +7,7 @@ use crate::dispatch::tool;
 
 use crate::args::Common;
 use crate::commands::open::one_file;
-use crate::io::load;
+use crate::io::load::load;
 use crate::status::{Interrupted, Status};
 
 /// `zerocol dump`: streamed to `out` as it is serialized, once the file is known to

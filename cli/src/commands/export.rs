@@ -8,7 +8,8 @@ use crate::tool::Flags;
 
 use crate::args::Common;
 use crate::commands::open::{explain, open};
-use crate::io::{eprint_line, label, load, refuse_overwrite, report, write_pair};
+use crate::io::load::load;
+use crate::io::{eprint_line, label, refuse_overwrite, report, write_pair};
 use crate::status::{Interrupted, Status};
 
 /// `zerocol export`: FILE as OUTPUT (OBJ) and the `.mtl` beside it, written only

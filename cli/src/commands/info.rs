@@ -10,7 +10,8 @@ use zerocol::Format;
 
 use crate::args::{Common, GameNames};
 use crate::commands::open::one_file;
-use crate::io::{Input, eprint_line, load};
+use crate::io::eprint_line;
+use crate::io::load::{Input, load};
 use crate::status::{Interrupted, Status};
 
 /// `zerocol info`: FILE's summary, or (without one) the embedded samples'.

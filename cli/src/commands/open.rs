@@ -8,7 +8,8 @@ use crate::tool::Error;
 use zerocol::Format;
 
 use crate::args::Common;
-use crate::io::{Input, eprint_line, report};
+use crate::io::load::Input;
+use crate::io::{eprint_line, report};
 use crate::status::{Interrupted, Status};
 
 /// A loaded file and its format (`forced`, or sniffed), or, with its one stderr line

@@ -12,8 +12,9 @@ use zerocol::gta::{Model, Options};
 use zerocol::img::{self, Placement, Version};
 
 use crate::io::archive;
+use crate::io::load::load;
 use crate::io::{
-    Failure, eprint_line, load, refuse_overwrite, report, write_output, write_output_with,
+    Failure, eprint_line, refuse_overwrite, report, write_output, write_output_with,
     write_pair_with,
 };
 use crate::status::{Interrupted, Status};

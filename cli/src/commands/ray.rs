@@ -10,7 +10,7 @@ use zerocol::query::Segment;
 
 use crate::args::Ray;
 use crate::commands::open::one_file;
-use crate::io::load;
+use crate::io::load::load;
 use crate::status::{Interrupted, Status};
 
 /// Runs `zerocol ray`.

@@ -31,7 +31,7 @@ pub(crate) struct ArchiveFile {
 pub(crate) fn named(path: &Path) -> bool {
     path.as_os_str() != "-"
         && std::fs::metadata(path).is_ok_and(|m| m.is_file())
-        && crate::io::head(path).is_ok_and(|head| is_archive(path, &head, true))
+        && crate::io::load::head(path).is_ok_and(|head| is_archive(path, &head, true))
 }
 
 /// Positional reads: `read_exact_at` on Unix, a seek and a read elsewhere.
