@@ -1,7 +1,8 @@
 //! Every rule about reading the inputs and writing the outputs (docs/cli.md,
 //! "Files"), and what a path is called in messages.
 //!
-//! - Inputs: `-` is standard input. A path must name a regular file (a link to one
+//! - Inputs ([`load`]; what a file is: [`recognise`]; IMG archives, entry by entry:
+//!   [`archive`]): `-` is standard input. A path must name a regular file (a link to one
 //!   is followed): a FIFO, a device, a socket or a folder is refused from its
 //!   metadata, never opened. A file larger than `--max-size` is refused before a
 //!   byte is read, and the read itself stops one byte past the limit, so a file
