@@ -24,8 +24,8 @@
 //! The [`guide`] holds the format pages (every offset, rule and limit the readers
 //! follow, and the sources they were checked against) and the CLI's JSON and OBJ.
 //!
-//! With the `cli` feature, `cli` holds the `zerocol` tool's commands as functions,
-//! for embedding and fuzzing.
+//! The `zerocol` command-line tool is its own crate, `zerocol-cli`
+//! (`cargo install zerocol-cli`).
 //!
 //! [`sniff`] tells the formats apart by their first bytes, and [`wire`] is the byte
 //! layer they share: the [`wire::Error`] every binary format reports (a byte offset
@@ -105,7 +105,6 @@
 //! - `defmt`: `defmt::Format` for every public error, lint and summary type.
 //! - `arbitrary`: `arbitrary::Arbitrary` for option values, and [`generate`]'s
 //!   valid files of every format for fuzzing other loaders (implies `std`).
-//! - `cli`: the `zerocol` command-line tool.
 
 #![no_std]
 // docs.rs (`[package.metadata.docs.rs]`) marks each item that a feature enables.
@@ -128,13 +127,8 @@
 
 #[cfg(feature = "std")]
 extern crate std;
-// The CLI's modules name the library `zerocol::`, as the binary and any user's code do.
-#[cfg(feature = "cli")]
-extern crate self as zerocol;
 
 pub mod battleforge;
-#[cfg(feature = "cli")]
-pub mod cli;
 #[cfg(test)]
 mod error_types;
 mod format;

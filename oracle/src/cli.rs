@@ -1,23 +1,23 @@
 //! Any bytes, as the `zerocol` tool reads them (the `any` target; the `cli` feature):
 //! sniff the format as the CLI does (and also read the bytes as every other format, as
 //! `--format` would), then run the CLI's own `info`, `dump`, `check`, `export`, `ray`
-//! and (for Grit files) `convert` code into a sink. The tool's commands are the library's
-//! `zerocol::cli`.
+//! and (for Grit files) `convert` code into a sink. The tool's commands are the
+//! `zerocol-cli` crate's functions (`zerocol_cli`).
 
 use zerocol::Format;
-use zerocol::cli::dispatch::tool;
-use zerocol::cli::tool::{Flags, Verdict};
-use zerocol::cli::{format, grit};
+use zerocol_cli::dispatch::tool;
+use zerocol_cli::tool::{Conversion, Error, Flags, Settings, Target};
+use zerocol_cli::{sniff, unknown};
 
 const FORMATS: [Format; 6] = Format::ALL;
 
 /// Any bytes through the tool's commands, as the tool sniffs them and as `--format`
 /// forces every other format on them.
 pub fn bytes(data: &[u8]) {
-    let sniffed = format::sniff(data);
+    let sniffed = sniff(data);
     if sniffed.is_none() {
         // The message for an unknown format quotes the first bytes.
-        assert!(!format::unknown(data).contains('\n'));
+        assert!(!unknown(data).contains('\n'));
     }
     for format in FORMATS {
         if sniffed == Some(format) {
@@ -56,26 +56,31 @@ pub fn bytes(data: &[u8]) {
             let _ = tool(format).check(data, Flags::default());
         }
     }
-    if let Some(flavour) = sniffed.and_then(Format::grit) {
-        for target in [grit::Target::Tcol, grit::Target::Bcol] {
+    if let Some(format) = sniffed.filter(|format| format.grit().is_some()) {
+        for target in [Target::Tcol, Target::Bcol] {
             for lenient in [false, true] {
-                convert(data, flavour, target, lenient);
+                convert(data, format, target, lenient);
             }
         }
     }
 }
 
 /// `zerocol convert`: what it writes reads back, strictly, as the target format.
-fn convert(data: &[u8], flavour: zerocol::grit::Flavour, target: grit::Target, lenient: bool) {
-    let Ok(converted) = grit::convert(data, flavour, target, lenient) else {
+fn convert(data: &[u8], format: Format, target: Target, lenient: bool) {
+    let conversion = Conversion {
+        to: Some(target),
+        settings: Settings::default(),
+        lenient,
+    };
+    let Ok(converted) = tool(format).convert(data, conversion) else {
         return;
     };
     for warning in &converted.warnings {
         assert!(!warning.contains('\n'), "{warning:?}");
     }
     let format = match target {
-        grit::Target::Tcol => Format::Tcol,
-        grit::Target::Bcol => Format::Bcol,
+        Target::Tcol => Format::Tcol,
+        _ => Format::Bcol,
     };
     let check = tool(format).check(&converted.bytes, Flags::default());
     assert!(
@@ -84,15 +89,16 @@ fn convert(data: &[u8], flavour: zerocol::grit::Flavour, target: grit::Target, l
     );
 }
 
-/// `zerocol info` into a sink: it prints UTF-8 and returns a verdict.
-fn info(format: Format, data: &[u8], flags: Flags) -> Verdict {
+/// `zerocol info` into a sink: it prints UTF-8 and returns its verdict (never an I/O
+/// error).
+fn info(format: Format, data: &[u8], flags: Flags) -> Result<(), Error> {
     let mut sink = Vec::new();
     let info = tool(format).info(&mut sink, "(fuzz)", data, flags);
-    let Ok(verdict) = info else {
+    if let Err(Error::Io(_)) = info {
         panic!("info failed writing into a Vec: {info:?}");
-    };
+    }
     assert!(std::str::from_utf8(&sink).is_ok(), "info prints UTF-8");
-    verdict
+    info
 }
 
 /// `info`, `check` and `dump` of one file with one set of flags: they agree on whether
@@ -102,23 +108,20 @@ fn run(format: Format, data: &[u8], flags: Flags) {
     let verdict = info(format, data, flags);
     let check = tool.check(data, flags);
     match (&verdict, &check) {
-        (Verdict::Ok, Ok(checked)) => assert!(!checked.summary.contains('\n')),
-        (Verdict::Malformed(a), Err(b)) => {
+        (Ok(()), Ok(checked)) => assert!(!checked.summary.contains('\n')),
+        (Err(Error::Malformed(a)), Err(Error::Malformed(b))) => {
             assert!(!a.contains('\n') && !b.contains('\n'), "{a:?} / {b:?}");
         }
         _ => panic!("info says {verdict:?}, check says {check:?}"),
     }
     // The dump streams into its writer, and writes nothing for a malformed file.
     let mut json = Vec::new();
-    match tool
-        .dump(&mut json, data, flags)
-        .expect("a dump serialises")
-    {
-        Verdict::Ok => {
+    match tool.dump(&mut json, data, flags) {
+        Ok(()) => {
             let value: serde_json::Value = serde_json::from_slice(&json).expect("dump prints JSON");
             assert!(value.is_object(), "dump prints one JSON object");
         }
-        Verdict::Malformed(message) => {
+        Err(Error::Malformed(message)) => {
             assert!(!message.contains('\n'), "{message:?}");
             assert!(
                 json.is_empty(),
@@ -127,7 +130,8 @@ fn run(format: Format, data: &[u8], flags: Flags) {
             );
         }
         // Only `info --model` asks for what a file may not hold.
-        Verdict::Usage(message) => panic!("dump refused its flags: {message}"),
+        Err(Error::Usage(message)) => panic!("dump refused its flags: {message}"),
+        Err(error) => panic!("a dump serialises: {error:?}"),
     }
     // `export` reads what `check` reads (a `.dff` without collision has nothing to
     // export), and writes OBJ that reads back.
@@ -136,7 +140,8 @@ fn run(format: Format, data: &[u8], flags: Flags) {
             assert!(check.is_ok(), "export of a file check refuses: {check:?}");
             crate::obj::read(&exported.obj, &exported.mtl, &exported.summary);
         }
-        Err(message) => {
+        Err(error) => {
+            let message = error.to_string();
             assert!(!message.contains('\n'), "{message:?}");
             assert!(check.is_err() || format == Format::Dff, "{message}");
         }
@@ -146,8 +151,8 @@ fn run(format: Format, data: &[u8], flags: Flags) {
     // (or a `--model` that picks none) is a usage error.
     let mut line = Vec::new();
     let down = zerocol::query::Segment::new([0.0, 0.0, 1000.0], [0.0, 0.0, -1000.0]);
-    match tool.ray(&mut line, data, down, flags).expect("ray writes") {
-        Verdict::Ok => {
+    match tool.ray(&mut line, data, down, flags) {
+        Ok(()) => {
             assert!(check.is_ok(), "ray of a file check refuses: {check:?}");
             assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
             assert_eq!(line.last(), Some(&b'\n'));
@@ -158,16 +163,17 @@ fn run(format: Format, data: &[u8], flags: Flags) {
                 assert!((0.0..=1.0).contains(&t), "{value}");
             }
         }
-        Verdict::Malformed(message) => {
+        Err(Error::Malformed(message)) => {
             assert!(check.is_err(), "ray refuses a file check reads: {message}");
             assert!(!message.contains('\n') && line.is_empty(), "{message:?}");
         }
-        Verdict::Usage(message) => {
+        Err(Error::Usage(message)) => {
             assert!(
                 format != Format::GtaCol || flags.model.is_some(),
                 "ray refused a GTA file: {message}"
             );
             assert!(!message.contains('\n') && line.is_empty(), "{message:?}");
         }
+        Err(error) => panic!("ray writes: {error:?}"),
     }
 }

@@ -11,7 +11,7 @@
 //! `arbitrary` too.
 //!
 //! The `cli` feature adds `cli`, the `any` target's checks of the `zerocol` tool's
-//! commands (zerocol's own `cli` turns it on for its tests).
+//! commands (the `zerocol-cli` crate; its tests turn it on).
 //!
 //! - `bytes(data)` functions take a file as it is on disk, and run it under every
 //!   `Options` value of their format: real files are seeds as they are.

@@ -81,6 +81,15 @@ pub use write::{
 /// The magic of a v2 archive.
 pub const MAGIC_V2: &[u8; 4] = b"VER2";
 
+/// The extension (the games compare it ignoring ASCII case) of an archive's data: the
+/// whole v2 archive, or a v1 archive's entries.
+pub const EXTENSION: &str = "img";
+
+/// The extension of a v1 archive's directory, beside its data file of the same stem
+/// (`gta3.dir` and `gta3.img`): a v1 archive has no header, and its `.img` starts with
+/// its first entry.
+pub const DIR_EXTENSION: &str = "dir";
+
 /// The archive's version: which games load it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

@@ -16,11 +16,6 @@ mod img;
 #[cfg(feature = "std")]
 mod mkgp;
 
-// The `zerocol` binary, run as a child process: it needs the `cli` feature, and a host
-// that can run it (the cross tests under qemu-user build without `cli`, targets/run).
-#[cfg(feature = "cli")]
-mod cli;
-
 // The fuzz targets' checks on every committed seed, regression and corpus file; the
 // round-trip checks draw `zerocol::generate` values, which need `arbitrary`.
 #[cfg(feature = "arbitrary")]

@@ -2,8 +2,8 @@
 //! the regressions in `tests/regressions/<format>/` and the seeds in
 //! `fuzz/seeds/<target>/`. A crash a fuzzer found stays fixed because its file runs
 //! here on every `cargo test`, on every target CI tests (big-endian ones included).
-//! The `any` target's corpus (`fuzz/corpus/any/`) replays here too, with the `cli`
-//! feature. The rest of the campaign's corpus (`fuzz/corpus/`, thousands of files) is
+//! The `any` target's corpus (`fuzz/corpus/any/`) replays in the tool's tests
+//! (`cli/tests/it/fuzz.rs`). The rest of the campaign's corpus (`fuzz/corpus/`, thousands of files) is
 //! replayed by `fuzz/run replay` through the optimized targets instead: here,
 //! unoptimized and under qemu-user, it would take minutes.
 //!
@@ -291,25 +291,6 @@ fn img_inputs_replay() {
     assert!(replay("img", "img", img::bytes) > 0);
     for (path, bytes) in files_in(&root().join("fuzz/corpus/img")) {
         let result = std::panic::catch_unwind(|| img::bytes(&bytes));
-        if let Err(panic) = result {
-            eprintln!("replaying {}", path.display());
-            std::panic::resume_unwind(panic);
-        }
-    }
-}
-
-/// The `any` target's checks of the tool's commands (`zerocol_oracle::cli`) on its
-/// corpus, `fuzz/corpus/any/`, and on every format's committed inputs.
-#[cfg(feature = "cli")]
-#[test]
-fn any_corpus_replays_through_the_cli() {
-    let mut files = files_in(&root().join("fuzz/corpus/any"));
-    assert!(!files.is_empty(), "fuzz/corpus/any is empty");
-    for format in ["gta", "mkgp", "battleforge", "grit"] {
-        files.extend(committed(format, format));
-    }
-    for (path, bytes) in &files {
-        let result = std::panic::catch_unwind(|| zerocol_oracle::cli::bytes(bytes));
         if let Err(panic) = result {
             eprintln!("replaying {}", path.display());
             std::panic::resume_unwind(panic);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 /// `tests/fixtures/tcol/`.
 pub fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tcol")
+    Path::new(super::ROOT).join("tests/fixtures/tcol")
 }
 
 /// A conformance file's path.

@@ -1,0 +1,71 @@
+//! `zerocol convert`: a file written in another version or encoding, through the
+//! format's [`Tool`](crate::tool::Tool).
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::dispatch::tool;
+use crate::tool::{Conversion, Error};
+
+use crate::commands::open::open;
+use crate::io::load::load;
+use crate::io::{refuse_overwrite, report, write_output};
+use crate::status::{Interrupted, Status};
+
+/// `zerocol convert`: reads INPUT (GTA `.col` or `.dff`, TCOL or BCOL, by its
+/// first bytes), writes OUTPUT (`-`: stdout) only once the whole conversion
+/// succeeded. Malformed input, or a model the target cannot hold, is exit 1; an
+/// input or target convert does not handle, an OUTPUT that is the INPUT, and I/O
+/// errors are exit 2.
+pub(crate) fn convert(
+    input: &Path,
+    output: &Path,
+    conversion: Conversion,
+    max_size: u64,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    if refuse_overwrite(&[input], output) {
+        return Ok(Status::Failed);
+    }
+    let (input, format) = match open(load(input, max_size), None) {
+        Ok(opened) => opened,
+        Err(status) => return Ok(status),
+    };
+    let converted = match tool(format).convert(&input.bytes, conversion) {
+        Ok(converted) => converted,
+        Err(Error::Malformed(message)) => {
+            report(&input.label, &message);
+            return Ok(Status::Malformed);
+        }
+        // No silent choice of the output's material table: refused before anything
+        // is written.
+        Err(Error::Usage(message)) => {
+            report(&input.label, &message);
+            return Ok(Status::Failed);
+        }
+        Err(Error::Io(error)) => {
+            report(&input.label, &error);
+            return Ok(Status::Failed);
+        }
+        Err(Error::Unsupported) => {
+            // The name `--to` took, as clap spells it.
+            let to = conversion
+                .to
+                .and_then(|t| clap::ValueEnum::to_possible_value(&t))
+                .map_or_else(|| "its default".to_owned(), |v| v.get_name().to_owned());
+            report(
+                &input.label,
+                &format!(
+                    "convert writes GTA .col and .dff models as coll, col2, col3 or col4, and \
+                     Grit tcol and bcol files as tcol or bcol: not {} as {to}",
+                    format.name()
+                ),
+            );
+            return Ok(Status::Failed);
+        }
+    };
+    for warning in &converted.warnings {
+        report(&input.label, &format!("warning: {warning}"));
+    }
+    write_output(output, &converted.bytes, out)
+}

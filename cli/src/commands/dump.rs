@@ -1,0 +1,26 @@
+//! `zerocol dump`: everything read from a file, as JSON.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::dispatch::tool;
+
+use crate::args::Common;
+use crate::commands::open::one_file;
+use crate::io::load::load;
+use crate::status::{Interrupted, Status};
+
+/// `zerocol dump`: streamed to `out` as it is serialized, once the file is known to
+/// read.
+pub(crate) fn dump(
+    common: Common,
+    file: &Path,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    one_file(
+        load(file, common.limit.max_size),
+        common,
+        out,
+        |format, input, out| tool(format).dump(out, &input.bytes, common.flags()),
+    )
+}

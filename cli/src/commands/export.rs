@@ -1,0 +1,101 @@
+//! `zerocol export`: a file as a Wavefront OBJ and its `.mtl`.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::dispatch::tool;
+use crate::tool::Flags;
+
+use crate::args::Common;
+use crate::commands::open::{explain, open};
+use crate::io::load::load;
+use crate::io::{eprint_line, label, refuse_overwrite, report, write_pair};
+use crate::status::{Interrupted, Status};
+
+/// `zerocol export`: FILE as OUTPUT (OBJ) and the `.mtl` beside it, written only
+/// once the whole export succeeded; a line on stdout says what they hold.
+pub(crate) fn export(
+    file: &Path,
+    output: &Path,
+    common: Common,
+    flags: Flags,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    // The `.mtl` is named like OUTPUT, as the OBJ's `mtllib` line can name it (no
+    // spaces, `#` or `\`).
+    let mtllib: String = output
+        .file_stem()
+        .map(|stem| stem.to_string_lossy())
+        .unwrap_or_default()
+        .chars()
+        .map(zerocol::obj::clean)
+        .chain(".mtl".chars())
+        .collect();
+    let mtl_path = output.with_file_name(&mtllib);
+    if output.as_os_str() == "-" || output.file_stem().is_none() || mtl_path == output {
+        eprint_line(&format!(
+            "zerocol: {}: export writes two files: give an OBJ path not ending in .mtl (its .mtl goes beside it)",
+            label(output)
+        ));
+        return Ok(Status::Failed);
+    }
+    if refuse_overwrite(&[file], output) || refuse_overwrite(&[file], &mtl_path) {
+        return Ok(Status::Failed);
+    }
+    let (input, format) = match open(load(file, common.limit.max_size), common.format) {
+        Ok(opened) => opened,
+        Err(status) => return Ok(status),
+    };
+    let exported = match tool(format).export(&input.bytes, flags, &mtllib) {
+        Ok(exported) => exported,
+        Err(message) => {
+            report(
+                &input.label,
+                &explain(common.format, &input.bytes, message.to_string()),
+            );
+            return Ok(Status::Malformed);
+        }
+    };
+    let s = exported.summary;
+    let mut warnings = exported.warnings;
+    if s.non_finite > 0 {
+        warnings.push(format!(
+            "{} NaN or infinite coordinates written as 0",
+            s.non_finite
+        ));
+    }
+    if s.unshown > 0 {
+        warnings.push(format!(
+            "{} shapes without faces (hulls of more than {} points, or past the export's budget, as points; planes without a normal left out)",
+            s.unshown,
+            zerocol::obj::HULL_CAP
+        ));
+    }
+    for warning in &warnings {
+        report(&input.label, &format!("warning: {warning}"));
+    }
+    // Both written whole first, then the .mtl renamed into place, then the OBJ.
+    let status = write_pair(
+        (output, exported.obj.as_bytes()),
+        (&mtl_path, exported.mtl.as_bytes()),
+    );
+    if status != Status::Ok {
+        return Ok(status);
+    }
+    writeln!(
+        out,
+        "{}: objects {}, vertices {}, faces {}, lines {}, materials {} (in {})",
+        label(output),
+        s.objects,
+        s.vertices,
+        s.faces,
+        s.lines,
+        s.materials,
+        label(&mtl_path)
+    )
+    .map(|()| Status::Ok)
+    .map_err(|error| Interrupted {
+        status: Status::Ok,
+        error,
+    })
+}

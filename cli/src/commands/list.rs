@@ -1,0 +1,74 @@
+//! `zerocol list`: an IMG archive's entries and its warnings, from its directory.
+
+use std::io::Write;
+use std::path::Path;
+
+use zerocol::img::Version;
+
+use crate::io::archive;
+use crate::io::{eprint_line, report};
+use crate::status::{Interrupted, Status};
+
+/// `zerocol list ARCHIVE`: one line per entry (index, name, type, size and offset
+/// in bytes), then `warning:` lines.
+pub(crate) fn list(
+    path: &Path,
+    lenient: bool,
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    let archive = match archive::open(path) {
+        Ok(archive) => archive,
+        Err(message) => {
+            eprint_line(&message);
+            return Ok(Status::Failed);
+        }
+    };
+    let directory = match archive.directory(lenient) {
+        Ok(directory) => directory,
+        Err(error) => {
+            report(&archive.label, &error);
+            return Ok(Status::Malformed);
+        }
+    };
+    let write = |out: &mut dyn Write| -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{}: {} IMG archive, {} entries",
+            archive.label,
+            match directory.version() {
+                Version::V1 => "GTA III/VC (v1)",
+                _ => "San Andreas (v2)",
+            },
+            directory.entries().count()
+        )?;
+        writeln!(
+            out,
+            "{:>6}  {:<24} {:<5} {:>12} {:>14}",
+            "index", "name", "type", "size", "offset"
+        )?;
+        for entry in directory.entries() {
+            writeln!(
+                out,
+                "{:>6}  {:<24} {:<5} {:>12} {:>14}",
+                entry.index,
+                String::from_utf8_lossy(entry.name)
+                    .escape_debug()
+                    .to_string(),
+                entry.kind.name(),
+                entry.len(),
+                entry.byte_range().start
+            )?;
+        }
+        let mut scratch = vec![0u32; directory.lint_scratch_len()];
+        for lint in directory.lints_with(&mut scratch) {
+            writeln!(out, "  warning: byte {}: {lint}", lint.offset)?;
+        }
+        Ok(())
+    };
+    write(out)
+        .map(|()| Status::Ok)
+        .map_err(|error| Interrupted {
+            status: Status::Ok,
+            error,
+        })
+}

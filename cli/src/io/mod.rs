@@ -1,0 +1,328 @@
+//! Every rule about reading the inputs and writing the outputs (docs/cli.md,
+//! "Files"), and what a path is called in messages.
+//!
+//! - Inputs ([`load`]; what a file is: [`recognise`]; IMG archives, entry by entry:
+//!   [`archive`]): `-` is standard input. A path must name a regular file (a link to one
+//!   is followed): a FIFO, a device, a socket or a folder is refused from its
+//!   metadata, never opened. A file larger than `--max-size` is refused before a
+//!   byte is read, and the read itself stops one byte past the limit, so a file
+//!   that grows while it is read is refused too. Memory stays within the limit.
+//! - Outputs: `-` is standard output. A file is written whole to a new file in the
+//!   target's folder (unnamed on Linux until complete: [`staging`]), flushed to the
+//!   disk, then put in place over the target: whatever fails (a write error, a full
+//!   disk, a panic, a kill), the old target is as it was, and no partial file is
+//!   left (a named temporary file is removed; a kill can only leave it complete). An existing target that is not a
+//!   regular file (`/dev/full`, a FIFO, a folder) is refused: renaming over it
+//!   would replace it. A link is followed: the file it names is replaced.
+//! - Progress: `check` over many files shows a bar on stderr, only when stderr is a
+//!   terminal ([`Progress`](progress::Progress)); the lines on stdout and stderr are printed with the
+//!   bar cleared, so they are never garbled by it.
+
+pub(crate) mod archive;
+pub(crate) mod load;
+pub(crate) mod progress;
+pub(crate) mod recognise;
+pub(crate) mod staging;
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+pub(crate) use crate::io::staging::Failure;
+use crate::io::staging::{Fill, Place, Staged};
+use crate::status::{Interrupted, Status};
+
+/// `true` (and the message said) when OUTPUT names one of the inputs.
+pub(crate) fn refuse_overwrite(inputs: &[&Path], output: &Path) -> bool {
+    if output.as_os_str() == "-" {
+        return false;
+    }
+    let clash = inputs
+        .iter()
+        .any(|input| input.as_os_str() != "-" && same_file(input, output));
+    if clash {
+        eprint_line(&format!(
+            "zerocol: {}: refusing to overwrite the input file",
+            label(output)
+        ));
+    }
+    clash
+}
+
+/// Writes a command's output file (`-`: stdout): see the module's rules. Nothing is
+/// left behind on failure (the message is said, exit status 2).
+pub(crate) fn write_output(
+    output: &Path,
+    bytes: &[u8],
+    out: &mut impl Write,
+) -> Result<Status, Interrupted> {
+    if output.as_os_str() == "-" {
+        return out
+            .write_all(bytes)
+            .map(|()| Status::Ok)
+            .map_err(|error| Interrupted {
+                status: Status::Ok,
+                error,
+            });
+    }
+    let written = Pending::new(output, bytes).and_then(Pending::commit);
+    Ok(said(written))
+}
+
+/// Writes an output file (`-`: stdout) that `fill` streams, under the same rules
+/// as [`write_output`]: a failure (the filler's too) leaves the old target as it
+/// was and no temporary file behind. `fill` may be called twice (see [`Fill`]).
+pub(crate) fn write_output_with(
+    output: &Path,
+    out: &mut impl Write,
+    mut fill: impl FnMut(&mut dyn Write) -> Result<(), Failure>,
+) -> Result<Status, Interrupted> {
+    if output.as_os_str() == "-" {
+        return match fill(out) {
+            Ok(()) => Ok(Status::Ok),
+            Err(Failure::Write(error)) => Err(Interrupted {
+                status: Status::Ok,
+                error,
+            }),
+            Err(Failure::Message(message)) => {
+                eprint_line(&message);
+                Ok(Status::Failed)
+            }
+        };
+    }
+    let written = Pending::with(output, Box::new(fill)).and_then(Pending::commit);
+    Ok(said(written))
+}
+
+/// Writes two files as a pair, the first streamed by `fill` (a III/VC archive's
+/// `.img`), the second from bytes (its `.dir`): as [`write_pair`].
+pub(crate) fn write_pair_with(
+    first: &Path,
+    fill: impl FnMut(&mut dyn Write) -> Result<(), Failure>,
+    second: (&Path, &[u8]),
+) -> Status {
+    let pending = Pending::with(first, Box::new(fill))
+        .and_then(|first| Pending::new(second.0, second.1).map(|second| (first, second)));
+    said(pending.and_then(|(first, second)| {
+        second.commit()?;
+        first.commit()
+    }))
+}
+
+/// Writes two files as a pair (export's OBJ and the `.mtl` it names): both are
+/// written whole to temporary files first; then `second` is renamed into place,
+/// then `first`. A failure before the renames leaves both targets as they were; the
+/// one window left is between the two renames, where a failure leaves the new
+/// `second` beside the old `first` (never a new `first` without its `second`).
+pub(crate) fn write_pair(first: (&Path, &[u8]), second: (&Path, &[u8])) -> Status {
+    let pending = Pending::new(first.0, first.1)
+        .and_then(|first| Pending::new(second.0, second.1).map(|second| (first, second)));
+    said(pending.and_then(|(first, second)| {
+        second.commit()?;
+        first.commit()
+    }))
+}
+
+/// Exit status 0, or 2 with the message said.
+fn said(written: Result<(), String>) -> Status {
+    match written {
+        Ok(()) => Status::Ok,
+        Err(message) => {
+            eprint_line(&message);
+            Status::Failed
+        }
+    }
+}
+
+/// An output written whole and synced beside its target ([`staging`]), not yet in
+/// place. Dropped without [`commit`](Self::commit) (or on a panic's unwinding),
+/// nothing is left behind.
+struct Pending<'a> {
+    staged: Staged,
+    /// Writes the bytes (again, should the link of an unnamed file fail).
+    fill: Box<Fill<'a>>,
+    /// What is renamed over: the output, or the file a link there names.
+    target: PathBuf,
+    /// `.NAME.`: the prefix of a hidden temporary name.
+    prefix: String,
+    /// The output as the user named it, for messages.
+    label: String,
+}
+
+impl<'a> Pending<'a> {
+    /// Writes `bytes` to a new file beside `output`'s target and flushes it to the
+    /// disk. The error is the whole stderr line.
+    fn new(output: &Path, bytes: &'a [u8]) -> Result<Self, String> {
+        Self::with(
+            output,
+            Box::new(move |file: &mut dyn Write| file.write_all(bytes).map_err(Failure::Write)),
+        )
+    }
+
+    /// Lets `fill` write a new file beside `output`'s target (a read error of its
+    /// own is [`Failure::Message`], the whole stderr line), then flushes it to the
+    /// disk.
+    fn with(output: &Path, mut fill: Box<Fill<'a>>) -> Result<Self, String> {
+        let label = label(output);
+        let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
+        // A link is followed to the file it names (which is replaced, the link kept).
+        let target = match std::fs::symlink_metadata(output) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                std::fs::canonicalize(output).unwrap_or_else(|_| output.to_owned())
+            }
+            _ => output.to_owned(),
+        };
+        let existing = match std::fs::metadata(&target) {
+            Ok(meta) if meta.is_file() => Some(meta.permissions()),
+            Ok(meta) => {
+                return Err(format!(
+                    "zerocol: {label}: cannot write: {}, not a regular file; zerocol writes a \
+                     new file and renames it into place, which would replace it: give a file \
+                     path, or - for standard output",
+                    kind(&meta.file_type())
+                ));
+            }
+            Err(error) if error.kind() == io::ErrorKind::NotFound => None,
+            Err(error) => return Err(cannot(error)),
+        };
+        let name = target
+            .file_name()
+            .map(|name| name.to_string_lossy())
+            .unwrap_or_default();
+        // `.NAME.XXXXXX.zerocol-tmp`: hidden, and named for what it becomes.
+        let prefix = format!(".{name}.");
+        let place = Place {
+            folder: folder(&target),
+            prefix: &prefix,
+        };
+        let staged =
+            staging::stage(&place, &mut *fill, existing).map_err(|failure| match failure {
+                Failure::Write(error) => cannot(error),
+                Failure::Message(message) => message,
+            })?;
+        Ok(Self {
+            staged,
+            fill,
+            target,
+            prefix,
+            label,
+        })
+    }
+
+    /// Puts the file in place over the target; on failure nothing is left behind.
+    fn commit(self) -> Result<(), String> {
+        let Self {
+            staged,
+            mut fill,
+            target,
+            prefix,
+            label,
+        } = self;
+        let place = Place {
+            folder: folder(&target),
+            prefix: &prefix,
+        };
+        staged
+            .commit(&place, &target, &mut *fill)
+            .map_err(|failure| match failure {
+                Failure::Write(error) => {
+                    format!("zerocol: {label}: cannot write: {}", bare(&error))
+                }
+                Failure::Message(message) => message,
+            })
+    }
+}
+
+/// The folder a target is in (`.` for a bare name).
+fn folder(target: &Path) -> &Path {
+    match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// An I/O error without the temporary file's path that `tempfile` adds to its
+/// message (` at path "…"`): the message names the output instead.
+fn bare(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" at path \"") {
+        Some(cut) => text.get(..cut).unwrap_or(&text).to_owned(),
+        None => text,
+    }
+}
+
+/// What a file that is not a regular file is, for messages.
+pub(crate) fn kind(file_type: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if file_type.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
+    }
+}
+
+/// Whether two paths name one existing file (the same path after resolving links,
+/// or, on Unix, the same device and inode: a hard link).
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Ok(a), Ok(b)) = (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        if a == b {
+            return true;
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
+    false
+}
+
+/// A path as shown in messages, control characters escaped so that every message
+/// stays on one line.
+pub(crate) fn label(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        return "(stdin)".to_owned();
+    }
+    path.display()
+        .to_string()
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                String::from(c)
+            }
+        })
+        .collect()
+}
+
+/// `zerocol: LABEL: MESSAGE` on stderr.
+pub(crate) fn report(label: &str, message: &dyn std::fmt::Display) {
+    eprint_line(&format!("zerocol: {label}: {message}"));
+}
+
+/// One line on stderr; a failing stderr is ignored (there is nowhere left to say so).
+pub(crate) fn eprint_line(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// A length as a `u64` (lossless on every platform Rust supports).
+pub(crate) fn len_u64(len: usize) -> u64 {
+    u64::try_from(len).unwrap_or(u64::MAX)
+}

@@ -1,0 +1,31 @@
+//! Exit statuses, and what stops a command when stdout fails.
+
+use std::io;
+use std::process::ExitCode;
+
+/// Exit status, ordered so that the worst of several wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    /// Everything read.
+    Ok,
+    /// Malformed input.
+    Malformed,
+    /// Usage or I/O error.
+    Failed,
+}
+
+impl Status {
+    pub(crate) fn code(self) -> ExitCode {
+        ExitCode::from(match self {
+            Self::Ok => 0,
+            Self::Malformed => 1,
+            Self::Failed => 2,
+        })
+    }
+}
+
+/// Writing to stdout failed (a closed pipe, a full disk): the status reached so far.
+pub(crate) struct Interrupted {
+    pub status: Status,
+    pub error: io::Error,
+}
