@@ -598,7 +598,7 @@ fn seeds_say_what_they_are() {
 fn round_trips_replay() {
     let base = seed(0x6772_6974);
     let mut rng = Rng::new(base);
-    let draws = 200 * scale();
+    let draws = 40 * scale();
     let (mut tcol, mut bcol) = (0, 0);
     for _ in 0..draws {
         let len = rng.below(4096);

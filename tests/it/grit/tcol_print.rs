@@ -936,7 +936,7 @@ fn generated_bodies_round_trip_bit_exactly_and_print_to_a_fixed_point() {
     let seed = seed(0x7C01_9817);
     let mut rng = Rng::new(seed);
     let mut cov = Coverage::default();
-    let cases = 3000 * scale();
+    let cases = 600 * scale();
     for i in 0..cases {
         let text = generate(&mut rng, &mut cov);
         let _case = Case {
@@ -1352,7 +1352,7 @@ fn bcol_bodies_print_and_read_back_bit_exactly() {
     let mut rng = Rng::new(seed);
     let mut cov = Coverage::default();
     let mut printed_bodies = 0;
-    let cases = 1000 * scale();
+    let cases = 200 * scale();
     for i in 0..cases {
         let text = generate(&mut rng, &mut cov);
         let _case = Case {
