@@ -115,7 +115,8 @@
     )
 )]
 
-#[cfg(feature = "std")]
+// The unit tests use `std` too (the property loops' size knob, `test_rng::scale`).
+#[cfg(any(test, feature = "std"))]
 extern crate std;
 // The CLI's modules name the library `zerocol::`, as the binary and any user's code do.
 #[cfg(feature = "cli")]
