@@ -125,7 +125,8 @@
     )
 )]
 
-#[cfg(feature = "std")]
+// The unit tests use `std` too (the property loops' size knob, `test_rng::scale`).
+#[cfg(any(test, feature = "std"))]
 extern crate std;
 
 pub mod battleforge;

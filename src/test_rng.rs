@@ -1,9 +1,21 @@
 //! The seeded generator every test and bench draws from: xorshift64*, deterministic, no
-//! dependencies, no `std`. The crate's unit tests mount it as `crate::test_rng`; the
+//! dependencies, no `std` but for [`scale`]'s environment variable. The crate's unit tests mount it as `crate::test_rng`; the
 //! integration tests mount this same file (`tests/it/support/rng.rs`, which adds what
 //! needs `std`), and so do the benches' input generators (`benches/data/mod.rs`). It
 //! lives in `src/` because the published package's unit tests need it and the package
 //! ships `src/` alone.
+
+/// `ZEROCOL_PROP_SCALE=N` multiplies the number of cases of the property loops (default 1),
+/// the one knob of their size, in the unit and the integration tests. The slow loops'
+/// default counts are a fifth of what they ran before, so that the README's `cargo test`
+/// runs quickly; CI runs the tests again at `ZEROCOL_PROP_SCALE=5` (`.ci/run`): the old
+/// counts, and five times those of the loops that were not cut.
+pub fn scale() -> usize {
+    std::env::var("ZEROCOL_PROP_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
 
 /// xorshift64*. [`Rng::new`] mixes any seed; `Rng(seed)` takes a non-zero state as it is.
 pub struct Rng(pub u64);

@@ -11,6 +11,7 @@ use std::hint::black_box;
 // `src/test_rng.rs`), mounted as `tests/it/support/rng.rs` mounts it: the package
 // ships `src/` alone, so the file cannot move to a crate the benches depend on.
 #[path = "../../src/test_rng.rs"]
+#[allow(dead_code)] // `scale`, the tests' size knob
 mod generator;
 pub use generator::Rng;
 

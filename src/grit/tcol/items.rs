@@ -459,7 +459,7 @@ mod tests {
     fn vertices_read_as_the_general_path_reads_them() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let (mut taken, mut checked_only) = (0, 0);
-        for _ in 0..300_000 {
+        for _ in 0..60_000 * crate::test_rng::scale() {
             let text = vertex_text(&mut rng);
             let mut lex = Lexer::new(text.as_bytes());
             // Start mid-line now and then, as a list does after its `{`.
@@ -494,7 +494,7 @@ mod tests {
             }
         }
         // Both paths were exercised: the fast one on a fair share of inputs.
-        assert!(taken > 10_000, "{taken}");
+        assert!(taken > 2_000 * crate::test_rng::scale(), "{taken}");
         assert!(checked_only >= taken, "{checked_only} < {taken}");
     }
 
@@ -503,7 +503,7 @@ mod tests {
     fn faces_read_as_the_general_path_reads_them() {
         let mut rng = Rng(0xD1B5_4A32_D192_ED03);
         let mut taken = 0;
-        for _ in 0..300_000 {
+        for _ in 0..60_000 * crate::test_rng::scale() {
             let vertex_count = rng.below(45);
             let text = face_text(&mut rng, vertex_count);
             let mut lex = Lexer::new(text.as_bytes());
@@ -522,7 +522,7 @@ mod tests {
                 assert!(same_place(lex.at(), f.next), "{text:?}");
             }
         }
-        assert!(taken > 3_000, "{taken}");
+        assert!(taken > 600 * crate::test_rng::scale(), "{taken}");
     }
 
     /// The canonical printer's text goes through the fast reader alone: every

@@ -294,7 +294,7 @@ fn replay<T: for<'a> Arbitrary<'a>>(seed: u64, count: usize, check: fn(&T)) -> f
 
 #[test]
 fn payload_round_trips() {
-    let n = 300 * super::super::support::rng::scale();
+    let n = 60 * super::super::support::rng::scale();
     let yield_ =
         replay::<CollisionShapePayload>(0xBF_0001, n, super::battleforge::round_trip_payload);
     eprintln!("yield {yield_}");
@@ -303,7 +303,7 @@ fn payload_round_trips() {
 
 #[test]
 fn drs_round_trips() {
-    let n = 300 * super::super::support::rng::scale();
+    let n = 60 * super::super::support::rng::scale();
     let yield_ = replay::<DrsFile>(0xBF_0002, n, super::battleforge::round_trip_drs);
     eprintln!("yield {yield_}");
     assert!(yield_ >= 0.9, "yield {yield_}");

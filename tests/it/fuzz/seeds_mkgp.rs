@@ -11,7 +11,7 @@ use zerocol::mkgp::{
     VERSION, Vec3, Wall, required_len, write,
 };
 
-use crate::support::rng::Rng;
+use crate::support::rng::{Rng, scale};
 
 /// Writes a grid of `width × length` cells: `cells` and `wall_cells` name the cells
 /// (file order) that hold something; every other cell is empty.
@@ -399,7 +399,7 @@ fn replay<T: for<'a> Arbitrary<'a>>(seed: u64, n: usize, check: fn(&T)) -> usize
 
 #[test]
 fn course_round_trips() {
-    let n = 150;
+    let n = 30 * scale();
     let valid = replay::<MkgpCourse>(0x6d6b_6770, n, super::mkgp::round_trip_course);
     eprintln!("MkgpCourse yield: {valid} / {n}");
     assert!(valid * 10 >= n * 9, "yield {valid} / {n}");
@@ -407,7 +407,7 @@ fn course_round_trips() {
 
 #[test]
 fn soup_round_trips() {
-    let n = 150;
+    let n = 30 * scale();
     let valid = replay::<MkgpSoup>(0x736f_7570, n, super::mkgp::round_trip_soup);
     eprintln!("MkgpSoup yield: {valid} / {n}");
     assert!(valid * 10 >= n * 9, "yield {valid} / {n}");

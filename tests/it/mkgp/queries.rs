@@ -15,7 +15,7 @@ use zerocol::mkgp::{
 
 use crate::support;
 use crate::support::mkgp::{soup, surface_flags};
-use crate::support::rng::{Rng, seed};
+use crate::support::rng::{Rng, scale, seed};
 
 // ---------------------------------------------------------------- helpers
 
@@ -150,12 +150,12 @@ fn check_subject(s: &Subject, seed: u64) -> Tally {
     let mut tally = Tally::default();
 
     // Random points inside, then in a margin of 10 % around the AABB.
-    for _ in 0..2000 {
+    for _ in 0..400 * scale() {
         let (x, z) = (rng.range(min_x, max_x), rng.range(min_z, max_z));
         check(s, &course, &index, x, z, &mut tally);
     }
     let (mx, mz) = ((max_x - min_x) * 0.1, (max_z - min_z) * 0.1);
-    for _ in 0..1000 {
+    for _ in 0..200 * scale() {
         let (x, z) = (
             rng.range(min_x - mx, max_x + mx),
             rng.range(min_z - mz, max_z + mz),

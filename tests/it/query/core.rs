@@ -331,7 +331,7 @@ fn contacts_count_past_the_slice() {
 fn face_tree_finds_what_brute_force_finds() {
     use zerocol::query::{FaceTree, Node};
     let mut rng = Rng::new(seed(0x7_4EE0));
-    for round in 0..4 * scale() {
+    for round in 0..scale() {
         let mut tris: Vec<[[f32; 3]; 3]> = Vec::new();
         let n = 40 + round % 7;
         for y in 0..n {

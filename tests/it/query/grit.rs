@@ -480,7 +480,7 @@ fn tcol_and_bcol_casts_and_overlaps_agree_with_the_oracle() {
     let mut rng = Rng::new(seed(0x9c01_3201));
     let (mut hits, mut cases) = (0usize, 0usize);
     let mut kinds = std::collections::HashSet::new();
-    for _ in 0..40 * scale() {
+    for _ in 0..8 * scale() {
         let (text, solids) = body(&mut rng);
         let tcol =
             Tcol::parse(text.as_bytes(), Options::STRICT).unwrap_or_else(|e| panic!("{e}\n{text}"));

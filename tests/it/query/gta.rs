@@ -379,7 +379,7 @@ fn random_models_agree_with_brute_force_with_and_without_groups() {
     let base = seed(0x9E_0001);
     let mut rng = Rng::new(base);
     let (mut checked, mut hits, mut many_groups) = (0, 0, 0);
-    for i in 0..40 * scale() {
+    for i in 0..8 * scale() {
         // Every eighth model large, with face groups (COL2+): more groups than a
         // cast sorts by entry (32), so that casts through them in stored order are
         // checked too.
@@ -406,10 +406,10 @@ fn random_models_agree_with_brute_force_with_and_without_groups() {
         checked += 1;
         many_groups += usize::from(m.face_groups().len() > 32);
     }
-    assert_eq!(checked, 40 * scale());
+    assert_eq!(checked, 8 * scale());
     // Groups of 1 to 12 faces: 300 faces make at least 25 groups, 46 on average.
     assert!(
-        many_groups >= 3 * scale(),
+        many_groups * 5 >= 3 * scale(),
         "{many_groups} models with over 32 face groups"
     );
     // The segments run through the models: a fair share hit (a model of a few
@@ -437,8 +437,8 @@ fn samples_agree_with_brute_force() {
         if culls_content(m) {
             continue;
         }
-        // Thousands of segments through a real model hit it sometimes.
-        let hits = check_model(m, &mut rng, 1000);
+        // Hundreds of segments through a real model hit it sometimes.
+        let hits = check_model(m, &mut rng, 200 * scale());
         assert!(m.faces().is_empty() || hits > 0, "{:?}", m.name());
         checked += 1;
     }

@@ -182,16 +182,16 @@ fn the_grid_walk_finds_what_brute_force_finds() {
     let mut rng = Rng::new(base);
     let mut tally = Tally { hits: 0, misses: 0 };
     let mut courses = 0;
-    for _ in 0..40 * scale() {
+    for _ in 0..8 * scale() {
         let Ok(built) = random_soup(&mut rng).build() else {
             continue;
         };
         courses += 1;
         check_course(&built, &mut rng, 100, &mut tally);
     }
-    assert!(courses >= 30, "{courses}");
+    assert!(courses >= 6 * scale(), "{courses}");
     assert!(
-        tally.hits > 200 && tally.misses > 200,
+        tally.hits > 40 * scale() && tally.misses > 40 * scale(),
         "{} hits {} misses",
         tally.hits,
         tally.misses

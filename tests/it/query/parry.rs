@@ -596,7 +596,7 @@ fn grit_trimesh_agrees_with_parry() {
     let mut rng = Rng::new(seed(0x9A_2203));
     let text = grit_terrain(&mut rng, 8);
     let body = Tcol::parse_str(&text, tcol::Options::STRICT).unwrap();
-    check_grit(&body, &body.trimesh().unwrap(), 8, 300 * scale(), &mut rng);
+    check_grit(&body, &body.trimesh().unwrap(), 8, 60 * scale(), &mut rng);
 
     let text = grit_terrain(&mut rng, 24);
     let body = Tcol::parse_str(&text, tcol::Options::STRICT).unwrap();
@@ -609,7 +609,7 @@ fn grit_trimesh_agrees_with_parry() {
         &binary,
         &binary.trimesh().unwrap(),
         24,
-        2000 * scale(),
+        400 * scale(),
         &mut rng,
     );
 }

@@ -1,26 +1,18 @@
 //! The seeded generator every test draws from (`src/test_rng.rs`, shared with the unit
-//! tests), with `bytes`, which needs `std`, the property tests' environment knobs
-//! (`ZEROCOL_PROP_SCALE`, `ZEROCOL_PROP_SEED`) and the report of a failing case.
+//! tests, and with them the size knob `ZEROCOL_PROP_SCALE`, [`scale`]), with `bytes`,
+//! which needs `std`, the seed knob (`ZEROCOL_PROP_SEED`) and the report of a failing case.
 //! A test module adds the value generators of its format in a trait of its own,
 //! implemented for [`Rng`] (an inherent `impl Rng` would be shared by the whole crate,
 //! so two modules' `real` or `f32` would clash).
 
 #[path = "../../../src/test_rng.rs"]
 mod generator;
-pub use generator::Rng;
+pub use generator::{Rng, scale};
 
 impl Rng {
     pub fn bytes(&mut self, n: usize) -> Vec<u8> {
         (0..n).map(|_| self.byte()).collect()
     }
-}
-
-/// `ZEROCOL_PROP_SCALE=N` multiplies the number of cases (default 1).
-pub fn scale() -> usize {
-    std::env::var("ZEROCOL_PROP_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
 }
 
 /// `ZEROCOL_PROP_SEED=N` explores other cases (each test mixes it into its own seed).
