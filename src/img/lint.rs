@@ -708,9 +708,10 @@ impl Iterator for Lints<'_> {
 
 impl fmt::Display for Lint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let games = match self.version {
-            Version::V1 => "GTA III and Vice City",
-            Version::V2 => "San Andreas",
+        // The games, and the verb ending that agrees with them.
+        let (games, s) = match self.version {
+            Version::V1 => ("GTA III and Vice City", ""),
+            Version::V2 => ("San Andreas", "s"),
         };
         match self.entry {
             Some(entry) => write!(f, "entry {entry}: ")?,
@@ -719,15 +720,15 @@ impl fmt::Display for Lint {
         match self.kind {
             LintKind::DuplicateName { first } => write!(
                 f,
-                "the name of entry {first} again: {games} log \"appears more than once\" and keep entry {first}; rename or remove one"
+                "the name of entry {first} again: {games} log{s} \"appears more than once\" and keep{s} entry {first}; rename or remove one"
             ),
             LintKind::Overlap { other } => write!(
                 f,
-                "its sectors overlap entry {other}'s: {games} read the shared sectors as both entries, so one of them is damaged; rebuild the archive"
+                "its sectors overlap entry {other}'s: {games} read{s} the shared sectors as both entries, so one of them is damaged; rebuild the archive"
             ),
             LintKind::OverlapsDirectory { directory_sectors } => write!(
                 f,
-                "its sectors overlap the directory's first {directory_sectors} sectors: {games} read the directory bytes as its data; rebuild the archive"
+                "its sectors overlap the directory's first {directory_sectors} sectors: {games} read{s} the directory bytes as its data; rebuild the archive"
             ),
             LintKind::UnknownExtension => match self.version {
                 Version::V1 => f.write_str(
@@ -735,32 +736,32 @@ impl fmt::Display for Lint {
                 ),
                 Version::V2 => write!(
                     f,
-                    "its name has no extension {games} load, so the game skips it; rename it (.dff, .txd, .col, …) or remove it"
+                    "its name has no extension {games} load{s}, so the game skips it; rename it (.dff, .txd, .col, …) or remove it"
                 ),
             },
             LintKind::ZeroSize => write!(
                 f,
-                "it has no sectors: {games} load an empty entry; remove it or add its data"
+                "it has no sectors: {games} load{s} an empty entry; remove it or add its data"
             ),
             LintKind::UnusedSectors { first, count } => write!(
                 f,
-                "{count} unused sectors from sector {first}: {games} never read them; rebuild the archive to reclaim {} bytes",
+                "{count} unused sectors from sector {first}: {games} never read{s} them; rebuild the archive to reclaim {} bytes",
                 count.saturating_mul(SECTOR_U64)
             ),
             LintKind::NameNotTerminated => write!(
                 f,
-                "its 24-byte name has no NUL: {games} cut it at 23 bytes (read so); shorten the name"
+                "its 24-byte name has no NUL: {games} cut{s} it at 23 bytes (read so); shorten the name"
             ),
             LintKind::Skipped {
                 end_sector,
                 archive_sectors,
             } => write!(
                 f,
-                "its name has no extension the game loads and its sectors end at sector {end_sector}, past the archive's {archive_sectors}: {games} skip it (leftover directory bytes), and so does this lenient read; rebuild the directory"
+                "its name has no extension the game loads and its sectors end at sector {end_sector}, past the archive's {archive_sectors}: {games} skip{s} it (leftover directory bytes), and so does this lenient read; rebuild the directory"
             ),
             LintKind::PartialEntry { bytes } => write!(
                 f,
-                "{bytes} bytes after the last whole entry: {games} ignore them (read so); truncate the .dir to whole 32-byte entries"
+                "{bytes} bytes after the last whole entry: {games} ignore{s} them (read so); truncate the .dir to whole 32-byte entries"
             ),
         }
     }

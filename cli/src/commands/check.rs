@@ -323,10 +323,15 @@ impl std::fmt::Display for Totals {
             .ok
             .saturating_add(self.malformed)
             .saturating_add(self.unreadable);
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
         write!(
             f,
-            "total: {files} files, {} ok, {} malformed, {} warnings",
-            self.ok, self.malformed, self.warnings
+            "total: {files} file{}, {} ok, {} malformed, {} warning{}",
+            plural(files),
+            self.ok,
+            self.malformed,
+            self.warnings,
+            plural(self.warnings)
         )?;
         if self.unreadable > 0 {
             write!(f, ", {} unreadable", self.unreadable)?;

@@ -288,8 +288,8 @@ fn by_choice(models: &[Model<'_>], wanted: &str) -> Result<usize, PutError> {
         ([one], _) => Ok(*one),
         ([], Ok(index)) if index < models.len() => Ok(index),
         ([], Ok(index)) => Err(PutError::Choice(format!(
-            "--model {index}: the model file holds {} models, 0 to {}",
-            models.len(),
+            "--model {index}: the model file holds {}, 0 to {}",
+            crate::io::counted(models.len(), "model"),
             models.len().saturating_sub(1)
         ))),
         ([], Err(_)) => Err(PutError::Choice(format!(

@@ -31,6 +31,15 @@ pub(crate) use crate::io::staging::Failure;
 use crate::io::staging::{Fill, Place, Staged};
 use crate::status::{Interrupted, Status};
 
+/// `n` and the noun, singular for 1: "1 model", "4 models".
+pub(crate) fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `true` (and the message said) when OUTPUT names one of the inputs.
 pub(crate) fn refuse_overwrite(inputs: &[&Path], output: &Path) -> bool {
     if output.as_os_str() == "-" {
@@ -325,4 +334,16 @@ pub(crate) fn eprint_line(line: &str) {
 /// A length as a `u64` (lossless on every platform Rust supports).
 pub(crate) fn len_u64(len: usize) -> u64 {
     u64::try_from(len).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod counted_tests {
+    use super::counted;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1, "model"), "1 model");
+        assert_eq!(counted(0, "model"), "0 models");
+        assert_eq!(counted(2, "trailing byte"), "2 trailing bytes");
+    }
 }

@@ -132,7 +132,7 @@ fn check_prints_each_files_warnings_under_its_verdict() {
             "{}: ok (5 models, 0 trailing bytes)\n  \
              warning: model 4 \"many_spheres\": byte 1188 (0x4a4): {SPHERES}\n\
              {}: ok (4 models, 0 trailing bytes)\n\
-             total: 2 files, 2 ok, 0 malformed, 1 warnings\n",
+             total: 2 files, 2 ok, 0 malformed, 1 warning\n",
             file.path(),
             sample("sample.col")
         )
@@ -171,7 +171,7 @@ fn check_warnings_are_infos_lines_in_every_format() {
     );
     assert_eq!(
         lines.last().unwrap(),
-        &"total: 1 files, 1 ok, 0 malformed, 3 warnings"
+        &"total: 1 file, 1 ok, 0 malformed, 3 warnings"
     );
 }
 
@@ -187,7 +187,7 @@ fn a_headerless_dffs_warnings_are_at_their_offsets_in_the_dff() {
         format!(
             "{}: ok (dff, COLL \"\" at byte 60 (headerless))\n  \
              warning: byte 100 (0x64): {SPHERES}\n\
-             total: 1 files, 1 ok, 0 malformed, 1 warnings\n",
+             total: 1 file, 1 ok, 0 malformed, 1 warning\n",
             file.path()
         )
     );
@@ -219,7 +219,7 @@ fn quiet_shows_only_the_files_with_problems() {
         format!(
             "{}: ok (5 models, 0 trailing bytes)\n  \
              warning: model 4 \"many_spheres\": byte 1188 (0x4a4): {SPHERES}\n\
-             total: 4 files, 3 ok, 1 malformed, 1 warnings\n",
+             total: 4 files, 3 ok, 1 malformed, 1 warning\n",
             lint.path()
         )
     );
@@ -234,10 +234,7 @@ fn quiet_shows_only_the_files_with_problems() {
     // --quiet with nothing wrong: the totals line alone.
     let o = zerocol(&["check", "--quiet", &sample("sample.col")]);
     assert_eq!(code(&o), 0);
-    assert_eq!(
-        stdout(&o),
-        "total: 1 files, 1 ok, 0 malformed, 0 warnings\n"
-    );
+    assert_eq!(stdout(&o), "total: 1 file, 1 ok, 0 malformed, 0 warnings\n");
     // --json --quiet: the objects of those files only.
     let (status, lines) = check_json(&["-q", &sample("sample.col"), lint.path(), bad.path()]);
     assert_eq!(status, 1);
@@ -455,10 +452,7 @@ fn files_named_explicitly_say_what_they_are() {
         let o = zerocol(&["check", &path]);
         assert_eq!(code(&o), 1, "{name}");
         assert_eq!(stderr(&o), format!("{path}: error: {message}\n"));
-        assert_eq!(
-            stdout(&o),
-            "total: 1 files, 0 ok, 1 malformed, 0 warnings\n"
-        );
+        assert_eq!(stdout(&o), "total: 1 file, 0 ok, 1 malformed, 0 warnings\n");
         assert!(message.len() < 200, "{message}");
     }
     // Unknown bytes: the first four, and the magics in one sentence.

@@ -50,11 +50,11 @@ fn check_names_each_entry_and_both_offsets() {
         stdout(&o),
         format!(
             "{path}: ok (San Andreas IMG archive, 4 entries, 3 .col/.dff entries checked)\n  \
-             warning: entry 3: its name has no extension San Andreas load, so the game skips it; \
+             warning: entry 3: its name has no extension San Andreas loads, so the game skips it; \
              rename it (.dff, .txd, .col, …) or remove it\n\
              {path}/sample.col: ok (4 models, 932 trailing bytes)\n\
              {path}/vehicle.dff: ok (dff, COL3 \"lamppost_sa\" at byte 60)\n\
-             total: 4 files, 3 ok, 1 malformed, 1 warnings\n"
+             total: 4 files, 3 ok, 1 malformed, 1 warning\n"
         )
     );
     let err = stderr(&o);

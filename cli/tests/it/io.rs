@@ -332,7 +332,7 @@ fn check_on_a_fifo_returns_at_once() {
     );
     assert_eq!(
         stdout(&o),
-        "total: 1 files, 0 ok, 0 malformed, 0 warnings, 1 unreadable\n"
+        "total: 1 file, 0 ok, 0 malformed, 0 warnings, 1 unreadable\n"
     );
     for command in ["info", "dump"] {
         let child = Command::new(ZEROCOL)

@@ -41,11 +41,11 @@ fn every_lint_with_values_and_offsets() {
     assert!(lints.iter().all(|l| !l.is_tolerated()));
     assert_eq!(
         lints[2].to_string(),
-        "entry 2: the name of entry 0 again: San Andreas log \"appears more than once\" and keep entry 0; rename or remove one"
+        "entry 2: the name of entry 0 again: San Andreas logs \"appears more than once\" and keeps entry 0; rename or remove one"
     );
     assert_eq!(
         lints[5].to_string(),
-        "entry 4: 2 unused sectors from sector 8: San Andreas never read them; rebuild the archive to reclaim 4096 bytes"
+        "entry 4: 2 unused sectors from sector 8: San Andreas never reads them; rebuild the archive to reclaim 4096 bytes"
     );
     // The game's first wins: find gives entry 0.
     assert_eq!(archive.find(b"a.col").unwrap().entry.index, 0);

@@ -68,7 +68,9 @@ pub(crate) fn info(
         }
         if skipped > 0 {
             return Ok(Verdict::Malformed(format!(
-                "{skipped} damaged byte ranges skipped, {count} models recovered"
+                "{} skipped, {} recovered",
+                crate::io::counted(skipped, "damaged byte range"),
+                crate::io::counted(count, "model")
             )));
         }
         return Ok(Verdict::Ok);
@@ -121,8 +123,9 @@ fn info_model<'b>(
         }
         if skipped > 0 {
             damage = Some(format!(
-                "{skipped} damaged byte ranges skipped, {} models recovered",
-                names.len()
+                "{} skipped, {} recovered",
+                crate::io::counted(skipped, "damaged byte range"),
+                crate::io::counted(names.len(), "model")
             ));
         }
     } else {
@@ -283,7 +286,7 @@ fn flag_names(flags: Flags) -> String {
 
 fn write_end(out: &mut impl Write, count: usize, end: Option<End>) -> io::Result<()> {
     let Some(end) = end else {
-        return writeln!(out, "{count} models");
+        return writeln!(out, "{}", crate::io::counted(count, "model"));
     };
     let at = end.offset;
     let what = match (end.trailing_bytes, end.trailing_is_padding) {
@@ -291,5 +294,9 @@ fn write_end(out: &mut impl Write, count: usize, end: Option<End>) -> io::Result
         (n, true) => format!("{n} trailing bytes of zero padding"),
         (n, false) => format!("{n} trailing bytes that are not a model (ignored, as the games do)"),
     };
-    writeln!(out, "{count} models; end at byte {at} (0x{at:x}): {what}")
+    writeln!(
+        out,
+        "{}; end at byte {at} (0x{at:x}): {what}",
+        crate::io::counted(count, "model")
+    )
 }

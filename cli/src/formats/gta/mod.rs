@@ -80,7 +80,11 @@ pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
         ));
     }
     Ok(Checked {
-        summary: format!("{models} models, {trailing} trailing bytes"),
+        summary: format!(
+            "{}, {}",
+            crate::io::counted(models, "model"),
+            crate::io::counted(trailing, "trailing byte")
+        ),
         warnings,
     })
 }

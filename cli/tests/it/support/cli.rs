@@ -285,10 +285,15 @@ pub fn unknown_format(bytes: &[u8]) -> String {
 
 /// The last line of `zerocol check` (with its newline).
 pub fn totals(ok: usize, malformed: usize, warnings: usize) -> String {
-    format!(
-        "total: {} files, {ok} ok, {malformed} malformed, {warnings} warnings\n",
-        ok + malformed
-    )
+    let files = match ok + malformed {
+        1 => "1 file".to_owned(),
+        n => format!("{n} files"),
+    };
+    let warnings = match warnings {
+        1 => "1 warning".to_owned(),
+        n => format!("{n} warnings"),
+    };
+    format!("total: {files}, {ok} ok, {malformed} malformed, {warnings}\n")
 }
 
 /// `check`'s verdict lines: its stdout without the totals line, which must be the
