@@ -32,7 +32,7 @@ pub(super) const FIELD_NAME: usize = offset_of!(raw::EntryV1, name);
 pub(super) const FIELD_COUNT: usize = offset_of!(raw::HeaderV2, count);
 
 const _: () = {
-    // FORMATS.md section 5: 32-byte entries {u32 offset, u32 size, char[24]} (v1) and
+    // docs/formats/img.md: 32-byte entries {u32 offset, u32 size, char[24]} (v1) and
     // {u32 offset, u16 streaming, u16 archive, char[24]} (v2); "VER2" + u32 count.
     assert!(ENTRY_LEN == 32 && size_of::<raw::EntryV2>() == ENTRY_LEN);
     assert!(HEADER_V2_LEN == 8 && FIELD_COUNT == 4);

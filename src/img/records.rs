@@ -187,7 +187,7 @@ impl RawEntry for raw::EntryV2 {
         self.offset.get()
     }
     fn sectors(&self) -> u32 {
-        // FORMATS.md: "size in archive" where non-zero, else the streaming size.
+        // docs/formats/img.md: "size in archive" where non-zero, else the streaming size.
         match self.archive_size.get() {
             0 => u32::from(self.streaming_size.get()),
             size => u32::from(size),

@@ -1181,3 +1181,27 @@ fn convert_counts_every_record_of_an_unmapped_material_in_the_warning() {
         .collect();
     assert_eq!(shadow, [0, 29]);
 }
+
+#[test]
+fn a_shadow_mesh_refusal_names_the_flag_that_drops_it() {
+    let out = TempFile::path_only("coll.col");
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "coll",
+        "--for",
+        "iii-vc",
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: cannot write model 1 \"lamppost_sa\" (at byte 428): a shadow mesh of 2 \
+             faces, which COLL and COL2 cannot hold (--drop-shadow-mesh drops it)\n",
+            sample("sample.col")
+        )
+    );
+    assert!(!std::path::Path::new(out.path()).exists());
+}

@@ -209,7 +209,7 @@ impl fmt::Display for InputErrorKind {
             Self::ShadowMesh { faces } => write!(
                 f,
                 "a shadow mesh of {faces} faces, which COLL and COL2 cannot hold \
-                 (drop it explicitly to convert)"
+                 (`WriteOptions::drop_shadow_mesh` drops it)"
             ),
         }
     }

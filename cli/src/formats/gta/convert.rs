@@ -14,7 +14,9 @@ use zerocol::gta::{
     self, CollisionBox, Face, FaceSurface, Game, MappedMaterial, Model, Sphere, Version,
     map_material, material_count, material_name,
 };
-use zerocol::gta::{self as write, FaceGroupMode, ModelRepr, WriteError, WriteOptions};
+use zerocol::gta::{
+    self as write, FaceGroupMode, InputErrorKind, ModelRepr, WriteError, WriteOptions,
+};
 
 use super::latin1;
 use crate::tool::{Conversion, Converted, Error, FaceGroups, Settings, options};
@@ -263,7 +265,14 @@ fn write_models(models: &[(Model<'_>, usize)], settings: Settings) -> Result<Con
         let tables = materials(settings, i, model)?;
         let what = |error: WriteError| {
             let detail = match error {
-                WriteError::Invalid(input) => input.kind.to_string(),
+                WriteError::Invalid(input) => match input.kind {
+                    // The tool's flag, not the library's option.
+                    InputErrorKind::ShadowMesh { faces } => format!(
+                        "a shadow mesh of {faces} faces, which COLL and COL2 cannot hold \
+                         (--drop-shadow-mesh drops it)"
+                    ),
+                    kind => kind.to_string(),
+                },
                 other => other.to_string(),
             };
             format!(
