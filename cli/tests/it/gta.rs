@@ -243,6 +243,11 @@ fn info_without_a_file_describes_the_embedded_sample() {
         assert!(out.contains(&line), "missing {line:?} in\n{out}");
     }
     assert!(out.contains("model id: 1294"), "{out}");
+    // COLL has no model id: its size line says none.
+    assert!(
+        out.contains("COLL \"bollard_iii\"\n  size: 420 (428 bytes in the file)\n"),
+        "{out}"
+    );
     assert!(
         out.contains("flags: 0x1a (not-empty, face-groups, shadow-mesh)"),
         "{out}"

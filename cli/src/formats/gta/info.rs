@@ -174,12 +174,17 @@ pub(crate) fn write_model(
     } else {
         ""
     };
+    // COLL has no model id: its bytes 30..32 are the end of the name block.
+    let id = if m.version() == Version::Coll {
+        String::new()
+    } else {
+        format!(", model id: {}", m.model_id())
+    };
     writeln!(
         out,
-        "  size: {} ({} bytes in the file{cut}), model id: {}",
+        "  size: {} ({} bytes in the file{cut}){id}",
         m.size(),
-        m.len(),
-        m.model_id()
+        m.len()
     )?;
     if m.version() == Version::Coll {
         writeln!(out, "  flags: 0x0 (COLL has no header flags)")?;
