@@ -222,7 +222,7 @@ fn convert_writes_gta_versions_and_says_what_was_lost() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {}: warning: model 0 \"bollard_iii\": 12 face surface bytes (flag, brightness) dropped\n",
+            "zerocol: {}: warning: model 0 \"bollard_iii\": 12 face surfaces' bytes (flag, brightness) dropped\n",
             sample("sample.col")
         )
     );
@@ -263,7 +263,7 @@ fn convert_writes_gta_versions_and_says_what_was_lost() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(
         stderr(&o)
-            .contains("model 1 \"lamppost_sa\": 2 shadow faces dropped, 1 face groups dropped"),
+            .contains("model 1 \"lamppost_sa\": 2 shadow faces dropped, 1 face group dropped"),
         "{}",
         stderr(&o)
     );

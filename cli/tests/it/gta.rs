@@ -975,7 +975,8 @@ fn convert_to_coll_from_col3_needs_for_and_maps_sa_materials_for_iii_vc() {
             "zerocol: {label}: warning: model 0 \"lamppost_sa\": SA material 35 ROCK_DRY (1 sphere) has no III/VC equivalent: written as 0 DEFAULT\n\
              zerocol: {label}: warning: model 0 \"lamppost_sa\": SA material 71 CARPET (2 faces) has no III/VC equivalent: written as 0 DEFAULT\n\
              zerocol: {label}: warning: model 0 \"lamppost_sa\": material 200 (1 box) is past SA's table of 179 surfaces: written as 0 DEFAULT\n\
-             zerocol: {label}: warning: model 0 \"lamppost_sa\": 2 shadow faces dropped, 1 face groups dropped\n"
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": 2 shadow faces dropped, 1 face group dropped\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": its model id 1294 is dropped: COLL has none (the games find a COLL model's object by its name)\n"
         )
     );
     let iii_vc = dump_ok(&[out.path()]);
@@ -1002,7 +1003,8 @@ fn convert_to_coll_from_col3_needs_for_and_maps_sa_materials_for_iii_vc() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {label}: warning: model 0 \"lamppost_sa\": 2 shadow faces dropped, 1 face groups dropped\n"
+            "zerocol: {label}: warning: model 0 \"lamppost_sa\": 2 shadow faces dropped, 1 face group dropped\n\
+             zerocol: {label}: warning: model 0 \"lamppost_sa\": its model id 1294 is dropped: COLL has none (the games find a COLL model's object by its name)\n"
         )
     );
     let sa = dump_ok(&[kept.path()]);

@@ -164,25 +164,47 @@ impl Losses {
 impl fmt::Display for Losses {
     /// The non-zero entries, comma-separated ("nothing" when empty).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // (count, singular, plural)
         let entries = [
-            (self.shadow_faces, "shadow faces dropped"),
-            (self.face_groups, "face groups dropped"),
-            (self.line_radii, "line radii dropped"),
+            (
+                self.shadow_faces,
+                "shadow face dropped",
+                "shadow faces dropped",
+            ),
+            (
+                self.face_groups,
+                "face group dropped",
+                "face groups dropped",
+            ),
+            (self.line_radii, "line radius dropped", "line radii dropped"),
             (
                 self.face_surfaces,
-                "face surface bytes (flag, brightness) dropped",
+                "face surface's bytes (flag, brightness) dropped",
+                "face surfaces' bytes (flag, brightness) dropped",
             ),
-            (self.unused_vertices, "unused vertices dropped"),
-            (self.rounded_vertices, "vertices rounded to 1/128"),
-            (self.col4_extra, "COL4 extra words dropped"),
+            (
+                self.unused_vertices,
+                "unused vertex dropped",
+                "unused vertices dropped",
+            ),
+            (
+                self.rounded_vertices,
+                "vertex rounded to 1/128",
+                "vertices rounded to 1/128",
+            ),
+            (
+                self.col4_extra,
+                "COL4 extra word dropped",
+                "COL4 extra words dropped",
+            ),
         ];
         let mut first = true;
-        for (n, what) in entries {
+        for (n, one, many) in entries {
             if n > 0 {
                 if !first {
                     f.write_str(", ")?;
                 }
-                write!(f, "{n} {what}")?;
+                write!(f, "{n} {}", if n == 1 { one } else { many })?;
                 first = false;
             }
         }

@@ -386,7 +386,7 @@ fn a_shadow_mesh_is_dropped_only_when_asked() {
         options.drop_shadow_mesh = true;
         let losses = gta::losses(&model, &options).unwrap();
         assert_eq!(losses.shadow_faces, 1);
-        assert_eq!(losses.to_string(), "1 shadow faces dropped");
+        assert_eq!(losses.to_string(), "1 shadow face dropped");
         let out = written(&model, &options);
         let back = Model::parse(&out, Options::STRICT).unwrap();
         assert_eq!(back.shadow_faces().len(), 0);

@@ -293,6 +293,15 @@ fn write_models(models: &[(Model<'_>, usize)], settings: Settings) -> Result<Con
         if !losses.is_empty() {
             warnings.push(format!("model {i} {:?}: {losses}", latin1(model.name())));
         }
+        let target = options.version.unwrap_or(model.version());
+        if target == Version::Coll && model.version() != Version::Coll && model.model_id() != 0 {
+            warnings.push(format!(
+                "model {i} {:?}: its model id {} is dropped: COLL has none (the games find a COLL model's \
+                 object by its name)",
+                latin1(model.name()),
+                model.model_id()
+            ));
+        }
     }
     Ok(Converted { bytes, warnings })
 }
