@@ -176,6 +176,8 @@ pub(crate) enum Command {
         /// Read the directory as the games do, and report what was skipped.
         #[arg(long)]
         lenient: bool,
+        #[command(flatten)]
+        limit: Limit,
         /// The archive.
         archive: PathBuf,
     },
@@ -188,6 +190,8 @@ pub(crate) enum Command {
         /// Read the directory as the games do.
         #[arg(long)]
         lenient: bool,
+        #[command(flatten)]
+        limit: Limit,
         /// The archive.
         archive: PathBuf,
         /// The folder to write into (created if missing).
@@ -250,7 +254,8 @@ pub(crate) struct Common {
     pub limit: Limit,
 }
 
-/// `--max-size`: how large a file the command reads.
+/// `--max-size`: how large a file the command reads (`list`, `extract`: the most read
+/// at once, the directory or one entry).
 #[derive(Args, Debug, Clone, Copy)]
 pub(crate) struct Limit {
     /// Refuse a file larger than SIZE bytes, before reading it (a suffix K, M or G

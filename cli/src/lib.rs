@@ -198,13 +198,24 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             };
             convert::convert(&input, &output, conversion, limit.max_size, out)
         }
-        Command::List { lenient, archive } => list::list(&archive, lenient, out),
+        Command::List {
+            lenient,
+            limit,
+            archive,
+        } => list::list(&archive, lenient, limit.max_size, out),
         Command::Extract {
             lenient,
+            limit,
             archive,
             folder,
             names,
-        } => Ok(extract::extract(&archive, &folder, &names, lenient)),
+        } => Ok(extract::extract(
+            &archive,
+            &folder,
+            &names,
+            lenient,
+            limit.max_size,
+        )),
         Command::Put {
             lenient,
             limit,

@@ -39,7 +39,7 @@ pub(crate) fn check(
     let progress = Progress::new(output.json, || {
         let archives = common.format.is_none();
         paths.iter().fold((0u64, 0u64), |(files, entries), path| {
-            let (f, e) = count(path, archives, common.lenient, true);
+            let (f, e) = count(path, archives, common.lenient, common.limit.max_size, true);
             (files.saturating_add(f), entries.saturating_add(e))
         })
     });
@@ -167,7 +167,7 @@ impl Check {
     /// then one per `.col` and `.dff` entry, named `ARCHIVE/ENTRY`. The archive is
     /// read directory first, then entry by entry, never whole.
     fn archive(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
-        let archive = match archive::open(path) {
+        let archive = match archive::open(path, self.common.limit.max_size) {
             Ok(archive) => archive,
             Err(message) => return self.unreadable(&label(path), &message, out),
         };
@@ -389,7 +389,7 @@ pub(crate) fn json_line(
 /// entry that is no folder counts, skipped or not. Archives (when `archives`: no
 /// `--format`) count their `.col` and `.dff` entries, read from their directory
 /// as [`Check::archive`] reads it.
-fn count(path: &Path, archives: bool, lenient: bool, top: bool) -> (u64, u64) {
+fn count(path: &Path, archives: bool, lenient: bool, max_size: u64, top: bool) -> (u64, u64) {
     let is_folder = if top {
         path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir())
     } else {
@@ -406,7 +406,7 @@ fn count(path: &Path, archives: bool, lenient: bool, top: bool) -> (u64, u64) {
         return (
             1,
             if is_archive {
-                entries(path, lenient)
+                entries(path, lenient, max_size)
             } else {
                 0
             },
@@ -418,15 +418,15 @@ fn count(path: &Path, archives: bool, lenient: bool, top: bool) -> (u64, u64) {
     entries
         .flatten()
         .fold((0u64, 0u64), |(files, entries), entry| {
-            let (f, e) = count(&entry.path(), archives, lenient, false);
+            let (f, e) = count(&entry.path(), archives, lenient, max_size, false);
             (files.saturating_add(f), entries.saturating_add(e))
         })
 }
 
 /// The `.col` and `.dff` entries [`Check::archive`] checks in the archive at
 /// `path` (0 if its directory does not read).
-fn entries(path: &Path, lenient: bool) -> u64 {
-    let Ok(archive) = archive::open(path) else {
+fn entries(path: &Path, lenient: bool, max_size: u64) -> u64 {
+    let Ok(archive) = archive::open(path, max_size) else {
         return 0;
     };
     archive.directory(lenient).map_or(0, |directory| {

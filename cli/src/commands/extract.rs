@@ -9,8 +9,14 @@ use crate::status::Status;
 /// `zerocol extract ARCHIVE FOLDER [NAME...]`: every entry (or those named) into
 /// FOLDER, each written atomically. A named entry that is not in the archive is an
 /// error (after the others are written).
-pub(crate) fn extract(path: &Path, folder: &Path, names: &[String], lenient: bool) -> Status {
-    let archive = match archive::open(path) {
+pub(crate) fn extract(
+    path: &Path,
+    folder: &Path,
+    names: &[String],
+    lenient: bool,
+    max_size: u64,
+) -> Status {
+    let archive = match archive::open(path, max_size) {
         Ok(archive) => archive,
         Err(message) => {
             eprint_line(&message);

@@ -14,9 +14,10 @@ use crate::status::{Interrupted, Status};
 pub(crate) fn list(
     path: &Path,
     lenient: bool,
+    max_size: u64,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
-    let archive = match archive::open(path) {
+    let archive = match archive::open(path, max_size) {
         Ok(archive) => archive,
         Err(message) => {
             eprint_line(&message);

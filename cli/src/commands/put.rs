@@ -83,7 +83,7 @@ pub(crate) fn put_entry(
     if refuse_overwrite(&[archive_path, file], output) {
         return Ok(Status::Failed);
     }
-    let archive = match archive::open(archive_path) {
+    let archive = match archive::open(archive_path, max_size) {
         Ok(archive) => archive,
         Err(message) => {
             eprint_line(&message);

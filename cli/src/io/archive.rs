@@ -11,6 +11,7 @@ use zerocol::img::{self, Directory, Entry, EntryData, Options, Version};
 pub(crate) use crate::formats::img::is_archive;
 use crate::formats::img::{self as img_names, Named, sibling};
 use crate::io::label;
+use crate::io::load::{enough, size_name};
 
 /// An archive opened for reading: its directory's bytes and its data file.
 pub(crate) struct ArchiveFile {
@@ -23,6 +24,8 @@ pub(crate) struct ArchiveFile {
     data: File,
     /// The data file's length.
     pub len: u64,
+    /// `--max-size`: the most bytes read at once (the directory, one entry).
+    max_size: u64,
 }
 
 /// Whether the file named `path` is an IMG archive ([`is_archive`], a `.dir`
@@ -66,9 +69,17 @@ fn regular(path: &Path) -> Result<(File, u64), String> {
 
 /// Opens an archive and reads its directory (only). The error is the whole
 /// stderr line.
-pub(crate) fn open(path: &Path) -> Result<ArchiveFile, String> {
+pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
     let name = label(path);
     let cannot = |e: io::Error| format!("zerocol: {name}: cannot read: {e}");
+    let too_large = |len: u64| {
+        format!(
+            "zerocol: {name}: cannot read: a directory of {len} bytes, more than --max-size \
+             ({}); --max-size {} reads it anyway",
+            size_name(max_size),
+            size_name(enough(len))
+        )
+    };
     let is_dir = img_names::named(path) == Named::Directory;
     let (data_path, dir_path) = if is_dir {
         let img = sibling(path, Named::Data).ok_or_else(|| {
@@ -88,6 +99,9 @@ pub(crate) fn open(path: &Path) -> Result<ArchiveFile, String> {
             .map(|n| u64::try_from(n).unwrap_or(u64::MAX))
             .unwrap_or(len)
             .min(len);
+        if dir_len > max_size {
+            return Err(too_large(dir_len));
+        }
         let mut dir = vec![
             0;
             usize::try_from(dir_len)
@@ -103,6 +117,9 @@ pub(crate) fn open(path: &Path) -> Result<ArchiveFile, String> {
             })?,
         };
         let (file, dir_len) = regular(&dir_path)?;
+        if dir_len > max_size {
+            return Err(too_large(dir_len));
+        }
         let mut dir = vec![0; usize::try_from(dir_len).unwrap_or(0)];
         read_at(&file, &mut dir, 0).map_err(cannot)?;
         (Version::V1, dir)
@@ -113,6 +130,7 @@ pub(crate) fn open(path: &Path) -> Result<ArchiveFile, String> {
         dir,
         data,
         len,
+        max_size,
     })
 }
 
@@ -140,8 +158,17 @@ impl ArchiveFile {
     ) -> io::Result<EntryData<'b>> {
         let range = entry.byte_range();
         let end = range.end.min(self.len);
-        let len = usize::try_from(end.saturating_sub(range.start))
-            .map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory))?;
+        let bytes = end.saturating_sub(range.start);
+        if bytes > self.max_size {
+            return Err(io::Error::other(format!(
+                "an entry of {bytes} bytes, more than --max-size ({}); --max-size {} reads it \
+                 anyway",
+                size_name(self.max_size),
+                size_name(enough(bytes))
+            )));
+        }
+        let len =
+            usize::try_from(bytes).map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory))?;
         buffer.clear();
         buffer.resize(len, 0);
         read_at(&self.data, buffer, range.start)?;

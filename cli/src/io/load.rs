@@ -35,14 +35,11 @@ pub(crate) fn load(path: &Path, max_size: u64) -> Result<Input, String> {
     let label = label(path);
     let cannot = |error: io::Error| format!("zerocol: {label}: cannot read: {error}");
     let too_large = |len: u64| {
-        // The smallest limit that reads it, in the unit it rounds up to.
-        let unit: u64 = if len > 1 << 30 { 1 << 30 } else { 1 << 20 };
-        let enough = len.div_ceil(unit).saturating_mul(unit);
         format!(
             "zerocol: {label}: cannot read: {len} bytes, more than --max-size ({}); real \
              collision files are far smaller: --max-size {} reads it anyway",
             size_name(max_size),
-            size_name(enough)
+            size_name(enough(len))
         )
     };
     // One byte more than the limit: a file that grows past it is refused too.
@@ -97,6 +94,13 @@ pub(crate) fn load(path: &Path, max_size: u64) -> Result<Input, String> {
 
 /// A size as `--max-size` takes it when it is a whole number of its unit (`256M`,
 /// `1G`), otherwise in bytes (`1116 bytes`).
+/// The smallest `--max-size` that reads `len` bytes, in the unit it rounds up to
+/// (M, or G past 1G).
+pub(crate) fn enough(len: u64) -> u64 {
+    let unit: u64 = if len > 1 << 30 { 1 << 30 } else { 1 << 20 };
+    len.div_ceil(unit).saturating_mul(unit)
+}
+
 pub(crate) fn size_name(bytes: u64) -> String {
     for (suffix, shift) in [("G", 30), ("M", 20), ("K", 10)] {
         if bytes != 0 && bytes.trailing_zeros() >= shift {

@@ -298,3 +298,48 @@ fn put_into_a_v1_pair_writes_the_img_and_its_dir() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+#[test]
+fn list_and_extract_take_max_size_for_each_read() {
+    let bytes = v2(&[
+        Source {
+            name: b"sample.col",
+            data: COL,
+        },
+        Source {
+            name: b"vehicle.dff",
+            data: DFF,
+        },
+    ]);
+    let archive = TempFile::new("limits.img", &bytes);
+    // The directory: 8 bytes of header and two 32-byte entries.
+    let o = zerocol(&["list", "--max-size", "1K", archive.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("sample.col"), "{}", stdout(&o));
+    let o = zerocol(&["list", "--max-size", "64", archive.path()]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: cannot read: a directory of 72 bytes, more than --max-size (64 bytes); \
+             --max-size 1M reads it anyway\n",
+            archive.path()
+        )
+    );
+    // Each entry is at least a 2,048-byte sector: none is read under 1K.
+    let folder = TempFile::path_only("limited");
+    let o = zerocol(&["extract", "--max-size", "1K", archive.path(), folder.path()]);
+    assert_ne!(code(&o), 0);
+    assert!(
+        stderr(&o).contains("more than --max-size (1K); --max-size 1M reads it anyway"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!folder.0.join("sample.col").exists());
+    let o = zerocol(&["extract", "--max-size", "1M", archive.path(), folder.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read(folder.0.join("sample.col")).unwrap()[..COL.len()],
+        *COL
+    );
+}
