@@ -193,6 +193,15 @@ impl<'a> Pending<'a> {
             Err(error) if error.kind() == io::ErrorKind::NotFound => None,
             Err(error) => return Err(cannot(error)),
         };
+        // The folder must be there: zerocol creates no folders for an output.
+        let dir = folder(&target);
+        if existing.is_none() && !std::fs::metadata(dir).is_ok_and(|meta| meta.is_dir()) {
+            return Err(format!(
+                "zerocol: {label}: cannot write: the folder {} does not exist (or is not a \
+                 folder); create it first",
+                dir.display()
+            ));
+        }
         let name = target
             .file_name()
             .map(|name| name.to_string_lossy())

@@ -1018,3 +1018,29 @@ fn extract_and_put_into_a_full_file_system_leave_the_old_outputs() {
     assert_eq!(std::fs::read(&output).unwrap(), OLD);
     assert_eq!(fs.0.names(), ["out.img"]);
 }
+
+#[test]
+fn an_output_in_a_missing_folder_is_refused_by_name() {
+    let out = TempFile::path_only("missing-folder");
+    let target = format!("{}/sub/out.col", out.path());
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "col3",
+        "--for",
+        "sa",
+        &sample("sample.col"),
+        &target,
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).ends_with(&format!(
+            "zerocol: {target}: cannot write: the folder {}/sub does not exist (or is not a \
+             folder); create it first\n",
+            out.path()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!std::path::Path::new(out.path()).exists());
+}
