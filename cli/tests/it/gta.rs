@@ -1212,3 +1212,36 @@ fn a_shadow_mesh_refusal_names_the_flag_that_drops_it() {
     );
     assert!(!std::path::Path::new(out.path()).exists());
 }
+
+#[test]
+fn what_many_models_lose_is_one_warning_each_kind() {
+    // Five copies of the sample's COL3 lamppost (bytes 428..832), written as COLL.
+    let sample_bytes = std::fs::read(sample("sample.col")).unwrap();
+    let lamppost = &sample_bytes[428..832];
+    let library: Vec<u8> = lamppost.repeat(5);
+    let input = TempFile::new("five.col", &library);
+    let out = TempFile::path_only("five-coll.col");
+    let o = zerocol(&[
+        "convert",
+        "--to",
+        "coll",
+        "--for",
+        "iii-vc",
+        "--drop-shadow-mesh",
+        input.path(),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let first =
+        "model 0 \"lamppost_sa\", model 1 \"lamppost_sa\", model 2 \"lamppost_sa\", and 2 more";
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {label}: warning: 5 models: 10 shadow faces dropped, 5 face groups dropped \
+             ({first})\n\
+             zerocol: {label}: warning: 5 models: their model ids are dropped: COLL has none (the \
+             games find a COLL model's object by its name) ({first})\n",
+            label = input.path()
+        )
+    );
+}

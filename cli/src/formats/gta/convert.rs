@@ -15,10 +15,11 @@ use zerocol::gta::{
     map_material, material_count, material_name,
 };
 use zerocol::gta::{
-    self as write, FaceGroupMode, InputErrorKind, ModelRepr, WriteError, WriteOptions,
+    self as write, FaceGroupMode, InputErrorKind, Losses, ModelRepr, WriteError, WriteOptions,
 };
 
 use super::latin1;
+use crate::io::counted;
 use crate::tool::{Conversion, Converted, Error, FaceGroups, Settings, options};
 
 /// The writer's options for one model.
@@ -260,6 +261,9 @@ impl Remapped {
 fn write_models(models: &[(Model<'_>, usize)], settings: Settings) -> Result<Converted, String> {
     let mut bytes = Vec::new();
     let mut warnings = Vec::new();
+    // What each model lost, and the model ids COLL drops: summed over many models.
+    let mut lost = Vec::new();
+    let mut ids = Vec::new();
     for (i, (model, at)) in models.iter().enumerate() {
         let options = write_options(settings, model);
         let tables = materials(settings, i, model)?;
@@ -290,20 +294,62 @@ fn write_models(models: &[(Model<'_>, usize)], settings: Settings) -> Result<Con
             }
         };
         let losses = losses.map_err(what)?;
+        let name = || format!("model {i} {:?}", latin1(model.name()));
         if !losses.is_empty() {
-            warnings.push(format!("model {i} {:?}: {losses}", latin1(model.name())));
+            lost.push((name(), losses));
         }
         let target = options.version.unwrap_or(model.version());
         if target == Version::Coll && model.version() != Version::Coll && model.model_id() != 0 {
-            warnings.push(format!(
-                "model {i} {:?}: its model id {} is dropped: COLL has none (the games find a COLL model's \
-                 object by its name)",
-                latin1(model.name()),
-                model.model_id()
-            ));
+            ids.push((name(), model.model_id()));
         }
     }
+    warnings.extend(summarised(
+        lost,
+        |(model, losses)| format!("{model}: {losses}"),
+        |all| {
+            let total = all
+                .iter()
+                .fold(Losses::default(), |sum, (_, l)| sum.combined(*l));
+            format!("{}: {total}", counted(all.len(), "model"))
+        },
+    ));
+    let because = "COLL has none (the games find a COLL model's object by its name)";
+    warnings.extend(summarised(
+        ids,
+        |(model, id)| format!("{model}: its model id {id} is dropped: {because}"),
+        |all| {
+            format!(
+                "{}: their model ids are dropped: {because}",
+                counted(all.len(), "model")
+            )
+        },
+    ));
     Ok(Converted { bytes, warnings })
+}
+
+/// Up to [`EACH_UP_TO`] items as a line each (`each`); more as one line (`all`) that
+/// names the first few, so that a library of hundreds of models gives one warning, not
+/// hundreds.
+fn summarised<T>(
+    items: Vec<(String, T)>,
+    each: impl Fn(&(String, T)) -> String,
+    all: impl Fn(&[(String, T)]) -> String,
+) -> Vec<String> {
+    const EACH_UP_TO: usize = 3;
+    if items.len() <= EACH_UP_TO {
+        return items.iter().map(each).collect();
+    }
+    let first: Vec<&str> = items
+        .iter()
+        .take(EACH_UP_TO)
+        .map(|(m, _)| m.as_str())
+        .collect();
+    vec![format!(
+        "{} ({}, and {} more)",
+        all(&items),
+        first.join(", "),
+        items.len() - EACH_UP_TO
+    )]
 }
 
 /// Appends `source` written with `options` to `bytes`; what it lost.
