@@ -348,7 +348,7 @@ fn summarised<T>(
         "{} ({}, and {} more)",
         all(&items),
         first.join(", "),
-        items.len() - EACH_UP_TO
+        items.len().saturating_sub(EACH_UP_TO)
     )]
 }
 
