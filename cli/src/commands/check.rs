@@ -160,7 +160,12 @@ impl Check {
             ),
             Err(message) => (None, Err(message)),
         };
-        self.verdict(&input.label, format, verdict, out)
+        self.verdict(
+            &input.label,
+            format.map_or(Of::Nothing, Of::Format),
+            verdict,
+            out,
+        )
     }
 
     /// An IMG archive: its own verdict (its directory, with its lints as warnings),
@@ -175,7 +180,7 @@ impl Check {
             Ok(directory) => directory,
             Err(error) => {
                 let message = error.to_string();
-                return self.verdict(&archive.label, None, Err(message), out);
+                return self.verdict(&archive.label, Of::Archive, Err(message), out);
             }
         };
         let mut scratch = vec![0u32; directory.lint_scratch_len()];
@@ -199,7 +204,12 @@ impl Check {
             },
             directory.entries().count()
         );
-        self.verdict(&archive.label, None, Ok(Checked { summary, warnings }), out)?;
+        self.verdict(
+            &archive.label,
+            Of::Archive,
+            Ok(Checked { summary, warnings }),
+            out,
+        )?;
         let mut buffer = Vec::new();
         for entry in directory.entries() {
             let format = match entry.kind {
@@ -217,7 +227,7 @@ impl Check {
                         .map_err(|message| {
                             format!("{message} (offsets in the entry, which starts at archive byte {start})")
                         });
-                    self.verdict(&name, Some(format), verdict, out)?;
+                    self.verdict(&name, Of::Format(format), verdict, out)?;
                 }
                 Err(error) => {
                     let message = format!("zerocol: {name}: cannot read: {error}");
@@ -232,7 +242,7 @@ impl Check {
     fn verdict(
         &mut self,
         label: &str,
-        format: Option<Format>,
+        format: Of,
         verdict: Result<Checked, String>,
         out: &mut impl Write,
     ) -> Result<(), Interrupted> {
@@ -283,8 +293,15 @@ impl Check {
         self.totals.unreadable = self.totals.unreadable.saturating_add(1);
         let written = if self.output.json {
             let mut line = Vec::new();
-            json_line(&mut line, name, None, "unreadable", None, Some(message))
-                .and_then(|()| self.progress.print(out, &line))
+            json_line(
+                &mut line,
+                name,
+                Of::Nothing,
+                "unreadable",
+                None,
+                Some(message),
+            )
+            .and_then(|()| self.progress.print(out, &line))
         } else {
             self.progress.eprint(out, message)
         };
@@ -347,24 +364,53 @@ impl std::fmt::Display for Totals {
     }
 }
 
-/// One `check --json` line: `file`, `format` (null when unknown), `status` (`ok`,
-/// `malformed` or `unreadable`), then `summary` and `warnings`, or `error`.
+/// What a verdict is about: a file of a format, an IMG archive (its directory), or
+/// nothing zerocol reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Of {
+    Format(Format),
+    Archive,
+    Nothing,
+}
+
+impl Of {
+    /// The `"format"` of `check --json`: the format's name, `"img"`, or none.
+    fn name(self) -> Option<&'static str> {
+        match self {
+            Self::Format(format) => Some(format.name()),
+            Self::Archive => Some("img"),
+            Self::Nothing => None,
+        }
+    }
+
+    /// Whether its warnings can be about a model (a `model` field).
+    fn has_models(self) -> bool {
+        match self {
+            Self::Format(format) => tool(format).has_models(),
+            Self::Archive | Self::Nothing => false,
+        }
+    }
+}
+
+/// One `check --json` line: `file`, `format` (`"img"` for an archive, null when
+/// unknown), `status` (`ok`, `malformed` or `unreadable`), then `summary` and
+/// `warnings`, or `error`.
 pub(crate) fn json_line(
     out: &mut impl Write,
     label: &str,
-    format: Option<Format>,
+    format: Of,
     status: &str,
     checked: Option<&Checked>,
     error: Option<&str>,
 ) -> io::Result<()> {
     let mut object = serde_json::Map::new();
     object.insert("file".into(), label.into());
-    object.insert("format".into(), format.map(Format::name).into());
+    object.insert("format".into(), format.name().into());
     object.insert("status".into(), status.into());
     if let Some(checked) = checked {
         object.insert("summary".into(), checked.summary.clone().into());
         // `model` for the formats whose warnings can be about a model.
-        let models = format.is_some_and(|format| tool(format).has_models());
+        let models = format.has_models();
         let warnings = checked.warnings.iter().map(|warning| {
             let mut w = serde_json::Map::new();
             w.insert("offset".into(), warning.offset.into());

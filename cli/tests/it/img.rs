@@ -85,6 +85,9 @@ fn check_names_each_entry_and_both_offsets() {
     );
     assert_eq!(lines[3]["status"], "malformed");
     assert_eq!(lines[0]["warnings"][0]["offset"], 104);
+    // The archive was read as an archive: its format is "img", its entries' their own.
+    let formats: Vec<&Value> = lines.iter().map(|l| &l["format"]).collect();
+    assert_eq!(formats, ["img", "gta-col", "dff", "gta-col"]);
 }
 
 #[test]
