@@ -340,15 +340,13 @@ impl std::fmt::Display for Totals {
             .ok
             .saturating_add(self.malformed)
             .saturating_add(self.unreadable);
-        let plural = |n: usize| if n == 1 { "" } else { "s" };
         write!(
             f,
-            "total: {files} file{}, {} ok, {} malformed, {} warning{}",
-            plural(files),
+            "total: {}, {} ok, {} malformed, {}",
+            crate::io::counted(files, "file"),
             self.ok,
             self.malformed,
-            self.warnings,
-            plural(self.warnings)
+            crate::io::counted(self.warnings, "warning")
         )?;
         if self.unreadable > 0 {
             write!(f, ", {} unreadable", self.unreadable)?;

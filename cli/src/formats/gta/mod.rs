@@ -172,11 +172,7 @@ impl<'a> Pick<'a> {
     pub(crate) fn none_of(self, names: &[String]) -> String {
         const SHOWN: usize = 8;
         let count = names.len();
-        let holds = if count == 1 {
-            "1 model".to_owned()
-        } else {
-            format!("{count} models")
-        };
+        let holds = crate::io::counted(count, "model");
         match self {
             Self::Index(wanted) => format!(
                 "no model {wanted}: the file holds {holds}, numbered from 0 to {}",
