@@ -9,14 +9,18 @@ use crate::tool::{Conversion, Error};
 
 use crate::commands::open::open;
 use crate::io::load::load;
-use crate::io::{refuse_overwrite, report, write_output};
+use crate::io::{label, refuse_overwrite, report, write_output};
 use crate::status::{Interrupted, Status};
+use zerocol::Format;
 
 /// `zerocol convert`: reads INPUT (GTA `.col` or `.dff`, TCOL or BCOL, by its
 /// first bytes), writes OUTPUT (`-`: stdout) only once the whole conversion
-/// succeeded. Malformed input, or a model the target cannot hold, is exit 1; an
-/// input or target convert does not handle, an OUTPUT that is the INPUT, and I/O
-/// errors are exit 2.
+/// succeeded. The output follows OUTPUT's name: a `.dff` INPUT into an OUTPUT named
+/// `.dff` is the whole `.dff` with its collision converted; into any other OUTPUT,
+/// its model as a `.col`; an OUTPUT named `.dff` from any other INPUT is refused
+/// (`put` puts a model into a `.dff`). Malformed input, or a model the target
+/// cannot hold, is exit 1; an input or target convert does not handle, an OUTPUT
+/// that is the INPUT, and I/O errors are exit 2.
 pub(crate) fn convert(
     input: &Path,
     output: &Path,
@@ -31,7 +35,28 @@ pub(crate) fn convert(
         Ok(opened) => opened,
         Err(status) => return Ok(status),
     };
-    let converted = match tool(format).convert(&input.bytes, conversion) {
+    let into_dff = output
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("dff"));
+    let converted = match (into_dff, format) {
+        (false, _) => tool(format).convert(&input.bytes, conversion),
+        (true, Format::Dff) => crate::formats::dff::convert_in_place(&input.bytes, conversion),
+        (true, _) => {
+            report(
+                &label(output),
+                &format!(
+                    "convert writes a .dff only from a .dff (the same .dff, its collision \
+                     converted), not from {}: `zerocol put DFF {} {}` puts a GTA model into a \
+                     .dff, or give OUTPUT a .col name",
+                    format.name(),
+                    label(&input.path),
+                    label(output)
+                ),
+            );
+            return Ok(Status::Failed);
+        }
+    };
+    let converted = match converted {
         Ok(converted) => converted,
         Err(Error::Malformed(message)) => {
             report(&input.label, &message);

@@ -54,6 +54,14 @@ pub(crate) fn put(
             if let Some(chosen) = &put.chosen {
                 report(&model_file.label, chosen);
             }
+            for (of_dff, warning) in &put.warnings {
+                let label = if *of_dff {
+                    &dff.label
+                } else {
+                    &model_file.label
+                };
+                report(label, &format!("warning: {warning}"));
+            }
             write_output(output, &put.bytes, out)
         }
         Err(PutError::Malformed(message)) => {
@@ -234,6 +242,9 @@ struct Put {
     pub bytes: Vec<u8>,
     /// The line that says which model was taken and why, when there was a choice.
     pub chosen: Option<String>,
+    /// What the reads let through and what the output changes beyond the model,
+    /// each with whether it is about the `.dff` (`true`) or the model file.
+    pub warnings: Vec<(bool, String)>,
 }
 
 /// How many model names a refusal lists.
@@ -255,9 +266,9 @@ fn put_model(
     let options: Options = options(lenient);
     let target = zerocol::gta::dff::Dff::parse(dff, options)
         .map_err(|e| PutError::Malformed(format!("the .dff: {e}")))?;
-    let models = read_library(col, lenient)
+    let library = read_library(col, lenient)
         .map_err(|e| PutError::Malformed(format!("the model file: {e}")))?;
-    let models: Vec<Model<'_>> = models.into_iter().map(|(m, _)| m).collect();
+    let models: Vec<Model<'_>> = library.models.iter().map(|&(m, _)| m).collect();
     let inside = match target.collision().map(|c| c.payload()) {
         Some(zerocol::gta::dff::Payload::Model(model)) if !model.name().is_empty() => {
             Some(latin1(model.name()))
@@ -277,7 +288,40 @@ fn put_model(
     let len = target.replace_len(model.len()).map_err(malformed)?;
     let mut bytes = vec![0; len];
     target.replace(model, &mut bytes).map_err(malformed)?;
-    Ok(Put { bytes, chosen })
+    let mut warnings = Vec::new();
+    if target.has_short_clump() {
+        let clump = target.clump();
+        let short = target.children_end().saturating_sub(clump.end());
+        let fixed = zerocol::gta::dff::Dff::parse(&bytes, Options::STRICT).is_ok();
+        warnings.push((
+            true,
+            format!(
+                "the Clump at byte {} declares {} bytes and ends at byte {}, {short} bytes \
+                 before the chunks it holds end (read past it){}",
+                clump.offset(),
+                clump.size(),
+                clump.end(),
+                if fixed {
+                    "; its size is fixed in the output"
+                } else {
+                    ""
+                }
+            ),
+        ));
+    }
+    // Only the model put in is written: what the read let through in the others,
+    // and the bytes after the last, do not reach the output.
+    let name = latin1(model.name());
+    warnings.extend(
+        model
+            .tolerated()
+            .map(|lint| (false, format!("{name:?}: {lint}"))),
+    );
+    Ok(Put {
+        bytes,
+        chosen,
+        warnings,
+    })
 }
 
 /// `--model NAME|INDEX`: the model named so (ignoring case), else the one at that

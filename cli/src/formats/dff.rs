@@ -88,8 +88,9 @@ pub(crate) fn read<'a>(
     })
 }
 
-/// `zerocol convert` of a `.dff`: its collision model written as
-/// `conversion.settings` asks (a `.dff` without one is malformed).
+/// `zerocol convert` of a `.dff` into a `.col`: its collision model written as
+/// `conversion.settings` asks (a `.dff` without one is malformed), after what the
+/// read let through.
 pub(crate) fn convert(
     bytes: &[u8],
     conversion: tool::Conversion,
@@ -102,7 +103,55 @@ pub(crate) fn convert(
     let model = read
         .model
         .ok_or_else(|| tool::Error::Malformed("the .dff holds no collision model".to_owned()))?;
-    crate::formats::gta::convert_models(&[model], conversion.settings)
+    let mut converted = crate::formats::gta::convert_models(&[model], conversion.settings)?;
+    let mut warnings = read.warnings;
+    warnings.extend(crate::formats::gta::tolerated(core::slice::from_ref(
+        &model.0,
+    )));
+    converted.warnings.splice(0..0, warnings);
+    Ok(converted)
+}
+
+/// `zerocol convert` of a `.dff` into a `.dff`: the same file with its collision
+/// model converted as [`convert`] writes it, every other byte kept (the sizes of
+/// the chunks around the model follow it).
+pub(crate) fn convert_in_place(
+    bytes: &[u8],
+    conversion: tool::Conversion,
+) -> Result<tool::Converted, tool::Error> {
+    let converted = convert(bytes, conversion)?;
+    let mut scratch = Vec::new();
+    let read = read(bytes, conversion.lenient, &mut scratch).map_err(tool::Error::Malformed)?;
+    let (bytes, fixed) = replace(&read.dff, &converted.bytes).map_err(tool::Error::Malformed)?;
+    let mut warnings = converted.warnings;
+    warnings.extend(fixed);
+    Ok(tool::Converted { bytes, warnings })
+}
+
+/// `dff` with its collision replaced by the one model of `col` (a model zerocol
+/// wrote, or checked), and the warning that a short Clump's size was fixed.
+pub(crate) fn replace(dff: &Dff<'_>, col: &[u8]) -> Result<(Vec<u8>, Option<String>), String> {
+    let model = zerocol::gta::models(col, Options::STRICT)
+        .next()
+        .ok_or_else(|| "the model file holds no model".to_owned())?
+        .map_err(|e| format!("the model file: {e}"))?;
+    let cannot = |e: zerocol::gta::dff::WriteError| format!("cannot write the .dff: {e}");
+    let mut bytes = vec![0; dff.replace_len(model.len()).map_err(cannot)?];
+    dff.replace(&model, &mut bytes).map_err(cannot)?;
+    let fixed = dff
+        .has_short_clump()
+        .then(|| Dff::parse(&bytes, Options::STRICT).is_ok())
+        .filter(|&reads| reads)
+        .map(|_| {
+            let clump = dff.clump();
+            format!(
+                "the Clump at byte {}, {} bytes short of the chunks it holds, has its size \
+                 fixed in the output",
+                clump.offset(),
+                dff.children_end().saturating_sub(clump.end())
+            )
+        });
+    Ok((bytes, fixed))
 }
 
 /// `zerocol info` for a `.dff`.

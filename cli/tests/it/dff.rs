@@ -563,3 +563,119 @@ fn convert_recompute_bounds_of_the_vehicle_leaves_no_bounds_warning() {
         }
     }
 }
+
+#[test]
+fn convert_into_a_dff_converts_its_collision_and_keeps_every_other_byte() {
+    let out = TempFile::path_only("fixed.dff");
+    let col = TempFile::path_only("fixed.col");
+    let vehicle = sample("vehicle.dff");
+    let o = zerocol(&["convert", "--recompute-bounds", &vehicle, out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let o = zerocol(&["convert", "--recompute-bounds", &vehicle, col.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // The .dff's model is the one written as a .col, bounds recomputed.
+    let json = dump_ok(&[out.path()]);
+    assert_eq!(json["models"][0]["lints"], json!([]));
+    let mut alone = dump_ok(&[col.path()])["models"][0].clone();
+    alone["offset"] = json!(60);
+    assert_eq!(json["models"][0], alone);
+    let fixed = out.read();
+    let model = col.read();
+    assert_eq!(fixed.len(), VEHICLE.len());
+    assert_eq!(&fixed[60..60 + model.len()], &model[..]);
+    assert_ne!(&VEHICLE[60..60 + model.len()], &model[..]);
+    // Every other byte kept: putting the old model back gives the file back.
+    let back = TempFile::path_only("back.dff");
+    let o = zerocol(&[
+        "put",
+        "--model",
+        "lamppost_sa",
+        out.path(),
+        &sample("sample.col"),
+        back.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(back.read(), VEHICLE);
+    // A .col into a file named .dff is refused, naming `put`; nothing is written.
+    let wrong = TempFile::path_only("wrong.dff");
+    let o = zerocol(&["convert", &sample("sample.col"), wrong.path()]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: convert writes a .dff only from a .dff (the same .dff, its collision \
+             converted), not from gta-col: `zerocol put DFF {} {}` puts a GTA model into a .dff, \
+             or give OUTPUT a .col name\n",
+            wrong.path(),
+            sample("sample.col"),
+            wrong.path()
+        )
+    );
+    assert!(!std::path::Path::new(wrong.path()).exists());
+}
+
+#[test]
+fn lenient_convert_and_put_say_that_they_read_past_a_short_clump() {
+    let mut short = VEHICLE.to_vec();
+    short[4..8].copy_from_slice(&24u32.to_le_bytes());
+    let file = TempFile::new("short.dff", &short);
+    let read = "the Clump at byte 0 declares 24 bytes and ends at byte 36, before chunks it holds (read past it)";
+    let short = &short[..];
+    // Into a .col: the model only.
+    let col = TempFile::path_only("short.col");
+    let o = zerocol(&["convert", "--lenient", file.path(), col.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!("zerocol: {}: warning: {read}\n", file.path())
+    );
+    // Into a .dff: the same file back, the Clump as short as it was (it ends before
+    // the collision chunk, whose size alone follows the model).
+    let out = TempFile::path_only("fixed.dff");
+    let o = zerocol(&["convert", "--lenient", file.path(), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!("zerocol: {}: warning: {read}\n", file.path())
+    );
+    assert_eq!(out.read(), short);
+    // put says the same, under the .dff's name.
+    let o = zerocol(&[
+        "put",
+        "--lenient",
+        "--model",
+        "lamppost_sa",
+        file.path(),
+        &sample("sample.col"),
+        out.path(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: warning: the Clump at byte 0 declares 24 bytes and ends at byte 36, {} \
+             bytes before the chunks it holds end (read past it)\n",
+            file.path(),
+            VEHICLE.len() - 36
+        )
+    );
+    assert_eq!(out.read(), short);
+    // A Clump that ends inside the collision chunk ends with the new model: fixed,
+    // and said.
+    let mut inside = VEHICLE.to_vec();
+    inside[4..8].copy_from_slice(&88u32.to_le_bytes());
+    let file = TempFile::new("inside.dff", &inside);
+    let o = zerocol(&["convert", "--lenient", file.path(), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {0}: warning: the Clump at byte 0 declares 88 bytes and ends at byte 100, \
+             before chunks it holds (read past it)\nzerocol: {0}: warning: the Clump at byte 0, \
+             364 bytes short of the chunks it holds, has its size fixed in the output\n",
+            file.path()
+        )
+    );
+    assert_eq!(out.read(), VEHICLE);
+}

@@ -1245,3 +1245,52 @@ fn what_many_models_lose_is_one_warning_each_kind() {
         )
     );
 }
+
+#[test]
+fn convert_and_export_say_what_they_leave_out_after_the_last_model() {
+    let mut junk = builder::sample_file();
+    junk.extend(b"junk");
+    let mut padded = builder::sample_file();
+    padded.resize(2048, 0);
+    for (name, bytes, lenient, warning) in [
+        (
+            "junk.col",
+            &junk,
+            true,
+            "4 trailing bytes at byte 1116, not a model, left out of the output",
+        ),
+        (
+            "padded.col",
+            &padded,
+            false,
+            "932 bytes of zero padding at byte 1116, after the last model, left out of the output",
+        ),
+    ] {
+        let file = TempFile::new(name, bytes);
+        let out = TempFile::path_only(&format!("out-{name}"));
+        let mut args = vec!["convert"];
+        if lenient {
+            args.push("--lenient");
+        }
+        args.extend([file.path(), out.path()]);
+        let o = zerocol(&args);
+        assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            format!("zerocol: {}: warning: {warning}\n", file.path()),
+            "{name}"
+        );
+        assert_eq!(out.read(), builder::sample_file(), "{name}");
+        let obj = TempFile::path_only(&format!("out-{name}.obj"));
+        args[0] = "export";
+        *args.last_mut().unwrap() = obj.path();
+        let o = zerocol(&args);
+        assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            format!("zerocol: {}: warning: {warning}\n", file.path()),
+            "{name}"
+        );
+        let _ = std::fs::remove_file(obj.path().replace(".obj", ".mtl"));
+    }
+}

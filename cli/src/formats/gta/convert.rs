@@ -367,13 +367,16 @@ fn write_one(
 }
 
 /// `zerocol convert` of a `.col` library: every model written as
-/// `conversion.settings` asks (a Grit `--to` is [`Error::Unsupported`]).
+/// `conversion.settings` asks (a Grit `--to` is [`Error::Unsupported`]), after what
+/// the read let through or left out.
 pub(crate) fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted, Error> {
     if conversion.to.is_some_and(|to| to.gta().is_none()) {
         return Err(Error::Unsupported);
     }
-    let models = read_library(bytes, conversion.lenient).map_err(Error::Malformed)?;
-    convert_models(&models, conversion.settings)
+    let library = read_library(bytes, conversion.lenient).map_err(Error::Malformed)?;
+    let mut converted = convert_models(&library.models, conversion.settings)?;
+    converted.warnings.splice(0..0, library.warnings);
+    Ok(converted)
 }
 
 /// `zerocol convert` of models read: refused before anything is written when
@@ -387,14 +390,41 @@ pub(crate) fn convert_models(
     write_models(models, settings).map_err(Error::Malformed)
 }
 
+/// The models of a `.col` library, with their offsets, and what a command that
+/// writes them anew must say: what a lenient read let through, and the bytes after
+/// the last model, which are not written.
+pub(crate) struct Library<'a> {
+    /// Every model, and where it starts.
+    pub models: Vec<(Model<'a>, usize)>,
+    /// A line each: `MODEL: LINT` for what a lenient rule let through, then the
+    /// bytes left out after the last model.
+    pub warnings: Vec<String>,
+}
+
 /// Reads every model of a `.col` library (a file with no model is malformed).
-pub(crate) fn read_library(bytes: &[u8], lenient: bool) -> Result<Vec<(Model<'_>, usize)>, String> {
-    let models = gta::models(bytes, options(lenient))
+pub(crate) fn read_library(bytes: &[u8], lenient: bool) -> Result<Library<'_>, String> {
+    let mut walk = gta::models(bytes, options(lenient));
+    let models = walk
+        .by_ref()
         .map(|model| model.map(|m| (m, m.offset())))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|error| error.to_string())?;
     if models.is_empty() {
         return Err(super::no_model(bytes));
     }
-    Ok(models)
+    let mut warnings = super::tolerated(&models.iter().map(|&(m, _)| m).collect::<Vec<_>>());
+    match walk.end() {
+        Some(end) if end.trailing_bytes > 0 && end.trailing_is_padding => warnings.push(format!(
+            "{} of zero padding at byte {}, after the last model, left out of the output",
+            crate::io::counted(end.trailing_bytes, "byte"),
+            end.offset
+        )),
+        Some(end) if end.trailing_bytes > 0 => warnings.push(format!(
+            "{} at byte {}, not a model, left out of the output",
+            crate::io::counted(end.trailing_bytes, "trailing byte"),
+            end.offset
+        )),
+        _ => {}
+    }
+    Ok(Library { models, warnings })
 }

@@ -103,12 +103,9 @@ pub(crate) fn lint_lines<'m>(
 
 /// `zerocol export`: every model of the library as OBJ.
 pub(crate) fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String> {
-    let models: Vec<_> = read_library(bytes, flags.lenient)?
-        .into_iter()
-        .map(|(model, _)| model)
-        .collect();
-    let warnings = tolerated(&models);
-    crate::tool::exported(warnings, |obj, mtl| {
+    let library = read_library(bytes, flags.lenient)?;
+    let models: Vec<_> = library.models.iter().map(|&(model, _)| model).collect();
+    crate::tool::exported(library.warnings, |obj, mtl| {
         zerocol::obj::gta(&models, flags.game, obj, mtl, Some(mtllib))
     })
 }
