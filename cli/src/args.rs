@@ -50,6 +50,12 @@ pub(crate) enum Command {
     Dump {
         #[command(flatten)]
         common: Common,
+        /// GTA .col libraries: step over damaged models instead of stopping at the
+        /// first, and read the models around the damage. Each damaged byte range is
+        /// said (info, check: the file still counts as malformed; dump, convert: a
+        /// warning, and the output holds the models read).
+        #[arg(long)]
+        recover: bool,
         /// The file to read (`-` for stdin).
         file: PathBuf,
     },
@@ -71,6 +77,12 @@ pub(crate) enum Command {
     Check {
         #[command(flatten)]
         common: Common,
+        /// GTA .col libraries: step over damaged models instead of stopping at the
+        /// first, and read the models around the damage. Each damaged byte range is
+        /// said (info, check: the file still counts as malformed; dump, convert: a
+        /// warning, and the output holds the models read).
+        #[arg(long)]
+        recover: bool,
         /// Print only the files with warnings or errors, and the totals line.
         #[arg(short, long)]
         quiet: bool,
@@ -92,6 +104,12 @@ pub(crate) enum Command {
         /// what was let through is printed on stderr as warnings.
         #[arg(long)]
         lenient: bool,
+        /// GTA .col libraries: step over damaged models instead of stopping at the
+        /// first, and read the models around the damage. Each damaged byte range is
+        /// said (info, check: the file still counts as malformed; dump, convert: a
+        /// warning, and the output holds the models read).
+        #[arg(long)]
+        recover: bool,
         #[command(flatten)]
         limit: Limit,
         /// What to write. GTA: `coll`, `col2`, `col3` or `col4` (by default each

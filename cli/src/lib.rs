@@ -65,7 +65,7 @@
 //!     for_game: Some(zerocol::gta::Game::Sa),
 //!     from_game: None,
 //! };
-//! let conversion = Conversion { to: Some(Target::Col3), settings, lenient: false };
+//! let conversion = Conversion { to: Some(Target::Col3), settings, lenient: false, recover: false };
 //! let converted = tool(Format::GtaCol).convert(sample, conversion)?;
 //! let models = zerocol::gta::models(&converted.bytes, zerocol::gta::Options::STRICT);
 //! assert!(models.map(|m| m.map(|m| m.version())).all(|v| v == Ok(zerocol::gta::Version::Col3)));
@@ -164,15 +164,21 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             out,
         ),
         Command::Ray(args) => ray::run(args, out),
-        Command::Dump { common, file } => dump::dump(common, &file, out),
+        Command::Dump {
+            common,
+            recover,
+            file,
+        } => dump::dump(common, recover, &file, out),
         Command::Check {
             common,
+            recover,
             quiet,
             json,
             files,
-        } => check::check(&files, common, check::Output { json, quiet }, out),
+        } => check::check(&files, common, recover, check::Output { json, quiet }, out),
         Command::Convert {
             lenient,
+            recover,
             limit,
             to,
             recompute_bounds,
@@ -195,6 +201,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
                 to,
                 settings,
                 lenient,
+                recover,
             };
             convert::convert(&input, &output, conversion, limit.max_size, out)
         }

@@ -117,7 +117,7 @@ impl Warning {
 pub struct Flags<'a> {
     /// `--lenient`: what the original games accept.
     pub lenient: bool,
-    /// `info --recover`: step over damaged models (GTA).
+    /// `--recover` (`info`, `check`, `dump`): step over damaged models (GTA).
     pub recover: bool,
     /// `--game`: whose material names GTA models take (by default, from each
     /// model's version).
@@ -272,6 +272,9 @@ pub struct Conversion {
     pub settings: Settings,
     /// `--lenient`.
     pub lenient: bool,
+    /// `--recover`: GTA libraries are read over damage (each damaged byte range a
+    /// warning).
+    pub recover: bool,
 }
 
 /// What `zerocol convert` wrote.
@@ -325,6 +328,12 @@ pub trait Tool {
     fn dump(&self, out: &mut dyn Write, bytes: &[u8], flags: Flags) -> Result<(), Error>;
     /// `zerocol check`: the summary and warnings, or the message for `error: ...`.
     fn check(&self, bytes: &[u8], flags: Flags) -> Result<Checked, Error>;
+    /// How many models `--recover` reads of a file a walk without it stops in, when
+    /// that is more (GTA libraries); `None` otherwise.
+    fn recoverable(&self, bytes: &[u8], lenient: bool) -> Option<usize> {
+        let _ = (bytes, lenient);
+        None
+    }
     /// `zerocol export`: the OBJ and its material library (which the OBJ names
     /// `mtllib`), or the message for a malformed file.
     fn export(&self, bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, Error>;
@@ -359,6 +368,11 @@ macro_rules! module_tool {
             conversion: $crate::tool::Conversion,
         ) -> Result<$crate::tool::Converted, $crate::tool::Error> {
             convert(bytes, conversion)
+        }
+    };
+    (@method recoverable) => {
+        fn recoverable(&self, bytes: &[u8], lenient: bool) -> Option<usize> {
+            recoverable(bytes, lenient)
         }
     };
     (@method models) => {

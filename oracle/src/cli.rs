@@ -38,16 +38,13 @@ pub fn bytes(data: &[u8]) {
                     },
                 );
                 if format == Format::GtaCol {
-                    let recover = true;
-                    let _ = info(
-                        format,
-                        data,
-                        Flags {
-                            lenient,
-                            recover,
-                            ..Flags::default()
-                        },
-                    );
+                    let flags = Flags {
+                        lenient,
+                        recover: true,
+                        ..Flags::default()
+                    };
+                    recovering(format, data, flags);
+                    convert_gta(data, format, lenient, true);
                 }
             }
         } else {
@@ -71,6 +68,7 @@ fn convert(data: &[u8], format: Format, target: Target, lenient: bool) {
         to: Some(target),
         settings: Settings::default(),
         lenient,
+        recover: false,
     };
     let Ok(converted) = tool(format).convert(data, conversion) else {
         return;
@@ -86,6 +84,48 @@ fn convert(data: &[u8], format: Format, target: Target, lenient: bool) {
     assert!(
         check.is_ok(),
         "convert wrote a {format:?} file that check refuses: {check:?}"
+    );
+}
+
+/// `info`, `check` and `dump` with `--recover`: info and check agree, and a dump
+/// that succeeds is one JSON object, whose models are those `check` counts.
+fn recovering(format: Format, data: &[u8], flags: Flags) {
+    let verdict = info(format, data, flags);
+    let check = tool(format).check(data, flags);
+    assert_eq!(verdict.is_ok(), check.is_ok(), "{verdict:?} / {check:?}");
+    let mut json = Vec::new();
+    match tool(format).dump(&mut json, data, flags) {
+        Ok(()) => {
+            let value: serde_json::Value = serde_json::from_slice(&json).expect("dump prints JSON");
+            assert!(value.is_object(), "dump prints one JSON object");
+        }
+        Err(Error::Malformed(message)) => {
+            assert!(!message.contains('\n') && json.is_empty(), "{message:?}");
+            assert!(check.is_err(), "dump refuses what check reads: {message}");
+        }
+        Err(error) => panic!("dump --recover: {error:?}"),
+    }
+}
+
+/// `zerocol convert` of a GTA library (`--recover` too): what it writes reads back
+/// strictly.
+fn convert_gta(data: &[u8], format: Format, lenient: bool, recover: bool) {
+    let conversion = Conversion {
+        to: None,
+        settings: Settings::default(),
+        lenient,
+        recover,
+    };
+    let Ok(converted) = tool(format).convert(data, conversion) else {
+        return;
+    };
+    for warning in &converted.warnings {
+        assert!(!warning.contains('\n'), "{warning:?}");
+    }
+    let check = tool(format).check(&converted.bytes, Flags::default());
+    assert!(
+        check.is_ok(),
+        "convert wrote a library check refuses: {check:?}"
     );
 }
 

@@ -148,7 +148,7 @@ wire::error_kind! {
 impl ErrorKind {
     /// `true` for what only [`Options::STRICT`] rejects: the game reads such a file,
     /// and so does [`Options::LENIENT`] (the CLI's `--lenient`). The `Display` text
-    /// of these ends by saying so. An embedded model's error is one when the `.col`
+    /// of a short Clump ends by saying that the game reads past it. An embedded model's error is one when the `.col`
     /// reader says so ([`super::ErrorKind::is_lenient_readable`]).
     pub const fn is_lenient_readable(&self) -> bool {
         match self {
@@ -168,8 +168,7 @@ impl wire::Error<ErrorKind> {
 }
 
 /// The end of the `Display` text of a short Clump: the game reads past it.
-const SHORT_CLUMP_NOTE: &str =
-    " (the game reads this: `Options::LENIENT` / `--lenient` reads it too)";
+const SHORT_CLUMP_NOTE: &str = " (the game reads past it)";
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

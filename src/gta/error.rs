@@ -167,7 +167,8 @@ impl ErrorKind {
     /// `true` for what only [`Options::STRICT`](super::Options::STRICT) rejects:
     /// the games read such a file, and so does
     /// [`Options::LENIENT`](super::Options::LENIENT) (the CLI's `--lenient`), which
-    /// reports what it let through. The `Display` text of these ends by saying so.
+    /// reports what it let through. Where the game's handling does not depend on the
+    /// rest of the file, the `Display` text ends by saying what the game does.
     ///
     /// [`SizePastEnd`](Self::SizePastEnd) is one: the lenient rule then requires
     /// every section of the model to lie inside the buffer.
@@ -181,22 +182,15 @@ impl ErrorKind {
         )
     }
 
-    /// What the game does with what [`ErrorKind::is_lenient_readable`] accepts, and
-    /// that a lenient read takes it too: the end of the `Display` text.
-    fn lenient_note(&self) -> &'static str {
+    /// What the game does with what [`ErrorKind::is_lenient_readable`] accepts,
+    /// where that does not depend on the rest of the file: the end of the `Display`
+    /// text.
+    fn game_note(&self) -> &'static str {
         match self {
             Self::NonZeroPadding { .. } | Self::UnknownFourCc { .. } => {
-                " (the game stops reading there: `Options::LENIENT` / `--lenient` reads the \
-                 models before it too)"
+                " (the game stops reading there)"
             }
-            Self::SizePastEnd { .. } => {
-                " (the game reads this: `Options::LENIENT` / `--lenient` reads it too when \
-                 every section lies inside the file)"
-            }
-            Self::SizeMismatch { .. } => {
-                " (the game reads this and skips the bytes left: `Options::LENIENT` / \
-                 `--lenient` reads it too)"
-            }
+            Self::SizeMismatch { .. } => " (the game reads this and skips the bytes left)",
             _ => "",
         }
     }
@@ -205,7 +199,7 @@ impl ErrorKind {
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.describe(f)?;
-        f.write_str(self.lenient_note())
+        f.write_str(self.game_note())
     }
 }
 
@@ -218,7 +212,7 @@ impl crate::wire::Error<ErrorKind> {
 }
 
 impl ErrorKind {
-    /// What was wrong, without the note of [`ErrorKind::lenient_note`].
+    /// What was wrong, without the note of [`ErrorKind::game_note`].
     fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::Truncated { needed, available } => write!(

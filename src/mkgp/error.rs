@@ -154,7 +154,7 @@ impl fmt::Display for ErrorKind {
             Self::UnsupportedVersion { found } => write!(
                 f,
                 "expected the version word 0x20120816 (bytes 16 08 12 20), found 0x{found:08x} \
-                 (the game refuses this file: a lenient read, `--lenient`, takes it anyway)"
+                 (the game refuses this file)"
             ),
             Self::NonPositiveDimension { dimension, value } => {
                 write!(

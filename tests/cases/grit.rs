@@ -473,8 +473,7 @@ pub fn error_display() -> Outcome {
     ensure!(displays_as::<192>(
         &e,
         "line 2, column 1: expected `attributes`, found `trimesh` (the 2009 format description \
-         allows this, Grit's parser rejects it: a lenient read, `--lenient`, takes it, as a \
-         static body)"
+         allows this, as a static body; Grit's parser rejects it)"
     ));
     Ok(())
 }

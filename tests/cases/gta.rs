@@ -969,8 +969,7 @@ pub fn error_display() -> Outcome {
     ensure!(displays_as::<256>(
         &e,
         "byte 428 (0x1ac): expected another model's FourCC (COLL, COL2, COL3, COL4) or zero \
-         padding after the last model, found \"COLX\" (the game stops reading there: \
-         `Options::LENIENT` / `--lenient` reads the models before it too)"
+         padding after the last model, found \"COLX\" (the game stops reading there)"
     ));
     let e = err!(gta::check(&GROUP_RANGE, Options::STRICT));
     ensure!(displays_as::<128>(

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::dispatch::tool;
 use crate::io::recognise as format;
-use crate::tool::{Checked, Warning};
+use crate::tool::{Checked, Flags, Warning};
 use zerocol::Format;
 use zerocol::img::{Kind, Version};
 
@@ -33,6 +33,7 @@ pub(crate) struct Output {
 pub(crate) fn check(
     paths: &[PathBuf],
     common: Common,
+    recover: bool,
     output: Output,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
@@ -45,6 +46,7 @@ pub(crate) fn check(
     });
     let mut run = Check {
         common,
+        recover,
         output,
         status: Status::Ok,
         totals: Totals::default(),
@@ -76,6 +78,8 @@ pub(crate) fn check(
 /// A `check` run: what it prints, and what it has found so far.
 pub(crate) struct Check {
     common: Common,
+    /// `--recover`.
+    recover: bool,
     output: Output,
     status: Status,
     totals: Totals,
@@ -83,6 +87,14 @@ pub(crate) struct Check {
 }
 
 impl Check {
+    /// What the formats are told.
+    fn flags(&self) -> Flags<'static> {
+        Flags {
+            recover: self.recover,
+            ..self.common.flags()
+        }
+    }
+
     /// Walks a folder: its entries in the order of their names' bytes, folders
     /// depth first (links to folders not followed), and only the files
     /// [`format::counts`] takes; the rest are skipped.
@@ -155,8 +167,16 @@ impl Check {
             Ok(format) => (
                 Some(format),
                 tool(format)
-                    .check(&input.bytes, self.common.flags())
-                    .map_err(|error| explain(forced, &input.bytes, error.to_string())),
+                    .check(&input.bytes, self.flags())
+                    .map_err(|error| {
+                        explain(
+                            format,
+                            forced,
+                            &input.bytes,
+                            self.flags(),
+                            error.to_string(),
+                        )
+                    }),
             ),
             Err(message) => (None, Err(message)),
         };
@@ -223,7 +243,7 @@ impl Check {
                 Ok(data) => {
                     let start = data.archive_offset();
                     let verdict = tool(format)
-                        .check(data.bytes, self.common.flags())
+                        .check(data.bytes, self.flags())
                         .map_err(|message| {
                             format!("{message} (offsets in the entry, which starts at archive byte {start})")
                         });

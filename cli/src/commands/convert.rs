@@ -5,9 +5,9 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::dispatch::tool;
-use crate::tool::{Conversion, Error};
+use crate::tool::{Conversion, Error, Flags};
 
-use crate::commands::open::open;
+use crate::commands::open::{explain, open};
 use crate::io::load::load;
 use crate::io::{label, refuse_overwrite, report, write_output};
 use crate::status::{Interrupted, Status};
@@ -59,7 +59,15 @@ pub(crate) fn convert(
     let converted = match converted {
         Ok(converted) => converted,
         Err(Error::Malformed(message)) => {
-            report(&input.label, &message);
+            let flags = Flags {
+                lenient: conversion.lenient,
+                recover: conversion.recover,
+                ..Flags::default()
+            };
+            report(
+                &input.label,
+                &explain(format, None, &input.bytes, flags, message),
+            );
             return Ok(Status::Malformed);
         }
         // No silent choice of the output's material table: refused before anything

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::dispatch::tool;
+use crate::tool::Flags;
 
 use crate::args::Common;
 use crate::commands::open::one_file;
@@ -14,13 +15,19 @@ use crate::status::{Interrupted, Status};
 /// read.
 pub(crate) fn dump(
     common: Common,
+    recover: bool,
     file: &Path,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
+    let flags = Flags {
+        recover,
+        ..common.flags()
+    };
     one_file(
         load(file, common.limit.max_size),
         common,
+        flags,
         out,
-        |format, input, out| tool(format).dump(out, &input.bytes, common.flags()),
+        |format, input, out| tool(format).dump(out, &input.bytes, flags),
     )
 }

@@ -51,7 +51,13 @@ pub(crate) fn export(
         Err(message) => {
             report(
                 &input.label,
-                &explain(common.format, &input.bytes, message.to_string()),
+                &explain(
+                    format,
+                    common.format,
+                    &input.bytes,
+                    flags,
+                    message.to_string(),
+                ),
             );
             return Ok(Status::Malformed);
         }

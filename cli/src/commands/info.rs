@@ -39,8 +39,8 @@ pub(crate) fn info<W: Write>(
         tool(format).info(out, &input.label, &input.bytes, flags)
     };
     match file {
-        Some(path) => one_file(load(path, common.limit.max_size), common, out, info),
-        None => samples(common, model.is_some(), out, info),
+        Some(path) => one_file(load(path, common.limit.max_size), common, flags, out, info),
+        None => samples(common, flags, out, info),
     }
 }
 
@@ -50,7 +50,7 @@ pub(crate) fn info<W: Write>(
 /// error.
 pub(crate) fn samples<W: Write>(
     common: Common,
-    model: bool,
+    flags: Flags,
     out: &mut W,
     info: impl Fn(Format, &Input, &mut W) -> Result<(), Error>,
 ) -> Result<Status, Interrupted> {
@@ -62,7 +62,7 @@ pub(crate) fn samples<W: Write>(
         };
         let wanted = match common.format {
             Some(forced) => forced == format,
-            None => !model || tool(format).has_models(),
+            None => flags.model.is_none() || tool(format).has_models(),
         };
         if !wanted {
             continue;
@@ -80,7 +80,7 @@ pub(crate) fn samples<W: Write>(
             format: Some(format),
             ..common
         };
-        let done = one_file(Ok(input), common, out, &info).map_err(|e| Interrupted {
+        let done = one_file(Ok(input), common, flags, out, &info).map_err(|e| Interrupted {
             status: status.max(e.status),
             error: e.error,
         })?;

@@ -3,8 +3,9 @@
 
 use std::io::Write;
 
+use crate::dispatch::tool;
 use crate::io::recognise as format;
-use crate::tool::Error;
+use crate::tool::{Error, Flags};
 use zerocol::Format;
 
 use crate::args::Common;
@@ -44,13 +45,47 @@ pub(crate) fn recognise(input: &Input, forced: Option<Format>) -> Result<Format,
     format::sniff(&input.bytes).ok_or_else(|| format::unknown(&input.bytes))
 }
 
-/// A malformed file's message; when it was read with a `--format` that does not fit,
-/// followed by what the file looks like instead.
-pub(crate) fn explain(forced: Option<Format>, bytes: &[u8], message: String) -> String {
-    match forced.and_then(|forced| format::mismatch(forced, bytes)) {
-        Some(mismatch) => format!("{message} ({mismatch})"),
+/// A malformed file's message: when it was read with a `--format` that does not
+/// fit, followed by what the file looks like instead; when strict reading refused
+/// it, and a lenient read of `format` takes it, by the flag that reads it; when
+/// `--recover` reads models past the damage, by how many.
+pub(crate) fn explain(
+    format: Format,
+    forced: Option<Format>,
+    bytes: &[u8],
+    flags: Flags,
+    message: String,
+) -> String {
+    let mut message = match forced.and_then(|forced| format::mismatch(forced, bytes)) {
+        // Read as the wrong format: that is what to fix.
+        Some(mismatch) => return format!("{message} ({mismatch})"),
         None => message,
+    };
+    if flags.recover {
+        return message;
     }
+    let tool = tool(format);
+    let lenient = Flags {
+        lenient: true,
+        recover: false,
+        model: None,
+        ..flags
+    };
+    let strict = Flags {
+        lenient: false,
+        ..lenient
+    };
+    // Only a read error: a file that reads strictly, refused for what it holds, is not.
+    if !flags.lenient && tool.check(bytes, lenient).is_ok() && tool.check(bytes, strict).is_err() {
+        message.push_str("; --lenient reads the file");
+    }
+    if let Some(models) = tool.recoverable(bytes, flags.lenient) {
+        message.push_str(&format!(
+            "; --recover steps over the damage and reads {}",
+            crate::io::counted(models, "model")
+        ));
+    }
+    message
 }
 
 /// Runs `command` on one file for `info` and `dump`: I/O errors and malformed input
@@ -58,6 +93,7 @@ pub(crate) fn explain(forced: Option<Format>, bytes: &[u8], message: String) -> 
 pub(crate) fn one_file<W: Write>(
     input: Result<Input, String>,
     common: Common,
+    flags: Flags,
     out: &mut W,
     command: impl FnOnce(Format, &Input, &mut W) -> Result<(), Error>,
 ) -> Result<Status, Interrupted> {
@@ -79,7 +115,8 @@ pub(crate) fn one_file<W: Write>(
         Err(Error::Malformed(message)) => {
             // What `info` printed before the damage comes first on a terminal.
             let flushed = out.flush();
-            report(&input.label, &explain(common.format, &input.bytes, message));
+            let message = explain(format, common.format, &input.bytes, flags, message);
+            report(&input.label, &message);
             flushed
                 .map(|()| Status::Malformed)
                 .map_err(|error| Interrupted {

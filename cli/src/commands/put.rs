@@ -266,7 +266,7 @@ fn put_model(
     let options: Options = options(lenient);
     let target = zerocol::gta::dff::Dff::parse(dff, options)
         .map_err(|e| PutError::Malformed(format!("the .dff: {e}")))?;
-    let library = read_library(col, lenient)
+    let library = read_library(col, lenient, false)
         .map_err(|e| PutError::Malformed(format!("the model file: {e}")))?;
     let models: Vec<Model<'_>> = library.models.iter().map(|&(m, _)| m).collect();
     let inside = match target.collision().map(|c| c.payload()) {

@@ -24,6 +24,7 @@ pub(crate) fn run<W: Write>(args: Ray, out: &mut W) -> Result<Status, Interrupte
     one_file(
         load(&args.file, args.common.limit.max_size),
         args.common,
+        flags,
         out,
         |format, input, out| {
             if model && !tool(format).has_models() {

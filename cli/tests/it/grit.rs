@@ -484,32 +484,32 @@ fn format_tcol_forces_the_reader_which_wants_the_header_at_1_1() {
 
 #[test]
 fn lenient_reads_the_old_dialect_and_reports_it() {
-    // Strict reading refuses each, and its one message names `--lenient`.
+    // Strict reading refuses each, and its one message names `--lenient` (the tool
+    // adds it after the library's text).
     for (file, message) in [
         (
             "s23_no_attributes_block.tcol",
             "line 2, column 1: expected `attributes`, found `compound` (the 2009 format \
-             description allows this, Grit's parser rejects it: a lenient read, `--lenient`, \
-             takes it, as a static body)",
+             description allows this, as a static body; Grit's parser rejects it)",
         ),
         (
             "s06_old_hex_face_material.tcol",
             "line 3, column 59: expected a quoted string (the face's material), found a hex flag \
-             (the 2009 format description and Grit's early parser have hex face flags, its \
-             parser today rejects them: a lenient read, `--lenient`, takes them, as the \
-             material name)",
+             (the 2009 format description and Grit's early parser have hex face flags, as the material name; its parser today rejects them)",
         ),
         (
             "s08_static_trimesh_with_margin.tcol",
             "line 3, column 11: expected `edge_distance_threshold` or `vertexes` (a static \
-             body's trimesh has no margin), found `margin` (the 2009 format description allows \
-             this, Grit's parser rejects it: a lenient read, `--lenient`, takes it)",
+             body's trimesh has no margin), found `margin` (the 2009 format description allows this, Grit's parser rejects it)",
         ),
     ] {
         let path = fixture(file);
         let o = zerocol(&["dump", &path]);
         assert_eq!(code(&o), 1, "{file}: strict refuses it");
-        assert_eq!(stderr(&o), format!("zerocol: {path}: {message}\n"));
+        assert_eq!(
+            stderr(&o),
+            format!("zerocol: {path}: {message}; --lenient reads the file\n")
+        );
     }
     let json = dump_ok(&["--lenient", &fixture("s23_no_attributes_block.tcol")]);
     assert_matches(&json["attributes"], &static_attributes(), "s23");
@@ -1592,8 +1592,7 @@ fn lenient_repairs_grits_material_offsets_and_says_so() {
         err.trim_end().ends_with(
             ": found the material offsets of the hulls stored as Grit's converter wrongly writes \
              them (relative to the vertex offset, first at hull 0) (the engine loads this file \
-             but reads these materials from the wrong bytes: a lenient read, `--lenient`, takes \
-             it and repairs them)"
+             but reads these materials from the wrong bytes); --lenient reads the file"
         ),
         "{err}"
     );

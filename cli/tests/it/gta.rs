@@ -667,7 +667,10 @@ fn lenient_accepts_a_size_4_bytes_too_large() {
     assert!(error.starts_with("byte 1000 (0x3e8): "), "{error}");
     assert_eq!(
         stderr(&strict),
-        format!("zerocol: {}: {error}\n", file.path())
+        format!(
+            "zerocol: {}: {error}; --lenient reads the file\n",
+            file.path()
+        )
     );
 
     let json = dump_ok(&["--lenient", file.path()]);
@@ -705,7 +708,10 @@ fn lenient_stops_at_trailing_bytes_that_are_not_a_model() {
     assert!(error.starts_with("byte 1116 (0x45c): "), "{error}");
     assert_eq!(
         stderr(&strict),
-        format!("zerocol: {}: {error}\n", file.path())
+        format!(
+            "zerocol: {}: {error}; --lenient reads the file\n",
+            file.path()
+        )
     );
 
     let json = dump_ok(&["--lenient", file.path()]);
@@ -1293,4 +1299,97 @@ fn convert_and_export_say_what_they_leave_out_after_the_last_model() {
         );
         let _ = std::fs::remove_file(obj.path().replace(".obj", ".mtl"));
     }
+}
+
+#[test]
+fn strict_errors_name_lenient_and_recover_only_where_they_read_the_file() {
+    let whole = builder::sample_file();
+    // Cut 20 bytes short: nothing reads it, and nothing is offered.
+    let cut = TempFile::new("cut.col", &whole[..whole.len() - 20]);
+    for args in [
+        vec!["check", "-q"],
+        vec!["dump"],
+        vec!["check", "-q", "--lenient"],
+    ] {
+        let mut args = args.clone();
+        args.push(cut.path());
+        let o = zerocol(&args);
+        assert_eq!(code(&o), 1, "{args:?}");
+        let err = stderr(&o) + &stdout(&o);
+        assert!(
+            err.contains("byte 996 (0x3e4): expected 120 bytes of model header, found only 100"),
+            "{err}"
+        );
+        assert!(
+            !err.contains("--lenient") && !err.contains("--recover"),
+            "{err}"
+        );
+    }
+    // The second model's FourCC damaged: a lenient read stops there (1 model); a
+    // recovering one reads the 3 others.
+    let mut damaged = whole.clone();
+    damaged[428] = b'A';
+    let file = TempFile::new("damaged.col", &damaged);
+    let o = zerocol(&["dump", file.path()]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).ends_with(
+            "found \"AOL3\" (the game stops reading there); --lenient reads the file; --recover \
+             steps over the damage and reads 3 models\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let o = zerocol(&["dump", "--lenient", file.path()]);
+    assert_eq!(code(&o), 0);
+    // check --recover: every model's verdict, the file still malformed, each range said.
+    let o = zerocol(&["check", "--recover", file.path()]);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: 1 damaged byte range skipped, 3 models recovered: skipped bytes \
+             428..832 (404 bytes): byte 428 (0x1ac): expected another model's FourCC (COLL, COL2, \
+             COL3, COL4) or zero padding after the last model, found \"AOL3\" (the game stops \
+             reading there)\n",
+            file.path()
+        )
+    );
+    // dump --recover: the 3 models, the range a warning; exit 0.
+    let json = dump_ok(&["--recover", file.path()]);
+    let names: Vec<&str> = json["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert_eq!(json["warnings"].as_array().unwrap().len(), 1);
+    assert!(
+        json["warnings"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("skipped bytes 428..832 (404 bytes): byte 428 (0x1ac): "),
+        "{json}"
+    );
+    // convert --recover: a library of the 3, which reads strictly, and the warning.
+    let out = TempFile::path_only("recovered.col");
+    let o = zerocol(&["convert", "--recover", file.path(), out.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "zerocol: {}: warning: skipped bytes 428..832 (404 bytes): ",
+            file.path()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    let back = dump_ok(&[out.path()]);
+    let back_names: Vec<&str> = back["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(back_names, names);
 }

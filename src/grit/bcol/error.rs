@@ -276,7 +276,7 @@ impl fmt::Display for ErrorKind {
                 write!(
                     f,
                     ", first at {}) (the engine loads this file but reads these materials from \
-                     the wrong bytes: a lenient read, `--lenient`, takes it and repairs them)",
+                     the wrong bytes)",
                     Record(section, index)
                 )
             }

@@ -218,18 +218,16 @@ fn old_dialect(found: TokenKind, expected: Expected) -> Option<&'static str> {
             TokenKind::Keyword(Keyword::Compound | Keyword::Trimesh),
             Expected::Keyword(Keyword::Attributes),
         ) => Some(
-            " (the 2009 format description allows this, Grit's parser rejects it: a lenient \
-             read, `--lenient`, takes it, as a static body)",
+            " (the 2009 format description allows this, as a static body; Grit's parser \
+             rejects it)",
         ),
         (TokenKind::Hex, Expected::FaceMaterial) => Some(
-            " (the 2009 format description and Grit's early parser have hex face flags, its \
-             parser today rejects them: a lenient read, `--lenient`, takes them, as the material \
-             name)",
+            " (the 2009 format description and Grit's early parser have hex face flags, as \
+             the material name; its parser today rejects them)",
         ),
-        (TokenKind::Keyword(Keyword::Margin), Expected::StaticTrimeshHead) => Some(
-            " (the 2009 format description allows this, Grit's parser rejects it: a lenient \
-             read, `--lenient`, takes it)",
-        ),
+        (TokenKind::Keyword(Keyword::Margin), Expected::StaticTrimeshHead) => {
+            Some(" (the 2009 format description allows this, Grit's parser rejects it)")
+        }
         _ => None,
     }
 }

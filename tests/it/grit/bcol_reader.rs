@@ -809,8 +809,7 @@ fn grit_hull_offsets_are_rejected_strictly_and_repaired_on_request() {
         e.to_string(),
         "byte 132 (0x84): found the material offsets of the hulls stored as Grit's converter \
          wrongly writes them (relative to the vertex offset, first at hull 0) (the engine loads \
-         this file but reads these materials from the wrong bytes: a lenient read, `--lenient`, \
-         takes it and repairs them)"
+         this file but reads these materials from the wrong bytes)"
     );
     let repaired = Bcol::parse(&bad, Options::LENIENT).unwrap();
     let strict = Bcol::parse(&good, Options::STRICT).unwrap();
@@ -859,8 +858,7 @@ fn grit_box_offsets_are_rejected_strictly_and_repaired_on_request() {
         e.to_string(),
         "byte 148 (0x94): found the material offsets of the boxes stored as Grit's converter \
          wrongly writes them (off by 16 bytes per hull, first at box 0) (the engine loads this \
-         file but reads these materials from the wrong bytes: a lenient read, `--lenient`, takes \
-         it and repairs them)"
+         file but reads these materials from the wrong bytes)"
     );
     let repaired = Bcol::parse(&bad, Options::LENIENT).unwrap();
     assert_eq!(repaired.shapes().nth(1).unwrap().material(), "boxmat");

@@ -1686,50 +1686,45 @@ fn every_lint_kind_says_what_the_engine_does_and_what_to_do() {
     }
 }
 
-/// Each strict-only error of the old dialect names `--lenient`, with its
-/// position; other errors at the same places do not.
+/// Each strict-only error of the old dialect says where the dialect comes from, with
+/// its position, and a lenient read takes it; other errors at the same places do not.
 #[test]
 fn old_dialect_errors_say_how_to_read_the_file() {
     let cases = [
         (
             "TCOL1.0\ncompound { }",
             "line 2, column 1: expected `attributes`, found `compound` (the 2009 format \
-             description allows this, Grit's parser rejects it: a lenient read, `--lenient`, \
-             takes it, as a static body)",
+             description allows this, as a static body; Grit's parser rejects it)",
         ),
         (
             "TCOL1.0\ntrimesh { vertexes { 0 0 0; 1 0 0; 0 1 0 } faces { 0 1 2 \"m\" } }",
             "line 2, column 1: expected `attributes`, found `trimesh` (the 2009 format \
-             description allows this, Grit's parser rejects it: a lenient read, `--lenient`, \
-             takes it, as a static body)",
+             description allows this, as a static body; Grit's parser rejects it)",
         ),
         (
             "TCOL1.0 attributes { static; }\n\
              trimesh { vertexes { 0 0 0; 1 0 0; 0 1 0 } faces { 0 1 2 0x7 } }",
             "line 2, column 58: expected a quoted string (the face's material), found a hex flag \
-             (the 2009 format description and Grit's early parser have hex face flags, its \
-             parser today rejects them: a lenient read, `--lenient`, takes them, as the material \
-             name)",
+             (the 2009 format description and Grit's early parser have hex face flags, as the material name; its parser today rejects them)",
         ),
         (
             "TCOL1.0 attributes { static; }\ntrimesh { margin 0.1; vertexes { } faces { } }",
             "line 2, column 11: expected `edge_distance_threshold` or `vertexes` (a static \
-             body's trimesh has no margin), found `margin` (the 2009 format description allows \
-             this, Grit's parser rejects it: a lenient read, `--lenient`, takes it)",
+             body's trimesh has no margin), found `margin` (the 2009 format description allows this, Grit's parser rejects it)",
         ),
     ];
     for (text, message) in cases {
         assert_eq!(err(text).to_string(), message);
         assert!(Tcol::parse_str(text, Options::LENIENT).is_ok(), "{text}");
     }
-    // What a lenient read refuses too says nothing of `--lenient`.
+    // What a lenient read refuses too says nothing of the old dialect.
     for text in [
         "TCOL1.0\nhull { }",
         &compound("sphere { material 0x7; centre 0 0 0; radius 1 }"),
         "TCOL1.0 attributes { mass 1; }\ntrimesh { edge_distance_threshold 1; vertexes { } faces { } }",
     ] {
         let e = err(text);
-        assert!(!e.to_string().contains("--lenient"), "{e}");
+        assert!(!e.to_string().contains("2009"), "{e}");
         assert!(Tcol::parse_str(text, Options::LENIENT).is_err(), "{text}");
     }
     assert_eq!(

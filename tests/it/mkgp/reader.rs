@@ -1049,7 +1049,7 @@ fn errors_display_their_offset_then_what_was_wrong() {
     assert_eq!(
         parse_err(&bytes).to_string(),
         "byte 4 (0x4): expected the version word 0x20120816 (bytes 16 08 12 20), found 0x20120817 \
-         (the game refuses this file: a lenient read, `--lenient`, takes it anyway)"
+         (the game refuses this file)"
     );
     assert_eq!(
         parse_err(&base()[..SECONDARY0]).to_string(),

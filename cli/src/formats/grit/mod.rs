@@ -140,17 +140,10 @@ impl<'a> Body<'a> {
 }
 
 /// Reads a file; the error message is the library's, which starts with
-/// `line L, column C` for TCOL and with the byte offset for BCOL. A strict read that
-/// `--lenient` would accept (TCOL's old dialect, BCOL's Grit offsets) says so: the
-/// library's message does, and where it does not, this adds it.
+/// `line L, column C` for TCOL and with the byte offset for BCOL (the commands add
+/// that `--lenient` reads it, where it does).
 fn read(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Body<'_>, String> {
-    read_with(bytes, flavour, lenient).map_err(|error| {
-        if !lenient && !error.contains("`--lenient`") && read_with(bytes, flavour, true).is_ok() {
-            format!("{error} (--lenient accepts this file)")
-        } else {
-            error
-        }
-    })
+    read_with(bytes, flavour, lenient)
 }
 
 fn read_with(bytes: &[u8], flavour: Flavour, lenient: bool) -> Result<Body<'_>, String> {

@@ -20,7 +20,7 @@ use zerocol::gta::{
 
 use super::latin1;
 use crate::io::counted;
-use crate::tool::{Conversion, Converted, Error, FaceGroups, Settings, options};
+use crate::tool::{Conversion, Converted, Error, FaceGroups, Settings};
 
 /// The writer's options for one model.
 fn write_options(settings: Settings, model: &Model<'_>) -> WriteOptions {
@@ -373,7 +373,8 @@ pub(crate) fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted,
     if conversion.to.is_some_and(|to| to.gta().is_none()) {
         return Err(Error::Unsupported);
     }
-    let library = read_library(bytes, conversion.lenient).map_err(Error::Malformed)?;
+    let library =
+        read_library(bytes, conversion.lenient, conversion.recover).map_err(Error::Malformed)?;
     let mut converted = convert_models(&library.models, conversion.settings)?;
     converted.warnings.splice(0..0, library.warnings);
     Ok(converted)
@@ -401,19 +402,18 @@ pub(crate) struct Library<'a> {
     pub warnings: Vec<String>,
 }
 
-/// Reads every model of a `.col` library (a file with no model is malformed).
-pub(crate) fn read_library(bytes: &[u8], lenient: bool) -> Result<Library<'_>, String> {
-    let mut walk = gta::models(bytes, options(lenient));
-    let models = walk
-        .by_ref()
-        .map(|model| model.map(|m| (m, m.offset())))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|error| error.to_string())?;
-    if models.is_empty() {
-        return Err(super::no_model(bytes));
-    }
-    let mut warnings = super::tolerated(&models.iter().map(|&(m, _)| m).collect::<Vec<_>>());
-    match walk.end() {
+/// Reads every model of a `.col` library (a file with no model is malformed); with
+/// `recover`, over damage, each damaged byte range a warning.
+pub(crate) fn read_library(
+    bytes: &[u8],
+    lenient: bool,
+    recover: bool,
+) -> Result<Library<'_>, String> {
+    let walked = super::walk(bytes, lenient, recover)?;
+    let models: Vec<_> = walked.models.iter().map(|&m| (m, m.offset())).collect();
+    let mut warnings: Vec<String> = walked.skipped_lines().collect();
+    warnings.extend(super::tolerated(&walked.models));
+    match walked.end {
         Some(end) if end.trailing_bytes > 0 && end.trailing_is_padding => warnings.push(format!(
             "{} of zero padding at byte {}, after the last model, left out of the output",
             crate::io::counted(end.trailing_bytes, "byte"),

@@ -17,7 +17,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use zerocol::gta::{self, End, FaceSurface, Model, Vec3};
 
 use super::latin1;
-use crate::tool::{Flags, Seq, Verdict, options, write_dump};
+use crate::tool::{Flags, Seq, Verdict, write_dump};
 
 /// The whole document: `format`, `models`, `trailing_bytes`, then `warnings`
 /// (`--lenient` only) and `dff` (a `.dff` only).
@@ -30,7 +30,12 @@ pub(crate) struct Dump<'a> {
 enum Source<'a> {
     /// A checked library: the models its one walk read (a model is a few words),
     /// and where they ended.
-    Library { models: Vec<Model<'a>>, end: End },
+    Library {
+        models: Vec<Model<'a>>,
+        end: End,
+        /// `--recover`: the damaged byte ranges stepped over, as warnings too.
+        skipped: Option<Vec<String>>,
+    },
     /// A `.dff`: its one model (if any) at its offset in the `.dff`, what reading
     /// the `.dff` let through, and where the model was found.
     Dff {
@@ -77,13 +82,17 @@ impl Serialize for Dump<'_> {
         let mut doc = serializer.serialize_struct("Dump", 5)?;
         doc.serialize_field("format", "gta-col")?;
         match &self.source {
-            Source::Library { models, end } => {
+            Source::Library {
+                models,
+                end,
+                skipped,
+            } => {
                 doc.serialize_field(
                     "models",
                     &Seq(|| models.iter().map(|&m| ModelJson::at(m, m.offset()))),
                 )?;
                 doc.serialize_field("trailing_bytes", &end.trailing_bytes)?;
-                if self.lenient {
+                if self.lenient || skipped.is_some() {
                     let trailing = (!end.trailing_is_padding).then(|| {
                         format!(
                             "stopped at byte {}: {} trailing bytes that are not a model were ignored",
@@ -95,6 +104,7 @@ impl Serialize for Dump<'_> {
                             .iter()
                             .flat_map(|&m| tolerated(m, m.offset()))
                             .chain(trailing.clone())
+                            .chain(skipped.iter().flatten().cloned())
                     };
                     doc.serialize_field("warnings", &Seq(warnings))?;
                 }
@@ -284,26 +294,26 @@ struct FaceGroupJson {
 /// checked whole first, so that a malformed one writes nothing; the error message
 /// is the library's, which starts with the byte offset.
 pub(crate) fn dump(out: &mut dyn Write, bytes: &[u8], flags: Flags) -> io::Result<Verdict> {
-    write_dump(out, check(bytes, flags.lenient))
+    write_dump(out, check(bytes, flags.lenient, flags.recover))
 }
 
-/// The document of a library whose every model reads, or the first error.
-fn check(bytes: &[u8], lenient: bool) -> Result<Dump<'_>, String> {
-    let options = options(lenient);
-    let mut walk = gta::models(bytes, options);
-    let models = walk.by_ref().collect::<Result<Vec<_>, _>>();
-    let models = models.map_err(|e| e.to_string())?;
-    if models.is_empty() {
-        return Err(super::no_model(bytes));
-    }
+/// The document of a library whose every model reads (or, `recover`, of the models
+/// read around the damage, each damaged range a warning), or the first error.
+fn check(bytes: &[u8], lenient: bool, recover: bool) -> Result<Dump<'_>, String> {
+    let walked = super::walk(bytes, lenient, recover)?;
+    let skipped = recover.then(|| walked.skipped_lines().collect());
     // A walk that yielded no error has recorded its end.
-    let end = walk.end().unwrap_or(End {
+    let end = walked.end.unwrap_or(End {
         offset: bytes.len(),
         trailing_bytes: 0,
         trailing_is_padding: true,
     });
     Ok(Dump {
-        source: Source::Library { models, end },
+        source: Source::Library {
+            models: walked.models,
+            end,
+            skipped,
+        },
         lenient,
     })
 }

@@ -26,7 +26,8 @@ crate::tool::module_tool!(
     convert,
     ray,
     models,
-    sample
+    sample,
+    recoverable
 );
 
 /// What `--format gta-col` asks a file to be.
@@ -50,24 +51,27 @@ fn looks(bytes: &[u8]) -> String {
 /// `zerocol check`: the model count and lints, or the error for `error: ...`. A
 /// file with no model is malformed, also with `--lenient`.
 pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
-    let mut walk = zerocol::gta::models(bytes, options(flags.lenient));
-    let mut models = 0usize;
+    let walked = walk(bytes, flags.lenient, flags.recover)?;
     let mut warnings = Vec::new();
-    for model in walk.by_ref() {
-        let model = model.map_err(|error| error.to_string())?;
+    for (index, model) in walked.models.iter().enumerate() {
         let name = latin1(model.name());
-        let index = models;
-        warnings.extend(lint_lines(&model, |at| at).map(|(at, line)| Warning {
+        warnings.extend(lint_lines(model, |at| at).map(|(at, line)| Warning {
             offset: Some(at),
             model: Some(index),
             text: format!("model {index} {name:?}: {line}"),
         }));
-        models = models.saturating_add(1);
     }
-    let end = walk.end();
-    if models == 0 {
-        return Err(no_model(bytes));
+    if !walked.skipped.is_empty() {
+        // Read past the damage, the file is still malformed: each range is said.
+        return Err(format!(
+            "{} skipped, {} recovered: {}",
+            crate::io::counted(walked.skipped.len(), "damaged byte range"),
+            crate::io::counted(walked.models.len(), "model"),
+            walked.skipped_lines().collect::<Vec<_>>().join("; ")
+        ));
     }
+    let models = walked.models.len();
+    let end = walked.end;
     let trailing = end.map_or(0, |end| end.trailing_bytes);
     if let Some(end) = end.filter(|end| !end.trailing_is_padding) {
         // The text of `dump --lenient`'s warning.
@@ -103,7 +107,8 @@ pub(crate) fn lint_lines<'m>(
 
 /// `zerocol export`: every model of the library as OBJ.
 pub(crate) fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String> {
-    let library = read_library(bytes, flags.lenient)?;
+    // `export` has no `--recover`.
+    let library = read_library(bytes, flags.lenient, false)?;
     let models: Vec<_> = library.models.iter().map(|&(model, _)| model).collect();
     crate::tool::exported(library.warnings, |obj, mtl| {
         zerocol::obj::gta(&models, flags.game, obj, mtl, Some(mtllib))
@@ -119,6 +124,80 @@ pub(crate) fn tolerated(models: &[zerocol::gta::Model<'_>]) -> Vec<String> {
             m.tolerated().map(move |lint| format!("{name:?}: {lint}"))
         })
         .collect()
+}
+
+/// A library's models as a strict, lenient or recovering walk reads them.
+pub(crate) struct Walked<'a> {
+    /// The models read, in file order.
+    pub models: Vec<zerocol::gta::Model<'a>>,
+    /// Where they ended (`None` when a recovering walk ran out of budget).
+    pub end: Option<zerocol::gta::End>,
+    /// The damaged byte ranges stepped over (`--recover` only).
+    pub skipped: Vec<zerocol::gta::Skipped>,
+}
+
+impl Walked<'_> {
+    /// `--recover`'s warnings: a line per damaged byte range stepped over.
+    pub(crate) fn skipped_lines(&self) -> impl Iterator<Item = String> + '_ {
+        self.skipped.iter().map(|s| {
+            format!(
+                "skipped bytes {}..{} ({}): {}",
+                s.offset,
+                s.offset.saturating_add(s.len),
+                crate::io::counted(s.len, "byte"),
+                s.error
+            )
+        })
+    }
+}
+
+/// Walks every model of `bytes`: to the first error, or (`recover`) over damage.
+/// A library with no model (and, recovering, no damage either) is malformed.
+pub(crate) fn walk(bytes: &[u8], lenient: bool, recover: bool) -> Result<Walked<'_>, String> {
+    let options = options(lenient);
+    let mut walked = Walked {
+        models: Vec::new(),
+        end: None,
+        skipped: Vec::new(),
+    };
+    if recover {
+        let mut walk = zerocol::gta::recover(bytes, options);
+        for item in walk.by_ref() {
+            match item {
+                zerocol::gta::Recovered::Model(model) => walked.models.push(model),
+                zerocol::gta::Recovered::Skipped(skipped) => walked.skipped.push(skipped),
+            }
+        }
+        walked.end = walk.end();
+        if walked.models.is_empty() && !walked.skipped.is_empty() {
+            return Err(format!(
+                "{} skipped and no model recovered",
+                crate::io::counted(walked.skipped.len(), "damaged byte range")
+            ));
+        }
+    } else {
+        let mut walk = zerocol::gta::models(bytes, options);
+        for model in walk.by_ref() {
+            walked
+                .models
+                .push(model.map_err(|error| error.to_string())?);
+        }
+        walked.end = walk.end();
+    }
+    if walked.models.is_empty() {
+        return Err(no_model(bytes));
+    }
+    Ok(walked)
+}
+
+/// How many models `--recover` reads of a library a strict or lenient walk stops
+/// in, when it steps over damage and reads more than that walk.
+pub(crate) fn recoverable(bytes: &[u8], lenient: bool) -> Option<usize> {
+    let stopped = zerocol::gta::models(bytes, options(lenient))
+        .take_while(Result::is_ok)
+        .count();
+    let walked = walk(bytes, lenient, true).ok()?;
+    (!walked.skipped.is_empty() && walked.models.len() > stopped).then_some(walked.models.len())
 }
 
 /// The message for a buffer that holds no model: empty, zero padding only, or
