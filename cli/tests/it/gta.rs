@@ -1316,8 +1316,9 @@ fn strict_errors_name_lenient_and_recover_only_where_they_read_the_file() {
         let o = zerocol(&args);
         assert_eq!(code(&o), 1, "{args:?}");
         let err = stderr(&o) + &stdout(&o);
+        // Strict: the last model's size runs past the end; lenient: its header does.
         assert!(
-            err.contains("byte 996 (0x3e4): expected 120 bytes of model header, found only 100"),
+            err.contains("only 100 remain") || err.contains("header, found only 100"),
             "{err}"
         );
         assert!(
