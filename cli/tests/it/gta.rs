@@ -1349,7 +1349,7 @@ fn strict_errors_name_lenient_and_recover_only_where_they_read_the_file() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {}: 1 damaged byte range skipped, 3 models recovered: skipped bytes \
+            "{}: error: 1 damaged byte range skipped, 3 models recovered: skipped bytes \
              428..832 (404 bytes): byte 428 (0x1ac): expected another model's FourCC (COLL, COL2, \
              COL3, COL4) or zero padding after the last model, found \"AOL3\" (the game stops \
              reading there)\n",
