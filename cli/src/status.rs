@@ -8,6 +8,9 @@ use std::process::ExitCode;
 pub(crate) enum Status {
     /// Everything read.
     Ok,
+    /// `check`: every file read, and one at least has a warning on which the game
+    /// may crash (exit status 3).
+    Risky,
     /// Malformed input.
     Malformed,
     /// Usage or I/O error.
@@ -20,6 +23,7 @@ impl Status {
             Self::Ok => 0,
             Self::Malformed => 1,
             Self::Failed => 2,
+            Self::Risky => 3,
         })
     }
 }

@@ -99,6 +99,9 @@ pub struct Warning {
     pub model: Option<usize>,
     /// One line: where, then what (`byte 72 (0x48): 129 spheres: ...`).
     pub text: String,
+    /// The game may write past a buffer on it (a likely crash): `check`'s verdict
+    /// is then `risky` ([`zerocol::gta::LintKind::may_crash`]).
+    pub risky: bool,
 }
 
 impl Warning {
@@ -108,6 +111,7 @@ impl Warning {
             offset: Some(offset),
             model: None,
             text: text.to_string(),
+            risky: false,
         }
     }
 }

@@ -224,6 +224,39 @@ impl LintKind {
         matches!(self, Self::SizePastEnd { .. } | Self::UnparsedTail { .. })
     }
 
+    /// `true` for engine limits past which a game that loads the model writes past
+    /// the end of a buffer (a likely crash): a model larger than the buffer it is
+    /// copied into ([`LintKind::ModelTooLarge`]; for GTA SA only when loaded through
+    /// its `.dat` files, see [`LintKind::depends_on_loading`]), more spheres than
+    /// the games' arrays hold, more boxes than III/VC's, and more faces than III/VC's
+    /// array in one place ([`LintKind::CrowdedFaces`] for a model III/VC load).
+    /// The other limits make collisions wrong or missed, not memory.
+    ///
+    /// ```
+    /// use zerocol::gta::{Game, LintKind, Section};
+    ///
+    /// let spheres = LintKind::TooMany { game: Game::All, section: Section::Spheres, count: 129, cap: 128 };
+    /// let boxes_sa = LintKind::TooMany { game: Game::Sa, section: Section::Boxes, count: 65, cap: 64 };
+    /// assert!(spheres.may_crash());
+    /// assert!(!boxes_sa.may_crash());
+    /// ```
+    pub const fn may_crash(&self) -> bool {
+        match self {
+            Self::ModelTooLarge { .. } => true,
+            Self::TooMany {
+                section: Section::Spheres,
+                ..
+            } => true,
+            Self::TooMany {
+                game,
+                section: Section::Boxes,
+                ..
+            }
+            | Self::CrowdedFaces { game, .. } => !matches!(game, Game::Sa),
+            _ => false,
+        }
+    }
+
     /// `true` for engine limits that matter only when the game loads the file one
     /// way: SA's 32 KiB buffer ([`LintKind::ModelTooLarge`] with [`Game::Sa`]) is
     /// used for files named in its `.dat` files, not for files streamed from an IMG

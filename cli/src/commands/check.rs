@@ -210,6 +210,7 @@ impl Check {
                 offset: Some(lint.offset),
                 model: None,
                 text: lint.to_string(),
+                risky: false,
             })
             .collect();
         let checked = directory
@@ -271,15 +272,22 @@ impl Check {
         let mut lines = Vec::new();
         let written = match &verdict {
             Ok(checked) => {
-                self.totals.ok = self.totals.ok.saturating_add(1);
+                let risky = checked.warnings.iter().any(|w| w.risky);
+                if risky {
+                    self.status = self.status.max(Status::Risky);
+                    self.totals.risky = self.totals.risky.saturating_add(1);
+                } else {
+                    self.totals.ok = self.totals.ok.saturating_add(1);
+                }
+                let verdict = if risky { "risky" } else { "ok" };
                 let warnings = checked.warnings.len();
                 self.totals.warnings = self.totals.warnings.saturating_add(warnings);
                 if quiet && warnings == 0 {
                     Ok(())
                 } else if json {
-                    json_line(&mut lines, label, format, "ok", Some(checked), None)
+                    json_line(&mut lines, label, format, verdict, Some(checked), None)
                 } else {
-                    write_checked(&mut lines, label, checked)
+                    write_checked(&mut lines, label, verdict, checked)
                 }
             }
             Err(message) => {
@@ -334,9 +342,10 @@ impl Check {
 pub(crate) fn write_checked(
     out: &mut impl Write,
     label: &str,
+    verdict: &str,
     checked: &Checked,
 ) -> io::Result<()> {
-    writeln!(out, "{label}: ok ({})", checked.summary)?;
+    writeln!(out, "{label}: {verdict} ({})", checked.summary)?;
     for warning in &checked.warnings {
         writeln!(out, "  warning: {}", warning.text)?;
     }
@@ -347,6 +356,8 @@ pub(crate) fn write_checked(
 #[derive(Default)]
 pub(crate) struct Totals {
     ok: usize,
+    /// Read, with a warning on which the game may crash.
+    risky: usize,
     malformed: usize,
     unreadable: usize,
     warnings: usize,
@@ -358,13 +369,21 @@ impl std::fmt::Display for Totals {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let files = self
             .ok
+            .saturating_add(self.risky)
             .saturating_add(self.malformed)
             .saturating_add(self.unreadable);
         write!(
             f,
-            "total: {}, {} ok, {} malformed, {}",
+            "total: {}, {} ok, ",
             crate::io::counted(files, "file"),
-            self.ok,
+            self.ok
+        )?;
+        if self.risky > 0 {
+            write!(f, "{} risky, ", self.risky)?;
+        }
+        write!(
+            f,
+            "{} malformed, {}",
             self.malformed,
             crate::io::counted(self.warnings, "warning")
         )?;
@@ -436,6 +455,7 @@ pub(crate) fn json_line(
                 w.insert("model".into(), warning.model.into());
             }
             w.insert("text".into(), warning.text.clone().into());
+            w.insert("risky".into(), warning.risky.into());
             serde_json::Value::Object(w)
         });
         object.insert("warnings".into(), warnings.collect());

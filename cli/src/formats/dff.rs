@@ -286,13 +286,14 @@ pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
             _ => offset,
         };
         // One model, named by the verdict line: no `model 0 "NAME": ` before each.
-        warnings.extend(
-            crate::formats::gta::lint_lines(model, in_dff).map(|(offset, text)| Warning {
+        warnings.extend(crate::formats::gta::lint_lines(model, in_dff).map(
+            |(offset, text, risky)| Warning {
                 offset: Some(offset),
                 model: Some(0),
                 text,
-            }),
-        );
+                risky,
+            },
+        ));
     }
     let summary = match &read.model {
         None => "dff, no collision model".to_owned(),

@@ -125,14 +125,15 @@ fn dff_with(payload: &[u8]) -> Vec<u8> {
 fn check_prints_each_files_warnings_under_its_verdict() {
     let file = TempFile::new("lint.col", &library_with_a_lint());
     let o = zerocol(&["check", file.path(), &sample("sample.col")]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // A warning on which the game may crash: `risky`, exit status 3.
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         format!(
-            "{}: ok (5 models, 0 trailing bytes)\n  \
+            "{}: risky (5 models, 0 trailing bytes)\n  \
              warning: model 4 \"many_spheres\": byte 1188 (0x4a4): {SPHERES}\n\
              {}: ok (4 models, 0 trailing bytes)\n\
-             total: 2 files, 2 ok, 0 malformed, 1 warning\n",
+             total: 2 files, 1 ok, 1 risky, 0 malformed, 1 warning\n",
             file.path(),
             sample("sample.col")
         )
@@ -181,20 +182,21 @@ fn a_headerless_dffs_warnings_are_at_their_offsets_in_the_dff() {
     // count, model byte 72, is payload byte 40, `.dff` byte 100.
     let file = TempFile::new("headerless.dff", &dff_with(&many_spheres()[32..]));
     let o = zerocol(&["check", file.path()]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         format!(
-            "{}: ok (dff, COLL \"\" at byte 60 (headerless))\n  \
+            "{}: risky (dff, COLL \"\" at byte 60 (headerless))\n  \
              warning: byte 100 (0x64): {SPHERES}\n\
-             total: 1 file, 1 ok, 0 malformed, 1 warning\n",
+             total: 1 file, 0 ok, 1 risky, 0 malformed, 1 warning\n",
             file.path()
         )
     );
     let (_, lines) = check_json(&[file.path()]);
     assert_eq!(
         lines[0]["warnings"],
-        json!([{"offset": 100, "model": 0, "text": format!("byte 100 (0x64): {SPHERES}")}])
+        json!([{"offset": 100, "model": 0, "text": format!("byte 100 (0x64): {SPHERES}"),
+                "risky": true}])
     );
 }
 
@@ -217,9 +219,9 @@ fn quiet_shows_only_the_files_with_problems() {
     assert_eq!(
         stdout(&o),
         format!(
-            "{}: ok (5 models, 0 trailing bytes)\n  \
+            "{}: risky (5 models, 0 trailing bytes)\n  \
              warning: model 4 \"many_spheres\": byte 1188 (0x4a4): {SPHERES}\n\
-             total: 4 files, 3 ok, 1 malformed, 1 warning\n",
+             total: 4 files, 2 ok, 1 risky, 1 malformed, 1 warning\n",
             lint.path()
         )
     );
@@ -250,19 +252,22 @@ fn json_carries_the_warnings_texts_offsets_and_models() {
     let short = TempFile::new("short.dff", &short);
     let (status, lines) =
         check_json(&["--lenient", lint.path(), short.path(), &sample("body.tcol")]);
-    assert_eq!(status, 0);
+    assert_eq!(status, 3);
     assert_eq!(
         lines[0],
-        json!({"file": lint.path(), "format": "gta-col", "status": "ok",
+        json!({"file": lint.path(), "format": "gta-col", "status": "risky",
                "summary": "5 models, 0 trailing bytes",
                "warnings": [{"offset": 1188, "model": 4,
-                             "text": format!("model 4 \"many_spheres\": byte 1188 (0x4a4): {SPHERES}")}]})
+                             "text": format!("model 4 \"many_spheres\": byte 1188 (0x4a4): {SPHERES}"),
+                             "risky": true}]})
     );
     // A warning about the file, not a model: `model` is null.
+    assert_eq!(lines[1]["status"], "ok");
     assert_eq!(
         lines[1]["warnings"],
         json!([{"offset": 0, "model": null,
-                "text": "the Clump at byte 0 declares 24 bytes and ends at byte 36, before chunks it holds (read past it)"}])
+                "text": "the Clump at byte 0 declares 24 bytes and ends at byte 36, before chunks it holds (read past it)",
+                "risky": false}])
     );
     // Other formats have no models: no `model` key.
     assert_eq!(lines[2]["warnings"], json!([]));
@@ -276,7 +281,7 @@ fn json_carries_the_warnings_texts_offsets_and_models() {
     assert_eq!(warnings[0]["offset"], at);
     assert_eq!(
         warnings[0].as_object().unwrap().keys().collect::<Vec<_>>(),
-        ["offset", "text"]
+        ["offset", "risky", "text"]
     );
     assert!(
         warnings[0]["text"]
@@ -312,7 +317,7 @@ fn a_folder_is_walked_in_name_order_counting_only_collision_files() {
         format!(
             "{body}: ok (tcol: dynamic, mass 30, 4 shapes, no trimesh)\n\
              {car}: ok (dff, COL3 \"lamppost_sa\" at byte 60)\n\
-             {lint}: ok (5 models, 0 trailing bytes)\n  \
+             {lint}: risky (5 models, 0 trailing bytes)\n  \
              warning: model 4 \"many_spheres\": byte 1188 (0x4a4): {SPHERES}\n\
              {course}: ok (4×3 grid, 80 triangles, 42 walls, 3 triangle walls)\n\
              {archive}: ok (GTA III/VC IMG archive, 1 entries, 0 .col/.dff entries checked)\n  \
@@ -322,7 +327,7 @@ fn a_folder_is_walked_in_name_order_counting_only_collision_files() {
              or remove it\n  \
              warning: entry 0: it has no sectors: GTA III and Vice City load an empty entry; \
              remove it or add its data\n\
-             total: 6 files, 5 ok, 1 malformed, 3 warnings, 3 skipped in folders (not collision files)\n"
+             total: 6 files, 4 ok, 1 risky, 1 malformed, 3 warnings, 3 skipped in folders (not collision files)\n"
         )
     );
     assert_eq!(stderr(&o), format!("{empty}: error: empty file\n"));

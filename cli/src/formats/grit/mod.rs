@@ -99,6 +99,7 @@ impl<'a> Body<'a> {
                         offset: None,
                         model: None,
                         text: format!("mesh checks skipped: {error}"),
+                        risky: false,
                     }),
                 }
                 lints

@@ -55,10 +55,11 @@ pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     let mut warnings = Vec::new();
     for (index, model) in walked.models.iter().enumerate() {
         let name = latin1(model.name());
-        warnings.extend(lint_lines(model, |at| at).map(|(at, line)| Warning {
+        warnings.extend(lint_lines(model, |at| at).map(|(at, line, risky)| Warning {
             offset: Some(at),
             model: Some(index),
             text: format!("model {index} {name:?}: {line}"),
+            risky,
         }));
     }
     if !walked.skipped.is_empty() {
@@ -94,14 +95,15 @@ pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
 }
 
 /// A model's lints as `info` prints them, with their offsets, which `offset` maps
-/// to the file's (a `.dff`'s headerless payload is read from a copy).
+/// to the file's (a `.dff`'s headerless payload is read from a copy), and whether
+/// the game may crash on them ([`zerocol::gta::LintKind::may_crash`]).
 pub(crate) fn lint_lines<'m>(
     model: &Model<'m>,
     offset: impl Fn(usize) -> usize + 'm,
-) -> impl Iterator<Item = (usize, String)> + 'm {
+) -> impl Iterator<Item = (usize, String, bool)> + 'm {
     model.lints().map(move |mut lint| {
         lint.offset = offset(lint.offset);
-        (lint.offset, lint.to_string())
+        (lint.offset, lint.to_string(), lint.kind.may_crash())
     })
 }
 
