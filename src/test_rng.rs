@@ -8,7 +8,7 @@
 /// `ZEROCOL_PROP_SCALE=N` multiplies the number of cases of the property loops (default 1),
 /// the one knob of their size, in the unit and the integration tests. The slow loops'
 /// default counts are a fifth of what they ran before, so that the README's `cargo test`
-/// runs quickly; CI runs the tests again at `ZEROCOL_PROP_SCALE=5` (`.ci/run`): the old
+/// runs quickly; CI runs that command at `ZEROCOL_PROP_SCALE=5` (`.ci/run`): the old
 /// counts, and five times those of the loops that were not cut.
 pub fn scale() -> usize {
     std::env::var("ZEROCOL_PROP_SCALE")
