@@ -1240,8 +1240,9 @@ typedef struct {
 
 // A walk over a model's lints: start it with [`zc_gta_lints_begin`], then call
 // [`zc_gta_lints_next`] until `ZC_STATUS_END`. It borrows what the model borrows.
-// A whole walk costs what the library's `Model::lints` does (a few passes over the
-// model), never more.
+// A whole walk costs what the library's `Model::lints` does, never more: a pass
+// per limit over the model, and, for a model of more than 600 faces, up to 819
+// passes over its faces for the crowded-faces check (bounded whatever the input).
 typedef struct {
   // The model.
   zc_gta_model model;
@@ -1268,6 +1269,9 @@ typedef struct {
   // 1 when a lenient rule let the model through (the model is outside the strict
   // format), 0 for an engine limit.
   uint8_t tolerated;
+  // 1 when the game may write past a buffer on it, a likely crash
+  // (`LintKind::may_crash`: the file is risky to ship), 0 otherwise.
+  uint8_t may_crash;
   // The first record concerned, as the kind says (0 when none).
   uint32_t first;
   // A count, as the kind says.

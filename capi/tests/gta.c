@@ -44,6 +44,7 @@ static unsigned long walk_lints(const zc_gta_model *model, uint32_t tolerated_on
                                  lint.kind == ZC_GTA_LINT_UNPARSED_TAIL));
         CHECK(lint.kind != ZC_GTA_LINT_OTHER);
         CHECK(!tolerated_only || lint.tolerated);
+        CHECK(lint.may_crash == (strstr(text, "a likely crash") != NULL));
         /* The snprintf contract, on a copy of the walk taken before the first lint. */
         if (n == 0) {
             zc_gta_lint again;

@@ -1344,6 +1344,14 @@ fn lints(m: &Model<'_>, n: &Counts) -> Vec<(usize, LintKind)> {
     }
 
     let lints: Vec<Lint> = m.lints().collect();
+    // `may_crash` is what the text calls a likely crash.
+    for lint in &lints {
+        assert_eq!(
+            lint.kind.may_crash(),
+            lint.to_string().contains("a likely crash"),
+            "{lint}"
+        );
+    }
     let kinds: Vec<LintKind> = lints.iter().map(|l| l.kind).collect();
     assert_eq!(kinds, expected, "the lints of the limits the model exceeds");
     let tolerated: Vec<Lint> = m.tolerated().collect();

@@ -105,6 +105,9 @@ pub struct zc_gta_lint {
     /// 1 when a lenient rule let the model through (the model is outside the strict
     /// format), 0 for an engine limit.
     pub tolerated: u8,
+    /// 1 when the game may write past a buffer on it, a likely crash
+    /// (`LintKind::may_crash`: the file is risky to ship), 0 otherwise.
+    pub may_crash: u8,
     /// The first record concerned, as the kind says (0 when none).
     pub first: u32,
     /// A count, as the kind says.
@@ -123,6 +126,7 @@ impl zc_gta_lint {
         let mut c = Self {
             offset: wide(lint.offset),
             tolerated: u8::from(lint.is_tolerated()),
+            may_crash: u8::from(lint.kind.may_crash()),
             ..Self::default()
         };
         let game = |g: gta::Game| zc_gta_game::of(g) as u32;
@@ -218,8 +222,9 @@ impl zc_gta_lint {
 
 /// A walk over a model's lints: start it with [`zc_gta_lints_begin`], then call
 /// [`zc_gta_lints_next`] until `ZC_STATUS_END`. It borrows what the model borrows.
-/// A whole walk costs what the library's `Model::lints` does (a few passes over the
-/// model), never more.
+/// A whole walk costs what the library's `Model::lints` does, never more: a pass
+/// per limit over the model, and, for a model of more than 600 faces, up to 819
+/// passes over its faces for the crowded-faces check (bounded whatever the input).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct zc_gta_lints {
