@@ -131,6 +131,12 @@ fn foreign(bytes: &[u8]) -> Option<Foreign> {
             advice: "no collision inside",
         });
     }
+    if img::is_verf(bytes) {
+        return Some(Foreign {
+            what: img::VERF_WHAT.to_owned(),
+            advice: img::VERF_ADVICE,
+        });
+    }
     if let Some(what) = img::v2_archive(bytes) {
         return Some(Foreign {
             what,
