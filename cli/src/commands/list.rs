@@ -33,14 +33,13 @@ pub(crate) fn list(
         }
     };
     // Lenient: the entries the game reads (the lints name the others); strict: all.
-    let (entries, skipped) = if lenient {
-        let (read, skipped) = archive.game_entries(&directory);
-        (read, skipped.len())
+    let entries: Vec<_> = if lenient {
+        archive.game_entries(&directory).0
     } else {
-        (directory.entries().collect::<Vec<_>>(), 0)
+        directory.entries().collect()
     };
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
-        write!(
+        writeln!(
             out,
             "{}: {} IMG archive, {} entries",
             archive.label,
@@ -50,14 +49,6 @@ pub(crate) fn list(
             },
             entries.len()
         )?;
-        if skipped > 0 {
-            write!(
-                out,
-                " the game reads ({} declared; the warnings name the {skipped} it skips)",
-                directory.declared()
-            )?;
-        }
-        writeln!(out)?;
         writeln!(
             out,
             "{:>6}  {:<24} {:<5} {:>12} {:>14}",

@@ -324,11 +324,11 @@ impl ArchiveFile {
             report(
                 &self.label,
                 &format!(
-                    "warning: skipped {} more the game skips (`zerocol repair` writes the \
+                    "warning: skipped {} the game skips (`zerocol repair` writes the \
                      archive without them, naming each)",
                     match skipped.len().saturating_sub(NAMED_SKIPS) {
-                        1 => "1 entry".to_owned(),
-                        n => format!("{n} entries"),
+                        1 => "1 more entry".to_owned(),
+                        n => format!("{n} more entries"),
                     }
                 ),
             );
