@@ -416,6 +416,27 @@ mod tests {
                  it): read archives with `zerocol list`, `check` and `extract`"
             )
         );
+        // A VERF archive is named as one whatever its name, never as III/VC's.
+        let verf = b"VERF\x01\0\0\0";
+        let said = "an IMG archive with the magic VERF (written by some mod loaders): the games \
+                    do not read it, and neither does zerocol; the mod loader that wrote it reads it";
+        assert_eq!(
+            archive_by_name(Path::new("mods/x.img"), verf).as_deref(),
+            Some(said)
+        );
+        assert_eq!(
+            archive_by_name(Path::new("x.bin"), verf).as_deref(),
+            Some(said)
+        );
+        assert_eq!(unknown(verf), said);
+        assert_eq!(
+            mismatch(Format::Dff, verf).as_deref(),
+            Some(
+                "this looks like an IMG archive with the magic VERF (written by some mod loaders), \
+                 not a .dff: the games do not read it, and neither does zerocol; the mod loader \
+                 that wrote it reads it"
+            )
+        );
         // A v2 archive is told by its bytes; other names are not archives.
         assert_eq!(archive_by_name(Path::new("gta3.img"), &img), None);
         assert_eq!(archive_by_name(Path::new("gta3.col"), &clump), None);
