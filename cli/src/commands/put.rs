@@ -13,8 +13,10 @@ use zerocol::img::{self, Entry, Version};
 
 use crate::io::archive::{self, Data, Item};
 use crate::io::load::load;
+use crate::io::recognise;
 use crate::io::{eprint_line, refuse_overwrite, report, write_output};
 use crate::status::{Interrupted, Status};
+use zerocol::Format;
 
 /// `zerocol put`: the `.dff` with the model put in, to OUTPUT.
 pub(crate) fn put(
@@ -58,6 +60,12 @@ pub(crate) fn put(
             Ok(Status::Malformed)
         }
         Err(PutError::ModelFile(message)) => {
+            // A file zerocol knows holds no collision (a VERF archive, a TXD) says so.
+            let unsniffed = recognise::sniff(&model_file.bytes).is_none();
+            let message = match recognise::mismatch(Format::GtaCol, &model_file.bytes) {
+                Some(what) if unsniffed => format!("{message} ({what})"),
+                _ => message,
+            };
             report(&model_file.label, &message);
             Ok(Status::Malformed)
         }

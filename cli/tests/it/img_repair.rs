@@ -369,6 +369,26 @@ fn a_verf_archive_is_named_in_every_command() {
             assert!(!out.0.exists(), "{args:?}");
         }
     }
+    // Given as the model file of a .dff: the model file's message names it.
+    let file = TempFile::new("mod.img", &bytes);
+    let dff = TempFile::new("car.dff", DFF);
+    let out = TempFile::path_only("car-verf.dff");
+    let o = zerocol(&["put", dff.path(), file.path(), out.path()]);
+    assert_eq!(code(&o), 1);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!("zerocol: {}: ", file.path())),
+        "{err}"
+    );
+    assert!(
+        err.trim_end().ends_with(
+            "(this looks like an IMG archive with the magic VERF (written by some mod loaders), \
+             not a GTA .col library: the games do not read it, and neither does zerocol; the mod \
+             loader that wrote it reads it)"
+        ),
+        "{err}"
+    );
+    assert!(!out.0.exists());
     // A folder walk names it in its totals.
     let folder = TempFile::path_only("verf-folder");
     std::fs::create_dir_all(&folder.0).unwrap();
