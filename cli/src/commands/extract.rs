@@ -73,8 +73,13 @@ pub(crate) fn extract(
                 && !n.contains(['/', '\\'])
                 && !n.chars().any(char::is_control)
         }) else {
+            let skips = if entry.kind.is_loaded_by(directory.version()) {
+                ""
+            } else {
+                "; the game skips it, and so does --lenient"
+            };
             eprint_line(&format!(
-                "zerocol: {entry_label}: not extracted: its name is not a plain file name"
+                "zerocol: {entry_label}: not extracted: its name is not a plain file name{skips}"
             ));
             status = status.max(Status::Failed);
             continue;

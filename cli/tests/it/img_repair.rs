@@ -293,6 +293,14 @@ fn past_a_few_skipped_entries_are_counted() {
     // Strict: an empty name is no file name.
     let o = zerocol(&["extract", path, folder.path()]);
     assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "zerocol: {path}/: not extracted: its name is not a plain file name; the game skips \
+             it, and so does --lenient\n"
+        )),
+        "{}",
+        stderr(&o)
+    );
     let o = zerocol(&["extract", "--lenient", path, folder.path()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let err = stderr(&o);
