@@ -14,7 +14,7 @@ use zerocol::Format;
 #[command(
     name = "zerocol",
     version,
-    about = "Inspect, dump, check, convert and export game collision files (GTA .col and .dff, Mario Kart Arcade GP DX COL, BattleForge collisionShape, Grit TCOL/BCOL), and put GTA collision into .dff files"
+    about = "Inspect, dump, check, convert and export game collision files (GTA .col and .dff, Mario Kart Arcade GP DX COL, BattleForge collisionShape, Grit TCOL/BCOL), put GTA collision into .dff files, and list, extract, put into and repair GTA IMG archives"
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -156,7 +156,9 @@ pub(crate) enum Command {
     /// is copied as it is, version and material ids too (`zerocol convert --to
     /// VERSION --for GAME` changes them first).
     Put {
-        /// Read both files as the games do (a short Clump, padding in the model).
+        /// Read both files as the games do (a short Clump, padding in the model; of
+        /// an archive, only the entries the game reads: the others are left out,
+        /// each named in a warning).
         #[arg(long)]
         lenient: bool,
         #[command(flatten)]
@@ -191,7 +193,8 @@ pub(crate) enum Command {
     /// ARCHIVE is a San Andreas `VER2` `.img`, or a GTA III/VC `.img` with its
     /// `.dir` beside it (or the `.dir`). Only the directory is read.
     List {
-        /// Read the directory as the games do, and report what was skipped.
+        /// Read the directory as the games do: list only the entries the game reads
+        /// (the warnings name the others).
         #[arg(long)]
         lenient: bool,
         #[command(flatten)]
@@ -205,7 +208,8 @@ pub(crate) enum Command {
     /// Each file is written to a temporary file and renamed into place. A name
     /// that is not a plain file name (`..`, a slash) is refused.
     Extract {
-        /// Read the directory as the games do.
+        /// Read the directory as the games do: extract only the entries the game
+        /// reads, and name each skipped one in a warning (stderr).
         #[arg(long)]
         lenient: bool,
         #[command(flatten)]
@@ -216,6 +220,24 @@ pub(crate) enum Command {
         folder: PathBuf,
         /// The entries to extract (all when none is named).
         names: Vec<String>,
+    },
+    /// Write the IMG archive the game reads: every entry it reads, byte for byte,
+    /// and none it skips (names without an extension the game loads, such as a
+    /// damaged directory's leftovers, and names seen before), each dropped entry
+    /// named in a warning.
+    ///
+    /// ARCHIVE is a San Andreas `VER2` `.img`, or a GTA III/VC `.img` with its
+    /// `.dir` beside it (or the `.dir`); for III/VC, OUTPUT names the new `.img`
+    /// and its `.dir` is written beside it. The new directory is packed, each entry
+    /// after the last. Written to a temporary file and renamed into place; never
+    /// over ARCHIVE.
+    Repair {
+        #[command(flatten)]
+        limit: Limit,
+        /// The archive to read.
+        archive: PathBuf,
+        /// The archive to write (`-` for stdout, San Andreas only); never an input.
+        output: PathBuf,
     },
     /// Write FILE as a Wavefront OBJ and its `.mtl`, to look at in Blender.
     ///

@@ -10,6 +10,7 @@
 //! zerocol convert [--lenient] [--to FORMAT] [--for GAME] [GTA options] INPUT OUTPUT
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
 //! zerocol put   [--lenient] [--model NAME|INDEX] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
+//! zerocol list | extract | put | repair                IMG archives (docs/cli.md)
 //! zerocol export [--lenient] [--format NAME] [--game GAME] FILE OUT.obj
 //!                                                     Wavefront OBJ and .mtl, for Blender
 //! ```
@@ -41,7 +42,7 @@
 //!   and writing outputs (`staging`: whole, then put in place), IMG archives read
 //!   entry by entry (`archive`), the progress bar (`progress`);
 //! - `commands`: one module per command (`info`, `dump`, `check`, `export`,
-//!   `convert`, `ray`, `list`, `extract`, `put`), each holding its whole behaviour,
+//!   `convert`, `ray`, `list`, `extract`, `put`, `repair`), each holding its whole behaviour,
 //!   over `open` (a file opened as a format, which they share);
 //! - [`main`]: the binary's entry.
 //!
@@ -115,7 +116,7 @@ use crate::formats::gta;
 use crate::tool::{Conversion, Flags};
 
 use crate::args::{Cli, Command, GameNames, Target};
-use crate::commands::{check, convert, dump, export, extract, info, list, put, ray};
+use crate::commands::{check, convert, dump, export, extract, info, list, put, ray, repair};
 use crate::io::report;
 use crate::status::{Interrupted, Status};
 
@@ -232,7 +233,8 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             model_file,
             output,
         } => {
-            if io::archive::named(&dff) {
+            // An archive, or a VERF archive (which `put_entry` names and refuses).
+            if io::archive::named(&dff) || io::archive::is_verf_file(&dff) {
                 return put::put_entry(
                     &dff,
                     &model_file,
@@ -253,6 +255,11 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
                 out,
             )
         }
+        Command::Repair {
+            limit,
+            archive,
+            output,
+        } => repair::repair(&archive, &output, limit.max_size, out),
         Command::Export {
             common,
             game,

@@ -79,7 +79,7 @@ impl fmt::Display for ErrorKind {
             ),
             Self::PartialEntry { bytes } => write!(
                 f,
-                "expected the .dir to hold whole 32-byte entries, found {bytes} bytes after the last (the game reads the whole entries and ignores them; --lenient reads it)"
+                "expected the .dir to hold whole 32-byte entries, found {bytes} bytes after the last (the game reads the whole entries and ignores them)"
             ),
             Self::EntryPastEnd {
                 entry,
@@ -93,14 +93,14 @@ impl fmt::Display for ErrorKind {
                 )?;
                 if game_skips {
                     f.write_str(
-                        " (its name has no extension the game loads, so the game skips it; --lenient reads the archive without it)",
+                        " (its name has no extension the game loads, so the game skips it)",
                     )?;
                 }
                 Ok(())
             }
             Self::NameNotTerminated { entry } => write!(
                 f,
-                "expected entry {entry}'s name to end with a NUL within its 24 bytes (the game cuts it at 23 bytes; --lenient reads it so)"
+                "expected entry {entry}'s name to end with a NUL within its 24 bytes (the game cuts it at 23 bytes)"
             ),
         }
     }

@@ -81,6 +81,10 @@ pub use write::{
 /// The magic of a v2 archive.
 pub const MAGIC_V2: &[u8; 4] = b"VER2";
 
+/// The magic of the archives some mod loaders write in place of [`MAGIC_V2`]: the
+/// games do not read them, and neither does this crate (a caller can name them).
+pub const MAGIC_VERF: &[u8; 4] = b"VERF";
+
 /// The extension (the games compare it ignoring ASCII case) of an archive's data: the
 /// whole v2 archive, or a v1 archive's entries.
 pub const EXTENSION: &str = "img";

@@ -12,6 +12,7 @@ use zerocol::img::{Kind, Version};
 
 use crate::args::Common;
 use crate::commands::open::{explain, recognise};
+use crate::formats::img::{VERF_WHAT, is_verf};
 use crate::io::archive;
 use crate::io::label;
 use crate::io::load::{head, load};
@@ -140,6 +141,10 @@ impl Check {
             match head {
                 Ok(Some(head)) if archive::is_archive(&path, &head, false) => {
                     self.archive(&path, out)?;
+                }
+                // Named in the totals: no game and no command reads it.
+                Ok(Some(head)) if is_verf(&head) => {
+                    self.totals.verf = self.totals.verf.saturating_add(1);
                 }
                 Ok(Some(head)) if format::counts(&path, &head) => self.file(&path, out)?,
                 Err(error) if format::counts(&path, &[]) => {
@@ -363,6 +368,8 @@ pub(crate) struct Totals {
     warnings: usize,
     /// Entries of folders that are no collision file.
     skipped: usize,
+    /// Files of folders that are `VERF` archives (not among `skipped`).
+    verf: usize,
 }
 
 impl std::fmt::Display for Totals {
@@ -396,6 +403,18 @@ impl std::fmt::Display for Totals {
                 ", {} skipped in folders (not collision files)",
                 self.skipped
             )?;
+        }
+        match self.verf {
+            0 => {}
+            1 => write!(
+                f,
+                ", 1 skipped in folders as {VERF_WHAT}, which the games and zerocol do not read"
+            )?,
+            n => write!(
+                f,
+                ", {n} skipped in folders as IMG archives with the magic VERF (written by some \
+                 mod loaders), which the games and zerocol do not read"
+            )?,
         }
         Ok(())
     }

@@ -8,7 +8,8 @@ use crate::status::Status;
 
 /// `zerocol extract ARCHIVE FOLDER [NAME...]`: every entry (or those named) into
 /// FOLDER, each written atomically. A named entry that is not in the archive is an
-/// error (after the others are written).
+/// error (after the others are written). With `--lenient`, only the entries the
+/// game reads are extracted, and each skipped one is named in a warning.
 pub(crate) fn extract(
     path: &Path,
     folder: &Path,
@@ -42,7 +43,15 @@ pub(crate) fn extract(
     let mut buffer = Vec::new();
     // Nothing goes to stdout: `-` is never an output here.
     let mut sink = std::io::sink();
-    for entry in directory.entries() {
+    // Lenient: the entries the game reads, each skipped one named; strict: all.
+    let entries: Vec<_> = if lenient {
+        let (read, skipped) = archive.game_entries(&directory);
+        archive.warn_skipped(directory.version(), &skipped);
+        read
+    } else {
+        directory.entries().collect()
+    };
+    for entry in entries {
         let wanted = names.is_empty()
             || names.iter().enumerate().any(|(i, name)| {
                 let hit = name.as_bytes().eq_ignore_ascii_case(entry.name);
@@ -64,8 +73,13 @@ pub(crate) fn extract(
                 && !n.contains(['/', '\\'])
                 && !n.chars().any(char::is_control)
         }) else {
+            let skips = if entry.kind.is_loaded_by(directory.version()) {
+                ""
+            } else {
+                "; the game skips it, and so does --lenient"
+            };
             eprint_line(&format!(
-                "zerocol: {entry_label}: not extracted: its name is not a plain file name"
+                "zerocol: {entry_label}: not extracted: its name is not a plain file name{skips}"
             ));
             status = status.max(Status::Failed);
             continue;

@@ -10,7 +10,8 @@ use crate::io::{eprint_line, report};
 use crate::status::{Interrupted, Status};
 
 /// `zerocol list ARCHIVE`: one line per entry (index, name, type, size and offset
-/// in bytes), then `warning:` lines.
+/// in bytes), then `warning:` lines. With `--lenient`, only the entries the game
+/// reads are listed; the warnings name those it skips.
 pub(crate) fn list(
     path: &Path,
     lenient: bool,
@@ -31,6 +32,12 @@ pub(crate) fn list(
             return Ok(Status::Malformed);
         }
     };
+    // Lenient: the entries the game reads (the lints name the others); strict: all.
+    let entries: Vec<_> = if lenient {
+        archive.game_entries(&directory).0
+    } else {
+        directory.entries().collect()
+    };
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         writeln!(
             out,
@@ -40,14 +47,14 @@ pub(crate) fn list(
                 Version::V1 => "GTA III/VC (v1)",
                 _ => "San Andreas (v2)",
             },
-            directory.entries().count()
+            entries.len()
         )?;
         writeln!(
             out,
             "{:>6}  {:<24} {:<5} {:>12} {:>14}",
             "index", "name", "type", "size", "offset"
         )?;
-        for entry in directory.entries() {
+        for entry in &entries {
             writeln!(
                 out,
                 "{:>6}  {:<24} {:<5} {:>12} {:>14}",

@@ -10,3 +10,4 @@ pub(crate) mod list;
 pub(crate) mod open;
 pub(crate) mod put;
 pub(crate) mod ray;
+pub(crate) mod repair;

@@ -2,22 +2,22 @@
 //! rest copied byte for byte), or a file put into an IMG archive as an entry.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::formats::gta::{latin1, read_library};
 use crate::formats::img::{Named, directory_beside, named};
-use crate::tool::options;
+use crate::commands::open::explain;
+use crate::tool::{Flags, options};
 use zerocol::gta::{Model, Options};
 
-use zerocol::img::{self, Placement, Version};
+use zerocol::img::{self, Entry, Version};
 
-use crate::io::archive;
+use crate::io::archive::{self, Data, Item};
 use crate::io::load::load;
-use crate::io::{
-    Failure, eprint_line, refuse_overwrite, report, write_output, write_output_with,
-    write_pair_with,
-};
+use crate::io::recognise;
+use crate::io::{eprint_line, refuse_overwrite, report, write_output};
 use crate::status::{Interrupted, Status};
+use zerocol::Format;
 
 /// `zerocol put`: the `.dff` with the model put in, to OUTPUT.
 pub(crate) fn put(
@@ -43,6 +43,10 @@ pub(crate) fn put(
     let stem = (dff_path.as_os_str() != "-")
         .then(|| dff_path.file_stem().map(|s| s.to_string_lossy()))
         .flatten();
+    let flags = Flags {
+        lenient,
+        ..Flags::default()
+    };
     match put_model(
         &dff.bytes,
         stem.as_deref(),
@@ -65,7 +69,19 @@ pub(crate) fn put(
             write_output(output, &put.bytes, out)
         }
         Err(PutError::Malformed(message)) => {
+            let message = explain(Format::Dff, None, &dff.bytes, flags, message);
             report(&dff.label, &message);
+            Ok(Status::Malformed)
+        }
+        Err(PutError::ModelFile(message)) => {
+            let message = explain(Format::GtaCol, None, &model_file.bytes, flags, message);
+            // A file zerocol knows holds no collision (a VERF archive, a TXD) says so.
+            let unsniffed = recognise::sniff(&model_file.bytes).is_none();
+            let message = match recognise::mismatch(Format::GtaCol, &model_file.bytes) {
+                Some(what) if unsniffed => format!("{message} ({what})"),
+                _ => message,
+            };
+            report(&model_file.label, &message);
             Ok(Status::Malformed)
         }
         Err(PutError::Choice(message)) => {
@@ -78,7 +94,8 @@ pub(crate) fn put(
 /// `zerocol put ARCHIVE FILE OUTPUT`: FILE replaces the entry of its name (or
 /// `--name`) or is added; the new archive is streamed to OUTPUT, every other entry
 /// copied byte for byte, read entry by entry from ARCHIVE. A III/VC archive's new
-/// `.img` goes to OUTPUT and its `.dir` beside it, written as a pair.
+/// `.img` goes to OUTPUT and its `.dir` beside it, written as a pair. With
+/// `--lenient`, the entries the game skips are left out, each named in a warning.
 pub(crate) fn put_entry(
     archive_path: &Path,
     file: &Path,
@@ -88,7 +105,10 @@ pub(crate) fn put_entry(
     max_size: u64,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
-    if refuse_overwrite(&[archive_path, file], output) {
+    let mut inputs = archive::files(archive_path);
+    inputs.push(file.to_owned());
+    let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    if refuse_overwrite(&inputs, output) {
         return Ok(Status::Failed);
     }
     let archive = match archive::open(archive_path, max_size) {
@@ -101,18 +121,8 @@ pub(crate) fn put_entry(
     let version = archive.version;
     // A III/VC archive is two files: OUTPUT is the new .img, its .dir goes beside it.
     let dir_output = directory_beside(output);
-    if version == Version::V1 {
-        let named_img = named(output) == Named::Data;
-        if output.as_os_str() == "-" || !named_img {
-            report(
-                &archive.label,
-                &"a GTA III/VC archive is a .dir and an .img: name OUTPUT NAME.img (its .dir is written beside it), not standard output",
-            );
-            return Ok(Status::Failed);
-        }
-        if refuse_overwrite(&[archive_path, file], &dir_output) {
-            return Ok(Status::Failed);
-        }
+    if version == Version::V1 && !v1_output(output, &inputs, &dir_output) {
+        return Ok(Status::Failed);
     }
     let input = match load(file, max_size) {
         Ok(input) => input,
@@ -121,12 +131,14 @@ pub(crate) fn put_entry(
             return Ok(Status::Failed);
         }
     };
-    let entry_name: String = match name {
-        Some(name) => name.to_owned(),
-        None => file
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
+    let (entry_name, by_option): (String, bool) = match name {
+        Some(name) => (name.to_owned(), true),
+        None => (
+            file.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            false,
+        ),
     };
     let directory = match archive.directory(lenient) {
         Ok(directory) => directory,
@@ -135,103 +147,123 @@ pub(crate) fn put_entry(
             return Ok(Status::Malformed);
         }
     };
-    let existing = directory.find(entry_name.as_bytes());
+    // Lenient: what the game reads (the skipped entries named); strict: every entry.
+    let entries: Vec<Entry<'_>> = if lenient {
+        let (read, skipped) = archive.game_entries(&directory);
+        archive.warn_skipped(version, &skipped);
+        read
+    } else {
+        directory.entries().collect()
+    };
+    let is_named = |e: &Entry<'_>| e.name.eq_ignore_ascii_case(entry_name.as_bytes());
+    let existing = entries.iter().find(|e| is_named(e)).copied();
     // The new directory: the entries in order, FILE in place of the named one
     // (every entry of that name), or at the end.
-    let new_len = crate::io::len_u64(input.bytes.len());
-    let mut placements: Vec<Placement<'_>> = directory
-        .entries()
-        .map(|e| Placement {
+    let mut items: Vec<Item<'_>> = entries
+        .iter()
+        .map(|e| Item {
             name: e.name,
-            len: if e.name.eq_ignore_ascii_case(entry_name.as_bytes()) {
-                new_len
+            data: if is_named(e) {
+                Data::Bytes(&input.bytes)
             } else {
-                archive.data_len(&e)
+                Data::Entry(*e)
             },
         })
         .collect();
     if existing.is_none() {
-        placements.push(Placement {
+        items.push(Item {
             name: entry_name.as_bytes(),
-            len: new_len,
+            data: Data::Bytes(&input.bytes),
         });
     }
-    let dir_len = match img::directory_len(version, placements.len()) {
-        Ok(n) => n,
-        Err(error) => {
-            report(&archive.label, &error);
-            return Ok(Status::Failed);
-        }
-    };
-    let mut dir = vec![0; dir_len];
-    if let Err(error) = img::write_directory(version, placements.iter().copied(), &mut dir) {
-        report(&input.label, &error);
-        return Ok(Status::Failed);
-    }
-    match existing {
-        Some(entry) => report(
-            &archive.label,
-            &format!(
-                "replacing entry {} {:?}",
-                entry.index,
-                String::from_utf8_lossy(entry.name)
-            ),
+    let said = match existing {
+        Some(entry) => format!(
+            "replacing entry {} {:?}",
+            entry.index,
+            String::from_utf8_lossy(entry.name)
         ),
-        None => report(
-            &archive.label,
-            &format!(
-                "adding entry {} {entry_name:?}",
-                placements.len().saturating_sub(1)
-            ),
+        None => format!(
+            "adding entry {} {entry_name:?}",
+            items.len().saturating_sub(1)
         ),
-    }
-    let zeros = [0u8; img::SECTOR];
-    let pad = |w: &mut dyn Write, len: u64| -> std::io::Result<()> {
-        let rest = usize::try_from(len.next_multiple_of(img::SECTOR as u64).saturating_sub(len))
-            .unwrap_or(0);
-        w.write_all(zeros.get(..rest).unwrap_or_default())
     };
-    let fill = |w: &mut dyn Write| {
-        if version == Version::V2 {
-            w.write_all(&dir).map_err(Failure::Write)?;
-            let head = crate::io::len_u64(dir_len);
-            pad(w, head).map_err(Failure::Write)?;
-        }
-        let mut buffer = Vec::new();
-        for entry in directory.entries() {
-            if entry.name.eq_ignore_ascii_case(entry_name.as_bytes()) {
-                w.write_all(&input.bytes).map_err(Failure::Write)?;
-                pad(w, new_len).map_err(Failure::Write)?;
-                continue;
+    let written = archive.write_new(&directory, &items, output, &dir_output, out);
+    match written {
+        Ok(status) => {
+            if matches!(status, Ok(Status::Ok)) {
+                report(&archive.label, &said);
             }
-            let data = archive
-                .read(&directory, &entry, &mut buffer)
-                .map_err(|error| {
-                    Failure::Message(format!(
-                        "zerocol: {}: cannot read: {error}",
-                        archive.entry_label(&entry)
-                    ))
-                })?;
-            w.write_all(data.bytes).map_err(Failure::Write)?;
-            pad(w, crate::io::len_u64(data.bytes.len())).map_err(Failure::Write)?;
+            status
         }
-        if existing.is_none() {
-            w.write_all(&input.bytes).map_err(Failure::Write)?;
-            pad(w, new_len).map_err(Failure::Write)?;
+        Err((index, error)) => {
+            match items.get(index).map(|i| i.data) {
+                // FILE's bytes, under FILE's name or --name.
+                Some(Data::Bytes(_)) => {
+                    report(&input.label, &refused_file(&entry_name, by_option, error))
+                }
+                Some(Data::Entry(entry)) => report(
+                    &archive.label,
+                    &format!(
+                        "entry {} {:?} cannot be written: {error}; the game skips it, and \
+                         --lenient leaves it out (as `zerocol repair` does)",
+                        entry.index,
+                        String::from_utf8_lossy(entry.name)
+                    ),
+                ),
+                None => report(&archive.label, &error),
+            }
+            Ok(Status::Failed)
         }
-        Ok(())
-    };
-    match version {
-        Version::V1 => Ok(write_pair_with(output, fill, (&dir_output, &dir))),
-        _ => write_output_with(output, out, fill),
     }
+}
+
+/// Why FILE cannot become the entry `name`: its name (from FILE's name, or
+/// `--name`), or its size.
+fn refused_file(name: &str, by_option: bool, error: img::InputError) -> String {
+    match error {
+        img::InputError::BadName { len, .. } if by_option => format!(
+            "--name {name:?}: expected an entry name of 1 to 23 bytes and no NUL, found {len} bytes"
+        ),
+        img::InputError::BadName { len, .. } => format!(
+            "cannot be the entry {name:?} (its file name): expected an entry name of 1 to 23 \
+             bytes and no NUL, found {len} bytes; --name NAME names the entry"
+        ),
+        img::InputError::EntryTooLarge { sectors, .. } => format!(
+            "too large for an entry: {sectors} sectors, more than a San Andreas size field holds \
+             (65535 sectors, 128 MiB)"
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Whether OUTPUT can take a III/VC archive: an `.img` (its `.dir` is written
+/// beside it) that overwrites no input; otherwise the message, naming OUTPUT.
+pub(crate) fn v1_output(output: &Path, inputs: &[&Path], dir_output: &Path) -> bool {
+    if output.as_os_str() == "-" {
+        eprint_line(
+            "zerocol: standard output: cannot hold a GTA III/VC archive, which is a .dir and an \
+             .img: name OUTPUT NAME.img (its .dir is written beside it)",
+        );
+        return false;
+    }
+    if named(output) != Named::Data {
+        report(
+            &crate::io::label(output),
+            &"cannot be a GTA III/VC archive, which is a .dir and an .img: name OUTPUT NAME.img \
+              (its .dir is written beside it)",
+        );
+        return false;
+    }
+    !refuse_overwrite(inputs, dir_output)
 }
 
 /// Why `put` wrote nothing: a file it cannot read (exit 1), or a model it will
 /// not choose for the user (exit 2). The message is the whole line after the label.
 enum PutError {
-    /// The `.dff` or the model file is malformed, or the model does not fit.
+    /// The `.dff` is malformed, or the model does not fit it.
     Malformed(String),
+    /// The model file is malformed.
+    ModelFile(String),
     /// Which model to put is not clear, or `--model` names none.
     Choice(String),
 }
@@ -266,8 +298,8 @@ fn put_model(
     let options: Options = options(lenient);
     let target = zerocol::gta::dff::Dff::parse(dff, options)
         .map_err(|e| PutError::Malformed(format!("the .dff: {e}")))?;
-    let library = read_library(col, lenient, false)
-        .map_err(|e| PutError::Malformed(format!("the model file: {e}")))?;
+    let library =
+        read_library(col, lenient, false).map_err(|e| PutError::ModelFile(e.to_string()))?;
     let models: Vec<Model<'_>> = library.models.iter().map(|&(m, _)| m).collect();
     let inside = match target.collision().map(|c| c.payload()) {
         Some(zerocol::gta::dff::Payload::Model(model)) if !model.name().is_empty() => {

@@ -9,10 +9,24 @@ use std::format;
 use std::path::{Path, PathBuf};
 use std::string::String;
 
-use zerocol::img::{DIR_EXTENSION, EXTENSION, MAGIC_V2};
+use zerocol::img::{DIR_EXTENSION, EXTENSION, MAGIC_V2, MAGIC_VERF};
 
 /// What to do with an archive.
 pub(crate) const ARCHIVE_ADVICE: &str = "read archives with `zerocol list`, `check` and `extract`";
+
+/// What an archive with the magic `VERF` is, whatever its name: the tool's word for
+/// it in every command, with [`VERF_ADVICE`].
+pub(crate) const VERF_WHAT: &str =
+    "an IMG archive with the magic VERF (written by some mod loaders)";
+
+/// Why zerocol reads nothing of a `VERF` archive.
+pub(crate) const VERF_ADVICE: &str =
+    "the games do not read it, and neither does zerocol; the mod loader that wrote it reads it";
+
+/// Whether `head` (a file's first bytes) starts with the `VERF` magic.
+pub(crate) fn is_verf(head: &[u8]) -> bool {
+    head.starts_with(MAGIC_VERF)
+}
 
 /// What a path's extension says it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,10 +91,14 @@ pub(crate) fn is_archive(path: &Path, head: &[u8], dir_counts: bool) -> bool {
 }
 
 /// The message for a file whose name says it is a GTA IMG archive or directory
-/// (`.img` without the `VER2` magic, `.dir`), read without `--format`: a III/VC
+/// (`.img` without the `VER2` magic, `.dir`), or that starts with `VERF` whatever its
+/// name ([`VERF_WHAT`]), read without `--format`: a III/VC
 /// archive has no header, and starts with its first entry, so its bytes would sniff
 /// as that entry's format.
 pub(crate) fn archive_by_name(name: &Path, bytes: &[u8]) -> Option<String> {
+    if is_verf(bytes) {
+        return Some(format!("{VERF_WHAT}: {VERF_ADVICE}"));
+    }
     match named(name) {
         Named::Data if !bytes.starts_with(MAGIC_V2) => Some(format!(
             "a GTA III/VC IMG archive (by its name: these have no header; the .dir beside it \

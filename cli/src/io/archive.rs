@@ -2,16 +2,18 @@
 //! first, then entry by entry with positional reads, never whole: memory stays
 //! within the directory and the largest entry read, whatever the archive's size.
 
+use std::collections::HashMap;
 use std::fs::File;
-use std::io;
-use std::path::Path;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
-use zerocol::img::{self, Directory, Entry, EntryData, Options, Version};
+use zerocol::img::{self, Directory, Entry, EntryData, Options, Placement, Version};
 
 pub(crate) use crate::formats::img::is_archive;
-use crate::formats::img::{self as img_names, Named, sibling};
-use crate::io::label;
+use crate::formats::img::{self as img_names, Named, VERF_ADVICE, VERF_WHAT, is_verf, sibling};
 use crate::io::load::{enough, size_name};
+use crate::io::{Failure, label, report, write_output_with, write_pair_with};
+use crate::status::{Interrupted, Status};
 
 /// An archive opened for reading: its directory's bytes and its data file.
 pub(crate) struct ArchiveFile {
@@ -35,6 +37,25 @@ pub(crate) fn named(path: &Path) -> bool {
     path.as_os_str() != "-"
         && std::fs::metadata(path).is_ok_and(|m| m.is_file())
         && crate::io::load::head(path).is_ok_and(|head| is_archive(path, &head, true))
+}
+
+/// Whether the file named `path` is a regular file starting with the `VERF` magic
+/// (which no command reads; [`open`] names it).
+pub(crate) fn is_verf_file(path: &Path) -> bool {
+    path.as_os_str() != "-"
+        && std::fs::metadata(path).is_ok_and(|m| m.is_file())
+        && crate::io::load::head(path).is_ok_and(|head| is_verf(&head))
+}
+
+/// The files of the archive named `path`: itself, and the other file of a v1 pair
+/// where it has one (the inputs an output must not overwrite).
+pub(crate) fn files(path: &Path) -> Vec<PathBuf> {
+    let other = match img_names::named(path) {
+        Named::Data => sibling(path, Named::Directory),
+        Named::Directory => sibling(path, Named::Data),
+        Named::Other => None,
+    };
+    std::iter::once(path.to_owned()).chain(other).collect()
 }
 
 /// Positional reads: `read_exact_at` on Unix, a seek and a read elsewhere.
@@ -93,6 +114,11 @@ pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
     let mut head = [0u8; img::HEADER_V2_LEN];
     let head_len = usize::try_from(len.min(8)).unwrap_or(0);
     read_at(&data, head.get_mut(..head_len).unwrap_or_default(), 0).map_err(cannot)?;
+    if !is_dir && is_verf(&head) {
+        return Err(format!(
+            "zerocol: {name}: cannot read: {VERF_WHAT}: {VERF_ADVICE}"
+        ));
+    }
     let (version, dir) = if !is_dir && head.starts_with(img::MAGIC_V2) {
         // The directory's length from its count, read no further than the file.
         let dir_len = Directory::v2_len(&head)
@@ -136,16 +162,21 @@ pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
 
 impl ArchiveFile {
     /// The parsed directory, every entry checked against the data file's length.
-    pub(crate) fn directory(&self, lenient: bool) -> Result<Directory<'_>, img::Error> {
-        let options = if lenient {
-            Options::LENIENT
-        } else {
-            Options::STRICT
-        };
-        match self.version {
+    pub(crate) fn directory(&self, lenient: bool) -> Result<Directory<'_>, DirectoryError> {
+        let parse = |options| match self.version {
             Version::V1 => Directory::parse_v1(&self.dir, Some(self.len), options),
             _ => Directory::parse(&self.dir, Some(self.len), options),
+        };
+        if lenient {
+            return parse(Options::LENIENT).map_err(|error| DirectoryError {
+                error,
+                lenient_reads: false,
+            });
         }
+        parse(Options::STRICT).map_err(|error| DirectoryError {
+            error,
+            lenient_reads: parse(Options::LENIENT).is_ok(),
+        })
     }
 
     /// Reads `entry`'s bytes into `buffer` (reused from entry to entry) with one
@@ -197,5 +228,241 @@ impl ArchiveFile {
             })
             .collect();
         format!("{}/{name}", self.label)
+    }
+}
+
+/// Why the game skips a declared entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Skip {
+    /// Its name has no extension the game loads (leftover directory bytes, whose
+    /// sectors often lie past the archive's end, among them).
+    Unloaded,
+    /// Its name is an earlier entry's (ignoring case): the game keeps the first.
+    Duplicate {
+        /// The entry the game keeps.
+        first: u32,
+    },
+}
+
+/// A declared entry the game skips, and why.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Skipped<'a> {
+    pub entry: Entry<'a>,
+    pub why: Skip,
+}
+
+/// How many skipped entries a lenient command names before it counts the rest.
+const NAMED_SKIPS: usize = 5;
+
+impl ArchiveFile {
+    /// The entries the game reads, in directory order, and those it skips: every
+    /// declared entry whose name has no extension the game of `directory`'s version
+    /// loads, or repeats an earlier name (the game keeps the first). `directory`
+    /// is read leniently where it holds leftovers past the archive's end.
+    pub(crate) fn game_entries<'d>(
+        &self,
+        directory: &Directory<'d>,
+    ) -> (Vec<Entry<'d>>, Vec<Skipped<'d>>) {
+        let mut read = Vec::new();
+        let mut skipped = Vec::new();
+        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
+        for entry in (0..directory.declared()).filter_map(|i| directory.get(i)) {
+            if !entry.kind.is_loaded_by(directory.version()) {
+                skipped.push(Skipped {
+                    entry,
+                    why: Skip::Unloaded,
+                });
+                continue;
+            }
+            let key = entry.name.to_ascii_lowercase();
+            if let Some(&first) = seen.get(&key) {
+                skipped.push(Skipped {
+                    entry,
+                    why: Skip::Duplicate { first },
+                });
+                continue;
+            }
+            seen.insert(key, entry.index);
+            read.push(entry);
+        }
+        (read, skipped)
+    }
+
+    /// What the game does with a skipped entry: `entry N "NAME": ...`.
+    pub(crate) fn skip_text(&self, version: Version, skipped: &Skipped<'_>) -> String {
+        let entry = &skipped.entry;
+        let name = String::from_utf8_lossy(entry.name);
+        let head = format!("entry {} {:?}", entry.index, name);
+        match skipped.why {
+            Skip::Unloaded => {
+                let game = match version {
+                    Version::V1 => "Vice City",
+                    _ => "San Andreas",
+                };
+                let past = if entry.byte_range().end > self.len {
+                    format!(
+                        ", and its sectors end at byte {}, past the archive's {}",
+                        entry.byte_range().end,
+                        self.len
+                    )
+                } else {
+                    String::new()
+                };
+                format!("{head}: its name has no extension {game} loads{past}; the game skips it")
+            }
+            Skip::Duplicate { first } => format!(
+                "{head}: the name of entry {first} again; the game keeps entry {first} and skips it"
+            ),
+        }
+    }
+
+    /// A lenient command's warnings for the entries it skips, as the game does: the
+    /// first few named, the rest counted.
+    pub(crate) fn warn_skipped(&self, version: Version, skipped: &[Skipped<'_>]) {
+        for one in skipped.iter().take(NAMED_SKIPS) {
+            report(
+                &self.label,
+                &format!("warning: skipped {}", self.skip_text(version, one)),
+            );
+        }
+        if skipped.len() > NAMED_SKIPS {
+            report(
+                &self.label,
+                &format!(
+                    "warning: skipped {} the game skips (`zerocol repair` writes the \
+                     archive without them, naming each)",
+                    match skipped.len().saturating_sub(NAMED_SKIPS) {
+                        1 => "1 more entry".to_owned(),
+                        n => format!("{n} more entries"),
+                    }
+                ),
+            );
+        }
+    }
+
+    /// Bytes of the entry an [`Item`] names in the new archive.
+    fn item_len(&self, item: &Item<'_>) -> u64 {
+        match item.data {
+            Data::Entry(entry) => self.data_len(&entry),
+            Data::Bytes(bytes) => crate::io::len_u64(bytes.len()),
+        }
+    }
+
+    /// Writes a new archive of `items`, in order, to `output` (v1: `output` is the
+    /// new `.img`, its `.dir` goes to `dir_output`), each entry's sectors copied
+    /// byte for byte from this archive or from the given bytes, read entry by entry.
+    /// A name or size the writer refuses is `Err` with the item's index and the
+    /// reason, before anything is written.
+    pub(crate) fn write_new(
+        &self,
+        directory: &Directory<'_>,
+        items: &[Item<'_>],
+        output: &Path,
+        dir_output: &Path,
+        out: &mut impl Write,
+    ) -> Result<Result<Status, Interrupted>, (usize, img::InputError)> {
+        let version = self.version;
+        let placements: Vec<Placement<'_>> = items
+            .iter()
+            .map(|item| Placement {
+                name: item.name,
+                len: self.item_len(item),
+            })
+            .collect();
+        let dir_len = match img::directory_len(version, placements.len()) {
+            Ok(n) => n,
+            Err(error) => {
+                report(&self.label, &error);
+                return Ok(Ok(Status::Failed));
+            }
+        };
+        let mut dir = vec![0; dir_len];
+        match img::write_directory(version, placements.iter().copied(), &mut dir) {
+            Ok(_) => {}
+            Err(img::WriteError::Invalid(error)) => {
+                let index = match error {
+                    img::InputError::BadName { entry, .. }
+                    | img::InputError::EntryTooLarge { entry, .. } => entry,
+                    _ => 0,
+                };
+                return Err((index, error));
+            }
+            Err(error) => {
+                report(&self.label, &error);
+                return Ok(Ok(Status::Failed));
+            }
+        }
+        let zeros = [0u8; img::SECTOR];
+        let pad = |w: &mut dyn Write, len: u64| -> io::Result<()> {
+            let rest =
+                usize::try_from(len.next_multiple_of(img::SECTOR as u64).saturating_sub(len))
+                    .unwrap_or(0);
+            w.write_all(zeros.get(..rest).unwrap_or_default())
+        };
+        let fill = |w: &mut dyn Write| {
+            if version == Version::V2 {
+                w.write_all(&dir).map_err(Failure::Write)?;
+                pad(w, crate::io::len_u64(dir_len)).map_err(Failure::Write)?;
+            }
+            let mut buffer = Vec::new();
+            for item in items {
+                let bytes = match item.data {
+                    Data::Bytes(bytes) => bytes,
+                    Data::Entry(entry) => {
+                        self.read(directory, &entry, &mut buffer)
+                            .map_err(|error| {
+                                Failure::Message(format!(
+                                    "zerocol: {}: cannot read: {error}",
+                                    self.entry_label(&entry)
+                                ))
+                            })?
+                            .bytes
+                    }
+                };
+                w.write_all(bytes).map_err(Failure::Write)?;
+                pad(w, crate::io::len_u64(bytes.len())).map_err(Failure::Write)?;
+            }
+            Ok(())
+        };
+        Ok(match version {
+            Version::V1 => Ok(write_pair_with(output, fill, (dir_output, &dir))),
+            _ => write_output_with(output, out, fill),
+        })
+    }
+}
+
+/// An entry of a new archive: its name and where its bytes come from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Item<'a> {
+    pub name: &'a [u8],
+    pub data: Data<'a>,
+}
+
+/// Where a new entry's bytes come from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Data<'a> {
+    /// An entry of the archive read, copied byte for byte (its whole sectors).
+    Entry(Entry<'a>),
+    /// Bytes given (padded to whole sectors).
+    Bytes(&'a [u8]),
+}
+
+/// Why an archive's directory did not read: the library's error, and whether a
+/// lenient read takes the directory (which the message then says).
+#[derive(Debug)]
+pub(crate) struct DirectoryError {
+    /// The library's error.
+    pub error: img::Error,
+    /// A strict read failed where `--lenient` reads the directory.
+    pub lenient_reads: bool,
+}
+
+impl std::fmt::Display for DirectoryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.error, f)?;
+        if self.lenient_reads {
+            f.write_str("; --lenient reads the archive")?;
+        }
+        Ok(())
     }
 }

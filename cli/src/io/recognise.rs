@@ -131,6 +131,12 @@ fn foreign(bytes: &[u8]) -> Option<Foreign> {
             advice: "no collision inside",
         });
     }
+    if img::is_verf(bytes) {
+        return Some(Foreign {
+            what: img::VERF_WHAT.to_owned(),
+            advice: img::VERF_ADVICE,
+        });
+    }
     if let Some(what) = img::v2_archive(bytes) {
         return Some(Foreign {
             what,
@@ -408,6 +414,27 @@ mod tests {
             Some(
                 "a GTA III/VC IMG directory (by its name: the list of entries of the .img beside \
                  it): read archives with `zerocol list`, `check` and `extract`"
+            )
+        );
+        // A VERF archive is named as one whatever its name, never as III/VC's.
+        let verf = b"VERF\x01\0\0\0";
+        let said = "an IMG archive with the magic VERF (written by some mod loaders): the games \
+                    do not read it, and neither does zerocol; the mod loader that wrote it reads it";
+        assert_eq!(
+            archive_by_name(Path::new("mods/x.img"), verf).as_deref(),
+            Some(said)
+        );
+        assert_eq!(
+            archive_by_name(Path::new("x.bin"), verf).as_deref(),
+            Some(said)
+        );
+        assert_eq!(unknown(verf), said);
+        assert_eq!(
+            mismatch(Format::Dff, verf).as_deref(),
+            Some(
+                "this looks like an IMG archive with the magic VERF (written by some mod loaders), \
+                 not a .dff: the games do not read it, and neither does zerocol; the mod loader \
+                 that wrote it reads it"
             )
         );
         // A v2 archive is told by its bytes; other names are not archives.

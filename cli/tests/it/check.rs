@@ -651,11 +651,18 @@ fn help_lists_every_command_in_whole_sentences() {
     assert_eq!(
         names,
         [
-            "info", "dump", "check", "convert", "put", "list", "extract", "export", "ray", "help"
+            "info", "dump", "check", "convert", "put", "list", "extract", "repair", "export",
+            "ray", "help"
         ]
     );
     assert_eq!(
         commands[7].1,
+        "Write the IMG archive the game reads: every entry it reads, byte for byte, and none it \
+         skips (names without an extension the game loads, such as a damaged directory's \
+         leftovers, and names seen before), each dropped entry named in a warning"
+    );
+    assert_eq!(
+        commands[8].1,
         "Write FILE as a Wavefront OBJ and its `.mtl`, to look at in Blender"
     );
     // Every format name, under --format, for every command that takes it (the help's
