@@ -249,11 +249,13 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         Command::Export {
             common,
             game,
+            model,
             file,
             output,
         } => {
             let flags = Flags {
                 game: game.map(GameNames::game),
+                model: model.as_deref(),
                 ..common.flags()
             };
             export::export(&file, &output, common, flags, out)

@@ -72,11 +72,19 @@ pub struct Face {
 }
 
 impl Document {
-    /// The faces of group `group` in object `object` (by name), as vertex positions.
+    /// The faces of group `group` in object `object` and the objects named under it
+    /// (`object/...`), as vertex positions.
     pub fn faces_of(&self, object: &str, group: &str) -> Vec<Vec<[f32; 3]>> {
         self.faces
             .iter()
-            .filter(|f| self.objects[f.object] == object && f.group.as_deref() == Some(group))
+            .filter(|f| {
+                let name = &self.objects[f.object];
+                (name == object
+                    || name
+                        .strip_prefix(object)
+                        .is_some_and(|rest| rest.starts_with('/')))
+                    && f.group.as_deref() == Some(group)
+            })
             .map(|f| {
                 f.vertices
                     .iter()
@@ -354,7 +362,13 @@ fn gta_export(models: &[gta::Model<'_>], game: Option<Game>, budget: usize) {
     let mut want = Expected::default();
     let mut objects = 0;
     for m in models {
-        objects += 1 + usize::from(!m.shadow_faces().is_empty() || !m.shadow_vertices().is_empty());
+        // `NAME/faces`, a `NAME/sphere/K` or `NAME/box/K` each, `NAME/lines`,
+        // `NAME/shadow`.
+        objects += usize::from(!m.vertices().is_empty() || !m.faces().is_empty())
+            + m.spheres().len()
+            + m.boxes().len()
+            + usize::from(!m.lines().is_empty())
+            + usize::from(!m.shadow_faces().is_empty() || !m.shadow_vertices().is_empty());
         want.add(m.vertices().len(), (1, 0));
         want.add(m.faces().len(), (0, 1));
         want.add(m.spheres().len(), (SPHERE_VERTICES, SPHERE_FACES));
@@ -427,7 +441,10 @@ fn battleforge_export(shape: &battleforge::CollisionShape<'_>, budget: usize) {
         (summary.vertices, summary.faces),
         (want.vertices, want.faces)
     );
-    assert_eq!(doc.objects.len(), usize::from(!shape.is_empty()));
+    assert_eq!(
+        doc.objects.len(),
+        shape.boxes().len() + shape.spheres().len() + shape.cylinders().len()
+    );
 }
 
 /// Grit: every shape but hulls (whose faces depend on their points) predicted; the
@@ -485,5 +502,13 @@ fn grit_export<'a>(
     );
     assert!(summary.faces >= want.faces);
     assert!(summary.points <= hull_vertices);
-    let _ = doc;
+    // An object per shape (but a plane without a normal), and the trimesh.
+    let count = shapes.clone().count();
+    let compound = doc
+        .objects
+        .iter()
+        .filter(|o| o.starts_with("compound/"))
+        .count();
+    assert!(compound <= count && compound + planes as usize >= count);
+    assert!(doc.objects.len() - compound <= 1);
 }
