@@ -125,7 +125,7 @@ where
         names: Vec::new(),
         overflow: false,
     };
-    for shape in shapes.clone() {
+    for shape in shapes.clone().filter(|s| !flat(s)) {
         palette.insert(shape.material());
     }
     if let Some(mesh) = &trimesh {
@@ -139,9 +139,7 @@ where
     }
     let mut out = Obj::new(obj, "a Grit collision body", 'Z', mtllib)?;
     for (k, shape) in shapes.enumerate() {
-        if let Shape::Plane { normal, .. } = shape
-            && unit(normal).is_none()
-        {
+        if flat(&shape) {
             out.unshown();
             continue;
         }
@@ -175,6 +173,11 @@ where
         }
     }
     Ok(out.finish(&mtl))
+}
+
+/// A plane whose normal has no direction: it is not written.
+fn flat(shape: &Shape<'_>) -> bool {
+    matches!(*shape, Shape::Plane { normal, .. } if unit(normal).is_none())
 }
 
 /// A shape's kind, as its object's name gives it.
