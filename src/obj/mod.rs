@@ -43,8 +43,8 @@
 //! let (mut obj, mut mtl) = (String::new(), String::new());
 //! let summary = zerocol::obj::gta(&models, None, &mut obj, &mut mtl, Some("sample.mtl"))?;
 //! assert!(obj.starts_with("# zerocol"));
-//! // Four models: 4 meshes, 4 spheres, 3 boxes and a shadow mesh.
-//! assert_eq!(summary.objects, 12);
+//! // Four models: 2 meshes, 3 spheres, 4 boxes and a shadow mesh, each an object.
+//! assert_eq!(summary.objects, 10);
 //! assert!(obj.contains("\no lamppost_sa/faces\n") && obj.contains("\no lamppost_sa/shadow\n"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
