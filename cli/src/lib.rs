@@ -10,7 +10,7 @@
 //! zerocol convert [--lenient] [--to FORMAT] [--for GAME] [GTA options] INPUT OUTPUT
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
 //! zerocol put   [--lenient] [--model NAME|INDEX] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
-//! zerocol export [--lenient] [--format NAME] [--game GAME] FILE OUT.obj
+//! zerocol export [--lenient] [--format NAME] [--game GAME] [--model NAME|INDEX] FILE OUT.obj
 //!                                                     Wavefront OBJ and .mtl, for Blender
 //! ```
 //!

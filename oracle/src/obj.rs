@@ -388,6 +388,61 @@ fn gta_export(models: &[gta::Model<'_>], game: Option<Game>, budget: usize) {
         (want.vertices, want.faces, lines as u64, objects)
     );
     assert_eq!((summary.points, summary.unshown), (0, 0));
+    // Each model's objects in order, named by kind, and its (shadow) faces turned
+    // from the games' `a b c` to OBJ's counter-clockwise `a c b`.
+    let (mut object, mut base) = (0usize, 0u64);
+    for m in models {
+        let written = |object: usize, base: u64| {
+            let mut faces: Vec<Vec<u64>> = doc
+                .faces
+                .iter()
+                .filter(|f| f.object == object)
+                .map(|f| f.vertices.iter().map(|&n| n - base - 1).collect())
+                .collect();
+            faces.sort();
+            faces
+        };
+        let turned = |faces: &mut dyn Iterator<Item = gta::Face>| {
+            let mut faces: Vec<Vec<u64>> = faces
+                .map(|f| {
+                    let [a, b, c] = f.indices.map(u64::from);
+                    vec![a, c, b]
+                })
+                .collect();
+            faces.sort();
+            faces
+        };
+        let mut kinds = Vec::new();
+        if !m.vertices().is_empty() || !m.faces().is_empty() {
+            assert_eq!(written(object, base), turned(&mut m.faces().iter()));
+            kinds.push("faces".to_owned());
+        }
+        kinds.extend((0..m.spheres().len()).map(|k| format!("sphere/{k}")));
+        kinds.extend((0..m.boxes().len()).map(|k| format!("box/{k}")));
+        if !m.lines().is_empty() {
+            kinds.push("lines".to_owned());
+        }
+        let mut shadow_base = base
+            + m.vertices().len() as u64
+            + SPHERE_VERTICES * m.spheres().len() as u64
+            + BOX_VERTICES * m.boxes().len() as u64
+            + 2 * m.lines().len() as u64;
+        if !m.shadow_faces().is_empty() || !m.shadow_vertices().is_empty() {
+            let shadow = object + kinds.len();
+            assert_eq!(
+                written(shadow, shadow_base),
+                turned(&mut m.shadow_faces().iter())
+            );
+            kinds.push("shadow".to_owned());
+            shadow_base += m.shadow_vertices().len() as u64;
+        }
+        for kind in &kinds {
+            let name = &doc.objects[object];
+            assert!(name.ends_with(&format!("/{kind}")), "{name} is not {kind}");
+            object += 1;
+        }
+        base = shadow_base;
+    }
     // Every material named as its model's game names it.
     for m in models {
         let game = match game {
