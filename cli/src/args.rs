@@ -241,8 +241,10 @@ pub(crate) enum Command {
     },
     /// Write FILE as a Wavefront OBJ and its `.mtl`, to look at in Blender.
     ///
-    /// In Blender: File > Import > Wavefront. Every model, shape and mesh is written,
-    /// a group and a colour per material. The materials go to a `.mtl` beside OUTPUT,
+    /// In Blender: File > Import > Wavefront. Every model, shape and mesh is written
+    /// as its own object (`MODEL/faces`, `MODEL/sphere/0`, `MODEL/shadow`, ...; see
+    /// docs/obj.md), faces counter-clockwise seen from outside, a material and a
+    /// colour per surface. The materials go to a `.mtl` beside OUTPUT,
     /// named like it (spaces, `#` and `\` as `_`). Nothing is left written unless
     /// both files are.
     Export {
@@ -252,6 +254,12 @@ pub(crate) enum Command {
         /// and COL2+ models SA's.
         #[arg(long, value_enum)]
         game: Option<GameNames>,
+        /// Export only this model of a GTA .col library or .dff: a value of digits
+        /// only is its 0-based index, as `info` numbers the models; anything else its
+        /// name, ignoring ASCII case (every model of that name). Without it every
+        /// model is written, each at its own origin as its own objects.
+        #[arg(long, value_name = "NAME|INDEX")]
+        model: Option<String>,
         /// The file to read (`-` for stdin).
         file: PathBuf,
         /// The OBJ file to write (its `.mtl` goes beside it); never the input.

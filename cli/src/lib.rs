@@ -11,7 +11,7 @@
 //!                                                     GTA versions; Grit TCOL text <-> BCOL binary
 //! zerocol put   [--lenient] [--model NAME|INDEX] DFF MODEL_FILE OUTPUT  a GTA model into a .dff
 //! zerocol list | extract | put | repair                IMG archives (docs/cli.md)
-//! zerocol export [--lenient] [--format NAME] [--game GAME] FILE OUT.obj
+//! zerocol export [--lenient] [--format NAME] [--game GAME] [--model NAME|INDEX] FILE OUT.obj
 //!                                                     Wavefront OBJ and .mtl, for Blender
 //! ```
 //!
@@ -263,11 +263,13 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         Command::Export {
             common,
             game,
+            model,
             file,
             output,
         } => {
             let flags = Flags {
                 game: game.map(GameNames::game),
+                model: model.as_deref(),
                 ..common.flags()
             };
             export::export(&file, &output, common, flags, out)

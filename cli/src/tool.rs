@@ -126,8 +126,9 @@ pub struct Flags<'a> {
     /// `--game`: whose material names GTA models take (by default, from each
     /// model's version).
     pub game: Option<zerocol::gta::Game>,
-    /// `info --model`: the one model to print (GTA: a name, ignoring ASCII case, or
-    /// an index of digits only); the command has checked that the format has models.
+    /// `--model` (info, export, ray): the one model to print, export or cast
+    /// against (GTA: a name, ignoring ASCII case, or an index of digits only); the
+    /// command has checked that the format has models.
     pub model: Option<&'a str>,
 }
 
@@ -142,20 +143,25 @@ pub struct Exported {
     pub summary: zerocol::obj::Summary,
     /// What reading let through (a `.dff`'s short Clump).
     pub warnings: Vec<String>,
+    /// GTA: how many models were written (each at its own origin), and how many
+    /// the file holds; `None` in formats without models.
+    pub models: Option<(usize, usize)>,
 }
 
 /// Runs a library export into two strings (which never fail to take text).
 pub(crate) fn exported(
     warnings: Vec<String>,
     export: impl FnOnce(&mut String, &mut String) -> Result<zerocol::obj::Summary, std::fmt::Error>,
-) -> Result<Exported, String> {
+) -> Result<Exported, Error> {
     let (mut obj, mut mtl) = (String::new(), String::new());
-    let summary = export(&mut obj, &mut mtl).map_err(|_| "cannot format the OBJ".to_owned())?;
+    let summary = export(&mut obj, &mut mtl)
+        .map_err(|_| Error::Malformed("cannot format the OBJ".to_owned()))?;
     Ok(Exported {
         obj,
         mtl,
         summary,
         warnings,
+        models: None,
     })
 }
 
@@ -339,7 +345,8 @@ pub trait Tool {
         None
     }
     /// `zerocol export`: the OBJ and its material library (which the OBJ names
-    /// `mtllib`), or the message for a malformed file.
+    /// `mtllib`) of the file, or of the models `flags.model` picks; or the message
+    /// for a malformed file, or a usage error when no model is picked.
     fn export(&self, bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, Error>;
     /// `zerocol convert`: the output file, or why there is none. By default the
     /// format is not converted ([`Error::Unsupported`]).
@@ -446,7 +453,7 @@ macro_rules! module_tool {
                 flags: $crate::tool::Flags,
                 mtllib: &str,
             ) -> Result<$crate::tool::Exported, $crate::tool::Error> {
-                export(bytes, flags, mtllib).map_err($crate::tool::Error::Malformed)
+                export(bytes, flags, mtllib)
             }
 
             $($crate::tool::module_tool!(@method $method);)*

@@ -72,11 +72,19 @@ pub struct Face {
 }
 
 impl Document {
-    /// The faces of group `group` in object `object` (by name), as vertex positions.
+    /// The faces of group `group` in object `object` and the objects named under it
+    /// (`object/...`), as vertex positions.
     pub fn faces_of(&self, object: &str, group: &str) -> Vec<Vec<[f32; 3]>> {
         self.faces
             .iter()
-            .filter(|f| self.objects[f.object] == object && f.group.as_deref() == Some(group))
+            .filter(|f| {
+                let name = &self.objects[f.object];
+                (name == object
+                    || name
+                        .strip_prefix(object)
+                        .is_some_and(|rest| rest.starts_with('/')))
+                    && f.group.as_deref() == Some(group)
+            })
             .map(|f| {
                 f.vertices
                     .iter()
@@ -354,7 +362,13 @@ fn gta_export(models: &[gta::Model<'_>], game: Option<Game>, budget: usize) {
     let mut want = Expected::default();
     let mut objects = 0;
     for m in models {
-        objects += 1 + usize::from(!m.shadow_faces().is_empty() || !m.shadow_vertices().is_empty());
+        // `NAME/faces`, a `NAME/sphere/K` or `NAME/box/K` each, `NAME/lines`,
+        // `NAME/shadow`.
+        objects += usize::from(!m.vertices().is_empty() || !m.faces().is_empty())
+            + m.spheres().len()
+            + m.boxes().len()
+            + usize::from(!m.lines().is_empty())
+            + usize::from(!m.shadow_faces().is_empty() || !m.shadow_vertices().is_empty());
         want.add(m.vertices().len(), (1, 0));
         want.add(m.faces().len(), (0, 1));
         want.add(m.spheres().len(), (SPHERE_VERTICES, SPHERE_FACES));
@@ -374,6 +388,61 @@ fn gta_export(models: &[gta::Model<'_>], game: Option<Game>, budget: usize) {
         (want.vertices, want.faces, lines as u64, objects)
     );
     assert_eq!((summary.points, summary.unshown), (0, 0));
+    // Each model's objects in order, named by kind, and its (shadow) faces turned
+    // from the games' `a b c` to OBJ's counter-clockwise `a c b`.
+    let (mut object, mut base) = (0usize, 0u64);
+    for m in models {
+        let written = |object: usize, base: u64| {
+            let mut faces: Vec<Vec<u64>> = doc
+                .faces
+                .iter()
+                .filter(|f| f.object == object)
+                .map(|f| f.vertices.iter().map(|&n| n - base - 1).collect())
+                .collect();
+            faces.sort();
+            faces
+        };
+        let turned = |faces: &mut dyn Iterator<Item = gta::Face>| {
+            let mut faces: Vec<Vec<u64>> = faces
+                .map(|f| {
+                    let [a, b, c] = f.indices.map(u64::from);
+                    vec![a, c, b]
+                })
+                .collect();
+            faces.sort();
+            faces
+        };
+        let mut kinds = Vec::new();
+        if !m.vertices().is_empty() || !m.faces().is_empty() {
+            assert_eq!(written(object, base), turned(&mut m.faces().iter()));
+            kinds.push("faces".to_owned());
+        }
+        kinds.extend((0..m.spheres().len()).map(|k| format!("sphere/{k}")));
+        kinds.extend((0..m.boxes().len()).map(|k| format!("box/{k}")));
+        if !m.lines().is_empty() {
+            kinds.push("lines".to_owned());
+        }
+        let mut shadow_base = base
+            + m.vertices().len() as u64
+            + SPHERE_VERTICES * m.spheres().len() as u64
+            + BOX_VERTICES * m.boxes().len() as u64
+            + 2 * m.lines().len() as u64;
+        if !m.shadow_faces().is_empty() || !m.shadow_vertices().is_empty() {
+            let shadow = object + kinds.len();
+            assert_eq!(
+                written(shadow, shadow_base),
+                turned(&mut m.shadow_faces().iter())
+            );
+            kinds.push("shadow".to_owned());
+            shadow_base += m.shadow_vertices().len() as u64;
+        }
+        for kind in &kinds {
+            let name = &doc.objects[object];
+            assert!(name.ends_with(&format!("/{kind}")), "{name} is not {kind}");
+            object += 1;
+        }
+        base = shadow_base;
+    }
     // Every material named as its model's game names it.
     for m in models {
         let game = match game {
@@ -427,7 +496,10 @@ fn battleforge_export(shape: &battleforge::CollisionShape<'_>, budget: usize) {
         (summary.vertices, summary.faces),
         (want.vertices, want.faces)
     );
-    assert_eq!(doc.objects.len(), usize::from(!shape.is_empty()));
+    assert_eq!(
+        doc.objects.len(),
+        shape.boxes().len() + shape.spheres().len() + shape.cylinders().len()
+    );
 }
 
 /// Grit: every shape but hulls (whose faces depend on their points) predicted; the
@@ -485,5 +557,13 @@ fn grit_export<'a>(
     );
     assert!(summary.faces >= want.faces);
     assert!(summary.points <= hull_vertices);
-    let _ = doc;
+    // An object per shape (but a plane without a normal), and the trimesh.
+    let count = shapes.clone().count();
+    let compound = doc
+        .objects
+        .iter()
+        .filter(|o| o.starts_with("compound/"))
+        .count();
+    assert!(compound <= count && compound + planes as usize >= count);
+    assert!(doc.objects.len() - compound <= 1);
 }

@@ -1,5 +1,5 @@
-//! A BattleForge `collisionShape` as OBJ: its boxes, spheres and cylinders through
-//! their world transforms, a group per kind.
+//! A BattleForge `collisionShape` as OBJ: each box, sphere and cylinder an object,
+//! through its world transform.
 
 use core::fmt::{self, Write};
 
@@ -9,8 +9,9 @@ use crate::battleforge::CollisionShape;
 /// Writes `shape` as OBJ to `obj` and its materials to `mtl`; `mtllib` is the
 /// name the OBJ gives its material library.
 ///
-/// One object, `collisionShape`, with a group per kind of shape (`box`, `sphere`,
-/// `cylinder`: the format has no materials). Each shape goes through its
+/// An object per shape, `collisionShape/KIND/K` (`KIND` one of `box`, `sphere`,
+/// `cylinder`; `K` its index in the file's table of that kind, from 0), under the
+/// `usemtl` of its kind (the format has no materials). Each shape goes through its
 /// transform: a box's corners, a sphere around the transform's position (which is
 /// where the game puts it), a cylinder from its base at the position up its local
 /// +Y. The only error is one of the writers'.
@@ -36,44 +37,40 @@ where
         }
     }
     let mut out = Obj::new(obj, "a BattleForge collisionShape", 'Y', mtllib)?;
-    if shape.is_empty() {
-        return Ok(out.finish(&mtl));
-    }
-    out.object("collisionShape")?;
-    if !shape.boxes().is_empty() {
+    for (k, b) in shape
+        .boxes()
+        .iter()
+        .map(crate::battleforge::raw::BoxShape::decode)
+        .enumerate()
+    {
+        out.object(format_args!("collisionShape/box/{k}"))?;
         out.material("box")?;
-        for b in shape
-            .boxes()
-            .iter()
-            .map(crate::battleforge::raw::BoxShape::decode)
-        {
-            // `cuboid` sorts the corners: files may hold them the other way round.
-            out.cuboid(b.lower, b.upper, |p| b.transform.apply(p))?;
-        }
+        // `cuboid` sorts the corners: files may hold them the other way round.
+        out.cuboid(b.lower, b.upper, |p| b.transform.apply(p))?;
     }
-    if !shape.spheres().is_empty() {
+    for (k, s) in shape
+        .spheres()
+        .iter()
+        .map(crate::battleforge::raw::SphereShape::decode)
+        .enumerate()
+    {
+        out.object(format_args!("collisionShape/sphere/{k}"))?;
         out.material("sphere")?;
-        for s in shape
-            .spheres()
-            .iter()
-            .map(crate::battleforge::raw::SphereShape::decode)
-        {
-            out.sphere(s.world_center(), s.radius)?;
-        }
+        out.sphere(s.world_center(), s.radius)?;
     }
-    if !shape.cylinders().is_empty() {
+    for (k, c) in shape
+        .cylinders()
+        .iter()
+        .map(crate::battleforge::raw::CylinderShape::decode)
+        .enumerate()
+    {
+        out.object(format_args!("collisionShape/cylinder/{k}"))?;
         out.material("cylinder")?;
-        for c in shape
-            .cylinders()
-            .iter()
-            .map(crate::battleforge::raw::CylinderShape::decode)
-        {
-            // The tessellation's local Z is the cylinder's local Y; (x, y, z) →
-            // (y, z, x) keeps the frame right-handed.
-            out.cylinder(c.radius, 0.0, c.height, |[x, y, z]| {
-                c.transform.apply([y, z, x])
-            })?;
-        }
+        // The tessellation's local Z is the cylinder's local Y; (x, y, z) →
+        // (y, z, x) keeps the frame right-handed.
+        out.cylinder(c.radius, 0.0, c.height, |[x, y, z]| {
+            c.transform.apply([y, z, x])
+        })?;
     }
     Ok(out.finish(&mtl))
 }

@@ -1,5 +1,5 @@
-//! A Grit body (TCOL or BCOL) as OBJ: the compound's shapes and the trimesh, each a
-//! group per material.
+//! A Grit body (TCOL or BCOL) as OBJ: each shape of the compound an object, and the
+//! trimesh, a group per material.
 
 use core::fmt::{self, Write};
 
@@ -96,8 +96,12 @@ impl<'a> Palette<'a> {
 /// `trimesh` as [`Tcol`](crate::grit::tcol::Tcol) and [`Bcol`](crate::grit::bcol::Bcol)
 /// hand them out ([`Shapes`](crate::grit::Shapes), or any iterator of shapes); `mtllib` is the name the OBJ gives its material library.
 ///
-/// Two objects, `compound` (the shapes) and `trimesh`, each left out when empty,
-/// with a group per material (a material name as written, `unnamed` when empty).
+/// An object per shape of the compound, `compound/KIND/K` (`KIND` one of `box`,
+/// `cylinder`, `cone`, `sphere`, `plane`, `hull`; `K` its index in the compound,
+/// from 0) under the `usemtl` of its material, and `trimesh` (left out when
+/// empty) with a group per material; a material name is written as given
+/// (`unnamed` when empty). Trimesh faces are written in the file's order, which
+/// Bullet reads counter-clockwise (its normal is `(b − a) × (c − a)`), as OBJ does.
 /// Shapes are placed by their centre and orientation: boxes, cylinders (local Z,
 /// radius `dimensions[0] / 2`) and cones (apex towards local +Z) centred on the
 /// centre; spheres; planes (`n̂ · x = distance`, the normal normalised as Bullet
@@ -121,7 +125,7 @@ where
         names: Vec::new(),
         overflow: false,
     };
-    for shape in shapes.clone() {
+    for shape in shapes.clone().filter(|s| !flat(s)) {
         palette.insert(shape.material());
     }
     if let Some(mesh) = &trimesh {
@@ -134,21 +138,18 @@ where
         mtl.material(material, written_key(material))?;
     }
     let mut out = Obj::new(obj, "a Grit collision body", 'Z', mtllib)?;
-    if shapes.clone().next().is_some() {
-        out.object("compound")?;
-        for material in palette.iter() {
-            let mut mine = shapes
-                .clone()
-                .filter(|s| palette.is(s.material(), material))
-                .peekable();
-            if mine.peek().is_none() {
-                continue;
-            }
-            out.material(material)?;
-            for shape in mine {
-                write_shape(&mut out, &shape)?;
-            }
+    for (k, shape) in shapes.enumerate() {
+        if flat(&shape) {
+            out.unshown();
+            continue;
         }
+        out.object(format_args!("compound/{}/{k}", kind(&shape)))?;
+        let material = palette
+            .iter()
+            .find(|&m| palette.is(shape.material(), m))
+            .unwrap_or(Material::Other);
+        out.material(material)?;
+        write_shape(&mut out, &shape)?;
     }
     if let Some(mesh) = trimesh.filter(|m| m.vertex_count() > 0 || m.face_count() > 0) {
         out.object("trimesh")?;
@@ -172,6 +173,23 @@ where
         }
     }
     Ok(out.finish(&mtl))
+}
+
+/// A plane whose normal has no direction: it is not written.
+fn flat(shape: &Shape<'_>) -> bool {
+    matches!(*shape, Shape::Plane { normal, .. } if unit(normal).is_none())
+}
+
+/// A shape's kind, as its object's name gives it.
+const fn kind(shape: &Shape<'_>) -> &'static str {
+    match shape {
+        Shape::Box(_) => "box",
+        Shape::Cylinder(_) => "cylinder",
+        Shape::Cone { .. } => "cone",
+        Shape::Sphere { .. } => "sphere",
+        Shape::Plane { .. } => "plane",
+        Shape::Hull { .. } => "hull",
+    }
 }
 
 /// `v` rotated by the quaternion `w x y z` (normalised first; one without a

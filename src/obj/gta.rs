@@ -1,5 +1,5 @@
-//! GTA models as OBJ: an object per model (its mesh, spheres and boxes, a group per
-//! material), another for its shadow mesh, and its lines.
+//! GTA models as OBJ: per model, an object for its mesh (a group per material),
+//! one for each sphere and box, one for its lines and one for its shadow mesh.
 
 use core::fmt::{self, Write};
 
@@ -97,10 +97,20 @@ fn material_ids<'m>(model: &'m Model<'_>) -> impl Iterator<Item = u8> + 'm {
 /// Materials are named from `game`'s table, or by default from each model's
 /// version ([`Game::of_version`]: COLL from III/VC's, COL2+ from SA's).
 ///
-/// Each model is an object named after it (`model_N` when the name is empty,
-/// `N` counting from 0); its spheres, boxes and faces are grouped by material; its
-/// lines follow as `l` statements in a group `NAME_lines`, and its shadow mesh is
-/// the object `NAME_shadow`. The only error is one of the writers'.
+/// Each model is written as objects named `NAME/KIND` ([`crate::guide::obj`]),
+/// `NAME` its name (`model_N` when empty, `N` counting from 0):
+/// - `NAME/faces`: its vertices, in file order, and its faces, a `g`/`usemtl` group
+///   per material;
+/// - `NAME/sphere/K` and `NAME/box/K`: its `K`th sphere and box (counting from 0),
+///   tessellated, under the `usemtl` of its material;
+/// - `NAME/lines`: its lines as `l` statements;
+/// - `NAME/shadow`: its shadow mesh (COL3+), grouped as the faces.
+///
+/// Each kind is left out when the model has none. Faces are written `a c b`: the
+/// games store them clockwise seen from outside (their normal is `(c − a) × (b −
+/// a)`), OBJ counter-clockwise. Every model sits at its own origin, as the file
+/// stores it; pass one model to export it alone. The only error is one of the
+/// writers'.
 pub fn gta<O, M>(
     models: &[Model<'_>],
     game: Option<Game>,
@@ -168,7 +178,8 @@ impl fmt::Display for Name<'_, '_> {
     }
 }
 
-/// One model: its object, lines and shadow object.
+/// One model: its mesh, each sphere and box, its lines and its shadow mesh, each an
+/// object named `NAME/KIND` ([`gta`]).
 fn model_object<W: Write + ?Sized>(
     out: &mut Obj<'_, W>,
     model: &Model<'_>,
@@ -176,72 +187,69 @@ fn model_object<W: Write + ?Sized>(
     palette: &Palette,
     game: Game,
 ) -> fmt::Result {
-    out.object(name)?;
-    let base = out.base();
-    for v in model.vertices() {
-        out.vertex(v)?;
+    let material = |id: u8| Material { game, id };
+    if !model.vertices().is_empty() || !model.faces().is_empty() {
+        out.object(format_args!("{name}/faces"))?;
+        let base = out.base();
+        for v in model.vertices() {
+            out.vertex(v)?;
+        }
+        mesh(out, base, model.faces().iter(), palette, game)?;
     }
-    let number = |i: u32| base.saturating_add(u64::from(i)).saturating_add(1);
-    for material in palette.iter().filter(|m| m.game == game) {
-        let id = material.id;
-        if !material_ids(model)
-            .take(model_items(model))
-            .any(|m| m == id)
-        {
-            continue;
-        }
-        out.material(material)?;
-        for sphere in model.spheres().iter().filter(|s| s.surface.material == id) {
-            out.sphere(sphere.center, sphere.radius)?;
-        }
-        for b in model.boxes().iter().filter(|b| b.surface.material == id) {
-            out.cuboid(b.min, b.max, |p| p)?;
-        }
-        for face in model.faces().iter().filter(|f| f.surface.material() == id) {
-            out.face(face.indices.map(number))?;
-        }
+    for (k, sphere) in model.spheres().iter().enumerate() {
+        out.object(format_args!("{name}/sphere/{k}"))?;
+        out.material(material(sphere.surface.material))?;
+        out.sphere(sphere.center, sphere.radius)?;
+    }
+    for (k, b) in model.boxes().iter().enumerate() {
+        out.object(format_args!("{name}/box/{k}"))?;
+        out.material(material(b.surface.material))?;
+        out.cuboid(b.min, b.max, |p| p)?;
     }
     if !model.lines().is_empty() {
-        out.group(format_args!("{name}_lines"))?;
+        out.object(format_args!("{name}/lines"))?;
         for line in model.lines() {
             let start = out.vertex(line.start)?;
             let end = out.vertex(line.end)?;
             out.line(start, end)?;
         }
     }
-    if model.shadow_faces().is_empty() && model.shadow_vertices().is_empty() {
-        return Ok(());
-    }
-    out.object(format_args!("{name}_shadow"))?;
-    let base = out.base();
-    for v in model.shadow_vertices() {
-        out.vertex(v)?;
-    }
-    let number = |i: u32| base.saturating_add(u64::from(i)).saturating_add(1);
-    for material in palette.iter().filter(|m| m.game == game) {
-        let id = material.id;
-        let mut faces = model
-            .shadow_faces()
-            .iter()
-            .filter(|f| f.surface.material() == id)
-            .peekable();
-        if faces.peek().is_none() {
-            continue;
+    if !model.shadow_faces().is_empty() || !model.shadow_vertices().is_empty() {
+        out.object(format_args!("{name}/shadow"))?;
+        let base = out.base();
+        for v in model.shadow_vertices() {
+            out.vertex(v)?;
         }
-        out.material(material)?;
-        for face in faces {
-            out.face(face.indices.map(number))?;
-        }
+        mesh(out, base, model.shadow_faces().iter(), palette, game)?;
     }
     Ok(())
 }
 
-/// How many of [`material_ids`] belong to the model's own object (all but the
-/// shadow faces).
-fn model_items(model: &Model<'_>) -> usize {
-    model
-        .spheres()
-        .len()
-        .saturating_add(model.boxes().len())
-        .saturating_add(model.faces().len())
+/// A mesh's faces (its vertices written after vertex number `base`), a group per
+/// material, each face turned to OBJ's winding: the games store `a b c` clockwise
+/// seen from outside (their face normal is `(c − a) × (b − a)`), so `a c b` is
+/// written, counter-clockwise.
+fn mesh<W: Write + ?Sized>(
+    out: &mut Obj<'_, W>,
+    base: u64,
+    faces: impl Iterator<Item = crate::gta::Face> + Clone,
+    palette: &Palette,
+    game: Game,
+) -> fmt::Result {
+    let number = |i: u32| base.saturating_add(u64::from(i)).saturating_add(1);
+    for material in palette.iter().filter(|m| m.game == game) {
+        let mut mine = faces
+            .clone()
+            .filter(|f| f.surface.material() == material.id)
+            .peekable();
+        if mine.peek().is_none() {
+            continue;
+        }
+        out.material(material)?;
+        for face in mine {
+            let [a, b, c] = face.indices.map(number);
+            out.face([a, c, b])?;
+        }
+    }
+    Ok(())
 }

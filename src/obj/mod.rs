@@ -11,12 +11,27 @@
 //!   Grit: Z up; MKGP and BattleForge: Y up), which a `# up axis` comment states;
 //!   a NaN or infinite coordinate is written as 0 and counted in
 //!   [`Summary::non_finite`];
-//! - `o` starts an object (a GTA model, its shadow mesh, an MKGP course's floor,
-//!   ...), and within it each material is one `g` group with its `usemtl`, so a
-//!   viewer shows materials apart; the `.mtl` gives each material a colour that
-//!   depends on the material alone, so it is the same in every file;
+//! - every kind of shape is its own `o` object, which an importer tells apart by
+//!   name (Blender keeps `o` objects and drops `g` groups): `MODEL/faces`,
+//!   `MODEL/sphere/K`, `MODEL/box/K`, `MODEL/lines`, `MODEL/shadow` for a GTA model;
+//!   `collisionShape/KIND/K` for a BattleForge shape; `compound/KIND/K` and
+//!   `trimesh` for Grit; `floor`, `walls` and `triangle_walls` for an MKGP course
+//!   (`K` counts from 0). The kind is the text after the last `/` but one for a
+//!   numbered shape, after the last `/` otherwise, so a model name holding `/` still
+//!   reads back;
+//! - the surface is in the material name: every face or shape follows the
+//!   `usemtl` of its material (a GTA surface material as the game names it, a Grit
+//!   material name, an MKGP surface type, a BattleForge kind), and within a mesh
+//!   object each material is one `g` group with its `usemtl`; the `.mtl` gives
+//!   each material a colour that depends on the material alone, so it is the same
+//!   in every file;
+//! - one winding: every face is counter-clockwise seen from outside, so its
+//!   normal `(b − a) × (c − a)` points out. GTA stores faces the other way round
+//!   (the games' normal is `(c − a) × (b − a)`), so they are written `a c b`; MKGP
+//!   floor triangles (normal up), Grit trimesh faces and every tessellated shape
+//!   are written as they are;
 //! - spheres, boxes, cylinders and cones are tessellated ([`SPHERE_VERTICES`],
-//!   [`SPHERE_FACES`], ...), faces wind counter-clockwise seen from outside;
+//!   [`SPHERE_FACES`], ...);
 //! - names are written with whitespace, control characters, `#` and `\` replaced by
 //!   `_` ([`clean`]).
 //!
@@ -28,7 +43,9 @@
 //! let (mut obj, mut mtl) = (String::new(), String::new());
 //! let summary = zerocol::obj::gta(&models, None, &mut obj, &mut mtl, Some("sample.mtl"))?;
 //! assert!(obj.starts_with("# zerocol"));
-//! assert_eq!(summary.objects, 5); // four models, one with a shadow mesh
+//! // Four models: 2 meshes, 3 spheres, 4 boxes and a shadow mesh, each an object.
+//! assert_eq!(summary.objects, 10);
+//! assert!(obj.contains("\no lamppost_sa/faces\n") && obj.contains("\no lamppost_sa/shadow\n"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -290,13 +307,6 @@ impl<'w, W: Write + ?Sized> Obj<'w, W> {
         self.out.write_str("g ")?;
         write!(Clean(&mut *self.out), "{name}")?;
         self.out.write_str("\nusemtl ")?;
-        write!(Clean(&mut *self.out), "{name}")?;
-        self.out.write_char('\n')
-    }
-
-    /// `g NAME` alone (elements without a material, such as lines).
-    pub(crate) fn group(&mut self, name: impl fmt::Display) -> fmt::Result {
-        self.out.write_str("g ")?;
         write!(Clean(&mut *self.out), "{name}")?;
         self.out.write_char('\n')
     }

@@ -107,9 +107,14 @@ fn gta_sample_exports_every_model_with_its_values() {
     let mut materials = BTreeSet::new();
     for m in &models {
         let name = String::from_utf8(m.name().to_vec()).unwrap();
-        objects.push(name.clone());
+        // An object per kind, each shape its own; an empty model has none.
+        if !m.vertices().is_empty() {
+            objects.push(format!("{name}/faces"));
+        }
+        objects.extend((0..m.spheres().len()).map(|k| format!("{name}/sphere/{k}")));
+        objects.extend((0..m.boxes().len()).map(|k| format!("{name}/box/{k}")));
         if !m.shadow_faces().is_empty() {
-            objects.push(format!("{name}_shadow"));
+            objects.push(format!("{name}/shadow"));
         }
         vertices += m.vertices().len() as u64
             + 62 * m.spheres().len() as u64
@@ -152,14 +157,20 @@ fn gta_sample_exports_every_model_with_its_values() {
     assert_eq!(summary.non_finite, 0);
     assert_near(doc.bounds().unwrap(), bounds_of(points), 1e-5);
 
-    // Each model's mesh comes first in its object, exactly, and its faces name it.
+    // Each model's mesh comes first, in its object `NAME/faces`, exactly, and its
+    // faces name it, each turned from the games' `a b c` to OBJ's `a c b`.
     let mut at = 0usize;
     for (index, m) in models.iter().enumerate() {
-        let object = doc
+        let faces_object = [m.name(), b"/faces"].concat();
+        let Some(object) = doc
             .objects
             .iter()
-            .position(|o| o.as_bytes() == m.name())
-            .unwrap();
+            .position(|o| *o.as_bytes() == faces_object)
+        else {
+            assert!(m.vertices().is_empty(), "model {index}");
+            at += vertices_of(m) as usize;
+            continue;
+        };
         let mesh: Vec<[f32; 3]> = m.vertices().iter().collect();
         assert_eq!(doc.vertices[at..at + mesh.len()], mesh[..], "model {index}");
         let in_mesh = |n: u64| (at as u64) < n && n <= (at + mesh.len()) as u64;
@@ -172,7 +183,10 @@ fn gta_sample_exports_every_model_with_its_values() {
         let mut want: Vec<Vec<usize>> = m
             .faces()
             .iter()
-            .map(|f| f.indices.iter().map(|&i| i as usize).collect())
+            .map(|f| {
+                let [a, b, c] = f.indices.map(|i| i as usize);
+                vec![a, c, b]
+            })
             .collect();
         want.sort();
         got.sort();
@@ -218,7 +232,7 @@ fn gta_materials_take_the_games_names() {
     let models = sample_models(&bytes);
     let names = |game| {
         let (_, doc, _) = export(|o, m| obj::gta(&models, game, o, m, None));
-        assert_eq!(doc.objects, ["two_words_"]);
+        assert_eq!(doc.objects, ["two_words_/faces", "two_words_/sphere/0"]);
         doc.materials
             .iter()
             .map(|(n, _)| n.clone())
@@ -228,16 +242,22 @@ fn gta_materials_take_the_games_names() {
     assert_eq!(names(None), ["GRASS", "material_200"]);
     assert_eq!(names(Some(Game::IiiVc)), ["GRASS", "material_200"]);
     assert_eq!(names(Some(Game::Sa)), ["TARMAC_FUCKED", "material_200"]);
-    // Each material is one group: the sphere and face 0 are GRASS.
+    // Each material is one group of the mesh; the sphere (GRASS) is its own
+    // object, under its material's name.
     let (_, doc, _) = export(|o, m| obj::gta(&models, None, o, m, None));
     assert_eq!(
         doc.groups,
-        [vec!["GRASS".to_owned(), "material_200".to_owned()]]
+        [
+            vec!["GRASS".to_owned(), "material_200".to_owned()],
+            vec!["GRASS".to_owned()]
+        ]
     );
+    assert_eq!(doc.faces_of("two_words_/sphere/0", "GRASS").len(), 72);
     assert_eq!(doc.faces_of("two_words_", "GRASS").len(), 72 + 1);
+    // Face 1 is stored `1 3 2`: written `1 2 3`.
     assert_eq!(
-        doc.faces_of("two_words_", "material_200"),
-        [vec![[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]]]
+        doc.faces_of("two_words_/faces", "material_200"),
+        [vec![[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 1.0, 0.0]]]
     );
     // The colour of a name is the same in every file.
     let grass = doc.materials[0].1;
@@ -264,7 +284,16 @@ fn gta_dff_sample_exports_its_model() {
         panic!("the sample holds a model");
     };
     let (summary, doc, _) = export(|o, m| obj::gta(&[model], None, o, m, None));
-    assert_eq!(doc.objects[0], "lamppost_sa");
+    assert_eq!(
+        doc.objects,
+        [
+            "lamppost_sa/faces",
+            "lamppost_sa/sphere/0",
+            "lamppost_sa/sphere/1",
+            "lamppost_sa/box/0",
+            "lamppost_sa/shadow"
+        ]
+    );
     assert_eq!(summary.vertices, vertices_of(&model));
 }
 
@@ -282,7 +311,18 @@ fn tessellated_shapes_are_closed_and_face_outwards() {
     let tcol =
         zerocol::grit::tcol::Tcol::parse_str(text, zerocol::grit::tcol::Options::STRICT).unwrap();
     let (summary, doc, _) = export(|o, m| obj::grit(tcol.shapes(), tcol.trimesh(), o, m, None));
-    assert_eq!(doc.objects, ["compound"]);
+    assert_eq!(
+        doc.objects,
+        [
+            "compound/box/0",
+            "compound/cylinder/1",
+            "compound/cone/2",
+            "compound/sphere/3",
+            "compound/hull/4",
+            "compound/hull/5",
+            "compound/hull/6"
+        ]
+    );
     let expect = [
         ("box", 6),
         ("cylinder", 14),
@@ -421,18 +461,28 @@ fn battleforge_sample_exports_shapes_through_their_transforms() {
         zerocol::battleforge::Drs::parse(&bytes, zerocol::battleforge::Options::STRICT).unwrap();
     let (_, shape) = drs.collision_shape().unwrap();
     let (summary, doc, _) = export(|o, m| obj::battleforge(&shape, o, m, None));
-    assert_eq!(doc.objects, ["collisionShape"]);
-    let kinds: Vec<&str> = [
-        (!shape.boxes().is_empty(), "box"),
-        (!shape.spheres().is_empty(), "sphere"),
-        (!shape.cylinders().is_empty(), "cylinder"),
+    // An object per shape, `collisionShape/KIND/K`, under its kind's material.
+    let kinds: Vec<(&str, usize)> = [
+        ("box", shape.boxes().len()),
+        ("sphere", shape.spheres().len()),
+        ("cylinder", shape.cylinders().len()),
     ]
     .into_iter()
-    .filter_map(|(present, kind)| present.then_some(kind))
+    .flat_map(|(kind, n)| (0..n).map(move |k| (kind, k)))
     .collect();
     assert_eq!(
+        doc.objects,
+        kinds
+            .iter()
+            .map(|(kind, k)| format!("collisionShape/{kind}/{k}"))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
         doc.groups,
-        [kinds.iter().map(|k| k.to_string()).collect::<Vec<_>>()]
+        kinds
+            .iter()
+            .map(|(kind, _)| vec![kind.to_string()])
+            .collect::<Vec<_>>()
     );
     assert_eq!(
         summary.vertices,
@@ -659,6 +709,111 @@ fn gta_names_shared_by_both_games_are_one_material() {
     assert_eq!(summary.materials, 1);
     assert_eq!(doc.used.iter().collect::<Vec<_>>(), ["DEFAULT"]);
     // A backslash would continue the line: the object is `iii_`.
-    assert_eq!(doc.objects, ["iii_", "sa"]);
+    assert_eq!(doc.objects, ["iii_/sphere/0", "sa/sphere/0"]);
     assert!(!text.contains('\\'));
+}
+
+/// A tetrahedron stored as the games store faces: `a b c` clockwise seen from
+/// outside (their normal `(c − a) × (b − a)` points out).
+fn game_wound_tetrahedron() -> ModelSpec {
+    let mut spec = ModelSpec::new(b"COL3", "tetra");
+    spec.vertices = vec![[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let faces = [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]].map(|indices| Face {
+        indices,
+        surface: [1, 0, 0, 0],
+    });
+    spec.faces = faces.to_vec();
+    spec.shadow_vertices = spec.vertices.clone();
+    spec.shadow_faces = faces.to_vec();
+    spec
+}
+
+#[test]
+fn gta_faces_are_written_counter_clockwise_seen_from_outside() {
+    let bytes = game_wound_tetrahedron().build().bytes;
+    let models = sample_models(&bytes);
+    // The games' own normal of the first face, (c − a) × (b − a) = (0, 0, −1): the
+    // face z = 0 faces down, away from the inside.
+    let (_, doc, text) = export(|o, m| obj::gta(&models, None, o, m, None));
+    assert_eq!(doc.objects, ["tetra/faces", "tetra/shadow"]);
+    // Stored `0 1 2` is written `1 3 2` (vertex numbers from 1).
+    assert!(text.contains("\nf 1 3 2\n"), "{text}");
+    let centre = [0.25f32; 3];
+    for object in ["tetra/faces", "tetra/shadow"] {
+        let faces = doc.faces_of(object, "TARMAC");
+        assert_eq!(faces.len(), 4, "{object}");
+        for face in &faces {
+            let [a, b, c] = [face[0], face[1], face[2]];
+            let (u, v) = (
+                [0, 1, 2].map(|i| b[i] - a[i]),
+                [0, 1, 2].map(|i| c[i] - a[i]),
+            );
+            let normal = [
+                u[1] * v[2] - u[2] * v[1],
+                u[2] * v[0] - u[0] * v[2],
+                u[0] * v[1] - u[1] * v[0],
+            ];
+            let out: f32 = (0..3)
+                .map(|i| normal[i] * ((a[i] + b[i] + c[i]) / 3.0 - centre[i]))
+                .sum();
+            assert!(out > 0.0, "{object}: {face:?} faces inwards");
+        }
+        assert_closed_outward(&faces);
+    }
+    // The first face, z = 0, as written: its normal is −Z.
+    assert_eq!(
+        doc.faces_of("tetra/faces", "TARMAC")[0],
+        [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
+    );
+}
+
+#[test]
+fn gta_objects_tell_every_kind_apart_by_name() {
+    let mut spec = game_wound_tetrahedron();
+    spec.spheres.push(Sphere {
+        center: [1.0, 2.0, 3.0],
+        radius: 0.5,
+        surface: [2, 0, 0, 0],
+    });
+    spec.boxes.push(crate::support::gta::Cuboid {
+        min: [0.0; 3],
+        max: [1.0, 2.0, 3.0],
+        surface: [3, 0, 0, 0],
+    });
+    let other = ModelSpec::new(b"COLL", "").build().bytes;
+    let bytes = [spec.build().bytes, other].concat();
+    let models = sample_models(&bytes);
+    let (summary, doc, _) = export(|o, m| obj::gta(&models, None, o, m, None));
+    // The second model, empty and unnamed (`model_1`), writes nothing.
+    assert_eq!(
+        doc.objects,
+        [
+            "tetra/faces",
+            "tetra/sphere/0",
+            "tetra/box/0",
+            "tetra/shadow"
+        ]
+    );
+    assert_eq!(summary.objects, 4);
+    // Each shape under its surface's material (SA names for a COL3 model).
+    assert_eq!(
+        doc.groups,
+        [
+            vec!["TARMAC".to_owned()],
+            vec!["TARMAC_FUCKED".to_owned()],
+            vec!["TARMAC_REALLYFUCKED".to_owned()],
+            vec!["TARMAC".to_owned()]
+        ]
+    );
+    // A sphere's object spans its centre ± radius on every axis, a box's its corners.
+    assert_near(
+        bounds_of(doc.faces_of("tetra/sphere/0", "TARMAC_FUCKED").concat()),
+        ([0.5, 1.5, 2.5], [1.5, 2.5, 3.5]),
+        1e-6,
+    );
+    assert_near(
+        bounds_of(doc.faces_of("tetra/box/0", "TARMAC_REALLYFUCKED").concat()),
+        ([0.0; 3], [1.0, 2.0, 3.0]),
+        0.0,
+    );
 }

@@ -4,12 +4,12 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::dispatch::tool;
-use crate::tool::Flags;
+use crate::tool::{Error, Flags};
 
 use crate::args::Common;
 use crate::commands::open::{explain, open};
 use crate::io::load::load;
-use crate::io::{eprint_line, label, refuse_overwrite, report, write_pair};
+use crate::io::{counted, eprint_line, label, refuse_overwrite, report, write_pair};
 use crate::status::{Interrupted, Status};
 
 /// `zerocol export`: FILE as OUTPUT (OBJ) and the `.mtl` beside it, written only
@@ -46,9 +46,23 @@ pub(crate) fn export(
         Ok(opened) => opened,
         Err(status) => return Ok(status),
     };
+    if flags.model.is_some() && !tool(format).has_models() {
+        report(
+            &input.label,
+            &format!(
+                "--model picks a model of a GTA .col library or a .dff; this is a {} file, which has no models",
+                format.name()
+            ),
+        );
+        return Ok(Status::Failed);
+    }
     let exported = match tool(format).export(&input.bytes, flags, &mtllib) {
         Ok(exported) => exported,
-        Err(message) => {
+        Err(Error::Usage(message)) => {
+            report(&input.label, &message);
+            return Ok(Status::Failed);
+        }
+        Err(error) => {
             report(
                 &input.label,
                 &explain(
@@ -56,7 +70,7 @@ pub(crate) fn export(
                     common.format,
                     &input.bytes,
                     flags,
-                    message.to_string(),
+                    error.to_string(),
                 ),
             );
             return Ok(Status::Malformed);
@@ -88,9 +102,22 @@ pub(crate) fn export(
     if status != Status::Ok {
         return Ok(status);
     }
+    // Several models are each written at their own origin, as the file holds them:
+    // the line says so, and how to take one.
+    let models = match exported.models {
+        Some((written, all)) if written > 1 && written == all => format!(
+            "{} (each at its own origin; --model NAME|INDEX exports one), ",
+            counted(written, "model")
+        ),
+        Some((written, all)) if written < all => {
+            format!("{} of {}, ", counted(written, "model"), all)
+        }
+        Some((written, _)) => format!("{}, ", counted(written, "model")),
+        None => String::new(),
+    };
     writeln!(
         out,
-        "{}: objects {}, vertices {}, faces {}, lines {}, materials {} (in {})",
+        "{}: {models}objects {}, vertices {}, faces {}, lines {}, materials {} (in {})",
         label(output),
         s.objects,
         s.vertices,

@@ -308,17 +308,24 @@ pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
 }
 
 /// `zerocol export` for a `.dff`: its collision model as OBJ.
-pub(crate) fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<tool::Exported, String> {
+pub(crate) fn export(
+    bytes: &[u8],
+    flags: Flags,
+    mtllib: &str,
+) -> Result<tool::Exported, tool::Error> {
     let mut scratch = Vec::new();
-    let read = read(bytes, flags.lenient, &mut scratch)?;
+    let read = read(bytes, flags.lenient, &mut scratch).map_err(tool::Error::Malformed)?;
     let Some((model, _)) = read.model else {
-        return Err("the .dff holds no collision model".to_owned());
+        return Err(tool::Error::Malformed(
+            "the .dff holds no collision model".to_owned(),
+        ));
     };
+    crate::formats::gta::picked(core::slice::from_ref(&model), flags.model)?;
     let mut warnings = read.warnings;
     warnings.extend(crate::formats::gta::tolerated(core::slice::from_ref(
         &model,
     )));
-    tool::exported(warnings, |obj, mtl| {
+    let mut exported = tool::exported(warnings, |obj, mtl| {
         zerocol::obj::gta(
             core::slice::from_ref(&model),
             flags.game,
@@ -326,5 +333,7 @@ pub(crate) fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<tool::E
             mtl,
             Some(mtllib),
         )
-    })
+    })?;
+    exported.models = Some((1, 1));
+    Ok(exported)
 }

@@ -26,10 +26,11 @@ fn export_ok(input: &str, extra: &[&str]) -> (String, String, String) {
     (stdout(&o), text(&out.obj), text(&out.mtl))
 }
 
-/// What the library writes for a sample, as the tool's line would count it.
-fn counts_line(out: &Outputs, s: zerocol::obj::Summary) -> String {
+/// What the library writes for a sample, as the tool's line would count it, after
+/// `models` (what it says of the models, if the format has them).
+fn counts_line(out: &Outputs, models: &str, s: zerocol::obj::Summary) -> String {
     format!(
-        "{}: objects {}, vertices {}, faces {}, lines {}, materials {} (in {})\n",
+        "{}: {models}objects {}, vertices {}, faces {}, lines {}, materials {} (in {})\n",
         out.obj.path(),
         s.objects,
         s.vertices,
@@ -52,7 +53,15 @@ fn export_writes_the_library_output_and_a_mtl_beside_it() {
     let summary = zerocol::obj::gta(&models, None, &mut obj, &mut mtl, Some(&mtllib)).unwrap();
     let o = zerocol(&["export", &sample("sample.col"), out.obj.path()]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert_eq!(stdout(&o), counts_line(&out, summary));
+    // Four models, each at its own origin: the line says so.
+    assert_eq!(
+        stdout(&o),
+        counts_line(
+            &out,
+            "4 models (each at its own origin; --model NAME|INDEX exports one), ",
+            summary
+        )
+    );
     assert_eq!(out.obj.read(), obj.as_bytes());
     assert_eq!(out.mtl.read(), mtl.as_bytes());
     assert!(obj.contains(&format!("\nmtllib {mtllib}\n")));
@@ -63,21 +72,21 @@ fn export_writes_the_library_output_and_a_mtl_beside_it() {
             summary.faces,
             summary.materials
         ),
-        (5, 238, 266, 11)
+        (10, 238, 266, 11)
     );
 }
 
 #[test]
 fn export_reads_every_sample_format() {
     for (file, objects, materials) in [
-        ("sample.col", "objects 5,", "materials 11"),
-        ("vehicle.dff", "objects 2,", "materials 6"),
+        ("sample.col", "objects 10,", "materials 11"),
+        ("vehicle.dff", "objects 5,", "materials 6"),
         ("course.col", "objects 3,", "materials 7"),
-        ("collision.drs", "objects 1,", "materials 3"),
-        ("body.tcol", "objects 1,", "materials 4"),
+        ("collision.drs", "objects 4,", "materials 3"),
+        ("body.tcol", "objects 4,", "materials 4"),
     ] {
         let (line, obj, mtl) = export_ok(&sample(file), &[]);
-        assert!(line.contains(&format!(": {objects} ")), "{file}: {line}");
+        assert!(line.contains(&format!(" {objects} ")), "{file}: {line}");
         assert!(
             line.contains(&format!(", {materials} (in ")),
             "{file}: {line}"
@@ -303,4 +312,99 @@ fn export_names_the_mtl_as_the_obj_can_and_leaves_no_half_pair() {
     );
     assert!(!obj.exists());
     std::fs::remove_dir_all(&dir.0).unwrap();
+}
+
+#[test]
+fn export_model_writes_that_model_alone() {
+    let bytes = std::fs::read(sample("sample.col")).unwrap();
+    let models: Vec<_> = zerocol::gta::models(&bytes, zerocol::gta::Options::STRICT)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    // By index and by name (ignoring case), the same model: lamppost_sa, model 1.
+    for pick in ["1", "LAMPPOST_SA"] {
+        let out = outputs("one");
+        let mtllib = out.mtl.0.file_name().unwrap().to_str().unwrap().to_owned();
+        let (mut obj, mut mtl) = (String::new(), String::new());
+        let summary =
+            zerocol::obj::gta(&models[1..2], None, &mut obj, &mut mtl, Some(&mtllib)).unwrap();
+        let o = zerocol(&[
+            "export",
+            "--model",
+            pick,
+            &sample("sample.col"),
+            out.obj.path(),
+        ]);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        assert_eq!(stdout(&o), counts_line(&out, "1 model of 4, ", summary));
+        let text = String::from_utf8(out.obj.read()).unwrap();
+        assert_eq!(text, obj);
+        let objects: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("o ")).collect();
+        assert_eq!(
+            objects,
+            [
+                "lamppost_sa/faces",
+                "lamppost_sa/sphere/0",
+                "lamppost_sa/sphere/1",
+                "lamppost_sa/box/0",
+                "lamppost_sa/shadow"
+            ]
+        );
+        assert_eq!(
+            (summary.objects, summary.vertices, summary.faces),
+            (5, 144, 164)
+        );
+    }
+}
+
+#[test]
+fn export_model_refuses_a_model_the_file_does_not_hold() {
+    let out = outputs("none");
+    let o = zerocol(&[
+        "export",
+        "--model",
+        "nope",
+        &sample("sample.col"),
+        out.obj.path(),
+    ]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {}: no model named \"nope\" (ignoring case): the file holds 4 models: \"bollard_iii\", \"lamppost_sa\", \"crate_ps2\", \"empty_col3\"\n",
+            sample("sample.col")
+        )
+    );
+    assert!(!out.obj.0.exists() && !out.mtl.0.exists());
+    let o = zerocol(&[
+        "export",
+        "--model",
+        "4",
+        &sample("sample.col"),
+        out.obj.path(),
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).ends_with(": no model 4: the file holds 4 models, numbered from 0 to 3\n"));
+    // A .dff holds one model, numbered 0.
+    let o = zerocol(&[
+        "export",
+        "--model",
+        "1",
+        &sample("vehicle.dff"),
+        out.obj.path(),
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).ends_with(": no model 1: the file holds 1 model, numbered from 0 to 0\n"));
+    // A format without models.
+    let o = zerocol(&[
+        "export",
+        "--model",
+        "0",
+        &sample("body.tcol"),
+        out.obj.path(),
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).ends_with(
+        ": --model picks a model of a GTA .col library or a .dff; this is a tcol file, which has no models\n"
+    ));
+    assert!(!out.obj.0.exists() && !out.mtl.0.exists());
 }

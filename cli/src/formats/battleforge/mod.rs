@@ -143,8 +143,8 @@ pub(crate) fn export(
     bytes: &[u8],
     flags: Flags,
     mtllib: &str,
-) -> Result<crate::tool::Exported, String> {
-    let read = read(bytes, options(flags.lenient))?;
+) -> Result<crate::tool::Exported, crate::tool::Error> {
+    let read = read(bytes, options(flags.lenient)).map_err(crate::tool::Error::Malformed)?;
     crate::tool::exported(Vec::new(), |obj, mtl| {
         zerocol::obj::battleforge(&read.shape, obj, mtl, Some(mtllib))
     })

@@ -275,7 +275,7 @@ impl crate::tool::Tool for Grit {
         flags: crate::tool::Flags,
         mtllib: &str,
     ) -> Result<crate::tool::Exported, crate::tool::Error> {
-        export(bytes, self.0, flags.lenient, mtllib).map_err(crate::tool::Error::Malformed)
+        export(bytes, self.0, flags.lenient, mtllib)
     }
 
     fn convert(
@@ -333,8 +333,8 @@ pub(crate) fn export(
     flavour: Flavour,
     lenient: bool,
     mtllib: &str,
-) -> Result<crate::tool::Exported, String> {
-    let body = read(bytes, flavour, lenient)?;
+) -> Result<crate::tool::Exported, crate::tool::Error> {
+    let body = read(bytes, flavour, lenient).map_err(crate::tool::Error::Malformed)?;
     let warnings = body.warnings();
     crate::tool::exported(warnings, |obj, mtl| {
         zerocol::obj::grit(body.shapes(), body.trimesh.clone(), obj, mtl, Some(mtllib))

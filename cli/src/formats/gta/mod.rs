@@ -18,7 +18,7 @@ use std::vec::Vec;
 
 use zerocol::gta::Model;
 
-use crate::tool::{Checked, Exported, Flags, Sample, Warning, options};
+use crate::tool::{Checked, Error, Exported, Flags, Sample, Warning, options};
 
 crate::tool::module_tool!(
     Gta,
@@ -107,14 +107,45 @@ pub(crate) fn lint_lines<'m>(
     })
 }
 
-/// `zerocol export`: every model of the library as OBJ.
-pub(crate) fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, String> {
+/// `zerocol export`: every model of the library as OBJ, or those `--model` picks
+/// (none picked: a usage error that lists them).
+pub(crate) fn export(bytes: &[u8], flags: Flags, mtllib: &str) -> Result<Exported, Error> {
     // `export` has no `--recover`.
-    let library = read_library(bytes, flags.lenient, false)?;
-    let models: Vec<_> = library.models.iter().map(|&(model, _)| model).collect();
-    crate::tool::exported(library.warnings, |obj, mtl| {
+    let library = read_library(bytes, flags.lenient, false).map_err(Error::Malformed)?;
+    let all: Vec<_> = library.models.iter().map(|&(model, _)| model).collect();
+    let models = picked(&all, flags.model)?;
+    // What the read let through and left out; with `--model`, of the models picked.
+    let warnings = if flags.model.is_some() {
+        tolerated(&models)
+    } else {
+        library.warnings
+    };
+    let mut exported = crate::tool::exported(warnings, |obj, mtl| {
         zerocol::obj::gta(&models, flags.game, obj, mtl, Some(mtllib))
-    })
+    })?;
+    exported.models = Some((models.len(), all.len()));
+    Ok(exported)
+}
+
+/// The models `--model` picks out of `models` (all of them without it), or the
+/// usage error that lists what the file holds.
+pub(crate) fn picked<'m>(
+    models: &[Model<'m>],
+    wanted: Option<&str>,
+) -> Result<Vec<Model<'m>>, Error> {
+    let Some(pick) = wanted.map(Pick::new) else {
+        return Ok(models.to_vec());
+    };
+    let found: Vec<_> = (0..)
+        .zip(models)
+        .filter(|&(index, m)| pick.matches(index, m.name()))
+        .map(|(_, m)| *m)
+        .collect();
+    if found.is_empty() {
+        let names: Vec<String> = models.iter().map(|m| latin1(m.name())).collect();
+        return Err(Error::Usage(pick.none_of(&names)));
+    }
+    Ok(found)
 }
 
 /// What a lenient read let through, a line each (`MODEL: LINT`).

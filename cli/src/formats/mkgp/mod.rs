@@ -142,8 +142,9 @@ pub(crate) fn export(
     bytes: &[u8],
     flags: Flags,
     mtllib: &str,
-) -> Result<crate::tool::Exported, String> {
-    let course = Course::parse(bytes, options(flags.lenient)).map_err(|e| e.to_string())?;
+) -> Result<crate::tool::Exported, crate::tool::Error> {
+    let course = Course::parse(bytes, options(flags.lenient))
+        .map_err(|e| crate::tool::Error::Malformed(e.to_string()))?;
     let warnings = course.tolerated().map(|lint| lint.to_string()).collect();
     crate::tool::exported(warnings, |obj, mtl| {
         zerocol::obj::mkgp(&course, obj, mtl, Some(mtllib))
