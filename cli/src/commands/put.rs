@@ -4,9 +4,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::commands::open::explain;
 use crate::formats::gta::{latin1, read_library};
 use crate::formats::img::{Named, directory_beside, named};
-use crate::commands::open::explain;
 use crate::tool::{Flags, options};
 use zerocol::gta::{Model, Options};
 

@@ -35,6 +35,9 @@ use crate::status::{Interrupted, Status};
 pub(crate) fn counted(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
+    } else if noun.ends_with('x') {
+        // "box", "boxes".
+        format!("{n} {noun}es")
     } else {
         format!("{n} {noun}s")
     }

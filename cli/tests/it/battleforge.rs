@@ -877,7 +877,7 @@ fn a_bare_payload_needs_format_collision_shape() {
     assert_eq!(
         verdicts(&stdout(&o)),
         format!(
-            "{}: ok (bare collisionShape payload: 1 boxes, 1 spheres, 1 cylinders)\n",
+            "{}: ok (bare collisionShape payload: 1 box, 1 sphere, 1 cylinder)\n",
             file.path()
         )
     );
@@ -1148,12 +1148,15 @@ fn check_gives_drs_verdicts_among_gta_and_mkgp_files() {
     let e = broken_layout.entry_at[1];
     let expected_out = format!(
         "{gta}: ok (4 models, 0 trailing bytes)\n\
-         {}: ok (collisionShape: 1 boxes, 1 spheres, 1 cylinders)\n\
+         {}: ok (collisionShape: 1 box, 1 sphere, 1 cylinder)\n\
          {course}: ok (4×3 grid, 80 triangles, 42 walls, 3 triangle walls)\n\
-         {}: ok (collisionShape: {b} boxes, {s} spheres, {c} cylinders)\n\
+         {}: ok (collisionShape: {}, {}, {})\n\
          {drs}: ok (collisionShape: ",
         good.path(),
         random_file.path(),
+        plural(b, "box", "boxes"),
+        plural(s, "sphere", "spheres"),
+        plural(c, "cylinder", "cylinders"),
     );
     let out = verdicts(&stdout(&o)).to_owned();
     assert!(out.starts_with(&expected_out), "{out}");
@@ -1400,4 +1403,13 @@ fn hostile_drs_bytes_never_panic() {
             step: 1,
         },
     );
+}
+
+/// `1 box`, `2 boxes`: the counts of `check`'s summary.
+fn plural(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }

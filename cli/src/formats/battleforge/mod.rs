@@ -124,10 +124,10 @@ pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     };
     let s = read.shape;
     let summary = format!(
-        "{what}: {} boxes, {} spheres, {} cylinders",
-        s.boxes().len(),
-        s.spheres().len(),
-        s.cylinders().len()
+        "{what}: {}, {}, {}",
+        crate::io::counted(s.boxes().len(), "box"),
+        crate::io::counted(s.spheres().len(), "sphere"),
+        crate::io::counted(s.cylinders().len(), "cylinder")
     );
     Ok(Checked {
         summary,
