@@ -38,9 +38,9 @@ impl Progress {
         if files.saturating_add(entries) < LONG_RUN {
             return Self { bar: None };
         }
-        Self {
-            bar: Some(Bar::new(Terminal::new(), files, entries)),
-        }
+        let mut bar = Bar::new(Terminal::new(), files, entries);
+        bar.start();
+        Self { bar: Some(bar) }
     }
 
     /// One more file or archive entry begins (checked, or skipped in a folder):
@@ -191,6 +191,14 @@ impl<S: Screen> Bar<S> {
         }
     }
 
+    /// Draws the bar at 0, before the first file.
+    fn start(&mut self) {
+        self.drawn_at = Some(self.screen.now());
+        let line = self.line();
+        let _ = self.screen.draw(&line);
+        self.shown = true;
+    }
+
     fn advance(&mut self, out: &mut impl Write, label: &str) -> io::Result<()> {
         self.pos = self.pos.saturating_add(1);
         label.clone_into(&mut self.label);
@@ -261,12 +269,12 @@ impl<S: Screen> Bar<S> {
         written.and_then(|()| out.flush())
     }
 
+    /// Writes the queued lines, draws the bar's last state, and clears it.
     fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
-        if self.shown {
-            let _ = self.screen.clear();
-            self.shown = false;
-        }
-        self.write_queue(out)
+        let written = self.redraw(out);
+        let _ = self.screen.clear();
+        self.shown = false;
+        written
     }
 
     /// `checking POS/LEN files BAR LABEL`, cut to the terminal's width.
@@ -361,6 +369,7 @@ mod tests {
         let fake = Fake::default();
         let mut out = fake.clone();
         let mut bar = Bar::new(fake.clone(), files, 0);
+        bar.start();
         for file in 0..files {
             bar.advance(&mut out, &format!("f{file}.col")).unwrap();
             fake.clock.set(fake.clock.get() + step);
@@ -380,9 +389,10 @@ mod tests {
 
     #[test]
     fn fast_files_redraw_ten_times_a_second() {
-        // 10,000 files of 1 ms: 10 seconds, 100 redraws (the first at 0 ms).
+        // 10,000 files of 1 ms: 10 seconds, 99 redraws (at 100 ms, 200 ms, ...,
+        // 9,900 ms), with the first draw at 0 ms and the last at the end.
         let fake = run(10_000, Duration::from_millis(1));
-        assert_eq!(draws(&fake), 100);
+        assert_eq!(draws(&fake), 101);
         // Every line printed, in order, stdout's and stderr's.
         let seen = fake.seen.borrow();
         let mut out = Vec::new();
@@ -403,15 +413,26 @@ mod tests {
         assert_eq!(String::from_utf8(out).unwrap(), expected);
         assert_eq!(errors.len(), 1_000);
         // The bar is cleared before the lines are written, and at the end.
-        assert_eq!(seen.last(), Some(&Seen::Err(b"f9999.col: bad".to_vec())));
+        let end: Vec<&Seen> = seen.iter().rev().take(3).collect();
+        assert_eq!(
+            end,
+            [
+                &Seen::Clear,
+                // Cut to the 60 columns, less the last.
+                &Seen::Draw(format!("checking 10000/10000 files {} f", "█".repeat(30))),
+                &Seen::Err(b"f9999.col: bad".to_vec()),
+            ]
+        );
         let cleared = seen.iter().filter(|s| **s == Seen::Clear).count();
-        assert_eq!(cleared, 100);
+        assert_eq!(cleared, 101);
     }
 
     #[test]
     fn slow_files_redraw_once_per_file() {
+        // The first file begins with the bar just drawn; each other redraws it
+        // once, and the end once more.
         let fake = run(50, Duration::from_secs(1));
-        assert_eq!(draws(&fake), 50);
+        assert_eq!(draws(&fake), 51);
         // A redraw writes what the file before printed, then the bar.
         let seen = fake.seen.borrow();
         let at = seen
@@ -433,6 +454,7 @@ mod tests {
         let fake = Fake::default();
         let mut out = fake.clone();
         let mut bar = Bar::new(fake.clone(), 20, 0);
+        bar.start();
         bar.advance(&mut out, "a-long-folder-name/and-a-long-file-name.col")
             .unwrap();
         bar.grow(30);
