@@ -24,15 +24,18 @@ pub(crate) struct Input {
 /// The first [`recognise::HEAD_LEN`] bytes of a file (fewer if it is shorter).
 pub(crate) fn head(path: &Path) -> io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(recognise::HEAD_LEN);
-    read_head(&mut File::open(path)?, &mut head)?;
+    read_head(&mut File::open(path)?, u64::MAX, &mut head)?;
     Ok(head)
 }
 
-/// Reads the first [`recognise::HEAD_LEN`] bytes of `file` (fewer if it is shorter)
-/// into `head`; [`read_rest`] reads on from there.
-pub(crate) fn read_head(file: &mut File, head: &mut Vec<u8>) -> io::Result<()> {
-    file.take(recognise::HEAD_LEN as u64).read_to_end(head)?;
-    Ok(())
+/// Reads the first [`recognise::HEAD_LEN`] bytes of `file` (fewer if it is
+/// shorter), whose stat says it has `len`, into `head`; [`read_rest`] reads on
+/// from there.
+pub(crate) fn read_head(file: &mut File, len: u64, head: &mut Vec<u8>) -> io::Result<()> {
+    head.resize(recognise::HEAD_LEN, 0);
+    let filled = fill(file, len, head, 0);
+    head.truncate(*filled.as_ref().unwrap_or(&0));
+    filled.map(|_| ())
 }
 
 /// Reads the rest of a regular file into `bytes` (which holds what was read of it
@@ -51,19 +54,33 @@ pub(crate) fn read_rest(
     let room = usize::try_from(len.min(max_size).saturating_add(1)).unwrap_or(usize::MAX);
     bytes.resize(room.max(filled.saturating_add(1)), 0);
     loop {
-        if filled == bytes.len() {
-            // Longer than its stat said: it grew.
-            let read = len_u64(filled);
-            if read >= bound {
-                break;
+        filled = match fill(file, len, bytes, filled) {
+            Ok(filled) => filled,
+            Err(error) => {
+                bytes.truncate(0);
+                return Err(error);
             }
-            let more = read
-                .saturating_mul(2)
-                .max(read.saturating_add(8192))
-                .min(bound);
-            bytes.resize(usize::try_from(more).unwrap_or(usize::MAX), 0);
+        };
+        let read = len_u64(filled);
+        if filled < bytes.len() || read >= bound {
+            break;
         }
-        let spare = bytes.get_mut(filled..).unwrap_or_default();
+        // The buffer is full: the file is longer than its stat said (it grew).
+        let more = read
+            .saturating_mul(2)
+            .max(read.saturating_add(8192))
+            .min(bound);
+        bytes.resize(usize::try_from(more).unwrap_or(usize::MAX), 0);
+    }
+    bytes.truncate(filled);
+    Ok(())
+}
+
+/// Reads `file` into `buffer` from `filled` on, until the buffer is full, the file
+/// ends, or a read comes back short at or past `len` (the file's length by its
+/// stat: its end). Returns how much of `buffer` holds the file.
+fn fill(file: &mut File, len: u64, buffer: &mut [u8], mut filled: usize) -> io::Result<usize> {
+    while let Some(spare) = buffer.get_mut(filled..).filter(|spare| !spare.is_empty()) {
         let asked = spare.len();
         match file.read(spare) {
             Ok(0) => break,
@@ -74,14 +91,10 @@ pub(crate) fn read_rest(
                 }
             }
             Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            Err(error) => {
-                bytes.truncate(filled);
-                return Err(error);
-            }
+            Err(error) => return Err(error),
         }
     }
-    bytes.truncate(filled);
-    Ok(())
+    Ok(filled)
 }
 
 /// Reads a file (`-`: stdin) of at most `max_size` bytes: see the module's rules.

@@ -151,7 +151,7 @@ pub(crate) fn given(
     let mut bytes = Vec::new();
     // A file larger than the limit can only be an archive: its first bytes say.
     let read = if len > max_size {
-        read_head(&mut file, &mut bytes)
+        read_head(&mut file, len, &mut bytes)
     } else {
         read_rest(&mut file, len, max_size, &mut bytes)
     };
@@ -215,7 +215,7 @@ pub(crate) fn walked(path: &Path, regular: bool, max_size: u64) -> Found {
     let read = if whole_now {
         read_rest(&mut file, len, max_size, &mut bytes)
     } else {
-        read_head(&mut file, &mut bytes)
+        read_head(&mut file, len, &mut bytes)
     };
     if let Err(error) = read {
         return failed(error);
