@@ -86,12 +86,12 @@ impl Check {
                 return self.unreadable(&label(&folder), &message, out);
             }
             Item::Given { path, meta } => {
-                self.advance(&path, out)?;
+                self.advance(&label(&path), out)?;
                 let found = scan::given(&path, meta, self.common.format.is_none(), max_size);
                 (path, found)
             }
             Item::Walked { path, regular } => {
-                self.advance(&path, out)?;
+                self.advance(&label(&path), out)?;
                 let found = scan::walked(&path, regular, max_size);
                 (path, found)
             }
@@ -107,11 +107,11 @@ impl Check {
         }
     }
 
-    /// The progress bar's next file.
-    fn advance(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
+    /// The progress bar's next file or archive entry, named `name`.
+    fn advance(&mut self, name: &str, out: &mut impl Write) -> Result<(), Interrupted> {
         let status = self.status;
         self.progress
-            .advance(out, &label(path))
+            .advance(out, name)
             .map_err(|error| Interrupted { status, error })
     }
 
@@ -195,10 +195,7 @@ impl Check {
                 _ => continue,
             };
             let name = archive.entry_label(&entry);
-            let status = self.status;
-            self.progress
-                .advance(out, &name)
-                .map_err(|error| Interrupted { status, error })?;
+            self.advance(&name, out)?;
             match archive.read(&directory, &entry, &mut buffer) {
                 Ok(data) => {
                     let start = data.archive_offset();
