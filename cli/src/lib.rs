@@ -40,7 +40,8 @@
 //! - `status` (exit statuses) and `args` (the command line);
 //! - `io`: every rule about reading inputs (`load`, and `recognise`: what a file is)
 //!   and writing outputs (`staging`: whole, then put in place), IMG archives read
-//!   entry by entry (`archive`), the progress bar (`progress`);
+//!   entry by entry (`archive`), what `check` reads, each file once (`scan`), the
+//!   progress bar (`progress`);
 //! - `commands`: one module per command (`info`, `dump`, `check`, `export`,
 //!   `convert`, `ray`, `list`, `extract`, `put`, `repair`), each holding its whole behaviour,
 //!   over `open` (a file opened as a format, which they share);

@@ -1,22 +1,21 @@
 //! `zerocol check`: a verdict per file, folders walked, and a totals line.
 
-use std::ffi::OsStr;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::dispatch::tool;
-use crate::io::recognise as format;
 use crate::tool::{Checked, Flags, Warning};
 use zerocol::Format;
 use zerocol::img::{Kind, Version};
 
 use crate::args::Common;
 use crate::commands::open::{explain, recognise};
-use crate::formats::img::{VERF_WHAT, is_verf};
-use crate::io::archive;
-use crate::io::label;
-use crate::io::load::{head, load};
+use crate::formats::img::{self, Named, VERF_WHAT};
+use crate::io::archive::{self, ArchiveFile};
+use crate::io::load::Input;
 use crate::io::progress::Progress;
+use crate::io::scan::{self, Found, Item};
+use crate::io::{label, len_u64};
 use crate::status::{Interrupted, Status};
 
 /// How `check` prints.
@@ -38,12 +37,10 @@ pub(crate) fn check(
     output: Output,
     out: &mut impl Write,
 ) -> Result<Status, Interrupted> {
+    let archives = common.format.is_none();
+    let plan = scan::plan(paths);
     let progress = Progress::new(output.json, || {
-        let archives = common.format.is_none();
-        paths.iter().fold((0u64, 0u64), |(files, entries), path| {
-            let (f, e) = count(path, archives, common.lenient, common.limit.max_size, true);
-            (files.saturating_add(f), entries.saturating_add(e))
-        })
+        count(&plan, archives, common.lenient, common.limit.max_size)
     });
     let mut run = Check {
         common,
@@ -53,23 +50,18 @@ pub(crate) fn check(
         totals: Totals::default(),
         progress,
     };
-    for path in paths {
-        let is_folder =
-            path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir());
-        if is_folder {
-            run.folder(path, out)?;
-        } else {
-            run.progress.advance(&label(path));
-            run.file(path, out)?;
-        }
+    for item in plan {
+        run.item(item, out)?;
     }
     let Check {
         status,
         totals,
-        progress,
+        mut progress,
         ..
     } = run;
-    progress.finish();
+    progress
+        .finish(out)
+        .map_err(|error| Interrupted { status, error })?;
     if !output.json {
         writeln!(out, "{totals}").map_err(|error| Interrupted { status, error })?;
     }
@@ -96,79 +88,54 @@ impl Check {
         }
     }
 
-    /// Walks a folder: its entries in the order of their names' bytes, folders
-    /// depth first (links to folders not followed), and only the files
-    /// [`format::counts`] takes; the rest are skipped.
-    fn folder(&mut self, folder: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
-        let entries = std::fs::read_dir(folder).and_then(|entries| {
-            entries
-                .map(|entry| entry.map(|e| e.path()))
-                .collect::<io::Result<Vec<PathBuf>>>()
-        });
-        let mut entries = match entries {
-            Ok(entries) => entries,
-            Err(error) => {
-                let message = format!(
-                    "zerocol: {}: cannot read the folder: {error}",
-                    label(folder)
-                );
-                return self.unreadable(&label(folder), &message, out);
+    /// One path of the run's [`plan`](scan::plan): a given file, a file in a walked
+    /// folder (checked if it is a collision file or an IMG archive, skipped
+    /// otherwise), or a folder that could not be read.
+    fn item(&mut self, item: Item, out: &mut impl Write) -> Result<(), Interrupted> {
+        let max_size = self.common.limit.max_size;
+        let (path, found) = match item {
+            Item::Unlisted { folder, message } => {
+                return self.unreadable(&label(&folder), &message, out);
+            }
+            Item::Given { path, meta } => {
+                self.advance(&label(&path), out)?;
+                let found = scan::given(&path, meta, self.common.format.is_none(), max_size);
+                (path, found)
+            }
+            Item::Walked { path, regular } => {
+                self.advance(&label(&path), out)?;
+                let found = scan::walked(&path, regular, max_size);
+                (path, found)
             }
         };
-        entries.sort_by(|a, b| {
-            let (a, b) = (a.file_name(), b.file_name());
-            a.map(OsStr::as_encoded_bytes)
-                .cmp(&b.map(OsStr::as_encoded_bytes))
-        });
-        for path in entries {
-            if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-                self.progress.advance(&label(&path));
+        match found {
+            Found::File(input) => self.file(&input, out),
+            Found::Archive(archive) => self.archive(&path, archive, out),
+            Found::Skipped => {
+                self.totals.skipped = self.totals.skipped.saturating_add(1);
+                Ok(())
             }
-            // The entry itself: a link is not followed to a folder.
-            let is_folder = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir());
-            if is_folder {
-                self.folder(&path, out)?;
-                continue;
+            // Named in the totals: no game and no command reads it.
+            Found::Verf => {
+                self.totals.verf = self.totals.verf.saturating_add(1);
+                Ok(())
             }
-            // Followed, for a link: a link to a folder, a FIFO or a device is skipped.
-            let head = std::fs::metadata(&path).and_then(|m| {
-                if m.is_file() {
-                    head(&path).map(Some)
-                } else {
-                    Ok(None)
-                }
-            });
-            match head {
-                Ok(Some(head)) if archive::is_archive(&path, &head, false) => {
-                    self.archive(&path, out)?;
-                }
-                // Named in the totals: no game and no command reads it.
-                Ok(Some(head)) if is_verf(&head) => {
-                    self.totals.verf = self.totals.verf.saturating_add(1);
-                }
-                Ok(Some(head)) if format::counts(&path, &head) => self.file(&path, out)?,
-                Err(error) if format::counts(&path, &[]) => {
-                    let message = format!("zerocol: {}: cannot read: {error}", label(&path));
-                    self.unreadable(&label(&path), &message, out)?;
-                }
-                Ok(_) | Err(_) => self.totals.skipped = self.totals.skipped.saturating_add(1),
-            }
+            Found::Unreadable(message) => self.unreadable(&label(&path), &message, out),
         }
-        Ok(())
     }
 
-    /// One file's verdict and warnings (stdout), or its error (stderr); an IMG
-    /// archive (unless `--format` says otherwise) is checked entry by entry.
-    fn file(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
-        if self.common.format.is_none() && archive::named(path) {
-            return self.archive(path, out);
-        }
-        let input = match load(path, self.common.limit.max_size) {
-            Ok(input) => input,
-            Err(message) => return self.unreadable(&label(path), &message, out),
-        };
+    /// The progress bar's next file or archive entry, named `name`.
+    fn advance(&mut self, name: &str, out: &mut impl Write) -> Result<(), Interrupted> {
+        let status = self.status;
+        self.progress
+            .advance(out, name)
+            .map_err(|error| Interrupted { status, error })
+    }
+
+    /// One file's verdict and warnings (stdout), or its error (stderr).
+    fn file(&mut self, input: &Input, out: &mut impl Write) -> Result<(), Interrupted> {
         let forced = self.common.format;
-        let (format, verdict) = match recognise(&input, forced) {
+        let (format, verdict) = match recognise(input, forced) {
             Ok(format) => (
                 Some(format),
                 tool(format)
@@ -195,9 +162,14 @@ impl Check {
 
     /// An IMG archive: its own verdict (its directory, with its lints as warnings),
     /// then one per `.col` and `.dff` entry, named `ARCHIVE/ENTRY`. The archive is
-    /// read directory first, then entry by entry, never whole.
-    fn archive(&mut self, path: &Path, out: &mut impl Write) -> Result<(), Interrupted> {
-        let archive = match archive::open(path, self.common.limit.max_size) {
+    /// read directory first (`opened`), then entry by entry, never whole.
+    fn archive(
+        &mut self,
+        path: &Path,
+        opened: Result<ArchiveFile, String>,
+        out: &mut impl Write,
+    ) -> Result<(), Interrupted> {
+        let archive = match opened {
             Ok(archive) => archive,
             Err(message) => return self.unreadable(&label(path), &message, out),
         };
@@ -222,6 +194,11 @@ impl Check {
             .entries()
             .filter(|e| matches!(e.kind, Kind::Col | Kind::Dff))
             .count();
+        if img::named(path) == Named::Other {
+            // Taken for an archive by its first bytes: the count before the run
+            // did not know it.
+            self.progress.grow(len_u64(checked));
+        }
         let summary = format!(
             "{} IMG archive, {} entries, {checked} .col/.dff entries checked",
             match directory.version() {
@@ -244,7 +221,7 @@ impl Check {
                 _ => continue,
             };
             let name = archive.entry_label(&entry);
-            self.progress.advance(&name);
+            self.advance(&name, out)?;
             match archive.read(&directory, &entry, &mut buffer) {
                 Ok(data) => {
                     let start = data.archive_offset();
@@ -486,44 +463,20 @@ pub(crate) fn json_line(
     writeln!(out)
 }
 
-/// How many files `check` visits under `path` (1 for a file), and how many
-/// archive entries it checks in them: the progress bar's length. Folders are
-/// walked as [`Check::folder`] walks them (inside, links to folders not followed); each
-/// entry that is no folder counts, skipped or not. Archives (when `archives`: no
-/// `--format`) count their `.col` and `.dff` entries, read from their directory
-/// as [`Check::archive`] reads it.
-fn count(path: &Path, archives: bool, lenient: bool, max_size: u64, top: bool) -> (u64, u64) {
-    let is_folder = if top {
-        path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|m| m.is_dir())
-    } else {
-        std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
-    };
-    if !is_folder {
-        let is_archive = archives
-            && if top {
-                archive::named(path)
-            } else {
-                std::fs::metadata(path).is_ok_and(|m| m.is_file())
-                    && head(path).is_ok_and(|head| archive::is_archive(path, &head, false))
-            };
-        return (
-            1,
-            if is_archive {
-                entries(path, lenient, max_size)
-            } else {
-                0
-            },
-        );
-    }
-    let Ok(entries) = std::fs::read_dir(path) else {
-        return (0, 0);
-    };
-    entries
-        .flatten()
-        .fold((0u64, 0u64), |(files, entries), entry| {
-            let (f, e) = count(&entry.path(), archives, lenient, max_size, false);
-            (files.saturating_add(f), entries.saturating_add(e))
-        })
+/// How many files `check` visits in `plan` (every file, skipped or not), and how
+/// many archive entries it checks in them: the progress bar's length. Archives are
+/// counted by their names ([`scan::archive_by_name`]; `archives`: no `--format`),
+/// their `.col` and `.dff` entries read from their directory as [`Check::archive`]
+/// reads it; an archive found by its bytes adds its entries when it is read.
+fn count(plan: &[Item], archives: bool, lenient: bool, max_size: u64) -> (u64, u64) {
+    plan.iter().fold((0u64, 0u64), |(files, entries), item| {
+        if matches!(item, Item::Unlisted { .. }) {
+            return (files, entries);
+        }
+        let more = scan::archive_by_name(item, archives)
+            .map_or(0, |path| self::entries(path, lenient, max_size));
+        (files.saturating_add(1), entries.saturating_add(more))
+    })
 }
 
 /// The `.col` and `.dff` entries [`Check::archive`] checks in the archive at

@@ -92,15 +92,6 @@ fn regular(path: &Path) -> Result<(File, u64), String> {
 /// stderr line.
 pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
     let name = label(path);
-    let cannot = |e: io::Error| format!("zerocol: {name}: cannot read: {e}");
-    let too_large = |len: u64| {
-        format!(
-            "zerocol: {name}: cannot read: a directory of {len} bytes, more than --max-size \
-             ({}); --max-size {} reads it anyway",
-            size_name(max_size),
-            size_name(enough(len))
-        )
-    };
     let is_dir = img_names::named(path) == Named::Directory;
     let (data_path, dir_path) = if is_dir {
         let img = sibling(path, Named::Data).ok_or_else(|| {
@@ -111,6 +102,40 @@ pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
         (path.to_owned(), None)
     };
     let (data, len) = regular(&data_path)?;
+    with_data(path, dir_path, data, len, max_size)
+}
+
+/// Reads the directory of the archive at `path` whose data file (the v2 file, or
+/// the v1 `.img`) is open as `data`, of `len` bytes: as [`open`], which opens it.
+pub(crate) fn open_data(
+    path: &Path,
+    data: File,
+    len: u64,
+    max_size: u64,
+) -> Result<ArchiveFile, String> {
+    with_data(path, None, data, len, max_size)
+}
+
+/// [`open`] once the data file is open; `dir_path` is the `.dir` when the user
+/// named it.
+fn with_data(
+    path: &Path,
+    dir_path: Option<PathBuf>,
+    data: File,
+    len: u64,
+    max_size: u64,
+) -> Result<ArchiveFile, String> {
+    let name = label(path);
+    let cannot = |e: io::Error| format!("zerocol: {name}: cannot read: {e}");
+    let too_large = |len: u64| {
+        format!(
+            "zerocol: {name}: cannot read: a directory of {len} bytes, more than --max-size \
+             ({}); --max-size {} reads it anyway",
+            size_name(max_size),
+            size_name(enough(len))
+        )
+    };
+    let is_dir = dir_path.is_some();
     let mut head = [0u8; img::HEADER_V2_LEN];
     let head_len = usize::try_from(len.min(8)).unwrap_or(0);
     read_at(&data, head.get_mut(..head_len).unwrap_or_default(), 0).map_err(cannot)?;

@@ -15,13 +15,17 @@
 //!   regular file (`/dev/full`, a FIFO, a folder) is refused: renaming over it
 //!   would replace it. A link is followed: the file it names is replaced.
 //! - Progress: `check` over many files shows a bar on stderr, only when stderr is a
-//!   terminal ([`Progress`](progress::Progress)); the lines on stdout and stderr are printed with the
-//!   bar cleared, so they are never garbled by it.
+//!   terminal ([`Progress`](progress::Progress)), redrawn at most ten times a second;
+//!   the lines on stdout and stderr are printed with the bar cleared, so they are
+//!   never garbled by it.
+//! - `check` reads each file once ([`scan`]): one open, one stat and one read for a
+//!   collision file, given or found in a folder.
 
 pub(crate) mod archive;
 pub(crate) mod load;
 pub(crate) mod progress;
 pub(crate) mod recognise;
+pub(crate) mod scan;
 pub(crate) mod staging;
 
 use std::io::{self, Write};

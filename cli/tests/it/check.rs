@@ -385,6 +385,237 @@ fn links_to_folders_are_not_followed_and_loops_end() {
     )));
 }
 
+/// A v2 archive (`VER2`) of `sample.col` and `vehicle.dff`.
+fn v2_archive() -> Vec<u8> {
+    use zerocol::img::{self, Source};
+    let col = std::fs::read(sample("sample.col")).unwrap();
+    let dff = std::fs::read(sample("vehicle.dff")).unwrap();
+    let sources = [
+        Source {
+            name: b"a.col",
+            data: &col,
+        },
+        Source {
+            name: b"b.dff",
+            data: &dff,
+        },
+    ];
+    let mut out = vec![0; img::required_len(sources.iter().copied()).unwrap()];
+    img::write(sources.iter().copied(), &mut out).unwrap();
+    out
+}
+
+/// A folder of each kind of file a walk counts or skips, and the paths of those it
+/// counts, in the walk's order.
+fn folder_of_every_kind() -> (TempDir, Vec<String>) {
+    let dir = TempDir::new("kinds");
+    let read = |name: &str| std::fs::read(sample(name)).unwrap();
+    let counted = vec![
+        dir.file("a.col", &read("sample.col")),
+        dir.file("b.dff", &read("vehicle.dff")),
+        dir.file("c.tcol", &read("body.tcol")),
+        dir.file("d.drs", &read("collision.drs")),
+        dir.file("e.col", &read("course.col")),
+        dir.file("empty.col", b""),
+        // Counted by its first bytes, and an archive by its first bytes.
+        dir.file("f.bin", &read("sample.col")),
+        dir.file("g.img", &v2_archive()),
+        dir.file("junk.dff", b"garbage"),
+        dir.file("pack.bin", &v2_archive()),
+        dir.file("sub/h.col", &library_with_a_lint()),
+    ];
+    dir.file("readme.txt", b"read me");
+    dir.file("x.txd", &rw(0x16, &[0; 40]));
+    (dir, counted)
+}
+
+#[test]
+fn a_folder_and_the_list_of_its_files_check_alike() {
+    let (dir, files) = folder_of_every_kind();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    // With the default limit, and with one that course.col (12,008 bytes) and the
+    // archives pass (their directories are read, and each entry) but not whole.
+    for limit in [&[][..], &["--max-size", "8K"][..]] {
+        let walked = zerocol(&[&["check", dir.path()][..], limit].concat());
+        let given = zerocol(&[&["check"][..], limit, &files].concat());
+        assert_eq!(code(&walked), code(&given));
+        assert_eq!(stderr(&walked), stderr(&given));
+        // The totals differ only in the files the walk skipped.
+        let (walked, given) = (stdout(&walked), stdout(&given));
+        let total = |out: &str| out.lines().last().unwrap().to_owned();
+        assert_eq!(
+            total(&walked),
+            format!(
+                "{}, 2 skipped in folders (not collision files)",
+                total(&given)
+            )
+        );
+        let body =
+            |out: &str| -> Vec<String> { out.lines().rev().skip(1).map(str::to_owned).collect() };
+        assert_eq!(body(&walked), body(&given));
+        assert_eq!(
+            check_json(&[&[dir.path()][..], limit].concat()),
+            check_json(&[limit, &files].concat())
+        );
+    }
+    // What they say: every kind, the archives by their first bytes entry by entry.
+    let (_, lines) = check_json(&[dir.path(), "--max-size", "8K"]);
+    let seen: Vec<(String, &str)> = lines
+        .iter()
+        .map(|l| {
+            let file = l["file"].as_str().unwrap();
+            let file = file.strip_prefix(dir.path()).unwrap().to_owned();
+            (file, l["status"].as_str().unwrap())
+        })
+        .collect();
+    let expected = [
+        ("/a.col", "ok"),
+        ("/b.dff", "ok"),
+        ("/c.tcol", "ok"),
+        ("/d.drs", "ok"),
+        ("/e.col", "unreadable"),
+        ("/empty.col", "malformed"),
+        ("/f.bin", "ok"),
+        ("/g.img", "ok"),
+        ("/g.img/a.col", "ok"),
+        ("/g.img/b.dff", "ok"),
+        ("/junk.dff", "malformed"),
+        ("/pack.bin", "ok"),
+        ("/pack.bin/a.col", "ok"),
+        ("/pack.bin/b.dff", "ok"),
+        ("/sub/h.col", "ok"),
+    ];
+    let seen: Vec<(&str, &str)> = seen.iter().map(|(f, s)| (f.as_str(), *s)).collect();
+    assert_eq!(seen, expected);
+    assert!(
+        lines[4]["error"]
+            .as_str()
+            .unwrap()
+            .contains("12008 bytes, more than --max-size (8K)"),
+        "{}",
+        lines[4]
+    );
+}
+
+/// The system calls made on one file: opens, stats and reads.
+#[cfg(target_os = "linux")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Calls {
+    opens: usize,
+    stats: usize,
+    reads: usize,
+}
+
+/// One open, one stat, one read.
+#[cfg(target_os = "linux")]
+const ONCE: Calls = Calls {
+    opens: 1,
+    stats: 1,
+    reads: 1,
+};
+
+/// The system calls `strace` saw `zerocol ARGS` make on each file whose name ends
+/// with one of `names`, and the threads it started; `None` (the reason printed)
+/// without a working `strace`.
+#[cfg(target_os = "linux")]
+fn syscalls(args: &[&str], names: &[String]) -> Option<(Vec<Calls>, usize)> {
+    let log = TempFile::path_only("strace.log");
+    let traced = [
+        "openat",
+        "open",
+        "read",
+        "pread64",
+        "readv",
+        "stat",
+        "lstat",
+        "fstat",
+        "newfstatat",
+        "statx",
+        "clone",
+        "clone3",
+    ]
+    .join(",");
+    let o = std::process::Command::new("strace")
+        .args(["-f", "-y", "-qq", "-e", &format!("trace={traced}"), "-o"])
+        .arg(&log.0)
+        .arg(crate::support::cli::ZEROCOL)
+        .args(args)
+        .output();
+    match &o {
+        Ok(o) if o.status.code() == Some(0) => {}
+        _ => {
+            println!("skipped: strace does not run here: {o:?}");
+            return None;
+        }
+    }
+    let log = std::fs::read_to_string(&log.0).unwrap();
+    let calls: Vec<(&str, &str)> = log
+        .lines()
+        // `PID NAME(ARGS) = RESULT`: -f prefixes the thread's id.
+        .filter_map(|l| {
+            let call = l.split_once(' ').map_or(l, |(_, c)| c.trim_start());
+            call.split_once('(')
+        })
+        .collect();
+    let threads = calls
+        .iter()
+        .filter(|(name, _)| name.starts_with("clone"))
+        .count();
+    let per_file = names
+        .iter()
+        .map(|name| {
+            // A path in an argument or a descriptor's (`3</path>`), ending there.
+            let on = |rest: &&str| {
+                rest.contains(&format!("/{name}\"")) || rest.contains(&format!("/{name}>"))
+            };
+            let count = |kinds: &[&str]| {
+                calls
+                    .iter()
+                    .filter(|(call, rest)| kinds.contains(call) && on(rest))
+                    .count()
+            };
+            Calls {
+                opens: count(&["openat", "open"]),
+                stats: count(&["stat", "lstat", "fstat", "newfstatat", "statx"]),
+                reads: count(&["read", "pread64", "readv"]),
+            }
+        })
+        .collect();
+    Some((per_file, threads))
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn check_opens_stats_and_reads_each_file_once() {
+    let dir = TempDir::new("once");
+    let col = std::fs::read(sample("sample.col")).unwrap();
+    let names: Vec<String> = (0..20).map(|i| format!("m{i:02}.col")).collect();
+    let paths: Vec<String> = names.iter().map(|name| dir.file(name, &col)).collect();
+    // Given or walked: one open, one stat and one read for each file, no thread.
+    let mut given = vec!["check"];
+    given.extend(paths.iter().map(String::as_str));
+    for args in [&["check", dir.path()][..], &given] {
+        let Some((per_file, threads)) = syscalls(args, &names) else {
+            return;
+        };
+        assert_eq!(per_file, vec![ONCE; 20], "{args:?}");
+        assert_eq!(threads, 0, "{args:?}");
+    }
+    // A file a walk skips is opened and its first bytes read; a .dir is not opened.
+    dir.file("readme.txt", b"read me");
+    dir.file("gta3.dir", &[0; 32]);
+    let skipped = ["readme.txt".to_owned(), "gta3.dir".to_owned()];
+    let Some((per_file, _)) = syscalls(&["check", dir.path()], &skipped) else {
+        return;
+    };
+    let none = Calls {
+        opens: 0,
+        stats: 0,
+        reads: 0,
+    };
+    assert_eq!(per_file, [ONCE, none]);
+}
+
 #[test]
 fn an_empty_folder_checks_no_file() {
     let dir = TempDir::new("empty");

@@ -532,8 +532,9 @@ fn a_progress_bar_on_a_terminal_with_whole_lines() {
     // The error line is whole, on a line of its own.
     let error = format!("{}: error: unknown format", dir.join("zz.col").display());
     assert!(shown.contains(&format!("\r\x1b[2K{error}")), "{shown:?}");
-    // Both streams on the terminal: every verdict line whole, each after the bar was
-    // cleared, and the totals line last, after the bar is gone.
+    // Both streams on the terminal: every verdict line whole, on a line of its own
+    // (after the bar was cleared, or after the line before it), and the totals line
+    // last, after the bar is gone.
     let shown = on_a_terminal(&format!("{ZEROCOL} check {}", s(&dir.0))).unwrap();
     for i in 0..40 {
         let line = format!(
@@ -541,10 +542,15 @@ fn a_progress_bar_on_a_terminal_with_whole_lines() {
             dir.join(&format!("m{i:02}.col")).display()
         );
         assert!(
-            shown.contains(&format!("\x1b[2K{line}")),
+            shown.contains(&format!("\x1b[2K{line}")) || shown.contains(&format!("\n{line}")),
             "{line:?} in {shown:?}"
         );
     }
+    // The bar is redrawn at a bounded rate, never for a line printed: at most once
+    // per file, and at the start and the end (the old bar was redrawn for each
+    // line, twice per file).
+    let draws = shown.matches("checking ").count();
+    assert!((2..=43).contains(&draws), "{draws} draws in {shown:?}");
     assert!(
         shown.ends_with("total: 41 files, 40 ok, 1 malformed, 0 warnings\r\n"),
         "{shown:?}"
