@@ -1698,7 +1698,7 @@ fn obj_export_never_allocates() {
         let summary = audit.check("obj::gta", || {
             obj::gta(&models, game, &mut o, &mut m, Some("sample.mtl"))
         });
-        assert_eq!(summary.unwrap().objects, 5);
+        assert_eq!(summary.unwrap().objects, 10);
     }
     audit.check("obj::gta (no mtllib, no models)", || {
         s.dbg(&obj::gta(&models, None, &mut o, &mut m, None));
