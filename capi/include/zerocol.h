@@ -1269,8 +1269,8 @@ typedef struct {
   // 1 when a lenient rule let the model through (the model is outside the strict
   // format), 0 for an engine limit.
   uint8_t tolerated;
-  // 1 when the game may write past a buffer on it, a likely crash
-  // (`LintKind::may_crash`: the file is risky to ship), 0 otherwise.
+  // 1 when the game may write past a buffer on it, a likely crash, however the
+  // file is loaded (`LintKind::may_crash`: the file is risky to ship), 0 otherwise.
   uint8_t may_crash;
   // The first record concerned, as the kind says (0 when none).
   uint32_t first;

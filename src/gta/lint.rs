@@ -225,12 +225,14 @@ impl LintKind {
     }
 
     /// `true` for engine limits past which a game that loads the model writes past
-    /// the end of a buffer (a likely crash): a model larger than the buffer it is
-    /// copied into ([`LintKind::ModelTooLarge`]; for GTA SA only when loaded through
-    /// its `.dat` files, see [`LintKind::depends_on_loading`]), more spheres than
-    /// the games' arrays hold, more boxes than III/VC's, and more faces than III/VC's
-    /// array in one place ([`LintKind::CrowdedFaces`] for a model III/VC load).
-    /// The other limits make collisions wrong or missed, not memory.
+    /// the end of a buffer (a likely crash) however the file is loaded: a model
+    /// larger than the buffer III/VC copy it into ([`LintKind::ModelTooLarge`]),
+    /// more spheres than the games' arrays hold, more boxes than III/VC's, and more
+    /// faces than III/VC's array in one place ([`LintKind::CrowdedFaces`] for a
+    /// model III/VC load). GTA SA's 32 KiB buffer is not one: it is used only for
+    /// files named in its `.dat` files ([`LintKind::depends_on_loading`]), and a
+    /// file streamed from an IMG archive is read in place. The other limits make
+    /// collisions wrong or missed, not memory.
     ///
     /// ```
     /// use zerocol::gta::{Game, LintKind, Section};
@@ -242,7 +244,7 @@ impl LintKind {
     /// ```
     pub const fn may_crash(&self) -> bool {
         match self {
-            Self::ModelTooLarge { .. } => true,
+            Self::ModelTooLarge { game, .. } => !matches!(game, Game::Sa),
             Self::TooMany {
                 section: Section::Spheres,
                 ..

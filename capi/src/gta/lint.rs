@@ -105,8 +105,8 @@ pub struct zc_gta_lint {
     /// 1 when a lenient rule let the model through (the model is outside the strict
     /// format), 0 for an engine limit.
     pub tolerated: u8,
-    /// 1 when the game may write past a buffer on it, a likely crash
-    /// (`LintKind::may_crash`: the file is risky to ship), 0 otherwise.
+    /// 1 when the game may write past a buffer on it, a likely crash, however the
+    /// file is loaded (`LintKind::may_crash`: the file is risky to ship), 0 otherwise.
     pub may_crash: u8,
     /// The first record concerned, as the kind says (0 when none).
     pub first: u32,

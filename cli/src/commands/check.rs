@@ -146,6 +146,7 @@ impl Check {
                             forced,
                             &input.bytes,
                             self.flags(),
+                            true,
                             error.to_string(),
                         )
                     }),
@@ -200,12 +201,13 @@ impl Check {
             self.progress.grow(len_u64(checked));
         }
         let summary = format!(
-            "{} IMG archive, {} entries, {checked} .col/.dff entries checked",
+            "{} IMG archive, {}, {} checked",
             match directory.version() {
                 Version::V1 => "GTA III/VC",
                 _ => "San Andreas",
             },
-            directory.entries().count()
+            crate::io::counted(directory.entries().count(), "entry"),
+            crate::io::counted(checked, ".col/.dff entry")
         );
         self.verdict(
             &archive.label,

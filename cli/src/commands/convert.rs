@@ -49,7 +49,7 @@ pub(crate) fn convert(
                      converted), not from {}: `zerocol put DFF {} {}` puts a GTA model into a \
                      .dff, or give OUTPUT a .col name",
                     format.name(),
-                    label(&input.path),
+                    input.label,
                     label(output)
                 ),
             );
@@ -66,7 +66,7 @@ pub(crate) fn convert(
             };
             report(
                 &input.label,
-                &explain(format, None, &input.bytes, flags, message),
+                &explain(format, None, &input.bytes, flags, true, message),
             );
             return Ok(Status::Malformed);
         }

@@ -27,6 +27,7 @@ pub(crate) fn dump(
         load(file, common.limit.max_size),
         common,
         flags,
+        true,
         out,
         |format, input, out| tool(format).dump(out, &input.bytes, flags),
     )

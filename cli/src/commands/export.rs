@@ -70,6 +70,7 @@ pub(crate) fn export(
                     common.format,
                     &input.bytes,
                     flags,
+                    false,
                     error.to_string(),
                 ),
             );
@@ -80,14 +81,14 @@ pub(crate) fn export(
     let mut warnings = exported.warnings;
     if s.non_finite > 0 {
         warnings.push(format!(
-            "{} NaN or infinite coordinates written as 0",
-            s.non_finite
+            "{} written as 0",
+            crate::io::counted(s.non_finite, "NaN or infinite coordinate")
         ));
     }
     if s.unshown > 0 {
         warnings.push(format!(
-            "{} shapes without faces (hulls of more than {} points, or past the export's budget, as points; planes without a normal left out)",
-            s.unshown,
+            "{} without faces (hulls of more than {} points, or past the export's budget, as points; planes without a normal left out)",
+            crate::io::counted(s.unshown, "shape"),
             zerocol::obj::HULL_CAP
         ));
     }

@@ -39,7 +39,14 @@ pub(crate) fn info<W: Write>(
         tool(format).info(out, &input.label, &input.bytes, flags)
     };
     match file {
-        Some(path) => one_file(load(path, common.limit.max_size), common, flags, out, info),
+        Some(path) => one_file(
+            load(path, common.limit.max_size),
+            common,
+            flags,
+            true,
+            out,
+            info,
+        ),
         None => samples(common, flags, out, info),
     }
 }
@@ -80,10 +87,11 @@ pub(crate) fn samples<W: Write>(
             format: Some(format),
             ..common
         };
-        let done = one_file(Ok(input), common, flags, out, &info).map_err(|e| Interrupted {
-            status: status.max(e.status),
-            error: e.error,
-        })?;
+        let done =
+            one_file(Ok(input), common, flags, true, out, &info).map_err(|e| Interrupted {
+                status: status.max(e.status),
+                error: e.error,
+            })?;
         status = status.max(done);
     }
     if first {

@@ -41,13 +41,13 @@ pub(crate) fn list(
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         writeln!(
             out,
-            "{}: {} IMG archive, {} entries",
+            "{}: {} IMG archive, {}",
             archive.label,
             match directory.version() {
                 Version::V1 => "GTA III/VC (v1)",
                 _ => "San Andreas (v2)",
             },
-            entries.len()
+            crate::io::counted(entries.len(), "entry")
         )?;
         writeln!(
             out,

@@ -47,13 +47,15 @@ pub(crate) fn recognise(input: &Input, forced: Option<Format>) -> Result<Format,
 
 /// A malformed file's message: when it was read with a `--format` that does not
 /// fit, followed by what the file looks like instead; when strict reading refused
-/// it, and a lenient read of `format` takes it, by the flag that reads it; when
-/// `--recover` reads models past the damage, by how many.
+/// it, and a lenient read of `format` takes it, by the flag and what it reads; when
+/// `--recover` reads models past the damage, by how many (for a command that takes
+/// `--recover`: `has_recover`).
 pub(crate) fn explain(
     format: Format,
     forced: Option<Format>,
     bytes: &[u8],
     flags: Flags,
+    has_recover: bool,
     message: String,
 ) -> String {
     let mut message = match forced.and_then(|forced| format::mismatch(forced, bytes)) {
@@ -76,10 +78,16 @@ pub(crate) fn explain(
         ..lenient
     };
     // Only a read error: a file that reads strictly, refused for what it holds, is not.
-    if !flags.lenient && tool.check(bytes, lenient).is_ok() && tool.check(bytes, strict).is_err() {
-        message.push_str("; --lenient reads the file");
+    if !flags.lenient && tool.check(bytes, strict).is_err() {
+        // What the lenient read takes: it may stop where the game stops.
+        if let Ok(checked) = tool.check(bytes, lenient) {
+            message.push_str(&format!("; --lenient reads it ({})", checked.summary));
+        }
     }
-    if let Some(models) = tool.recoverable(bytes, flags.lenient) {
+    if let Some(models) = has_recover
+        .then(|| tool.recoverable(bytes, flags.lenient))
+        .flatten()
+    {
         message.push_str(&format!(
             "; --recover steps over the damage and reads {}",
             crate::io::counted(models, "model")
@@ -88,12 +96,14 @@ pub(crate) fn explain(
     message
 }
 
-/// Runs `command` on one file for `info` and `dump`: I/O errors and malformed input
-/// become one stderr line each.
+/// Runs `command` on one file for `info`, `dump` and `ray`: I/O errors and
+/// malformed input become one stderr line each (`has_recover`: the command takes
+/// `--recover`, which its errors may then suggest).
 pub(crate) fn one_file<W: Write>(
     input: Result<Input, String>,
     common: Common,
     flags: Flags,
+    has_recover: bool,
     out: &mut W,
     command: impl FnOnce(Format, &Input, &mut W) -> Result<(), Error>,
 ) -> Result<Status, Interrupted> {
@@ -115,7 +125,14 @@ pub(crate) fn one_file<W: Write>(
         Err(Error::Malformed(message)) => {
             // What `info` printed before the damage comes first on a terminal.
             let flushed = out.flush();
-            let message = explain(format, common.format, &input.bytes, flags, message);
+            let message = explain(
+                format,
+                common.format,
+                &input.bytes,
+                flags,
+                has_recover,
+                message,
+            );
             report(&input.label, &message);
             flushed
                 .map(|()| Status::Malformed)

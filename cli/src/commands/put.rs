@@ -69,12 +69,19 @@ pub(crate) fn put(
             write_output(output, &put.bytes, out)
         }
         Err(PutError::Malformed(message)) => {
-            let message = explain(Format::Dff, None, &dff.bytes, flags, message);
+            let message = explain(Format::Dff, None, &dff.bytes, flags, false, message);
             report(&dff.label, &message);
             Ok(Status::Malformed)
         }
         Err(PutError::ModelFile(message)) => {
-            let message = explain(Format::GtaCol, None, &model_file.bytes, flags, message);
+            let message = explain(
+                Format::GtaCol,
+                None,
+                &model_file.bytes,
+                flags,
+                false,
+                message,
+            );
             // A file zerocol knows holds no collision (a VERF archive, a TXD) says so.
             let unsniffed = recognise::sniff(&model_file.bytes).is_none();
             let message = match recognise::mismatch(Format::GtaCol, &model_file.bytes) {
@@ -201,15 +208,23 @@ pub(crate) fn put_entry(
                 Some(Data::Bytes(_)) => {
                     report(&input.label, &refused_file(&entry_name, by_option, error))
                 }
-                Some(Data::Entry(entry)) => report(
-                    &archive.label,
-                    &format!(
-                        "entry {} {:?} cannot be written: {error}; the game skips it, and \
-                         --lenient leaves it out (as `zerocol repair` does)",
-                        entry.index,
-                        String::from_utf8_lossy(entry.name)
-                    ),
-                ),
+                Some(Data::Entry(entry)) => {
+                    // Only an entry the game does not load is one it skips.
+                    let skips = if entry.kind.is_loaded_by(version) {
+                        ""
+                    } else {
+                        "; the game skips it, and --lenient leaves it out (as `zerocol repair` \
+                         does)"
+                    };
+                    report(
+                        &archive.label,
+                        &format!(
+                            "entry {} {:?} cannot be written: {error}{skips}",
+                            entry.index,
+                            String::from_utf8_lossy(entry.name)
+                        ),
+                    );
+                }
                 None => report(&archive.label, &error),
             }
             Ok(Status::Failed)

@@ -25,6 +25,7 @@ pub(crate) fn run<W: Write>(args: Ray, out: &mut W) -> Result<Status, Interrupte
         load(&args.file, args.common.limit.max_size),
         args.common,
         flags,
+        false,
         out,
         |format, input, out| {
             if model && !tool(format).has_models() {

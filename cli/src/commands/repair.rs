@@ -68,9 +68,9 @@ pub(crate) fn repair(
             report(
                 &archive.label,
                 &format!(
-                    "kept {} of the {} entries declared, dropped {}",
+                    "kept {} of {} declared, dropped {}",
                     read.len(),
-                    directory.declared(),
+                    crate::io::counted(directory.declared(), "entry"),
                     skipped.len()
                 ),
             );

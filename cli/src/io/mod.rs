@@ -36,12 +36,15 @@ use crate::io::staging::{Fill, Place, Staged};
 use crate::status::{Interrupted, Status};
 
 /// `n` and the noun, singular for 1: "1 model", "4 models".
-pub(crate) fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
+pub(crate) fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
+    if n == N::from(1) {
         format!("1 {noun}")
     } else if noun.ends_with('x') {
         // "box", "boxes".
         format!("{n} {noun}es")
+    } else if let Some(stem) = noun.strip_suffix("ry") {
+        // "entry", "entries".
+        format!("{n} {stem}ries")
     } else {
         format!("{n} {noun}s")
     }

@@ -98,7 +98,7 @@ fn a_short_clump_is_malformed_unless_lenient() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {}: {error}; --lenient reads the file\n",
+            "zerocol: {}: {error}; --lenient reads it (dff, COL3 \"lamppost_sa\" at byte 60)\n",
             file.path()
         )
     );

@@ -247,7 +247,7 @@ fn export_warns_of_coordinates_it_cannot_write() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {}: warning: 1 NaN or infinite coordinates written as 0\n",
+            "zerocol: {}: warning: 1 NaN or infinite coordinate written as 0\n",
             input.path()
         )
     );

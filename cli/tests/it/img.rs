@@ -108,7 +108,7 @@ fn check_reads_a_v1_pair_by_its_dir_or_img() {
         assert_eq!(
             stdout(&o),
             format!(
-                "{path}: ok (GTA III/VC IMG archive, 1 entries, 1 .col/.dff entries checked)\n\
+                "{path}: ok (GTA III/VC IMG archive, 1 entry, 1 .col/.dff entry checked)\n\
                  {path}/sample.col: ok (4 models, 932 trailing bytes)\n\
                  total: 2 files, 2 ok, 0 malformed, 0 warnings\n"
             )
@@ -143,9 +143,7 @@ fn damaged_directory_strict_offset_lenient_reads() {
     assert_eq!(code(&o), 0);
     let out = stdout(&o);
     assert!(
-        out.starts_with(&format!(
-            "{path}: San Andreas (v2) IMG archive, 1 entries\n"
-        )),
+        out.starts_with(&format!("{path}: San Andreas (v2) IMG archive, 1 entry\n")),
         "{out}"
     );
     assert!(

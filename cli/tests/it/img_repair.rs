@@ -87,7 +87,7 @@ fn repair_keeps_what_the_game_reads_and_names_each_drop() {
              zerocol: {path}: warning: dropped entry 5 \"\": {games}; the game skips it\n\
              zerocol: {path}: warning: dropped entry 6 \"\\u{{7f}}garbage\": {games}; the game skips it\n\
              zerocol: {path}: warning: dropped entry 7 \"OLDNAME\": {games}, and its sectors end at byte 4397912311808, past the archive's 8192; the game skips it\n\
-             zerocol: {path}: kept 3 of the 8 entries declared, dropped 5\n"
+             zerocol: {path}: kept 3 of 8 entries declared, dropped 5\n"
         )
     );
     let out = repaired.read();
@@ -103,7 +103,7 @@ fn repair_keeps_what_the_game_reads_and_names_each_drop() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {}: kept 3 of the 3 entries declared, dropped 0\n",
+            "zerocol: {}: kept 3 of 3 entries declared, dropped 0\n",
             sound.path()
         )
     );
@@ -169,7 +169,7 @@ fn repair_drops_later_duplicates_and_rewrites_a_v1_pair() {
         format!(
             "zerocol: {dir_arg}: warning: dropped entry 1 \"notes.txt\": its name has no extension Vice City loads; the game skips it\n\
              zerocol: {dir_arg}: warning: dropped entry 2 \"SAMPLE.COL\": the name of entry 0 again; the game keeps entry 0 and skips it\n\
-             zerocol: {dir_arg}: kept 2 of the 4 entries declared, dropped 2\n"
+             zerocol: {dir_arg}: kept 2 of 4 entries declared, dropped 2\n"
         )
     );
     let (new_dir, new_img) = (std::fs::read(&out_dir).unwrap(), out.read());

@@ -376,7 +376,9 @@ pub(crate) fn convert(bytes: &[u8], conversion: Conversion) -> Result<Converted,
     let library =
         read_library(bytes, conversion.lenient, conversion.recover).map_err(Error::Malformed)?;
     let mut converted = convert_models(&library.models, conversion.settings)?;
-    converted.warnings.splice(0..0, library.warnings);
+    converted
+        .warnings
+        .splice(0..0, library.warnings.into_iter().chain(library.padding));
     Ok(converted)
 }
 
@@ -392,14 +394,19 @@ pub(crate) fn convert_models(
 }
 
 /// The models of a `.col` library, with their offsets, and what a command that
-/// writes them anew must say: what a lenient read let through, and the bytes after
-/// the last model, which are not written.
+/// reads them must say: what a lenient or recovering read let through, and the
+/// bytes after the last model, which a command that writes the models anew leaves
+/// out.
 pub(crate) struct Library<'a> {
     /// Every model, and where it starts.
     pub models: Vec<(Model<'a>, usize)>,
-    /// A line each: `MODEL: LINT` for what a lenient rule let through, then the
-    /// bytes left out after the last model.
+    /// A line each: the damaged ranges `--recover` skipped, `MODEL: LINT` for what a
+    /// lenient rule let through, then the bytes that are not a model after the last
+    /// (which a lenient read let through).
     pub warnings: Vec<String>,
+    /// The zero padding after the last model (which the games skip too), for the
+    /// commands that write a `.col`: they leave it out.
+    pub padding: Option<String>,
 }
 
 /// Reads every model of a `.col` library (a file with no model is malformed); with
@@ -413,12 +420,15 @@ pub(crate) fn read_library(
     let models: Vec<_> = walked.models.iter().map(|&m| (m, m.offset())).collect();
     let mut warnings: Vec<String> = walked.skipped_lines().collect();
     warnings.extend(super::tolerated(&walked.models));
+    let mut padding = None;
     match walked.end {
-        Some(end) if end.trailing_bytes > 0 && end.trailing_is_padding => warnings.push(format!(
-            "{} of zero padding at byte {}, after the last model, left out of the output",
-            crate::io::counted(end.trailing_bytes, "byte"),
-            end.offset
-        )),
+        Some(end) if end.trailing_bytes > 0 && end.trailing_is_padding => {
+            padding = Some(format!(
+                "{} of zero padding at byte {}, after the last model, left out of the output",
+                crate::io::counted(end.trailing_bytes, "byte"),
+                end.offset
+            ));
+        }
         Some(end) if end.trailing_bytes > 0 => warnings.push(format!(
             "{} at byte {}, not a model, left out of the output",
             crate::io::counted(end.trailing_bytes, "trailing byte"),
@@ -426,5 +436,9 @@ pub(crate) fn read_library(
         )),
         _ => {}
     }
-    Ok(Library { models, warnings })
+    Ok(Library {
+        models,
+        warnings,
+        padding,
+    })
 }
