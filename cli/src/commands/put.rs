@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::commands::open::explain;
+use crate::formats::dff::replace;
 use crate::formats::gta::{latin1, read_library};
 use crate::formats::img::{Named, directory_beside, named};
 use crate::tool::{Flags, options};
@@ -12,7 +13,7 @@ use zerocol::gta::{Model, Options};
 
 use zerocol::img::{self, Entry, Version};
 
-use crate::io::archive::{self, Data, Item};
+use crate::io::archive::{self, ArchiveFile, Data, Item};
 use crate::io::load::load;
 use crate::io::recognise;
 use crate::io::{eprint_line, refuse_overwrite, report, write_output};
@@ -115,22 +116,11 @@ pub(crate) fn put_entry(
     let mut inputs = archive::files(archive_path);
     inputs.push(file.to_owned());
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-    if refuse_overwrite(&inputs, output) {
-        return Ok(Status::Failed);
-    }
-    let archive = match archive::open(archive_path, max_size) {
-        Ok(archive) => archive,
-        Err(message) => {
-            eprint_line(&message);
-            return Ok(Status::Failed);
-        }
+    let (archive, dir_output) = match open_to_rewrite(archive_path, &inputs, output, max_size) {
+        Ok(opened) => opened,
+        Err(status) => return Ok(status),
     };
     let version = archive.version;
-    // A III/VC archive is two files: OUTPUT is the new .img, its .dir goes beside it.
-    let dir_output = directory_beside(output);
-    if version == Version::V1 && !v1_output(output, &inputs, &dir_output) {
-        return Ok(Status::Failed);
-    }
     let input = match load(file, max_size) {
         Ok(input) => input,
         Err(message) => {
@@ -251,9 +241,33 @@ fn refused_file(name: &str, by_option: bool, error: img::InputError) -> String {
     }
 }
 
+/// The archive at `path`, opened to be written anew to OUTPUT, and the path of the
+/// `.dir` written beside OUTPUT for a III/VC archive (OUTPUT names the new `.img`);
+/// refused, with its message said, when OUTPUT (or that `.dir`) would overwrite one
+/// of `inputs` or the archive does not open.
+pub(crate) fn open_to_rewrite(
+    path: &Path,
+    inputs: &[&Path],
+    output: &Path,
+    max_size: u64,
+) -> Result<(ArchiveFile, PathBuf), Status> {
+    if refuse_overwrite(inputs, output) {
+        return Err(Status::Failed);
+    }
+    let archive = archive::open(path, max_size).map_err(|message| {
+        eprint_line(&message);
+        Status::Failed
+    })?;
+    let dir_output = directory_beside(output);
+    if archive.version == Version::V1 && !v1_output(output, inputs, &dir_output) {
+        return Err(Status::Failed);
+    }
+    Ok((archive, dir_output))
+}
+
 /// Whether OUTPUT can take a III/VC archive: an `.img` (its `.dir` is written
 /// beside it) that overwrites no input; otherwise the message, naming OUTPUT.
-pub(crate) fn v1_output(output: &Path, inputs: &[&Path], dir_output: &Path) -> bool {
+fn v1_output(output: &Path, inputs: &[&Path], dir_output: &Path) -> bool {
     if output.as_os_str() == "-" {
         eprint_line(
             "zerocol: standard output: cannot hold a GTA III/VC archive, which is a .dir and an \
@@ -329,17 +343,11 @@ fn put_model(
     let model = models
         .get(index)
         .ok_or_else(|| PutError::Choice(format!("no model {index}")))?;
-    let malformed = |e: zerocol::gta::dff::WriteError| {
-        PutError::Malformed(format!("cannot write the .dff: {e}"))
-    };
-    let len = target.replace_len(model.len()).map_err(malformed)?;
-    let mut bytes = vec![0; len];
-    target.replace(model, &mut bytes).map_err(malformed)?;
+    let (bytes, fixed) = replace(&target, model).map_err(PutError::Malformed)?;
     let mut warnings = Vec::new();
     if target.has_short_clump() {
         let clump = target.clump();
         let short = target.children_end().saturating_sub(clump.end());
-        let fixed = zerocol::gta::dff::Dff::parse(&bytes, Options::STRICT).is_ok();
         warnings.push((
             true,
             format!(

@@ -3,12 +3,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use zerocol::img::Version;
-
-use crate::commands::put::v1_output;
-use crate::formats::img::directory_beside;
+use crate::commands::put::open_to_rewrite;
 use crate::io::archive::{self, Data, Item};
-use crate::io::{eprint_line, refuse_overwrite, report};
+use crate::io::report;
 use crate::status::{Interrupted, Status};
 
 /// `zerocol repair ARCHIVE OUTPUT`: the archive the game reads, to OUTPUT (a III/VC
@@ -26,21 +23,11 @@ pub(crate) fn repair(
 ) -> Result<Status, Interrupted> {
     let inputs = archive::files(path);
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-    if refuse_overwrite(&inputs, output) {
-        return Ok(Status::Failed);
-    }
-    let archive = match archive::open(path, max_size) {
-        Ok(archive) => archive,
-        Err(message) => {
-            eprint_line(&message);
-            return Ok(Status::Failed);
-        }
+    let (archive, dir_output) = match open_to_rewrite(path, &inputs, output, max_size) {
+        Ok(opened) => opened,
+        Err(status) => return Ok(status),
     };
     let version = archive.version;
-    let dir_output = directory_beside(output);
-    if version == Version::V1 && !v1_output(output, &inputs, &dir_output) {
-        return Ok(Status::Failed);
-    }
     // Leniently: leftovers past the end are what the game skips, not a failure.
     let directory = match archive.directory(true) {
         Ok(directory) => directory,

@@ -95,21 +95,8 @@ pub(crate) fn convert(
     bytes: &[u8],
     conversion: tool::Conversion,
 ) -> Result<tool::Converted, tool::Error> {
-    if conversion.to.is_some_and(|to| to.gta().is_none()) {
-        return Err(tool::Error::Unsupported);
-    }
     let mut scratch = Vec::new();
-    let read = read(bytes, conversion.lenient, &mut scratch).map_err(tool::Error::Malformed)?;
-    let model = read
-        .model
-        .ok_or_else(|| tool::Error::Malformed("the .dff holds no collision model".to_owned()))?;
-    let mut converted = crate::formats::gta::convert_models(&[model], conversion.settings)?;
-    let mut warnings = read.warnings;
-    warnings.extend(crate::formats::gta::tolerated(core::slice::from_ref(
-        &model.0,
-    )));
-    converted.warnings.splice(0..0, warnings);
-    Ok(converted)
+    convert_read(bytes, conversion, &mut scratch).map(|(converted, _)| converted)
 }
 
 /// `zerocol convert` of a `.dff` into a `.dff`: the same file with its collision
@@ -119,38 +106,58 @@ pub(crate) fn convert_in_place(
     bytes: &[u8],
     conversion: tool::Conversion,
 ) -> Result<tool::Converted, tool::Error> {
-    let converted = convert(bytes, conversion)?;
     let mut scratch = Vec::new();
-    let read = read(bytes, conversion.lenient, &mut scratch).map_err(tool::Error::Malformed)?;
-    let (bytes, fixed) = replace(&read.dff, &converted.bytes).map_err(tool::Error::Malformed)?;
+    let (converted, read) = convert_read(bytes, conversion, &mut scratch)?;
+    // A model zerocol wrote: it reads strictly.
+    let model = zerocol::gta::models(&converted.bytes, Options::STRICT)
+        .next()
+        .ok_or_else(|| "the converted model file holds no model".to_owned())
+        .and_then(|model| model.map_err(|e| format!("the converted model: {e}")))
+        .map_err(tool::Error::Malformed)?;
+    let (bytes, fixed) = replace(&read.dff, &model).map_err(tool::Error::Malformed)?;
     let mut warnings = converted.warnings;
-    warnings.extend(fixed);
+    if fixed {
+        let clump = read.dff.clump();
+        warnings.push(format!(
+            "the Clump at byte {}, {} bytes short of the chunks it holds, has its size fixed \
+             in the output",
+            clump.offset(),
+            read.dff.children_end().saturating_sub(clump.end())
+        ));
+    }
     Ok(tool::Converted { bytes, warnings })
 }
 
-/// `dff` with its collision replaced by the one model of `col` (a model zerocol
-/// wrote, or checked), and the warning that a short Clump's size was fixed.
-pub(crate) fn replace(dff: &Dff<'_>, col: &[u8]) -> Result<(Vec<u8>, Option<String>), String> {
-    let model = zerocol::gta::models(col, Options::STRICT)
-        .next()
-        .ok_or_else(|| "the model file holds no model".to_owned())?
-        .map_err(|e| format!("the model file: {e}"))?;
+/// [`convert`], and the `.dff` read, which [`convert_in_place`] writes the model
+/// into.
+fn convert_read<'a>(
+    bytes: &'a [u8],
+    conversion: tool::Conversion,
+    scratch: &'a mut Vec<u8>,
+) -> Result<(tool::Converted, Read<'a>), tool::Error> {
+    if conversion.to.is_some_and(|to| to.gta().is_none()) {
+        return Err(tool::Error::Unsupported);
+    }
+    let read = read(bytes, conversion.lenient, scratch).map_err(tool::Error::Malformed)?;
+    let model = read
+        .model
+        .ok_or_else(|| tool::Error::Malformed("the .dff holds no collision model".to_owned()))?;
+    let mut converted = crate::formats::gta::convert_models(&[model], conversion.settings)?;
+    let mut warnings = read.warnings.clone();
+    warnings.extend(crate::formats::gta::tolerated(core::slice::from_ref(
+        &model.0,
+    )));
+    converted.warnings.splice(0..0, warnings);
+    Ok((converted, read))
+}
+
+/// `dff` with its collision replaced by `model`, and whether that fixed a short
+/// Clump (the output reads strictly, where the input's Clump was short).
+pub(crate) fn replace(dff: &Dff<'_>, model: &Model<'_>) -> Result<(Vec<u8>, bool), String> {
     let cannot = |e: zerocol::gta::dff::WriteError| format!("cannot write the .dff: {e}");
     let mut bytes = vec![0; dff.replace_len(model.len()).map_err(cannot)?];
-    dff.replace(&model, &mut bytes).map_err(cannot)?;
-    let fixed = dff
-        .has_short_clump()
-        .then(|| Dff::parse(&bytes, Options::STRICT).is_ok())
-        .filter(|&reads| reads)
-        .map(|_| {
-            let clump = dff.clump();
-            format!(
-                "the Clump at byte {}, {} bytes short of the chunks it holds, has its size \
-                 fixed in the output",
-                clump.offset(),
-                dff.children_end().saturating_sub(clump.end())
-            )
-        });
+    dff.replace(model, &mut bytes).map_err(cannot)?;
+    let fixed = dff.has_short_clump() && Dff::parse(&bytes, Options::STRICT).is_ok();
     Ok((bytes, fixed))
 }
 
