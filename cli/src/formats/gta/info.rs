@@ -50,14 +50,7 @@ pub(crate) fn info(
                     count = count.saturating_add(1);
                 }
                 Recovered::Skipped(s) => {
-                    writeln!(
-                        out,
-                        "skipped bytes {}..{} ({} bytes): {}",
-                        s.offset,
-                        s.offset.saturating_add(s.len),
-                        s.len,
-                        s.error
-                    )?;
+                    writeln!(out, "{}", super::skipped_line(&s))?;
                     skipped = skipped.saturating_add(1);
                 }
             }
@@ -67,11 +60,7 @@ pub(crate) fn info(
             return Ok(Verdict::Malformed(super::no_model(bytes)));
         }
         if skipped > 0 {
-            return Ok(Verdict::Malformed(format!(
-                "{} skipped, {} recovered",
-                crate::io::counted(skipped, "damaged byte range"),
-                crate::io::counted(count, "model")
-            )));
+            return Ok(Verdict::Malformed(super::recovered(skipped, count)));
         }
         return Ok(Verdict::Ok);
     }
@@ -122,11 +111,7 @@ fn info_model<'b>(
             }
         }
         if skipped > 0 {
-            damage = Some(format!(
-                "{} skipped, {} recovered",
-                crate::io::counted(skipped, "damaged byte range"),
-                crate::io::counted(names.len(), "model")
-            ));
+            damage = Some(super::recovered(skipped, names.len()));
         }
     } else {
         for model in gta::models(bytes, options(flags.lenient)) {

@@ -65,9 +65,8 @@ pub(crate) fn check(bytes: &[u8], flags: Flags) -> Result<Checked, String> {
     if !walked.skipped.is_empty() {
         // Read past the damage, the file is still malformed: each range is said.
         return Err(format!(
-            "{} skipped, {} recovered: {}",
-            crate::io::counted(walked.skipped.len(), "damaged byte range"),
-            crate::io::counted(walked.models.len(), "model"),
+            "{}: {}",
+            recovered(walked.skipped.len(), walked.models.len()),
             walked.skipped_lines().collect::<Vec<_>>().join("; ")
         ));
     }
@@ -172,16 +171,28 @@ pub(crate) struct Walked<'a> {
 impl Walked<'_> {
     /// `--recover`'s warnings: a line per damaged byte range stepped over.
     pub(crate) fn skipped_lines(&self) -> impl Iterator<Item = String> + '_ {
-        self.skipped.iter().map(|s| {
-            format!(
-                "skipped bytes {}..{} ({}): {}",
-                s.offset,
-                s.offset.saturating_add(s.len),
-                crate::io::counted(s.len, "byte"),
-                s.error
-            )
-        })
+        self.skipped.iter().map(skipped_line)
     }
+}
+
+/// `--recover`'s line for a damaged byte range it stepped over.
+pub(crate) fn skipped_line(s: &zerocol::gta::Skipped) -> String {
+    format!(
+        "skipped bytes {}..{} ({}): {}",
+        s.offset,
+        s.offset.saturating_add(s.len),
+        crate::io::counted(s.len, "byte"),
+        s.error
+    )
+}
+
+/// `--recover`'s verdict on a damaged library: what it skipped and what it read.
+pub(crate) fn recovered(skipped: usize, models: usize) -> String {
+    format!(
+        "{} skipped, {} recovered",
+        crate::io::counted(skipped, "damaged byte range"),
+        crate::io::counted(models, "model")
+    )
 }
 
 /// Walks every model of `bytes`: to the first error, or (`recover`) over damage.
