@@ -10,7 +10,7 @@ use zerocol::img::{Kind, Version};
 
 use crate::args::Common;
 use crate::commands::open::{explain, recognise};
-use crate::formats::img::{self, Named, VERF_WHAT};
+use crate::formats::img::{self, Named, VERF_ADVICE, VERF_WHAT};
 use crate::io::archive::{self, ArchiveFile};
 use crate::io::load::Input;
 use crate::io::progress::Progress;
@@ -115,10 +115,19 @@ impl Check {
                 self.totals.skipped = self.totals.skipped.saturating_add(1);
                 Ok(())
             }
-            // Named in the totals: no game and no command reads it.
+            // Named in the totals (with --json, in an object of its own): no game
+            // and no command reads it.
             Found::Verf => {
                 self.totals.verf = self.totals.verf.saturating_add(1);
-                Ok(())
+                if !self.output.json {
+                    return Ok(());
+                }
+                let mut line = Vec::new();
+                let status = self.status;
+                let reason = format!("{VERF_WHAT}: {VERF_ADVICE}");
+                json_skipped(&mut line, &label(&path), &reason)
+                    .and_then(|()| self.progress.print(out, &line))
+                    .map_err(|error| Interrupted { status, error })
             }
             Found::Unreadable(message) => self.unreadable(&label(&path), &message, out),
         }
@@ -461,6 +470,19 @@ pub(crate) fn json_line(
     if let Some(error) = error {
         object.insert("error".into(), error.into());
     }
+    serde_json::to_writer(&mut *out, &object)?;
+    writeln!(out)
+}
+
+/// The `check --json` line of a file found in a folder and not read, because no
+/// game reads it (a `VERF` archive): `file`, `format` (null), `status`
+/// (`skipped`) and `reason`.
+fn json_skipped(out: &mut impl Write, label: &str, reason: &str) -> io::Result<()> {
+    let mut object = serde_json::Map::new();
+    object.insert("file".into(), label.into());
+    object.insert("format".into(), serde_json::Value::Null);
+    object.insert("status".into(), "skipped".into());
+    object.insert("reason".into(), reason.into());
     serde_json::to_writer(&mut *out, &object)?;
     writeln!(out)
 }

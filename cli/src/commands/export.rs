@@ -32,7 +32,14 @@ pub(crate) fn export(
         .chain(".mtl".chars())
         .collect();
     let mtl_path = output.with_file_name(&mtllib);
-    if output.as_os_str() == "-" || output.file_stem().is_none() || mtl_path == output {
+    if output.as_os_str() == "-" {
+        eprint_line(
+            "zerocol: standard output: cannot hold what export writes, two files (an OBJ and \
+             its .mtl): give an OBJ path (its .mtl goes beside it)",
+        );
+        return Ok(Status::Failed);
+    }
+    if output.file_stem().is_none() || mtl_path == output {
         eprint_line(&format!(
             "zerocol: {}: export writes two files: give an OBJ path not ending in .mtl (its .mtl goes beside it)",
             label(output)

@@ -44,6 +44,31 @@ pub(crate) struct Read<'a> {
     pub warnings: Vec<String>,
 }
 
+impl Read<'_> {
+    /// Why a `.dff` that reads holds no collision model, with where the collision
+    /// chunk was looked for.
+    pub(crate) fn no_model(&self) -> String {
+        let clump = self.dff.clump();
+        match self.dff.extension() {
+            Some(extension) => format!(
+                "the .dff holds no collision model: the Clump's Extension at byte {} ({} bytes, \
+                 to byte {}) has no collision chunk (type 0x{:X})",
+                extension.offset(),
+                extension.size(),
+                extension.end(),
+                zerocol::gta::dff::COLLISION_PLUGIN
+            ),
+            None => format!(
+                "the .dff holds no collision model: the Clump at byte {} (to byte {}) has no \
+                 Extension, where the collision chunk (type 0x{:X}) would be",
+                clump.offset(),
+                clump.end(),
+                zerocol::gta::dff::COLLISION_PLUGIN
+            ),
+        }
+    }
+}
+
 /// Reads the `.dff` and its model; a headerless payload is framed into `scratch`.
 pub(crate) fn read<'a>(
     bytes: &'a [u8],
@@ -141,7 +166,7 @@ fn convert_read<'a>(
     let read = read(bytes, conversion.lenient, scratch).map_err(tool::Error::Malformed)?;
     let model = read
         .model
-        .ok_or_else(|| tool::Error::Malformed("the .dff holds no collision model".to_owned()))?;
+        .ok_or_else(|| tool::Error::Malformed(read.no_model()))?;
     let mut converted = crate::formats::gta::convert_models(&[model], conversion.settings)?;
     let mut warnings = read.warnings.clone();
     warnings.extend(crate::formats::gta::tolerated(core::slice::from_ref(
@@ -219,7 +244,7 @@ fn no_such_model(bytes: &[u8], lenient: bool, wanted: &str) -> Option<String> {
     let read = read(bytes, lenient, &mut scratch).ok()?;
     let pick = Pick::new(wanted);
     match &read.model {
-        None => Some("the .dff holds no collision model".to_owned()),
+        None => Some(read.no_model()),
         Some((model, _)) if !pick.matches(0, model.name()) => {
             Some(pick.none_of(&[latin1(model.name())]))
         }
@@ -323,9 +348,7 @@ pub(crate) fn export(
     let mut scratch = Vec::new();
     let read = read(bytes, flags.lenient, &mut scratch).map_err(tool::Error::Malformed)?;
     let Some((model, _)) = read.model else {
-        return Err(tool::Error::Malformed(
-            "the .dff holds no collision model".to_owned(),
-        ));
+        return Err(tool::Error::Malformed(read.no_model()));
     };
     crate::formats::gta::picked(core::slice::from_ref(&model), flags.model)?;
     let mut warnings = read.warnings;

@@ -168,7 +168,10 @@ fn export_game_chooses_the_material_names() {
 #[test]
 fn export_refuses_what_it_cannot_write() {
     let cases: [(&[&str], &str); 3] = [
-        (&["-"], "export writes two files"),
+        (
+            &["-"],
+            "zerocol: standard output: cannot hold what export writes, two files",
+        ),
         (&["out.mtl"], "export writes two files"),
         (&[], "refusing to overwrite the input file"),
     ];
@@ -226,7 +229,27 @@ fn export_of_a_malformed_file_writes_nothing() {
     let o = zerocol(&["export", dff.path(), out.obj.path()]);
     assert_eq!(code(&o), 1);
     assert!(
-        stderr(&o).ends_with(": the .dff holds no collision model\n"),
+        stderr(&o).ends_with(
+            ": the .dff holds no collision model: the Clump at byte 0 (to byte 36) has no \
+             Extension, where the collision chunk (type 0x253F2FA) would be\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // An Extension without the collision chunk: where it was looked for.
+    let mut body = crate::support::bytes::rw_chunk(0x01, &[0; 12]);
+    body.extend(crate::support::bytes::rw_chunk(0x03, &[]));
+    let dff = TempFile::new(
+        "empty-extension.dff",
+        &crate::support::bytes::rw_chunk(0x10, &body),
+    );
+    let o = zerocol(&["export", dff.path(), out.obj.path()]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).ends_with(
+            ": the .dff holds no collision model: the Clump's Extension at byte 36 (0 bytes, \
+             to byte 48) has no collision chunk (type 0x253F2FA)\n"
+        ),
         "{}",
         stderr(&o)
     );

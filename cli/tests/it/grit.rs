@@ -1921,19 +1921,32 @@ fn convert_refuses_what_it_cannot_do() {
     );
     let o = zerocol(&["convert", shrink.path(), out.path()]);
     assert_eq!(code(&o), 1);
+    // Named by the hull's place in the text: line 1, column 43.
     assert!(
-        stderr(&o).contains("cannot write BCOL: shape 0 is a hull with shrink 0.01"),
+        stderr(&o)
+            .contains(": line 1, column 43: cannot write BCOL: shape 0 is a hull with shrink 0.01"),
         "{}",
         stderr(&o)
     );
     assert!(!out.0.exists());
     let mut nan = BcolV::every_kind();
     nan.spheres[1].radius = f32::NAN;
-    let nan = TempFile::new("nan.bcol", &nan.bytes());
+    let nan_bytes = nan.bytes();
+    let nan = TempFile::new("nan.bcol", &nan_bytes);
     let out_tcol = TempFile::path_only("never.tcol");
     let o = zerocol(&["convert", nan.path(), out_tcol.path()]);
     assert_eq!(code(&o), 1);
-    assert!(stderr(&o).contains("cannot print TCOL: "), "{}", stderr(&o));
+    // Named by the sphere's record: the second of the spheres' table.
+    let file =
+        zerocol::grit::bcol::Bcol::parse(&nan_bytes, zerocol::grit::bcol::Options::STRICT).unwrap();
+    let record = file.spheres().start() + 20;
+    assert!(
+        stderr(&o).contains(&format!(
+            ": byte {record} (0x{record:x}): cannot print TCOL: "
+        )),
+        "{}",
+        stderr(&o)
+    );
     assert!(!out_tcol.0.exists());
     // Another format: a usage error; an unknown one: malformed.
     let o = zerocol(&["convert", &sample("course.col"), out.path()]);

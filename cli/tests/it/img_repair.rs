@@ -419,6 +419,30 @@ fn a_verf_archive_is_named_in_every_command() {
         "{}",
         stdout(&o)
     );
+    // With --json, each gets an object of its own (there is no totals line).
+    let o = zerocol(&["check", "--json", folder.path()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let skipped: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|line| line["status"] == "skipped")
+        .collect();
+    assert_eq!(skipped.len(), 2, "{}", stdout(&o));
+    let folder_path = folder.path();
+    assert_eq!(
+        *skipped[0],
+        serde_json::json!({
+            "file": format!("{folder_path}/mod.img"),
+            "format": null,
+            "status": "skipped",
+            "reason": VERF,
+        })
+    );
+    assert_eq!(skipped[1]["file"], format!("{folder_path}/other.img"));
+    assert_eq!(lines.len(), 3, "{}", stdout(&o));
     let _ = std::fs::remove_dir_all(&folder.0);
 }
 

@@ -57,8 +57,9 @@ impl<'a> BinaryFaces<'a> {
 }
 
 impl<'a> BinaryShapes<'a> {
-    /// The next shape and the byte offset of its record.
-    pub(crate) fn next_positioned(&mut self) -> Option<(usize, Shape<'a>)> {
+    /// The next shape and the byte offset of its record (for messages that name
+    /// a shape by its place in the file).
+    pub fn next_positioned(&mut self) -> Option<(usize, Shape<'a>)> {
         if self.remaining == 0 {
             return None;
         }

@@ -79,8 +79,9 @@ impl<'a> TextShapes<'a> {
         }
     }
 
-    /// The next shape and where its keyword is.
-    pub(crate) fn next_positioned(&mut self) -> Option<(Position, Shape<'a>)> {
+    /// The next shape and where its keyword is (for messages that name a shape
+    /// by its place in the text).
+    pub fn next_positioned(&mut self) -> Option<(Position, Shape<'a>)> {
         next_item(&mut self.at, &mut self.remaining, |lex| {
             let keyword = lex.next_token()?;
             Ok(Some((keyword.position, validate::shape(lex, keyword)?)))
