@@ -13,7 +13,9 @@
 //!   disk, a panic, a kill), the old target is as it was, and no partial file is
 //!   left (a named temporary file is removed; a kill can only leave it complete). An existing target that is not a
 //!   regular file (`/dev/full`, a FIFO, a folder) is refused: renaming over it
-//!   would replace it. A link is followed: the file it names is replaced.
+//!   would replace it. A link is followed: the file it names is replaced. A III/VC
+//!   archive's `.img` and `.dir` are replaced as one pair, under a lock, committed
+//!   by a journal that the next command finishes after a kill ([`pair`]).
 //! - Progress: `check` over many files shows a bar on stderr, only when stderr is a
 //!   terminal ([`Progress`](progress::Progress)), redrawn at most ten times a second;
 //!   the lines on stdout and stderr are printed with the bar cleared, so they are
@@ -236,34 +238,34 @@ fn resolve(output: &Path) -> Result<(PathBuf, Option<std::fs::Permissions>), Str
     let label = label(output);
     let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
     // A link is followed to the file it names (which is replaced, the link kept).
-        let target = match std::fs::symlink_metadata(output) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                std::fs::canonicalize(output).unwrap_or_else(|_| output.to_owned())
-            }
-            _ => output.to_owned(),
-        };
-        let existing = match std::fs::metadata(&target) {
-            Ok(meta) if meta.is_file() => Some(meta.permissions()),
-            Ok(meta) => {
-                return Err(format!(
-                    "zerocol: {label}: cannot write: {}, not a regular file; zerocol writes a \
+    let target = match std::fs::symlink_metadata(output) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            std::fs::canonicalize(output).unwrap_or_else(|_| output.to_owned())
+        }
+        _ => output.to_owned(),
+    };
+    let existing = match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_file() => Some(meta.permissions()),
+        Ok(meta) => {
+            return Err(format!(
+                "zerocol: {label}: cannot write: {}, not a regular file; zerocol writes a \
                      new file and renames it into place, which would replace it: give a file \
                      path, or - for standard output",
-                    kind(&meta.file_type())
-                ));
-            }
-            Err(error) if error.kind() == io::ErrorKind::NotFound => None,
-            Err(error) => return Err(cannot(error)),
-        };
-        // The folder must be there: zerocol creates no folders for an output.
-        let dir = folder(&target);
-        if existing.is_none() && !std::fs::metadata(dir).is_ok_and(|meta| meta.is_dir()) {
-            return Err(format!(
-                "zerocol: {label}: cannot write: the folder {} does not exist (or is not a \
-                 folder); create it first",
-                dir.display()
+                kind(&meta.file_type())
             ));
         }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => None,
+        Err(error) => return Err(cannot(error)),
+    };
+    // The folder must be there: zerocol creates no folders for an output.
+    let dir = folder(&target);
+    if existing.is_none() && !std::fs::metadata(dir).is_ok_and(|meta| meta.is_dir()) {
+        return Err(format!(
+            "zerocol: {label}: cannot write: the folder {} does not exist (or is not a \
+                 folder); create it first",
+            dir.display()
+        ));
+    }
     Ok((target, existing))
 }
 

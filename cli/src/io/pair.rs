@@ -290,7 +290,10 @@ fn settle(files: &Files, lock: &Lock, who: &str) -> Result<Settled, String> {
                     label(&files.journal),
                     bare(&error)
                 ));
-                return Ok(Settled::ReadOnly(pick(img_staged, img), pick(dir_staged, dir)));
+                return Ok(Settled::ReadOnly(
+                    pick(img_staged, img),
+                    pick(dir_staged, dir),
+                ));
             }
             Err(error) => {
                 return Err(format!(

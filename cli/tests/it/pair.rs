@@ -76,13 +76,7 @@ fn read_pair(img: &str) -> (Vec<u8>, Vec<u8>) {
 /// `zerocol check IMG` passes, and says `finished` when it finished a journal.
 fn checks(img: &str, context: &str) -> bool {
     let o = zerocol(&["check", img]);
-    assert_eq!(
-        code(&o),
-        0,
-        "{context}: {}{}",
-        stdout(&o),
-        stderr(&o)
-    );
+    assert_eq!(code(&o), 0, "{context}: {}{}", stdout(&o), stderr(&o));
     stderr(&o).contains("finished writing the III/VC pair")
 }
 
@@ -215,7 +209,10 @@ fn a_kill_before_any_system_call_leaves_the_old_pair_or_the_new() {
     println!("{olds} runs left the old pair, {news} the new; {finished} finished by check");
     // Kills before the commit and after it, and between the commit and the last
     // rename (the journal finished by `check`).
-    assert!(olds > 0 && news > 0 && finished > 0, "{olds} {news} {finished}");
+    assert!(
+        olds > 0 && news > 0 && finished > 0,
+        "{olds} {news} {finished}"
+    );
 }
 
 /// Two `put`s into one OUTPUT at once, and a `check` of it meanwhile, repeated:
