@@ -100,10 +100,10 @@ fn inputs() -> Inputs {
 }
 
 /// What `put ARCHIVE FILE OUT.img [ARGS]` writes, run alone.
-fn reference(inputs: &Inputs, args: &[&str]) -> (Vec<u8>, Vec<u8>) {
+fn reference(inputs: &Inputs, file: &str, args: &[&str]) -> (Vec<u8>, Vec<u8>) {
     let folder = Folder::new("pair-reference");
     let out = folder.join("out.img");
-    let o = zerocol(&[&["put", &inputs.archive, &inputs.col, &out], args].concat());
+    let o = zerocol(&[&["put", &inputs.archive, file, &out], args].concat());
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let pair = read_pair(&out);
     assert_eq!(folder.names(), ["out.dir", "out.img"]);
@@ -147,7 +147,7 @@ fn main_thread_calls(log: &str) -> Vec<(String, usize)> {
 #[test]
 fn a_kill_before_any_system_call_leaves_the_old_pair_or_the_new() {
     let inputs = inputs();
-    let new = reference(&inputs, &[]);
+    let new = reference(&inputs, &inputs.col, &[]);
     let old = pair_of(&[b"old.col"]);
     let folder = Folder::new("pair-killed");
     let out = folder.join("out.img");
@@ -221,23 +221,28 @@ fn a_kill_before_any_system_call_leaves_the_old_pair_or_the_new() {
 #[test]
 fn two_puts_at_once_leave_one_of_their_pairs() {
     let inputs = inputs();
-    let x = reference(&inputs, &["--name", "x.col"]);
-    let y = reference(&inputs, &["--name", "y.col"]);
-    assert_ne!(x, y);
+    // Entries of two sizes: a `.dir` of one run beside the `.img` of the other
+    // names sectors that are not its entry's.
+    let twice = inputs.folder.join("twice.col");
+    std::fs::write(&twice, [COL, COL].concat()).unwrap();
+    let x = reference(&inputs, &inputs.col, &["--name", "x.col"]);
+    let y = reference(&inputs, &twice, &["--name", "y.col"]);
+    assert_ne!(x.0, y.0);
+    assert_ne!(x.1, y.1);
     let folder = Folder::new("pair-race");
     let out = folder.join("out.img");
     write_pair(&folder, "out", &pair_of(&[b"old.col"]));
     let (mut xs, mut ys) = (0, 0);
     for trial in 0..40 {
-        let put = |name: &str| {
+        let put = |file: &str, name: &str| {
             Command::new(ZEROCOL)
-                .args(["put", &inputs.archive, &inputs.col, &out, "--name", name])
+                .args(["put", &inputs.archive, file, &out, "--name", name])
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
                 .spawn()
                 .unwrap()
         };
-        let (first, second) = (put("x.col"), put("y.col"));
+        let (first, second) = (put(&inputs.col, "x.col"), put(&twice, "y.col"));
         let check = Command::new(ZEROCOL)
             .args(["check", &out])
             .stdout(Stdio::null())
@@ -259,5 +264,4 @@ fn two_puts_at_once_leave_one_of_their_pairs() {
         assert_eq!(folder.names(), ["out.dir", "out.img"], "trial {trial}");
     }
     println!("x last {xs} times, y last {ys} times");
-    let _ = &inputs.folder;
 }
