@@ -265,3 +265,96 @@ fn two_puts_at_once_leave_one_of_their_pairs() {
     }
     println!("x last {xs} times, y last {ys} times");
 }
+
+/// What a kill leaves, settled by the next command that reads the archive: a
+/// committed journal is finished (and said), staged files without one removed;
+/// in a folder that cannot be written, the journal's pair is read as it is.
+#[test]
+fn the_next_command_finishes_a_journal_or_removes_leftovers() {
+    let inputs = inputs();
+    let new = reference(&inputs, &inputs.col, &[]);
+    let old = pair_of(&[b"old.col"]);
+    let folder = Folder::new("pair-settled");
+    let out = write_pair(&folder, "out", &old);
+    // Staged files without a journal: a run killed before its commit.
+    std::fs::write(folder.join(".out.img.new.zerocol-tmp"), &new.1[..100]).unwrap();
+    let o = zerocol(&["list", &out]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("archive, 1 entry\n"), "{}", stdout(&o));
+    assert_eq!(read_pair(&out), old);
+    assert_eq!(folder.names(), ["out.dir", "out.img"]);
+    // Committed, the `.dir` renamed, the `.img` not yet: the journal names both.
+    let committed = |folder: &Folder| {
+        std::fs::write(folder.join("out.dir"), &new.0).unwrap();
+        std::fs::write(folder.join(".out.img.new.zerocol-tmp"), &new.1).unwrap();
+        let mut journal = b"zerocol III/VC pair journal 1\n".to_vec();
+        for name in [
+            ".out.dir.new.zerocol-tmp",
+            "out.dir",
+            ".out.img.new.zerocol-tmp",
+            "out.img",
+        ] {
+            journal.extend_from_slice(name.as_bytes());
+            journal.push(0);
+        }
+        std::fs::write(folder.join(".out.img.zerocol-pair"), journal).unwrap();
+    };
+    committed(&folder);
+    // The new pair's `.dir` beside the old `.img`: read as the new pair, finished.
+    let o = zerocol(&["list", &out]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("archive, 3 entries\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {out}: finished writing the III/VC pair an interrupted zerocol had \
+             committed (its journal {}, now removed)\n",
+            folder.join(".out.img.zerocol-pair")
+        )
+    );
+    assert_eq!(read_pair(&out), new);
+    assert_eq!(folder.names(), ["out.dir", "out.img"]);
+    // A folder that cannot be written (unless the tests run as root).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        write_pair(&folder, "out", &old);
+        committed(&folder);
+        let mode = |mode| {
+            std::fs::set_permissions(&folder.0, std::fs::Permissions::from_mode(mode)).unwrap()
+        };
+        mode(0o555);
+        if std::fs::write(folder.join("probe"), b"").is_ok() {
+            mode(0o755);
+            println!("skipped: a read-only folder is written here (root)");
+            return;
+        }
+        let o = zerocol(&["list", &out]);
+        let before = folder.names();
+        mode(0o755);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("archive, 3 entries\n"),
+            "{}",
+            stdout(&o)
+        );
+        assert!(
+            stderr(&o).contains("in a folder zerocol cannot write"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(
+            before,
+            [
+                ".out.img.new.zerocol-tmp",
+                ".out.img.zerocol-pair",
+                "out.dir",
+                "out.img"
+            ]
+        );
+    }
+}
