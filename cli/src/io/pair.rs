@@ -249,7 +249,10 @@ fn settle(files: &Files, lock: &Lock, who: &str) -> Result<Settled, String> {
             for leftover in [&files.img_staged, &files.dir_staged, &files.journal_staged] {
                 removed |= std::fs::remove_file(leftover).is_ok();
             }
-            let _ = removed && lock.sync().is_ok();
+            if removed {
+                // Best effort: a leftover that comes back after a power cut goes next time.
+                let _ = lock.sync();
+            }
             return Ok(Settled::Nothing);
         }
         Err(error) => {
