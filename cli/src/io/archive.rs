@@ -12,7 +12,7 @@ use zerocol::img::{self, Directory, Entry, EntryData, Options, Placement, Versio
 pub(crate) use crate::formats::img::is_archive;
 use crate::formats::img::{self as img_names, Named, VERF_ADVICE, VERF_WHAT, is_verf, sibling};
 use crate::io::load::{enough, size_name};
-use crate::io::{Failure, label, report, write_output_with, write_pair_with};
+use crate::io::{Failure, label, pair, report, write_output_with, write_pair_with};
 use crate::status::{Interrupted, Status};
 
 /// An archive opened for reading: its directory's bytes and its data file.
@@ -85,12 +85,29 @@ fn regular(path: &Path) -> Result<(File, u64), String> {
         ));
     }
     let file = File::open(path).map_err(cannot)?;
-    Ok((file, meta.len()))
+    // The length of the file opened (a pair's writer may have replaced the one
+    // stat'ed meanwhile).
+    let len = file.metadata().map_err(cannot)?.len();
+    Ok((file, len))
 }
 
 /// Opens an archive and reads its directory (only). The error is the whole
-/// stderr line.
+/// stderr line. A III/VC pair's `.img` and `.dir` come from one run ([`pair`]).
 pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
+    pair::read(
+        path,
+        |instead| open_files(path, instead, max_size),
+        |archive| (archive.version == Version::V1).then_some(&archive.data),
+    )
+}
+
+/// [`open`]'s reads: the `.img` opened first, then the `.dir` (the order
+/// [`pair::read`] relies on); `instead`, the files a journal names.
+fn open_files(
+    path: &Path,
+    instead: Option<&pair::Instead>,
+    max_size: u64,
+) -> Result<ArchiveFile, String> {
     let name = label(path);
     let is_dir = img_names::named(path) == Named::Directory;
     let (data_path, dir_path) = if is_dir {
@@ -100,6 +117,10 @@ pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
         (img, Some(path.to_owned()))
     } else {
         (path.to_owned(), None)
+    };
+    let (data_path, dir_path) = match instead {
+        Some(instead) => (instead.img.clone(), Some(instead.dir.clone())),
+        None => (data_path, dir_path),
     };
     let (data, len) = regular(&data_path)?;
     with_data(path, dir_path, data, len, max_size)

@@ -13,7 +13,9 @@
 //!   disk, a panic, a kill), the old target is as it was, and no partial file is
 //!   left (a named temporary file is removed; a kill can only leave it complete). An existing target that is not a
 //!   regular file (`/dev/full`, a FIFO, a folder) is refused: renaming over it
-//!   would replace it. A link is followed: the file it names is replaced.
+//!   would replace it. A link is followed: the file it names is replaced. A III/VC
+//!   archive's `.img` and `.dir` are replaced as one pair, under a lock, committed
+//!   by a journal that the next command finishes after a kill ([`pair`]).
 //! - Progress: `check` over many files shows a bar on stderr, only when stderr is a
 //!   terminal ([`Progress`](progress::Progress)), redrawn at most ten times a second;
 //!   the lines on stdout and stderr are printed with the bar cleared, so they are
@@ -23,6 +25,7 @@
 
 pub(crate) mod archive;
 pub(crate) mod load;
+pub(crate) mod pair;
 pub(crate) mod progress;
 pub(crate) mod recognise;
 pub(crate) mod scan;
@@ -112,19 +115,15 @@ pub(crate) fn write_output_with(
     Ok(said(written))
 }
 
-/// Writes two files as a pair, the first streamed by `fill` (a III/VC archive's
-/// `.img`), the second from bytes (its `.dir`): as [`write_pair`].
+/// Writes a III/VC archive, its `.img` streamed by `fill` to `img`, its `.dir`
+/// from bytes: replaced as one pair, under a lock, committed by a journal
+/// ([`pair`]).
 pub(crate) fn write_pair_with(
-    first: &Path,
-    fill: impl FnMut(&mut dyn Write) -> Result<(), Failure>,
-    second: (&Path, &[u8]),
+    img: &Path,
+    mut fill: impl FnMut(&mut dyn Write) -> Result<(), Failure>,
+    dir: (&Path, &[u8]),
 ) -> Status {
-    let pending = Pending::with(first, Box::new(fill))
-        .and_then(|first| Pending::new(second.0, second.1).map(|second| (first, second)));
-    said(pending.and_then(|(first, second)| {
-        second.commit()?;
-        first.commit()
-    }))
+    said(pair::write(img, &mut fill, dir.0, dir.1))
 }
 
 /// Writes two files as a pair (export's OBJ and the `.mtl` it names): both are
@@ -183,35 +182,7 @@ impl<'a> Pending<'a> {
     fn with(output: &Path, mut fill: Box<Fill<'a>>) -> Result<Self, String> {
         let label = label(output);
         let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
-        // A link is followed to the file it names (which is replaced, the link kept).
-        let target = match std::fs::symlink_metadata(output) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                std::fs::canonicalize(output).unwrap_or_else(|_| output.to_owned())
-            }
-            _ => output.to_owned(),
-        };
-        let existing = match std::fs::metadata(&target) {
-            Ok(meta) if meta.is_file() => Some(meta.permissions()),
-            Ok(meta) => {
-                return Err(format!(
-                    "zerocol: {label}: cannot write: {}, not a regular file; zerocol writes a \
-                     new file and renames it into place, which would replace it: give a file \
-                     path, or - for standard output",
-                    kind(&meta.file_type())
-                ));
-            }
-            Err(error) if error.kind() == io::ErrorKind::NotFound => None,
-            Err(error) => return Err(cannot(error)),
-        };
-        // The folder must be there: zerocol creates no folders for an output.
-        let dir = folder(&target);
-        if existing.is_none() && !std::fs::metadata(dir).is_ok_and(|meta| meta.is_dir()) {
-            return Err(format!(
-                "zerocol: {label}: cannot write: the folder {} does not exist (or is not a \
-                 folder); create it first",
-                dir.display()
-            ));
-        }
+        let (target, existing) = resolve(output)?;
         let name = target
             .file_name()
             .map(|name| name.to_string_lossy())
@@ -258,6 +229,44 @@ impl<'a> Pending<'a> {
                 Failure::Message(message) => message,
             })
     }
+}
+
+/// What writing `output` replaces: the output, or the file a link there names
+/// (the link kept), and that file's permissions when it exists. Refused (the
+/// whole stderr line) when it is not a regular file or its folder is missing.
+fn resolve(output: &Path) -> Result<(PathBuf, Option<std::fs::Permissions>), String> {
+    let label = label(output);
+    let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
+    // A link is followed to the file it names (which is replaced, the link kept).
+    let target = match std::fs::symlink_metadata(output) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            std::fs::canonicalize(output).unwrap_or_else(|_| output.to_owned())
+        }
+        _ => output.to_owned(),
+    };
+    let existing = match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_file() => Some(meta.permissions()),
+        Ok(meta) => {
+            return Err(format!(
+                "zerocol: {label}: cannot write: {}, not a regular file; zerocol writes a \
+                     new file and renames it into place, which would replace it: give a file \
+                     path, or - for standard output",
+                kind(&meta.file_type())
+            ));
+        }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => None,
+        Err(error) => return Err(cannot(error)),
+    };
+    // The folder must be there: zerocol creates no folders for an output.
+    let dir = folder(&target);
+    if existing.is_none() && !std::fs::metadata(dir).is_ok_and(|meta| meta.is_dir()) {
+        return Err(format!(
+            "zerocol: {label}: cannot write: the folder {} does not exist (or is not a \
+                 folder); create it first",
+            dir.display()
+        ));
+    }
+    Ok((target, existing))
 }
 
 /// The folder a target is in (`.` for a bare name).

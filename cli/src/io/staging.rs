@@ -199,13 +199,47 @@ impl<F> Named<F> {
     }
 }
 
-struct Listed(PathBuf);
+/// A path in [`LIVE`]: the signal thread removes the file there. Dropped, it is
+/// unlisted (an empty path: already unlisted by [`uninterrupted`]).
+pub(crate) struct Listed(PathBuf);
 
 impl Drop for Listed {
     fn drop(&mut self) {
+        if self.0.as_os_str().is_empty() {
+            return;
+        }
         let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
         live.retain(|path| *path != self.0);
     }
+}
+
+/// Creates the file at `path` with `create`, listed in [`LIVE`] from before it
+/// exists (with the list locked, so that a signal never finds it made but not
+/// listed) until the [`Listed`] is dropped.
+pub(crate) fn create_listed(
+    path: &Path,
+    create: impl FnOnce(&Path) -> io::Result<File>,
+) -> io::Result<(File, Listed)> {
+    watch_signals();
+    let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+    let file = create(path)?;
+    live.push(path.to_owned());
+    Ok((file, Listed(path.to_owned())))
+}
+
+/// Runs `steps` (file system calls only: nothing that lists or unlists a file)
+/// with the list locked, so that a signal waits for them to end, then unlists
+/// `listed`: a III/VC pair's renames (src/io/pair.rs), which a signal must never
+/// leave half done. A signal received before is acted on first.
+pub(crate) fn uninterrupted<R>(listed: Vec<Listed>, steps: impl FnOnce() -> R) -> R {
+    end_if_signalled();
+    let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+    let done = steps();
+    for mut one in listed {
+        let path = std::mem::take(&mut one.0);
+        live.retain(|listed| *listed != path);
+    }
+    done
 }
 
 /// Makes a named temporary file with the list locked, so that a signal never

@@ -19,6 +19,8 @@ mod img_repair;
 // Outputs written whole or not at all, bounded and regular inputs, the progress bar.
 mod io;
 mod mkgp;
+// A III/VC pair replaced as one: kills before each system call, writers at once.
+mod pair;
 mod ray;
 mod regressions;
 
