@@ -10,10 +10,19 @@ use std::path::{Path, PathBuf};
 use zerocol::img::{self, Directory, Entry, EntryData, Options, Placement, Version};
 
 pub(crate) use crate::formats::img::is_archive;
-use crate::formats::img::{self as img_names, Named, VERF_ADVICE, VERF_WHAT, is_verf, sibling};
+use crate::formats::img::{self as img_names, Named, is_verf, sibling};
 use crate::io::load::{enough, size_name};
 use crate::io::{Failure, label, report, write_output_with, write_pair_with};
 use crate::status::{Interrupted, Status};
+
+/// What an `.img` without `VER2` and without a usable `.dir` is, and `why`
+/// ([`partner`]): the words after `cannot read: ` (or the file's label).
+pub(crate) fn no_directory(why: &str) -> String {
+    format!(
+        "a GTA III/VC IMG archive by its name (no VER2: its .dir beside it lists the entries), \
+         but no usable .dir: {why}"
+    )
+}
 
 /// An archive opened for reading: its directory's bytes and its data file.
 pub(crate) struct ArchiveFile {
@@ -93,16 +102,92 @@ fn regular(path: &Path) -> Result<(File, u64), String> {
 pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
     let name = label(path);
     let is_dir = img_names::named(path) == Named::Directory;
-    let (data_path, dir_path) = if is_dir {
-        let img = sibling(path, Named::Data).ok_or_else(|| {
-            format!("zerocol: {name}: cannot read: no .img beside this .dir (the archive's data)")
+    if is_dir {
+        let (_, data, len) = partner(path, Named::Data).map_err(|why| {
+            format!(
+                "zerocol: {name}: cannot read: a GTA III/VC IMG directory without a usable .img \
+                 beside it (the archive's data): {why}"
+            )
         })?;
-        (img, Some(path.to_owned()))
-    } else {
-        (path.to_owned(), None)
+        return with_data(path, Some(path.to_owned()), data, len, max_size);
+    }
+    let (data, len) = regular(path)?;
+    with_data(path, None, data, len, max_size)
+}
+
+/// The other file of the v1 pair `path` belongs to, opened: the first usable of
+/// its [`candidates`](img_names::candidates) (`other`: which one is looked for),
+/// its path, its file and its length; otherwise why none is usable, each
+/// candidate named (by its file name: it is beside `path`).
+pub(crate) fn partner(path: &Path, other: Named) -> Result<(PathBuf, File, u64), String> {
+    let mut why = Vec::new();
+    for candidate in img_names::candidates(path, other) {
+        match usable(&candidate) {
+            Ok((file, len)) => return Ok((candidate, file, len)),
+            Err(reason) => why.push(reason),
+        }
+    }
+    // Neither there: one phrase for both.
+    let absent: Vec<&String> = why
+        .iter()
+        .filter(|w| w.ends_with(" does not exist"))
+        .collect();
+    if absent.len() == 2 && why.len() == 2 {
+        let names: Vec<&str> = absent
+            .iter()
+            .filter_map(|w| w.strip_suffix(" does not exist"))
+            .collect();
+        return Err(format!("neither {} exists", names.join(" nor ")));
+    }
+    Err(why.join("; "))
+}
+
+/// Why an `.img` without `VER2` at `path` is read as no archive: its `.dir` is
+/// not usable ([`partner`]), or `None` when it is.
+pub(crate) fn unusable_directory(path: &Path) -> Option<String> {
+    partner(path, Named::Directory).err()
+}
+
+/// A partner candidate opened, or why it cannot be: absent, a dangling link, no
+/// regular file, or an open that fails (EACCES, EMFILE...).
+fn usable(candidate: &Path) -> Result<(File, u64), String> {
+    let name = candidate
+        .file_name()
+        .map_or_else(|| label(candidate), |n| label(Path::new(n)));
+    let link_meta = match std::fs::symlink_metadata(candidate) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            return Err(format!("{name} does not exist"));
+        }
+        Err(error) => return Err(format!("{name}: {error}")),
     };
-    let (data, len) = regular(&data_path)?;
-    with_data(path, dir_path, data, len, max_size)
+    let link = if link_meta.file_type().is_symlink() {
+        std::fs::read_link(candidate).ok()
+    } else {
+        None
+    };
+    let linked = link
+        .as_ref()
+        .map(|to| format!(" (a link to {})", label(to)))
+        .unwrap_or_default();
+    let meta = match std::fs::metadata(candidate) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            return Err(format!(
+                "{name}{linked} names nothing: the link is dangling"
+            ));
+        }
+        Err(error) => return Err(format!("{name}{linked}: {error}")),
+    };
+    if !meta.is_file() {
+        return Err(format!(
+            "{name}{linked} is {}, not a regular file",
+            crate::io::kind(&meta.file_type())
+        ));
+    }
+    let file =
+        File::open(candidate).map_err(|error| format!("{name}{linked}: cannot open: {error}"))?;
+    Ok((file, meta.len()))
 }
 
 /// Reads the directory of the archive at `path` whose data file (the v2 file, or
@@ -140,9 +225,7 @@ fn with_data(
     let head_len = usize::try_from(len.min(8)).unwrap_or(0);
     read_at(&data, head.get_mut(..head_len).unwrap_or_default(), 0).map_err(cannot)?;
     if !is_dir && is_verf(&head) {
-        return Err(format!(
-            "zerocol: {name}: cannot read: {VERF_WHAT}: {VERF_ADVICE}"
-        ));
+        return Err(crate::io::load::verf(path));
     }
     let (version, dir) = if !is_dir && head.starts_with(img::MAGIC_V2) {
         // The directory's length from its count, read no further than the file.
@@ -161,13 +244,15 @@ fn with_data(
         read_at(&data, &mut dir, 0).map_err(cannot)?;
         (Version::V2, dir)
     } else {
-        let dir_path = match dir_path {
-            Some(p) => p,
-            None => sibling(path, Named::Directory).ok_or_else(|| {
-                format!("zerocol: {name}: cannot read: an .img without VER2 and without its .dir beside it")
-            })?,
+        let (file, dir_len) = match dir_path {
+            Some(p) => regular(&p)?,
+            None => {
+                let (_, file, len) = partner(path, Named::Directory).map_err(|why| {
+                    format!("zerocol: {name}: cannot read: {}", no_directory(&why))
+                })?;
+                (file, len)
+            }
         };
-        let (file, dir_len) = regular(&dir_path)?;
         if dir_len > max_size {
             return Err(too_large(dir_len));
         }

@@ -20,7 +20,9 @@ use zerocol::img::MAGIC_V2;
 use crate::formats::img::{self, Named, sibling};
 use crate::io::archive::{self, ArchiveFile};
 use crate::io::label;
-use crate::io::load::{Input, cannot, load, not_regular, read_head, read_rest, too_large, whole};
+use crate::io::load::{
+    Input, cannot, load, not_regular, oversized, read_head, read_rest, too_large, verf, whole,
+};
 use crate::io::recognise::{HEAD_LEN, counts};
 
 /// One path `check` visits, in the order it visits them.
@@ -145,7 +147,7 @@ pub(crate) fn given(
         return Found::Archive(archive::open(path, max_size));
     }
     if !archives && len > max_size {
-        return Found::Unreadable(too_large(path, len, max_size));
+        return Found::Unreadable(oversized(path, len, max_size));
     }
     let mut file = match File::open(path) {
         Ok(file) => file,
@@ -163,6 +165,10 @@ pub(crate) fn given(
     }
     if archives && bytes.starts_with(MAGIC_V2) {
         return Found::Archive(archive::open_data(path, file, len, max_size));
+    }
+    // What it is before its size: a VERF archive is named as one.
+    if len > max_size && crate::formats::img::is_verf(&bytes) {
+        return Found::Unreadable(verf(path));
     }
     if len > max_size {
         return Found::Unreadable(too_large(path, len, max_size));
