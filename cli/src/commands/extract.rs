@@ -167,9 +167,8 @@ pub(crate) fn extract(
 /// refusals are said (the first few named, the rest counted), and nothing is
 /// written.
 fn targets_free(path: &Path, folder: &Path, chosen: &[(Entry<'_>, PathBuf)], force: bool) -> bool {
-    let inputs = archive::files(path);
-    let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-    let guarded = Guarded::of(&inputs);
+    // The archive, and its partner by its name.
+    let guarded = Guarded::of(&[path]);
     // The archive under an entry's name: the whole run is refused.
     if let Some(message) = chosen.iter().find_map(|(_, target)| guarded.clash(target)) {
         eprint_line(&format!("{message}; nothing extracted"));

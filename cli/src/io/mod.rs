@@ -79,12 +79,19 @@ pub(crate) struct Guarded {
 }
 
 impl Guarded {
-    /// The files of `inputs` (`-` left out): each input, and every existing
-    /// partner of it by its name or by the name a link there resolves to.
+    /// The files of `inputs` (`-` left out): each input, then every existing
+    /// partner of one by its name or by the name a link there resolves to.
     pub(crate) fn of(inputs: &[&Path]) -> Self {
-        let mut files = Vec::new();
-        for input in inputs.iter().filter(|input| input.as_os_str() != "-") {
-            files.push((input.to_path_buf(), None));
+        let inputs: Vec<&Path> = inputs
+            .iter()
+            .copied()
+            .filter(|input| input.as_os_str() != "-")
+            .collect();
+        let mut files: Vec<(PathBuf, Option<PathBuf>)> = inputs
+            .iter()
+            .map(|input| (input.to_path_buf(), None))
+            .collect();
+        for input in inputs {
             let mut names = vec![input.to_path_buf()];
             names.extend(resolve(input).filter(|resolved| resolved != input));
             for name in names {
