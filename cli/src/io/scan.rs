@@ -180,7 +180,8 @@ pub(crate) fn given(
 /// file, not stat'ed then). It counts if it is an IMG archive (an `.img` with its
 /// `.dir` beside it, or a file starting with `VER2`; never a `.dir`) or a collision
 /// file ([`counts`]); anything else, a link to a folder, a FIFO or a device
-/// included, is skipped. A file that cannot be read is said only if its name
+/// included, is skipped, but for an `.img` without `VER2` whose `.dir` is there
+/// and unusable, which is unreadable (the `.dir` named). A file that cannot be read is said only if its name
 /// makes it count.
 pub(crate) fn walked(path: &Path, regular: bool, max_size: u64) -> Found {
     if img::named(path) == Named::Directory {
@@ -234,6 +235,22 @@ pub(crate) fn walked(path: &Path, regular: bool, max_size: u64) -> Found {
     }
     if crate::formats::img::is_verf(&bytes) {
         return Found::Verf;
+    }
+    // An `.img` whose `.dir` is there but unusable (a dangling link, a folder, a
+    // FIFO, unreadable) is a broken archive, said; one with no `.dir` at all may
+    // be anything (a disk image), skipped.
+    if img::named(path) == Named::Data
+        && img::candidates(path, Named::Directory)
+            .iter()
+            .any(|dir| std::fs::symlink_metadata(dir).is_ok())
+    {
+        if let Some(why) = archive::unusable_directory(path) {
+            return Found::Unreadable(format!(
+                "zerocol: {}: cannot read: {}",
+                label(path),
+                archive::no_directory(&why)
+            ));
+        }
     }
     if !counts(path, bytes.get(..HEAD_LEN).unwrap_or(&bytes)) {
         return Found::Skipped;

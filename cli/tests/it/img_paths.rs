@@ -433,10 +433,36 @@ fn an_img_without_a_usable_dir_is_refused_naming_the_dir() {
         let o = folder.run(&["check", "s1.img"]);
         assert_eq!(code(&o), 1, "{variant}: {}", stderr(&o));
         assert_eq!(stderr(&o), format!("s1.img: error: {what}\n"));
+        // A folder walk says it when a .dir is there but unusable; an .img with
+        // no .dir at all may be anything (a disk image), and is skipped.
+        let o = folder.run(&["check", "."]);
+        if variant == "absent" {
+            assert_eq!(stderr(&o), "", "{variant}");
+        } else {
+            assert_eq!(code(&o), 2, "{variant}");
+            assert_eq!(
+                stderr(&o),
+                format!("zerocol: ./s1.img: cannot read: {what}\n"),
+                "{variant}"
+            );
+        }
         assert_eq!(folder.snapshot(), before, "{variant}");
         assert!(!folder.0.join("out.img").exists(), "{variant}");
         assert!(!folder.0.join("x").exists(), "{variant}");
     }
+    // With its .dir, info says what the pair is, and which commands read it.
+    let folder = Folder::new("case4-pair");
+    let (dir, data) = v1(&entries());
+    folder.write("s1.img", &data);
+    folder.write("s1.dir", &dir);
+    let o = folder.run(&["info", "s1.img"]);
+    assert_eq!(code(&o), 1);
+    assert_eq!(
+        stderr(&o),
+        "zerocol: s1.img: a GTA III/VC IMG archive (by its name: these have no header; the \
+         .dir beside it lists the entries): read archives with `zerocol list`, `check` and \
+         `extract`\n"
+    );
 }
 
 /// Review leftover: `extract --lenient NAME` of an entry the game skips says it
