@@ -13,7 +13,10 @@
 //!   disk, a panic, a kill), the old target is as it was, and no partial file is
 //!   left (a named temporary file is removed; a kill can only leave it complete). An existing target that is not a
 //!   regular file (`/dev/full`, a FIFO, a folder) is refused: renaming over it
-//!   would replace it. A link is followed: the file it names is replaced.
+//!   would replace it. A link is followed: the file it names is replaced
+//!   ([`write_extracted`]: a link is refused, and an existing file replaced only
+//!   when asked). No output, links resolved, is an input or the `.dir`/`.img`
+//!   partner of one ([`refuse_outputs`], [`Guarded`]).
 //! - Progress: `check` over many files shows a bar on stderr, only when stderr is a
 //!   terminal ([`Progress`](progress::Progress)), redrawn at most ten times a second;
 //!   the lines on stdout and stderr are printed with the bar cleared, so they are

@@ -540,3 +540,33 @@ fn a_verf_file_over_max_size_is_named_as_verf_first() {
     }
     assert_eq!(std::fs::read(folder.0.join("mods.img")).unwrap(), bytes);
 }
+
+/// Case 4, `EMFILE`: with 4 descriptors (0-2 and the `.img`'s), the `.dir` fails to
+/// open; the `.img` is not read as the `.dff` its first entry is.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_img_whose_dir_fails_to_open_is_refused_naming_the_dir() {
+    let folder = Folder::new("emfile");
+    let (dir, data) = v1(&entries());
+    folder.write("s1.img", &data);
+    folder.write("s1.dir", &dir);
+    folder.write("one.col", COL);
+    let before = folder.snapshot();
+    for command in ["list s1.img", "put s1.img one.col out.img"] {
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -n 4 && exec {ZEROCOL} {command}"))
+            .current_dir(&folder.0)
+            .output()
+            .unwrap();
+        assert_eq!(code(&o), 2, "{command}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            "zerocol: s1.img: cannot read: a GTA III/VC IMG archive by its name (no VER2: its \
+             .dir beside it lists the entries), but no usable .dir: s1.dir: cannot open: Too \
+             many open files (os error 24); s1.DIR does not exist\n",
+            "{command}"
+        );
+        assert_eq!(folder.snapshot(), before, "{command}");
+    }
+}
