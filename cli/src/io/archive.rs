@@ -103,7 +103,7 @@ pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
     let name = label(path);
     let is_dir = img_names::named(path) == Named::Directory;
     if is_dir {
-        let (_, data, len) = partner(path, Named::Data).map_err(|why| {
+        let (data, len) = partner(path, Named::Data).map_err(|why| {
             format!(
                 "zerocol: {name}: cannot read: a GTA III/VC IMG directory without a usable .img \
                  beside it (the archive's data): {why}"
@@ -117,27 +117,27 @@ pub(crate) fn open(path: &Path, max_size: u64) -> Result<ArchiveFile, String> {
 
 /// The other file of the v1 pair `path` belongs to, opened: the first usable of
 /// its [`candidates`](img_names::candidates) (`other`: which one is looked for),
-/// its path, its file and its length; otherwise why none is usable, each
-/// candidate named (by its file name: it is beside `path`).
-pub(crate) fn partner(path: &Path, other: Named) -> Result<(PathBuf, File, u64), String> {
+/// its file and its length; otherwise why none is usable, each candidate named
+/// (by its file name: it is beside `path`).
+pub(crate) fn partner(path: &Path, other: Named) -> Result<(File, u64), String> {
+    let mut absent = Vec::new();
     let mut why = Vec::new();
     for candidate in img_names::candidates(path, other) {
-        match usable(&candidate) {
-            Ok((file, len)) => return Ok((candidate, file, len)),
-            Err(reason) => why.push(reason),
+        let name = candidate
+            .file_name()
+            .map_or_else(|| label(&candidate), |n| label(Path::new(n)));
+        match usable(&candidate, &name) {
+            Ok(opened) => return Ok(opened),
+            Err(None) => {
+                absent.push(name.clone());
+                why.push(format!("{name} does not exist"));
+            }
+            Err(Some(reason)) => why.push(reason),
         }
     }
     // Neither there: one phrase for both.
-    let absent: Vec<&String> = why
-        .iter()
-        .filter(|w| w.ends_with(" does not exist"))
-        .collect();
-    if absent.len() == 2 && why.len() == 2 {
-        let names: Vec<&str> = absent
-            .iter()
-            .filter_map(|w| w.strip_suffix(" does not exist"))
-            .collect();
-        return Err(format!("neither {} exists", names.join(" nor ")));
+    if absent.len() == why.len() && absent.len() > 1 {
+        return Err(format!("neither {} exists", absent.join(" nor ")));
     }
     Err(why.join("; "))
 }
@@ -148,45 +148,39 @@ pub(crate) fn unusable_directory(path: &Path) -> Option<String> {
     partner(path, Named::Directory).err()
 }
 
-/// A partner candidate opened, or why it cannot be: absent, a dangling link, no
-/// regular file, or an open that fails (EACCES, EMFILE...).
-fn usable(candidate: &Path) -> Result<(File, u64), String> {
-    let name = candidate
-        .file_name()
-        .map_or_else(|| label(candidate), |n| label(Path::new(n)));
+/// A partner candidate (`name`, its file name) opened, or why it cannot be:
+/// `None` when it does not exist; a dangling link, no regular file, or an open
+/// that fails (EACCES, EMFILE...) otherwise.
+fn usable(candidate: &Path, name: &str) -> Result<(File, u64), Option<String>> {
     let link_meta = match std::fs::symlink_metadata(candidate) {
         Ok(meta) => meta,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {
-            return Err(format!("{name} does not exist"));
-        }
-        Err(error) => return Err(format!("{name}: {error}")),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(None),
+        Err(error) => return Err(Some(format!("{name}: {error}"))),
     };
-    let link = if link_meta.file_type().is_symlink() {
-        std::fs::read_link(candidate).ok()
+    let linked = if link_meta.file_type().is_symlink() {
+        std::fs::read_link(candidate)
+            .map(|to| format!(" (a link to {})", label(&to)))
+            .unwrap_or_default()
     } else {
-        None
+        String::new()
     };
-    let linked = link
-        .as_ref()
-        .map(|to| format!(" (a link to {})", label(to)))
-        .unwrap_or_default();
     let meta = match std::fs::metadata(candidate) {
         Ok(meta) => meta,
         Err(error) if error.kind() == io::ErrorKind::NotFound => {
-            return Err(format!(
+            return Err(Some(format!(
                 "{name}{linked} names nothing: the link is dangling"
-            ));
+            )));
         }
-        Err(error) => return Err(format!("{name}{linked}: {error}")),
+        Err(error) => return Err(Some(format!("{name}{linked}: {error}"))),
     };
     if !meta.is_file() {
-        return Err(format!(
+        return Err(Some(format!(
             "{name}{linked} is {}, not a regular file",
             crate::io::kind(&meta.file_type())
-        ));
+        )));
     }
-    let file =
-        File::open(candidate).map_err(|error| format!("{name}{linked}: cannot open: {error}"))?;
+    let file = File::open(candidate)
+        .map_err(|error| Some(format!("{name}{linked}: cannot open: {error}")))?;
     Ok((file, meta.len()))
 }
 
@@ -247,7 +241,7 @@ fn with_data(
         let (file, dir_len) = match dir_path {
             Some(p) => regular(&p)?,
             None => {
-                let (_, file, len) = partner(path, Named::Directory).map_err(|why| {
+                let (file, len) = partner(path, Named::Directory).map_err(|why| {
                     format!("zerocol: {name}: cannot read: {}", no_directory(&why))
                 })?;
                 (file, len)
