@@ -206,12 +206,20 @@ pub(crate) enum Command {
     /// sectors, as stored): every entry, or those named (ignoring case).
     ///
     /// Each file is written to a temporary file and renamed into place. A name
-    /// that is not a plain file name (`..`, a slash) is refused.
+    /// that is not a plain file name (`..`, a slash) is refused. Before anything
+    /// is written, every target is checked: one that is the archive (or its
+    /// `.dir`/`.img`) refuses the whole run; so does a link (never written
+    /// through, even with `--force`) or an existing file (without `--force`).
+    /// A later entry of a name seen before (ignoring case) is not extracted:
+    /// the game keeps the first, which is, and a warning names it.
     Extract {
         /// Read the directory as the games do: extract only the entries the game
         /// reads, and name each skipped one in a warning (stderr).
         #[arg(long)]
         lenient: bool,
+        /// Replace existing files in FOLDER (never a link, nor the archive).
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         limit: Limit,
         /// The archive.

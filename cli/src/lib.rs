@@ -214,6 +214,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
         } => list::list(&archive, lenient, limit.max_size, out),
         Command::Extract {
             lenient,
+            force,
             limit,
             archive,
             folder,
@@ -222,7 +223,7 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             &archive,
             &folder,
             &names,
-            lenient,
+            extract::Flags { lenient, force },
             limit.max_size,
         )),
         Command::Put {
@@ -235,7 +236,12 @@ fn run<W: Write>(command: Command, out: &mut W) -> Result<Status, Interrupted> {
             output,
         } => {
             // An archive, or a VERF archive (which `put_entry` names and refuses).
-            if io::archive::named(&dff) || io::archive::is_verf_file(&dff) {
+            // An `.img` is an archive by its name, read by its own bytes and its
+            // `.dir` (never as the model its first entry may be), or refused.
+            if io::archive::named(&dff)
+                || io::archive::is_verf_file(&dff)
+                || formats::img::named(&dff) != formats::img::Named::Other
+            {
                 return put::put_entry(
                     &dff,
                     &model_file,

@@ -1,20 +1,40 @@
 //! `zerocol extract`: entries of an IMG archive written out byte for byte.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
-use crate::io::archive;
-use crate::io::{eprint_line, label, report, write_output};
+use zerocol::img::Entry;
+
+use crate::io::archive::{self, Skip};
+use crate::io::{Guarded, eprint_line, exists_refused, label, link_refused, report};
+use crate::io::{kind, write_extracted};
 use crate::status::Status;
+
+/// How `extract` reads and writes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Flags {
+    /// Only the entries the game reads.
+    pub lenient: bool,
+    /// Replace existing files (never a link, nor the archive).
+    pub force: bool,
+}
+
+/// How many refused targets are named before the rest are counted.
+const NAMED_REFUSALS: usize = 5;
 
 /// `zerocol extract ARCHIVE FOLDER [NAME...]`: every entry (or those named) into
 /// FOLDER, each written atomically. A named entry that is not in the archive is an
 /// error (after the others are written). With `--lenient`, only the entries the
-/// game reads are extracted, and each skipped one is named in a warning.
+/// game reads are extracted, and each skipped one is named in a warning. A later
+/// entry of a name seen before (ignoring case) is not extracted: the game keeps
+/// the first, and so does extract, with a warning. Before anything is written,
+/// every target is checked: the archive (or its `.dir`/`.img`) under an entry's
+/// name, a link, or an existing file without `--force` refuses the whole run.
 pub(crate) fn extract(
     path: &Path,
     folder: &Path,
     names: &[String],
-    lenient: bool,
+    flags: Flags,
     max_size: u64,
 ) -> Status {
     let archive = match archive::open(path, max_size) {
@@ -24,33 +44,26 @@ pub(crate) fn extract(
             return Status::Failed;
         }
     };
-    let directory = match archive.directory(lenient) {
+    let directory = match archive.directory(flags.lenient) {
         Ok(directory) => directory,
         Err(error) => {
             report(&archive.label, &error);
             return Status::Malformed;
         }
     };
-    if let Err(error) = std::fs::create_dir_all(folder) {
-        eprint_line(&format!(
-            "zerocol: {}: cannot create the folder: {error}",
-            label(folder)
-        ));
-        return Status::Failed;
-    }
     let mut status = Status::Ok;
     let mut found = vec![false; names.len()];
-    let mut buffer = Vec::new();
-    // Nothing goes to stdout: `-` is never an output here.
-    let mut sink = std::io::sink();
     // Lenient: the entries the game reads, each skipped one named; strict: all.
-    let entries: Vec<_> = if lenient {
+    let (entries, skipped): (Vec<_>, Vec<_>) = if flags.lenient {
         let (read, skipped) = archive.game_entries(&directory);
         archive.warn_skipped(directory.version(), &skipped);
-        read
+        (read, skipped)
     } else {
-        directory.entries().collect()
+        (directory.entries().collect(), Vec::new())
     };
+    // The entries to write, each with its target; the first of each name.
+    let mut chosen: Vec<(Entry<'_>, PathBuf)> = Vec::new();
+    let mut first_of: HashMap<Vec<u8>, u32> = HashMap::new();
     for entry in entries {
         let wanted = names.is_empty()
             || names.iter().enumerate().any(|(i, name)| {
@@ -84,26 +97,113 @@ pub(crate) fn extract(
             status = status.max(Status::Failed);
             continue;
         };
-        match archive.read(&directory, &entry, &mut buffer) {
+        let key = entry.name.to_ascii_lowercase();
+        if let Some(&first) = first_of.get(&key) {
+            // It would replace the file this run wrote for the first.
+            report(
+                &archive.label,
+                &format!(
+                    "warning: entry {} {file_name:?} not extracted: the name of entry {first} \
+                     again (ignoring case); the game keeps entry {first}, which is extracted",
+                    entry.index
+                ),
+            );
+            continue;
+        }
+        first_of.insert(key, entry.index);
+        chosen.push((entry, folder.join(file_name)));
+    }
+    if let Err(error) = std::fs::create_dir_all(folder) {
+        eprint_line(&format!(
+            "zerocol: {}: cannot create the folder: {error}",
+            label(folder)
+        ));
+        return Status::Failed;
+    }
+    if !targets_free(path, folder, &chosen, flags.force) {
+        return Status::Failed;
+    }
+    let mut buffer = Vec::new();
+    for (entry, target) in &chosen {
+        match archive.read(&directory, entry, &mut buffer) {
             Ok(data) => {
-                let target = folder.join(file_name);
-                let written = write_output(&target, data.bytes, &mut sink);
-                status = status.max(written.map_or(Status::Failed, |s| s));
+                status = status.max(write_extracted(target, data.bytes, flags.force));
             }
             Err(error) => {
+                let entry_label = archive.entry_label(entry);
                 eprint_line(&format!("zerocol: {entry_label}: cannot read: {error}"));
                 status = status.max(Status::Failed);
             }
         }
     }
     for (name, found) in names.iter().zip(found) {
-        if !found {
-            eprint_line(&format!(
+        if found {
+            continue;
+        }
+        // An entry --lenient left out is in the archive: say so, and why.
+        let left_out = skipped.iter().find(|s| {
+            s.why == Skip::Unloaded && name.as_bytes().eq_ignore_ascii_case(s.entry.name)
+        });
+        match left_out {
+            Some(one) => eprint_line(&format!(
+                "zerocol: {}: not extracted: {}, and so does --lenient (without --lenient, \
+                 extract takes it)",
+                archive.label,
+                archive.skip_text(directory.version(), one)
+            )),
+            None => eprint_line(&format!(
                 "zerocol: {}: no entry named {name:?} (names are compared ignoring case; `zerocol list` lists them)",
                 archive.label
-            ));
-            status = status.max(Status::Failed);
+            )),
         }
+        status = status.max(Status::Failed);
     }
     status
+}
+
+/// Whether every target can be written, checked before anything is: none is the
+/// archive at `path` or its partner (after links are resolved), none is a link or
+/// anything but a regular file, and none exists unless `force`. Otherwise the
+/// refusals are said (the first few named, the rest counted), and nothing is
+/// written.
+fn targets_free(path: &Path, folder: &Path, chosen: &[(Entry<'_>, PathBuf)], force: bool) -> bool {
+    // The archive, and its partner by its name.
+    let guarded = Guarded::of(&[path]);
+    // The archive under an entry's name: the whole run is refused.
+    if let Some(message) = chosen.iter().find_map(|(_, target)| guarded.clash(target)) {
+        eprint_line(&format!("{message}; nothing extracted"));
+        return false;
+    }
+    let refusals: Vec<String> = chosen
+        .iter()
+        .filter_map(|(_, target)| match std::fs::symlink_metadata(target) {
+            Ok(meta) if meta.file_type().is_symlink() => Some(link_refused(target)),
+            Ok(meta) if !meta.is_file() => Some(format!(
+                "zerocol: {}: not written: {}, not a regular file",
+                label(target),
+                kind(&meta.file_type())
+            )),
+            Ok(_) if !force => Some(exists_refused(target)),
+            _ => None,
+        })
+        .collect();
+    for message in refusals.iter().take(NAMED_REFUSALS) {
+        eprint_line(message);
+    }
+    if refusals.len() > NAMED_REFUSALS {
+        eprint_line(&format!(
+            "zerocol: {}: {} more refused",
+            label(folder),
+            refusals.len().saturating_sub(NAMED_REFUSALS)
+        ));
+    }
+    if !refusals.is_empty() {
+        eprint_line(&format!(
+            "zerocol: {}: nothing extracted: {} of {} refused",
+            label(folder),
+            refusals.len(),
+            crate::io::counted(chosen.len(), "file")
+        ));
+    }
+    refusals.is_empty()
 }

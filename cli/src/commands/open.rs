@@ -40,7 +40,14 @@ pub(crate) fn recognise(input: &Input, forced: Option<Format>) -> Result<Format,
         return Ok(forced);
     }
     if let Some(archive) = format::archive_by_name(&input.path, &input.bytes) {
-        return Err(archive);
+        // An `.img` without VER2 whose `.dir` is not usable: which, and why.
+        let unusable = (crate::formats::img::named(&input.path)
+            == crate::formats::img::Named::Data
+            && !input.bytes.starts_with(zerocol::img::MAGIC_V2)
+            && !crate::formats::img::is_verf(&input.bytes))
+        .then(|| crate::io::archive::unusable_directory(&input.path))
+        .flatten();
+        return Err(unusable.map_or(archive, |why| crate::io::archive::no_directory(&why)));
     }
     format::sniff(&input.bytes).ok_or_else(|| format::unknown(&input.bytes))
 }

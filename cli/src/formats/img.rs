@@ -52,10 +52,19 @@ pub(crate) fn named(path: &Path) -> Named {
 /// [`Named::Directory`]) and the other way round, the extension in lower case, then
 /// in upper case.
 pub(crate) fn sibling(path: &Path, other: Named) -> Option<PathBuf> {
+    candidates(path, other)
+        .into_iter()
+        .find(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()))
+}
+
+/// The paths where a v1 pair's other file is looked for, in order: `NAME.dir`
+/// then `NAME.DIR` for `other` [`Named::Directory`], `NAME.img` then `NAME.IMG`
+/// for [`Named::Data`] (none for [`Named::Other`]).
+pub(crate) fn candidates(path: &Path, other: Named) -> Vec<PathBuf> {
     let extension = match other {
         Named::Data => EXTENSION,
         Named::Directory => DIR_EXTENSION,
-        Named::Other => return None,
+        Named::Other => return Vec::new(),
     };
     [
         extension.to_ascii_lowercase(),
@@ -63,7 +72,17 @@ pub(crate) fn sibling(path: &Path, other: Named) -> Option<PathBuf> {
     ]
     .into_iter()
     .map(|ext| path.with_extension(ext))
-    .find(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()))
+    .collect()
+}
+
+/// The paths of the other file of a v1 pair `path` may belong to, by its name:
+/// the [`candidates`] for the `.dir` of an `.img` and the `.img` of a `.dir`.
+pub(crate) fn partners(path: &Path) -> Vec<PathBuf> {
+    match named(path) {
+        Named::Data => candidates(path, Named::Directory),
+        Named::Directory => candidates(path, Named::Data),
+        Named::Other => Vec::new(),
+    }
 }
 
 /// A v1 pair's directory for the data file `output`: its extension in upper case

@@ -10,10 +10,19 @@ use std::path::{Path, PathBuf};
 use zerocol::img::{self, Directory, Entry, EntryData, Options, Placement, Version};
 
 pub(crate) use crate::formats::img::is_archive;
-use crate::formats::img::{self as img_names, Named, VERF_ADVICE, VERF_WHAT, is_verf, sibling};
+use crate::formats::img::{self as img_names, Named, is_verf, sibling};
 use crate::io::load::{enough, size_name};
 use crate::io::{Failure, label, pair, report, write_output_with, write_pair_with};
 use crate::status::{Interrupted, Status};
+
+/// What an `.img` without `VER2` and without a usable `.dir` is, and `why`
+/// ([`partner`]): the words after `cannot read: ` (or the file's label).
+pub(crate) fn no_directory(why: &str) -> String {
+    format!(
+        "a GTA III/VC IMG archive by its name (no VER2: its .dir beside it lists the entries), \
+         but no usable .dir: {why}"
+    )
+}
 
 /// An archive opened for reading: its directory's bytes and its data file.
 pub(crate) struct ArchiveFile {
@@ -109,21 +118,94 @@ fn open_files(
     max_size: u64,
 ) -> Result<ArchiveFile, String> {
     let name = label(path);
+    if let Some(instead) = instead {
+        let (data, len) = regular(&instead.img)?;
+        return with_data(path, Some(instead.dir.clone()), data, len, max_size);
+    }
     let is_dir = img_names::named(path) == Named::Directory;
-    let (data_path, dir_path) = if is_dir {
-        let img = sibling(path, Named::Data).ok_or_else(|| {
-            format!("zerocol: {name}: cannot read: no .img beside this .dir (the archive's data)")
+    if is_dir {
+        let (data, len) = partner(path, Named::Data).map_err(|why| {
+            format!(
+                "zerocol: {name}: cannot read: a GTA III/VC IMG directory without a usable .img \
+                 beside it (the archive's data): {why}"
+            )
         })?;
-        (img, Some(path.to_owned()))
+        return with_data(path, Some(path.to_owned()), data, len, max_size);
+    }
+    let (data, len) = regular(path)?;
+    with_data(path, None, data, len, max_size)
+}
+
+/// The other file of the v1 pair `path` belongs to, opened: the first usable of
+/// its [`candidates`](img_names::candidates) (`other`: which one is looked for),
+/// its file and its length; otherwise why none is usable, each candidate named
+/// (by its file name: it is beside `path`).
+pub(crate) fn partner(path: &Path, other: Named) -> Result<(File, u64), String> {
+    let mut absent = Vec::new();
+    let mut why = Vec::new();
+    for candidate in img_names::candidates(path, other) {
+        let name = candidate
+            .file_name()
+            .map_or_else(|| label(&candidate), |n| label(Path::new(n)));
+        match usable(&candidate, &name) {
+            Ok(opened) => return Ok(opened),
+            Err(None) => {
+                absent.push(name.clone());
+                why.push(format!("{name} does not exist"));
+            }
+            Err(Some(reason)) => why.push(reason),
+        }
+    }
+    // Neither there: one phrase for both.
+    if absent.len() == why.len() && absent.len() > 1 {
+        return Err(format!("neither {} exists", absent.join(" nor ")));
+    }
+    Err(why.join("; "))
+}
+
+/// Why an `.img` without `VER2` at `path` is read as no archive: its `.dir` is
+/// not usable ([`partner`]), or `None` when it is.
+pub(crate) fn unusable_directory(path: &Path) -> Option<String> {
+    partner(path, Named::Directory).err()
+}
+
+/// A partner candidate (`name`, its file name) opened, or why it cannot be:
+/// `None` when it does not exist; a dangling link, no regular file, or an open
+/// that fails (EACCES, EMFILE...) otherwise.
+fn usable(candidate: &Path, name: &str) -> Result<(File, u64), Option<String>> {
+    let link_meta = match std::fs::symlink_metadata(candidate) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(None),
+        Err(error) => return Err(Some(format!("{name}: {error}"))),
+    };
+    let linked = if link_meta.file_type().is_symlink() {
+        std::fs::read_link(candidate)
+            .map(|to| format!(" (a link to {})", label(&to)))
+            .unwrap_or_default()
     } else {
-        (path.to_owned(), None)
+        String::new()
     };
-    let (data_path, dir_path) = match instead {
-        Some(instead) => (instead.img.clone(), Some(instead.dir.clone())),
-        None => (data_path, dir_path),
+    let meta = match std::fs::metadata(candidate) {
+        Ok(meta) => meta,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            return Err(Some(format!(
+                "{name}{linked} names nothing: the link is dangling"
+            )));
+        }
+        Err(error) => return Err(Some(format!("{name}{linked}: {error}"))),
     };
-    let (data, len) = regular(&data_path)?;
-    with_data(path, dir_path, data, len, max_size)
+    if !meta.is_file() {
+        return Err(Some(format!(
+            "{name}{linked} is {}, not a regular file",
+            crate::io::kind(&meta.file_type())
+        )));
+    }
+    let cannot = |error: io::Error| Some(format!("{name}{linked}: cannot open: {error}"));
+    let file = File::open(candidate).map_err(cannot)?;
+    // The length of the file opened (a pair's writer may have replaced the one
+    // stat'ed meanwhile).
+    let len = file.metadata().map_err(cannot)?.len();
+    Ok((file, len))
 }
 
 /// Reads the directory of the archive at `path` whose data file (the v2 file, or
@@ -161,9 +243,7 @@ fn with_data(
     let head_len = usize::try_from(len.min(8)).unwrap_or(0);
     read_at(&data, head.get_mut(..head_len).unwrap_or_default(), 0).map_err(cannot)?;
     if !is_dir && is_verf(&head) {
-        return Err(format!(
-            "zerocol: {name}: cannot read: {VERF_WHAT}: {VERF_ADVICE}"
-        ));
+        return Err(crate::io::load::verf(path));
     }
     let (version, dir) = if !is_dir && head.starts_with(img::MAGIC_V2) {
         // The directory's length from its count, read no further than the file.
@@ -182,13 +262,15 @@ fn with_data(
         read_at(&data, &mut dir, 0).map_err(cannot)?;
         (Version::V2, dir)
     } else {
-        let dir_path = match dir_path {
-            Some(p) => p,
-            None => sibling(path, Named::Directory).ok_or_else(|| {
-                format!("zerocol: {name}: cannot read: an .img without VER2 and without its .dir beside it")
-            })?,
+        let (file, dir_len) = match dir_path {
+            Some(p) => regular(&p)?,
+            None => {
+                let (file, len) = partner(path, Named::Directory).map_err(|why| {
+                    format!("zerocol: {name}: cannot read: {}", no_directory(&why))
+                })?;
+                (file, len)
+            }
         };
-        let (file, dir_len) = regular(&dir_path)?;
         if dir_len > max_size {
             return Err(too_large(dir_len));
         }

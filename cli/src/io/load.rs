@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::string::String;
 use std::vec::Vec;
 
+use crate::formats::img::{VERF_ADVICE, VERF_WHAT, is_verf};
 use crate::io::recognise;
 use crate::io::{kind, label, len_u64};
 
@@ -126,9 +127,27 @@ pub(crate) fn open_regular(path: &Path, meta: &Metadata, max_size: u64) -> Resul
         return Err(not_regular(path, meta));
     }
     if meta.len() > max_size {
-        return Err(too_large(path, meta.len(), max_size));
+        return Err(oversized(path, meta.len(), max_size));
     }
     File::open(path).map_err(|error| cannot(path, &error))
+}
+
+/// The message for a regular file of `len` bytes, more than `max_size`: a `VERF`
+/// archive by its first bytes (read first: what it is comes before its size),
+/// otherwise [`too_large`].
+pub(crate) fn oversized(path: &Path, len: u64, max_size: u64) -> String {
+    if head(path).is_ok_and(|head| is_verf(&head)) {
+        return verf(path);
+    }
+    too_large(path, len, max_size)
+}
+
+/// `zerocol: PATH: cannot read: ` and what a `VERF` archive is.
+pub(crate) fn verf(path: &Path) -> String {
+    format!(
+        "zerocol: {}: cannot read: {VERF_WHAT}: {VERF_ADVICE}",
+        label(path)
+    )
 }
 
 /// The [`Input`] of a file read whole: `bytes` as read, of which one more than

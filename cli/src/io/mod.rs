@@ -13,9 +13,12 @@
 //!   disk, a panic, a kill), the old target is as it was, and no partial file is
 //!   left (a named temporary file is removed; a kill can only leave it complete). An existing target that is not a
 //!   regular file (`/dev/full`, a FIFO, a folder) is refused: renaming over it
-//!   would replace it. A link is followed: the file it names is replaced. A III/VC
-//!   archive's `.img` and `.dir` are replaced as one pair, under a lock, committed
-//!   by a journal that the next command finishes after a kill ([`pair`]).
+//!   would replace it. A link is followed: the file it names is replaced
+//!   ([`write_extracted`]: a link is refused, and an existing file replaced only
+//!   when asked). No output, links resolved, is an input or the `.dir`/`.img`
+//!   partner of one ([`refuse_outputs`], [`Guarded`]). A III/VC archive's `.img`
+//!   and `.dir` are replaced as one pair, under a lock, committed by a journal
+//!   that the next command finishes after a kill ([`pair`]).
 //! - Progress: `check` over many files shows a bar on stderr, only when stderr is a
 //!   terminal ([`Progress`](progress::Progress)), redrawn at most ten times a second;
 //!   the lines on stdout and stderr are printed with the bar cleared, so they are
@@ -53,21 +56,116 @@ pub(crate) fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, noun: &
     }
 }
 
-/// `true` (and the message said) when OUTPUT names one of the inputs.
+/// `true` (and the message said) when OUTPUT names one of the inputs: see
+/// [`refuse_outputs`].
 pub(crate) fn refuse_overwrite(inputs: &[&Path], output: &Path) -> bool {
-    if output.as_os_str() == "-" {
-        return false;
+    refuse_outputs(inputs, &[output])
+}
+
+/// `true` (and the message said, naming the output at fault and what it resolves
+/// to) when one of `outputs`, after links are resolved, is one of `inputs` or the
+/// `.dir`/`.img` partner of one (by its name): the one rule of every command that
+/// writes. `-` is neither.
+pub(crate) fn refuse_outputs(inputs: &[&Path], outputs: &[&Path]) -> bool {
+    let guarded = Guarded::of(inputs);
+    match outputs.iter().find_map(|output| guarded.clash(output)) {
+        Some(message) => {
+            eprint_line(&message);
+            true
+        }
+        None => false,
     }
-    let clash = inputs
-        .iter()
-        .any(|input| input.as_os_str() != "-" && same_file(input, output));
-    if clash {
-        eprint_line(&format!(
-            "zerocol: {}: refusing to overwrite the input file",
+}
+
+/// The existing files no output may be: the inputs, and their `.dir`/`.img`
+/// partners.
+pub(crate) struct Guarded {
+    /// Each file, and the input it is the partner of (`None`: an input itself).
+    files: Vec<(PathBuf, Option<PathBuf>)>,
+}
+
+impl Guarded {
+    /// The files of `inputs` (`-` left out): each input, then every existing
+    /// partner of one by its name or by the name a link there resolves to.
+    pub(crate) fn of(inputs: &[&Path]) -> Self {
+        let inputs: Vec<&Path> = inputs
+            .iter()
+            .copied()
+            .filter(|input| input.as_os_str() != "-")
+            .collect();
+        let mut files: Vec<(PathBuf, Option<PathBuf>)> = inputs
+            .iter()
+            .map(|input| (input.to_path_buf(), None))
+            .collect();
+        for input in inputs {
+            let mut names = vec![input.to_path_buf()];
+            names.extend(resolve(input).filter(|resolved| resolved != input));
+            for name in names {
+                for partner in crate::formats::img::partners(&name) {
+                    if std::fs::symlink_metadata(&partner).is_ok() {
+                        files.push((partner, Some(input.to_path_buf())));
+                    }
+                }
+            }
+        }
+        Self { files }
+    }
+
+    /// The whole message when `output` is one of the files, after links are
+    /// resolved (or is the same file by its inode: a hard link).
+    pub(crate) fn clash(&self, output: &Path) -> Option<String> {
+        if output.as_os_str() == "-" {
+            return None;
+        }
+        let resolved = resolve(output);
+        let (file, partner_of) = self.files.iter().find(|(file, _)| {
+            (resolved.is_some() && resolved == resolve(file)) || same_file(output, file)
+        })?;
+        let what = match partner_of {
+            None if label(file) == label(output) => "the input file".to_owned(),
+            None => format!("the input file {}", label(file)),
+            Some(input) => format!(
+                "{}, the {} of the input {}",
+                label(file),
+                match crate::formats::img::named(file) {
+                    crate::formats::img::Named::Directory => ".dir",
+                    _ => ".img",
+                },
+                label(input)
+            ),
+        };
+        let how = match std::fs::read_link(output) {
+            Ok(link) => format!(": {} is a link to {}", label(output), label(&link)),
+            Err(_) => String::new(),
+        };
+        Some(format!(
+            "zerocol: {}: refusing to overwrite {what}{how}",
             label(output)
-        ));
+        ))
     }
-    clash
+}
+
+/// `path` with every link resolved: the existing file's canonical path, or, for
+/// a path that does not exist (a dangling link's end included), its folder's
+/// canonical path and its name.
+fn resolve(path: &Path) -> Option<PathBuf> {
+    let mut path = path.to_path_buf();
+    // As many links as the kernel follows (Linux: 40).
+    for _ in 0..40 {
+        if let Ok(canonical) = std::fs::canonicalize(&path) {
+            return Some(canonical);
+        }
+        match std::fs::read_link(&path) {
+            Ok(link) => path = folder(&path).join(link),
+            Err(_) => {
+                let name = path.file_name()?;
+                return std::fs::canonicalize(folder(&path))
+                    .ok()
+                    .map(|dir| dir.join(name));
+            }
+        }
+    }
+    None
 }
 
 /// Writes a command's output file (`-`: stdout): see the module's rules. Nothing is
@@ -113,6 +211,17 @@ pub(crate) fn write_output_with(
     }
     let written = Pending::with(output, Box::new(fill)).and_then(Pending::commit);
     Ok(said(written))
+}
+
+/// Writes an extracted file at `target` under the module's rules, but never
+/// through a link: a link at `target` is refused, `replace` or not; an existing
+/// regular file is replaced only when `replace` (`--force`), and a file that
+/// appears there meanwhile is never replaced (the new file is linked or renamed
+/// there only if nothing is). The message is said (exit status 2).
+pub(crate) fn write_extracted(target: &Path, bytes: &[u8], replace: bool) -> Status {
+    let written =
+        Pending::new_at(target, bytes, Mode::Extract { replace }).and_then(Pending::commit);
+    said(written)
 }
 
 /// Writes a III/VC archive, its `.img` streamed by `fill` to `img`, its `.dir`
@@ -164,6 +273,40 @@ struct Pending<'a> {
     prefix: String,
     /// The output as the user named it, for messages.
     label: String,
+    /// Put in place only where nothing is (`extract` without `--force`).
+    new_only: bool,
+}
+
+/// How an output's path is taken.
+#[derive(Clone, Copy)]
+pub(crate) enum Mode {
+    /// A link is followed: the file it names is replaced.
+    Follow,
+    /// `extract`: a link is refused; an existing file is replaced only when
+    /// `replace` (`--force`).
+    Extract { replace: bool },
+}
+
+/// Why `extract` writes nothing at `target`, a link: the whole stderr line.
+pub(crate) fn link_refused(target: &Path) -> String {
+    let to = std::fs::read_link(target)
+        .map(|link| format!(" to {}", label(&link)))
+        .unwrap_or_default();
+    format!(
+        "zerocol: {}: not written: it is a link{to}; extract never writes through a link, \
+         even with --force: remove the link, or extract into another folder",
+        label(target)
+    )
+}
+
+/// Why `extract` writes nothing at `target`, an existing file: the whole stderr
+/// line.
+pub(crate) fn exists_refused(target: &Path) -> String {
+    format!(
+        "zerocol: {}: not written: the file exists; extract replaces only the files it \
+         wrote in this run: --force replaces it",
+        label(target)
+    )
 }
 
 impl<'a> Pending<'a> {
@@ -176,13 +319,27 @@ impl<'a> Pending<'a> {
         )
     }
 
+    /// [`new`](Self::new) for `extract`'s [`Mode`].
+    fn new_at(output: &Path, bytes: &'a [u8], mode: Mode) -> Result<Self, String> {
+        Self::with_mode(
+            output,
+            Box::new(move |file: &mut dyn Write| file.write_all(bytes).map_err(Failure::Write)),
+            mode,
+        )
+    }
+
     /// Lets `fill` write a new file beside `output`'s target (a read error of its
     /// own is [`Failure::Message`], the whole stderr line), then flushes it to the
     /// disk.
-    fn with(output: &Path, mut fill: Box<Fill<'a>>) -> Result<Self, String> {
+    fn with(output: &Path, fill: Box<Fill<'a>>) -> Result<Self, String> {
+        Self::with_mode(output, fill, Mode::Follow)
+    }
+
+    /// [`with`](Self::with), a link at `output` taken as `mode` says.
+    fn with_mode(output: &Path, mut fill: Box<Fill<'a>>, mode: Mode) -> Result<Self, String> {
         let label = label(output);
         let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
-        let (target, existing) = resolve(output)?;
+        let (target, existing) = target_of(output, mode)?;
         let name = target
             .file_name()
             .map(|name| name.to_string_lossy())
@@ -204,6 +361,7 @@ impl<'a> Pending<'a> {
             target,
             prefix,
             label,
+            new_only: matches!(mode, Mode::Extract { replace: false }),
         })
     }
 
@@ -215,32 +373,46 @@ impl<'a> Pending<'a> {
             target,
             prefix,
             label,
+            new_only,
         } = self;
         let place = Place {
             folder: folder(&target),
             prefix: &prefix,
         };
-        staged
-            .commit(&place, &target, &mut *fill)
-            .map_err(|failure| match failure {
-                Failure::Write(error) => {
-                    format!("zerocol: {label}: cannot write: {}", bare(&error))
-                }
-                Failure::Message(message) => message,
-            })
+        let committed = if new_only {
+            staged.commit_new(&place, &target, &mut *fill)
+        } else {
+            staged.commit(&place, &target, &mut *fill)
+        };
+        committed.map_err(|failure| match failure {
+            Failure::Write(error) => {
+                format!("zerocol: {label}: cannot write: {}", bare(&error))
+            }
+            Failure::Message(message) => message,
+        })
     }
 }
 
-/// What writing `output` replaces: the output, or the file a link there names
-/// (the link kept), and that file's permissions when it exists. Refused (the
-/// whole stderr line) when it is not a regular file or its folder is missing.
-fn resolve(output: &Path) -> Result<(PathBuf, Option<std::fs::Permissions>), String> {
+/// What writing `output` replaces: the output, or (`mode` [`Mode::Follow`]) the
+/// file a link there names (the link kept), and that file's permissions when it
+/// exists. Refused (the whole stderr line) when it is not a regular file or its
+/// folder is missing, and as [`Mode::Extract`] says.
+pub(crate) fn target_of(
+    output: &Path,
+    mode: Mode,
+) -> Result<(PathBuf, Option<std::fs::Permissions>), String> {
     let label = label(output);
     let cannot = |error: io::Error| format!("zerocol: {label}: cannot write: {}", bare(&error));
-    // A link is followed to the file it names (which is replaced, the link kept).
-    let target = match std::fs::symlink_metadata(output) {
-        Ok(meta) if meta.file_type().is_symlink() => {
+    let target = match (std::fs::symlink_metadata(output), mode) {
+        // A link is followed to the file it names (which is replaced, the link kept).
+        (Ok(meta), Mode::Follow) if meta.file_type().is_symlink() => {
             std::fs::canonicalize(output).unwrap_or_else(|_| output.to_owned())
+        }
+        (Ok(meta), Mode::Extract { .. }) if meta.file_type().is_symlink() => {
+            return Err(link_refused(output));
+        }
+        (Ok(meta), Mode::Extract { replace: false }) if meta.is_file() => {
+            return Err(exists_refused(output));
         }
         _ => output.to_owned(),
     };

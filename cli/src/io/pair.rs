@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 
 use crate::formats::img::{Named, directory_beside, named, sibling};
 use crate::io::staging::{self, Fill, Listed};
-use crate::io::{Failure, bare, eprint_line, folder, label, resolve};
+use crate::io::{Failure, Mode, bare, eprint_line, folder, label, target_of};
 
 /// The first line of a journal; the four paths follow, each ended by a NUL.
 const JOURNAL_HEAD: &[u8] = b"zerocol III/VC pair journal 1\n";
@@ -463,8 +463,8 @@ pub(crate) fn write(
     dir_bytes: &[u8],
 ) -> Result<(), String> {
     let (img_label, dir_label) = (label(img_output), label(dir_output));
-    let (img, img_permissions) = resolve(img_output)?;
-    let (dir, dir_permissions) = resolve(dir_output)?;
+    let (img, img_permissions) = target_of(img_output, Mode::Follow)?;
+    let (dir, dir_permissions) = target_of(dir_output, Mode::Follow)?;
     let files = Files::of(img, dir);
     let locked_folder = folder(&files.img);
     let lock = Lock::wait(locked_folder, || {

@@ -20,7 +20,9 @@ use zerocol::img::MAGIC_V2;
 use crate::formats::img::{self, Named, sibling};
 use crate::io::archive::{self, ArchiveFile};
 use crate::io::label;
-use crate::io::load::{Input, cannot, load, not_regular, read_head, read_rest, too_large, whole};
+use crate::io::load::{
+    Input, cannot, load, not_regular, oversized, read_head, read_rest, too_large, verf, whole,
+};
 use crate::io::recognise::{HEAD_LEN, counts};
 
 /// One path `check` visits, in the order it visits them.
@@ -145,7 +147,7 @@ pub(crate) fn given(
         return Found::Archive(archive::open(path, max_size));
     }
     if !archives && len > max_size {
-        return Found::Unreadable(too_large(path, len, max_size));
+        return Found::Unreadable(oversized(path, len, max_size));
     }
     let mut file = match File::open(path) {
         Ok(file) => file,
@@ -164,6 +166,10 @@ pub(crate) fn given(
     if archives && bytes.starts_with(MAGIC_V2) {
         return Found::Archive(archive::open_data(path, file, len, max_size));
     }
+    // What it is before its size: a VERF archive is named as one.
+    if len > max_size && crate::formats::img::is_verf(&bytes) {
+        return Found::Unreadable(verf(path));
+    }
     if len > max_size {
         return Found::Unreadable(too_large(path, len, max_size));
     }
@@ -174,7 +180,8 @@ pub(crate) fn given(
 /// file, not stat'ed then). It counts if it is an IMG archive (an `.img` with its
 /// `.dir` beside it, or a file starting with `VER2`; never a `.dir`) or a collision
 /// file ([`counts`]); anything else, a link to a folder, a FIFO or a device
-/// included, is skipped. A file that cannot be read is said only if its name
+/// included, is skipped, but for an `.img` without `VER2` whose `.dir` is there
+/// and unusable, which is unreadable (the `.dir` named). A file that cannot be read is said only if its name
 /// makes it count.
 pub(crate) fn walked(path: &Path, regular: bool, max_size: u64) -> Found {
     if img::named(path) == Named::Directory {
@@ -228,6 +235,22 @@ pub(crate) fn walked(path: &Path, regular: bool, max_size: u64) -> Found {
     }
     if crate::formats::img::is_verf(&bytes) {
         return Found::Verf;
+    }
+    // An `.img` whose `.dir` is there but unusable (a dangling link, a folder, a
+    // FIFO, unreadable) is a broken archive, said; one with no `.dir` at all may
+    // be anything (a disk image), skipped.
+    if img::named(path) == Named::Data
+        && img::candidates(path, Named::Directory)
+            .iter()
+            .any(|dir| std::fs::symlink_metadata(dir).is_ok())
+    {
+        if let Some(why) = archive::unusable_directory(path) {
+            return Found::Unreadable(format!(
+                "zerocol: {}: cannot read: {}",
+                label(path),
+                archive::no_directory(&why)
+            ));
+        }
     }
     if !counts(path, bytes.get(..HEAD_LEN).unwrap_or(&bytes)) {
         return Found::Skipped;

@@ -127,6 +127,47 @@ impl Staged {
     }
 }
 
+impl Staged {
+    /// As [`commit`](Self::commit), but only where nothing is at `target` (a link
+    /// included, which is never followed): otherwise an `AlreadyExists` error, the
+    /// target as it was and nothing left behind.
+    pub(crate) fn commit_new(
+        self,
+        place: &Place<'_>,
+        target: &Path,
+        fill: &mut Fill<'_>,
+    ) -> Result<(), Failure> {
+        #[cfg(not(target_os = "linux"))]
+        let _ = fill;
+        match self {
+            #[cfg(target_os = "linux")]
+            Self::Unnamed { file, permissions } => match link_new(&file, target) {
+                Ok(()) => Ok(()),
+                Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
+                    Err(Failure::Write(error))
+                }
+                Err(_) => {
+                    drop(file);
+                    named_file(place, fill, permissions)?
+                        .persist_new(target)
+                        .map_err(Failure::Write)
+                }
+            },
+            Self::Named(named) => named.persist_new(target).map_err(Failure::Write),
+        }
+    }
+}
+
+/// Links the unnamed `file` at `target` only if nothing is there.
+#[cfg(target_os = "linux")]
+fn link_new(file: &File, target: &Path) -> io::Result<()> {
+    use rustix::fs::{AtFlags, CWD, linkat};
+    use std::os::fd::AsRawFd as _;
+    end_if_signalled();
+    let fd = format!("/proc/self/fd/{}", file.as_raw_fd());
+    linkat(CWD, fd.as_str(), CWD, target, AtFlags::SYMLINK_FOLLOW).map_err(io::Error::from)
+}
+
 /// A named temporary file, written whole and synced.
 fn named_file(
     place: &Place<'_>,
@@ -196,6 +237,18 @@ impl<F> Named<F> {
         end_if_signalled();
         let Self { file, _listed } = self;
         file.persist(target).map(drop).map_err(|error| error.error)
+    }
+}
+
+impl<F> Named<F> {
+    /// Links the file at `target` only if nothing is there (a link there is not
+    /// followed); on failure it is removed.
+    fn persist_new(self, target: &Path) -> io::Result<()> {
+        end_if_signalled();
+        let Self { file, _listed } = self;
+        file.persist_noclobber(target)
+            .map(drop)
+            .map_err(|error| error.error)
     }
 }
 

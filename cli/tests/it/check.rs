@@ -664,8 +664,9 @@ fn files_named_explicitly_say_what_they_are() {
         (
             "gta3.img",
             std::fs::read(sample("vehicle.dff")).unwrap(),
-            "a GTA III/VC IMG archive (by its name: these have no header; the .dir beside it \
-             lists the entries): read archives with `zerocol list`, `check` and `extract`"
+            // No .dir beside it: which were looked for (issue 39, case 4).
+            "a GTA III/VC IMG archive by its name (no VER2: its .dir beside it lists the \
+             entries), but no usable .dir: neither gta3.dir nor gta3.DIR exists"
                 .to_owned(),
         ),
         (

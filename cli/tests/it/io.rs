@@ -941,7 +941,9 @@ fn extract_and_put_past_the_file_size_limit_leave_the_old_outputs() {
     // extract: the existing entry file stays as it was, no other file appears.
     let out = Dir::new("fsize-img-out");
     std::fs::write(out.join("c00.col"), OLD).unwrap();
-    let o = zerocol_with_fsize(0, &["extract", s(&archive), s(&out.0)]);
+    // --force: the old c00.col is to be replaced (extract replaces no file it did not
+    // write otherwise).
+    let o = zerocol_with_fsize(0, &["extract", "--force", s(&archive), s(&out.0)]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(
         stderr(&o).contains(&format!(
@@ -988,7 +990,7 @@ fn extract_and_put_into_a_full_file_system_leave_the_old_outputs() {
     let archive = TempFile::new("full-in.img", &archive_bytes(2));
     // The old file takes the one page: nothing else finds room.
     std::fs::write(fs.0.join("c00.col"), OLD).unwrap();
-    let o = zerocol(&["extract", archive.path(), s(&fs.0.0)]);
+    let o = zerocol(&["extract", "--force", archive.path(), s(&fs.0.0)]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(
         stderr(&o).contains(&format!(

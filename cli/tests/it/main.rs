@@ -14,6 +14,8 @@ mod fuzz;
 mod grit;
 mod gta;
 mod img;
+// Outputs that would land on inputs, `extract`'s targets, an `.img` without its `.dir`.
+mod img_paths;
 // Damaged and VERF archives: `repair`, what `--lenient` skips, `put`'s messages.
 mod img_repair;
 // Outputs written whole or not at all, bounded and regular inputs, the progress bar.
