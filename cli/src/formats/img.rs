@@ -120,8 +120,8 @@ pub(crate) fn archive_by_name(name: &Path, bytes: &[u8]) -> Option<String> {
     }
     match named(name) {
         Named::Data if !bytes.starts_with(MAGIC_V2) => Some(format!(
-            "a GTA III/VC IMG archive (by its name: these have no header; the .dir beside it \
-             lists the entries): {ARCHIVE_ADVICE}"
+            "byte 0: no VER2 magic in a file named .img: a GTA III/VC IMG archive (these have \
+             no header; the .dir beside it lists the entries): {ARCHIVE_ADVICE}"
         )),
         Named::Directory => Some(format!(
             "a GTA III/VC IMG directory (by its name: the list of entries of the .img beside \

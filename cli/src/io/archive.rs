@@ -19,8 +19,8 @@ use crate::status::{Interrupted, Status};
 /// ([`partner`]): the words after `cannot read: ` (or the file's label).
 pub(crate) fn no_directory(why: &str) -> String {
     format!(
-        "a GTA III/VC IMG archive by its name (no VER2: its .dir beside it lists the entries), \
-         but no usable .dir: {why}"
+        "byte 0: no VER2 magic in a file named .img: a GTA III/VC IMG archive (its .dir \
+         beside it lists the entries), but no usable .dir: {why}"
     )
 }
 

@@ -405,8 +405,8 @@ mod tests {
         assert_eq!(
             archive_by_name(Path::new("models/GTA3.IMG"), &clump).as_deref(),
             Some(
-                "a GTA III/VC IMG archive (by its name: these have no header; the .dir beside it \
-                 lists the entries): read archives with `zerocol list`, `check` and `extract`"
+                "byte 0: no VER2 magic in a file named .img: a GTA III/VC IMG archive (these \
+                 have no header; the .dir beside it lists the entries): read archives with `zerocol list`, `check` and `extract`"
             )
         );
         assert_eq!(

@@ -665,8 +665,8 @@ fn files_named_explicitly_say_what_they_are() {
             "gta3.img",
             std::fs::read(sample("vehicle.dff")).unwrap(),
             // No .dir beside it: which were looked for (issue 39, case 4).
-            "a GTA III/VC IMG archive by its name (no VER2: its .dir beside it lists the \
-             entries), but no usable .dir: neither gta3.dir nor gta3.DIR exists"
+            "byte 0: no VER2 magic in a file named .img: a GTA III/VC IMG archive (its .dir \
+             beside it lists the entries), but no usable .dir: neither gta3.dir nor gta3.DIR exists"
                 .to_owned(),
         ),
         (

@@ -435,8 +435,8 @@ fn an_img_without_a_usable_dir_is_refused_naming_the_dir() {
         make(&folder.0);
         let before = folder.snapshot();
         let what = format!(
-            "a GTA III/VC IMG archive by its name (no VER2: its .dir beside it lists the \
-             entries), but no usable .dir: {why}"
+            "byte 0: no VER2 magic in a file named .img: a GTA III/VC IMG archive (its .dir \
+             beside it lists the entries), but no usable .dir: {why}"
         );
         let refused = format!("zerocol: s1.img: cannot read: {what}\n");
         for args in [
@@ -492,8 +492,8 @@ fn an_img_without_a_usable_dir_is_refused_naming_the_dir() {
     assert_eq!(code(&o), 1);
     assert_eq!(
         stderr(&o),
-        "zerocol: s1.img: a GTA III/VC IMG archive (by its name: these have no header; the \
-         .dir beside it lists the entries): read archives with `zerocol list`, `check` and \
+        "zerocol: s1.img: byte 0: no VER2 magic in a file named .img: a GTA III/VC IMG archive \
+         (these have no header; the .dir beside it lists the entries): read archives with `zerocol list`, `check` and \
          `extract`\n"
     );
 }
@@ -595,8 +595,8 @@ fn an_img_whose_dir_fails_to_open_is_refused_naming_the_dir() {
         assert_eq!(code(&o), 2, "{command}: {}", stderr(&o));
         assert_eq!(
             stderr(&o),
-            "zerocol: s1.img: cannot read: a GTA III/VC IMG archive by its name (no VER2: its \
-             .dir beside it lists the entries), but no usable .dir: s1.dir: cannot open: Too \
+            "zerocol: s1.img: cannot read: byte 0: no VER2 magic in a file named .img: a GTA \
+             III/VC IMG archive (its .dir beside it lists the entries), but no usable .dir: s1.dir: cannot open: Too \
              many open files (os error 24); s1.DIR does not exist\n",
             "{command}"
         );
