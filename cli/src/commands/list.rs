@@ -69,7 +69,12 @@ pub(crate) fn list(
         }
         let mut scratch = vec![0u32; directory.lint_scratch_len()];
         for lint in directory.lints_with(&mut scratch) {
-            writeln!(out, "  warning: byte {}: {lint}", lint.offset)?;
+            writeln!(
+                out,
+                "  warning: byte {}: {}",
+                lint.offset,
+                archive::lint_text(&lint)
+            )?;
         }
         Ok(())
     };

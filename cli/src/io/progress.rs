@@ -53,10 +53,17 @@ impl Progress {
         }
     }
 
-    /// `entries` more archive entries to check, found in a file that the count did
-    /// not take for an archive (one whose name does not say so).
-    pub(crate) fn grow(&mut self, entries: u64) {
+    /// Whether the bar is shown (the count was taken).
+    pub(crate) fn is_shown(&self) -> bool {
+        self.bar.is_some()
+    }
+
+    /// An archive holds `entries` entries to check where the count before the run
+    /// took `counted` (its declared entries, read cheaply from its header or its
+    /// `.dir`'s length; 0 for a file whose name does not say it is an archive).
+    pub(crate) fn recount(&mut self, counted: u64, entries: u64) {
         if let Some(bar) = &mut self.bar {
+            bar.len = bar.len.saturating_sub(counted);
             bar.grow(entries);
         }
     }
