@@ -194,8 +194,9 @@ impl Check {
             }
         };
         let is_checked = |e: &Entry<'_>| matches!(e.kind, Kind::Col | Kind::Dff);
-        // Lenient: the entries the game reads; strict: all (the directory read
-        // strictly has no entry the game skips but duplicates, which its lints name).
+        // Lenient: the entries the game reads, in a `Vec` (bounded by the directory's
+        // own limit); strict: all, streamed from the directory (read strictly, it has
+        // no entry the game skips but duplicates, which its lints name).
         let (read, skipped) = if self.common.lenient {
             let (read, skipped) = archive.game_entries(&directory);
             let read: Vec<Entry<'_>> = read.into_iter().filter(is_checked).collect();
@@ -203,10 +204,13 @@ impl Check {
                 .into_iter()
                 .filter(|s| is_checked(&s.entry))
                 .collect();
-            (read, skipped)
+            (Some(read), skipped)
         } else {
-            (directory.entries().filter(is_checked).collect(), Vec::new())
+            (None, Vec::new())
         };
+        let checked = read
+            .as_ref()
+            .map_or_else(|| directory.entries().filter(is_checked).count(), Vec::len);
         let mut warnings = archive::lint_warnings(&directory, &archive.label, self.common.lenient);
         warnings.extend(
             archive
@@ -219,7 +223,7 @@ impl Check {
                     risky: false,
                 }),
         );
-        self.progress.recount(counted, len_u64(read.len()));
+        self.progress.recount(counted, len_u64(checked));
         let skips = if skipped.is_empty() {
             String::new()
         } else {
@@ -235,7 +239,7 @@ impl Check {
                 usize::try_from(directory.declared()).unwrap_or(usize::MAX),
                 "entry"
             ),
-            crate::io::counted(read.len(), ".col/.dff entry")
+            crate::io::counted(checked, ".col/.dff entry")
         );
         self.verdict(
             &archive.label,
@@ -244,7 +248,11 @@ impl Check {
             out,
         )?;
         let mut buffer = Vec::new();
-        for entry in read {
+        let entries: Box<dyn Iterator<Item = Entry<'_>>> = match read {
+            Some(read) => Box::new(read.into_iter()),
+            None => Box::new(directory.entries().filter(is_checked)),
+        };
+        for entry in entries {
             let format = match entry.kind {
                 Kind::Col => Format::GtaCol,
                 Kind::Dff => Format::Dff,

@@ -412,8 +412,9 @@ pub(crate) fn lint_warnings(
             offset: None,
             model: None,
             text: format!(
-                "{} more, not shown ({}): `zerocol list{} {archive}` prints every one{repair}",
-                crate::io::counted(total, "warning"),
+                "{} more {}, not shown ({}): `zerocol list{} {archive}` prints every one{repair}",
+                total,
+                if total == 1 { "warning" } else { "warnings" },
                 kinds.join(", "),
                 if lenient { " --lenient" } else { "" }
             ),
