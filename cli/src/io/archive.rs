@@ -347,7 +347,7 @@ const NAMED_LINTS: usize = 100;
 pub(crate) fn lint_text(lint: &img::Lint) -> String {
     match lint.kind {
         LintKind::Skipped { .. } => {
-            format!("{lint} (`zerocol repair` writes the archive without it)")
+            format!("{lint} (`zerocol repair` does)")
         }
         _ => lint.to_string(),
     }

@@ -221,7 +221,7 @@ fn lenient_commands_skip_what_the_game_skips() {
         .collect();
     assert_eq!(listed, ["sample.col", "vehicle.dff", "tiny.txd"]);
     assert!(
-        out.contains("  warning: byte 104: entry 3: its name has no extension the game loads and its sectors end at sector 10597136, past the archive's 4: San Andreas skips it (leftover directory bytes), and so does this lenient read; `zerocol repair` writes the archive without it\n"),
+        out.contains("  warning: byte 104: entry 3: its name has no extension the game loads and its sectors end at sector 10597136, past the archive's 4: San Andreas skips it (leftover directory bytes), and so does this lenient read; write the archive anew without it (`zerocol repair` does)\n"),
         "{out}"
     );
 
