@@ -51,7 +51,9 @@ pub(crate) fn declared(path: &Path) -> u64 {
     let dir_entries = |dir: &Path| {
         std::fs::metadata(dir).map_or(0, |m| {
             if m.is_file() {
-                m.len() / crate::io::len_u64(img::ENTRY_LEN)
+                m.len()
+                    .checked_div(crate::io::len_u64(img::ENTRY_LEN))
+                    .unwrap_or(0)
             } else {
                 0
             }
@@ -226,7 +228,9 @@ fn with_data(
             })?,
         };
         let (file, dir_len) = regular(&dir_path)?;
-        let count = dir_len / crate::io::len_u64(img::ENTRY_LEN);
+        let count = dir_len
+            .checked_div(crate::io::len_u64(img::ENTRY_LEN))
+            .unwrap_or(0);
         if count > MAX_ENTRIES {
             return Err(too_many(&name, count));
         }
