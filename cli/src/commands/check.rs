@@ -211,7 +211,9 @@ impl Check {
         let checked = read
             .as_ref()
             .map_or_else(|| directory.entries().filter(is_checked).count(), Vec::len);
-        let mut warnings = archive::lint_warnings(&directory, &archive.label, self.common.lenient);
+        // `hidden`: the lints counted in one warning, added to the totals' warnings.
+        let (mut warnings, hidden) =
+            archive::lint_warnings(&directory, &archive.label, self.common.lenient);
         warnings.extend(
             archive
                 .skipped_lines(directory.version(), &skipped)
@@ -247,6 +249,11 @@ impl Check {
             Ok(Checked { summary, warnings }),
             out,
         )?;
+        // The counting warning stands for `hidden` lints: the totals count them all.
+        self.totals.warnings = self
+            .totals
+            .warnings
+            .saturating_add(hidden.saturating_sub(usize::from(hidden > 0)));
         let mut buffer = Vec::new();
         let entries: Box<dyn Iterator<Item = Entry<'_>>> = match read {
             Some(read) => Box::new(read.into_iter()),

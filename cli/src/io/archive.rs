@@ -375,14 +375,14 @@ fn lint_kind(kind: &LintKind) -> &'static str {
 
 /// The directory's lints as `check`'s warnings, in their order: the first
 /// [`NAMED_LINTS`], then one warning that counts the rest by kind and says where
-/// to see them, so that a directory of many entries that each warn costs no more
-/// memory than its first lints (the lints themselves are computed in a scratch of
+/// to see them (and how many that one counts), so that a directory of many entries
+/// that each warn costs no more memory than its first lints (the lints themselves are computed in a scratch of
 /// 4 `u32`s per entry, within [`MAX_ENTRIES`]).
 pub(crate) fn lint_warnings(
     directory: &Directory<'_>,
     archive: &str,
     lenient: bool,
-) -> Vec<Warning> {
+) -> (Vec<Warning>, usize) {
     let mut scratch = vec![0u32; directory.lint_scratch_len()];
     let mut warnings = Vec::new();
     let mut rest: Vec<(&'static str, usize)> = Vec::new();
@@ -404,8 +404,8 @@ pub(crate) fn lint_warnings(
             None => rest.push((kind, 1)),
         }
     }
+    let total: usize = rest.iter().map(|(_, n)| n).sum();
     if !rest.is_empty() {
-        let total: usize = rest.iter().map(|(_, n)| n).sum();
         let kinds: Vec<String> = rest.iter().map(|(k, n)| format!("{n} {k}")).collect();
         let repair = if leftovers {
             "; `zerocol repair` writes the archive without the leftover entries"
@@ -425,7 +425,7 @@ pub(crate) fn lint_warnings(
             risky: false,
         });
     }
-    warnings
+    (warnings, total)
 }
 
 /// How many skipped entries a lenient command names before it counts the rest.
