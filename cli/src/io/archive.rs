@@ -4,7 +4,6 @@
 //! read) and the largest entry read (at most `--max-size`), whatever the
 //! archive's size.
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -435,14 +434,48 @@ impl ArchiveFile {
     /// The entries the game reads, in directory order, and those it skips: every
     /// declared entry whose name has no extension the game of `directory`'s version
     /// loads, or repeats an earlier name (the game keeps the first). `directory`
-    /// is read leniently where it holds leftovers past the archive's end.
+    /// is read leniently where it holds leftovers past the archive's end. Both
+    /// `Vec`s and the names seen grow with the entry count, within the directory's
+    /// own limit ([`MAX_ENTRIES`]: 40 bytes an entry, at most 10 MB, and 8 bytes an
+    /// entry while the names are compared).
     pub(crate) fn game_entries<'d>(
         &self,
         directory: &Directory<'d>,
     ) -> (Vec<Entry<'d>>, Vec<Skipped<'d>>) {
+        let loaded = |i: u32| {
+            directory
+                .get(i)
+                .filter(|e| e.kind.is_loaded_by(directory.version()))
+        };
+        // The loaded entries' indices sorted by name (ignoring case), then index:
+        // each name's first entry leads its run. 4 bytes an entry, and 4 more for
+        // the first entry of each index's name (`u32::MAX`: none before it).
+        let mut order: Vec<u32> = (0..directory.declared())
+            .filter(|&i| loaded(i).is_some())
+            .collect();
+        let lower = |i: u32| {
+            loaded(i)
+                .map(|e| e.name)
+                .unwrap_or_default()
+                .iter()
+                .map(u8::to_ascii_lowercase)
+        };
+        order.sort_by(|&a, &b| lower(a).cmp(lower(b)).then(a.cmp(&b)));
+        let mut first_of = vec![u32::MAX; usize::try_from(directory.declared()).unwrap_or(0)];
+        let mut run: Option<u32> = None;
+        for &i in &order {
+            match run {
+                Some(first) if lower(first).eq(lower(i)) => {
+                    if let Some(slot) = first_of.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
+                        *slot = first;
+                    }
+                }
+                _ => run = Some(i),
+            }
+        }
+        drop(order);
         let mut read = Vec::new();
         let mut skipped = Vec::new();
-        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
         for entry in (0..directory.declared()).filter_map(|i| directory.get(i)) {
             if !entry.kind.is_loaded_by(directory.version()) {
                 skipped.push(Skipped {
@@ -451,16 +484,13 @@ impl ArchiveFile {
                 });
                 continue;
             }
-            let key = entry.name.to_ascii_lowercase();
-            if let Some(&first) = seen.get(&key) {
-                skipped.push(Skipped {
+            match first_of.get(usize::try_from(entry.index).unwrap_or(usize::MAX)) {
+                Some(&first) if first != u32::MAX => skipped.push(Skipped {
                     entry,
                     why: Skip::Duplicate { first },
-                });
-                continue;
+                }),
+                _ => read.push(entry),
             }
-            seen.insert(key, entry.index);
-            read.push(entry);
         }
         (read, skipped)
     }
@@ -646,5 +676,47 @@ impl std::fmt::Display for DirectoryError {
             f.write_str("; --lenient reads the archive")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+// As the library's tests: the lints that keep the tool's code from panicking.
+#[allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
+mod tests {
+    use super::*;
+
+    /// A fresh file under the temp dir holding `bytes`.
+    fn file(name: &str, bytes: &[u8]) -> PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("zerocol-archive-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn declared_reads_the_count_not_the_directory() {
+        let mut v2 = b"VER2".to_vec();
+        v2.extend(7u32.to_le_bytes());
+        let v2 = file("count.img", &v2);
+        assert_eq!(declared(&v2), 7);
+        // A count past the limit is refused by `open`: nothing to count.
+        let mut many = b"VER2".to_vec();
+        many.extend(u32::try_from(MAX_ENTRIES + 1).unwrap().to_le_bytes());
+        let many = file("many.img", &many);
+        assert_eq!(declared(&many), 0);
+        assert!(
+            open(&many, u64::MAX)
+                .err()
+                .unwrap()
+                .contains("a directory of 262145 entries, more than the 262144 zerocol reads")
+        );
+        // v1: the `.dir`'s length, whole entries only, named by either file.
+        let dir = file("pair.dir", &[0; 100]);
+        let img = file("pair.img", &[0; 2048]);
+        assert_eq!(declared(&dir), 3);
+        assert_eq!(declared(&img), 3);
+        for path in [v2, many, dir, img] {
+            std::fs::remove_file(path).unwrap();
+        }
     }
 }
