@@ -99,6 +99,9 @@ def main():
         write_warning_dir("warn.dir", 262144)
         write_sparse("warn.img", SECTOR)
         write_zeroed_v2("zeroed.img", 131072)
+        with open("models.dir", "wb") as f:
+            f.write(b"".join(v1_entry(i, 1, b"model%07d.dff" % i) for i in range(262144)))
+        write_sparse("models.img", 262144 * SECTOR)
         with open("big.dir", "wb") as f:
             f.write(v1_entry(0, (5 << 30) // SECTOR, b"big.col"))
         write_sparse("big.img", 5 << 30)
@@ -111,6 +114,8 @@ def main():
             ("262,144 entries that each warn (8 MB `.dir`)", ["check", "warn.img"]),
             ("262,144 entries that each warn (8 MB `.dir`)", ["check", "--json", "warn.img"]),
             ("262,144 entries that each warn (8 MB `.dir`)", ["list", "warn.img"]),
+            ("262,144 `.dff` entries of distinct names (8 MB `.dir`, zeroed data)", ["check", "-q", "--lenient", "models.img"]),
+            ("262,144 `.dff` entries of distinct names (8 MB `.dir`, zeroed data)", ["list", "--lenient", "models.img"]),
             ("`VER2`, 131,072 zeroed entries (4 MB)", ["check", "zeroed.img"]),
             ("`VER2`, 131,072 zeroed entries (4 MB)", ["check", "--json", "zeroed.img"]),
             ("one 5 GiB `.col` entry (sparse)", ["check", "big.img"]),
