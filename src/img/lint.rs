@@ -757,7 +757,7 @@ impl fmt::Display for Lint {
                 archive_sectors,
             } => write!(
                 f,
-                "its name has no extension the game loads and its sectors end at sector {end_sector}, past the archive's {archive_sectors}: {games} skip{s} it (leftover directory bytes), and so does this lenient read; `zerocol repair` writes the archive without it"
+                "its name has no extension the game loads and its sectors end at sector {end_sector}, past the archive's {archive_sectors}: {games} skip{s} it (leftover directory bytes), and so does this lenient read; write the archive anew without it"
             ),
             LintKind::PartialEntry { bytes } => write!(
                 f,

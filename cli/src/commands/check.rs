@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use crate::dispatch::tool;
 use crate::tool::{Checked, Flags, Warning};
 use zerocol::Format;
-use zerocol::img::{Kind, Version};
+use zerocol::img::{Entry, Kind, Version};
 
 use crate::args::Common;
 use crate::commands::open::{explain, recognise};
-use crate::formats::img::{self, Named, VERF_ADVICE, VERF_WHAT};
+use crate::formats::img::{VERF_ADVICE, VERF_WHAT};
 use crate::io::archive::{self, ArchiveFile};
 use crate::io::load::Input;
 use crate::io::progress::Progress;
@@ -39,9 +39,7 @@ pub(crate) fn check(
 ) -> Result<Status, Interrupted> {
     let archives = common.format.is_none();
     let plan = scan::plan(paths);
-    let progress = Progress::new(output.json, || {
-        count(&plan, archives, common.lenient, common.limit.max_size)
-    });
+    let progress = Progress::new(output.json, || count(&plan, archives));
     let mut run = Check {
         common,
         recover,
@@ -93,6 +91,12 @@ impl Check {
     /// otherwise), or a folder that could not be read.
     fn item(&mut self, item: Item, out: &mut impl Write) -> Result<(), Interrupted> {
         let max_size = self.common.limit.max_size;
+        // The entries the progress bar's count took for this archive, if any.
+        let counted = if self.progress.is_shown() {
+            scan::archive_by_name(&item, self.common.format.is_none()).map_or(0, archive::declared)
+        } else {
+            0
+        };
         let (path, found) = match item {
             Item::Unlisted { folder, message } => {
                 return self.unreadable(&label(&folder), &message, out);
@@ -110,7 +114,7 @@ impl Check {
         };
         match found {
             Found::File(input) => self.file(&input, out),
-            Found::Archive(archive) => self.archive(&path, archive, out),
+            Found::Archive(archive) => self.archive(&path, archive, counted, out),
             Found::Skipped => {
                 self.totals.skipped = self.totals.skipped.saturating_add(1);
                 Ok(())
@@ -171,51 +175,81 @@ impl Check {
     }
 
     /// An IMG archive: its own verdict (its directory, with its lints as warnings),
-    /// then one per `.col` and `.dff` entry, named `ARCHIVE/ENTRY`. The archive is
-    /// read directory first (`opened`), then entry by entry, never whole.
+    /// then one per `.col` and `.dff` entry, named `ARCHIVE/ENTRY` (with
+    /// `--lenient`, only those the game reads: the others are named in the
+    /// archive's warnings, as the other lenient commands name them). The archive is
+    /// read directory first (`opened`), then entry by entry, never whole. `counted`:
+    /// the entries the progress bar's count took for it.
     fn archive(
         &mut self,
         path: &Path,
         opened: Result<ArchiveFile, String>,
+        counted: u64,
         out: &mut impl Write,
     ) -> Result<(), Interrupted> {
         let archive = match opened {
             Ok(archive) => archive,
-            Err(message) => return self.unreadable(&label(path), &message, out),
+            Err(message) => {
+                self.progress.recount(counted, 0);
+                return self.unreadable(&label(path), &message, out);
+            }
         };
         let directory = match archive.directory(self.common.lenient) {
             Ok(directory) => directory,
             Err(error) => {
+                self.progress.recount(counted, 0);
                 let message = error.to_string();
                 return self.verdict(&archive.label, Of::Archive, Err(message), out);
             }
         };
-        let mut scratch = vec![0u32; directory.lint_scratch_len()];
-        let warnings = directory
-            .lints_with(&mut scratch)
-            .map(|lint| Warning {
-                offset: Some(lint.offset),
-                model: None,
-                text: lint.to_string(),
-                risky: false,
-            })
-            .collect();
-        let checked = directory
-            .entries()
-            .filter(|e| matches!(e.kind, Kind::Col | Kind::Dff))
-            .count();
-        if img::named(path) == Named::Other {
-            // Taken for an archive by its first bytes: the count before the run
-            // did not know it.
-            self.progress.grow(len_u64(checked));
-        }
+        let is_checked = |e: &Entry<'_>| matches!(e.kind, Kind::Col | Kind::Dff);
+        // Lenient: the entries the game reads, in a `Vec` (bounded by the directory's
+        // own limit); strict: all, streamed from the directory (read strictly, it has
+        // no entry the game skips but duplicates, which its lints name).
+        let (read, skipped) = if self.common.lenient {
+            let (read, skipped) = archive.game_entries(&directory);
+            let read: Vec<Entry<'_>> = read.into_iter().filter(is_checked).collect();
+            let skipped: Vec<_> = skipped
+                .into_iter()
+                .filter(|s| is_checked(&s.entry))
+                .collect();
+            (Some(read), skipped)
+        } else {
+            (None, Vec::new())
+        };
+        let checked = read
+            .as_ref()
+            .map_or_else(|| directory.entries().filter(is_checked).count(), Vec::len);
+        // `hidden`: the lints counted in one warning, added to the totals' warnings.
+        let (mut warnings, hidden) =
+            archive::lint_warnings(&directory, &archive.label, self.common.lenient);
+        warnings.extend(
+            archive
+                .skipped_lines(directory.version(), &skipped)
+                .into_iter()
+                .map(|text| Warning {
+                    offset: None,
+                    model: None,
+                    text,
+                    risky: false,
+                }),
+        );
+        self.progress.recount(counted, len_u64(checked));
+        let skips = if skipped.is_empty() {
+            String::new()
+        } else {
+            format!(", {} the game skips", skipped.len())
+        };
         let summary = format!(
-            "{} IMG archive, {}, {} checked",
+            "{} IMG archive, {}{skips}, {} checked",
             match directory.version() {
                 Version::V1 => "GTA III/VC",
                 _ => "San Andreas",
             },
-            crate::io::counted(directory.entries().count(), "entry"),
+            crate::io::counted(
+                usize::try_from(directory.declared()).unwrap_or(usize::MAX),
+                "entry"
+            ),
             crate::io::counted(checked, ".col/.dff entry")
         );
         self.verdict(
@@ -224,8 +258,17 @@ impl Check {
             Ok(Checked { summary, warnings }),
             out,
         )?;
+        // The counting warning stands for `hidden` lints: the totals count them all.
+        self.totals.warnings = self
+            .totals
+            .warnings
+            .saturating_add(hidden.saturating_sub(usize::from(hidden > 0)));
         let mut buffer = Vec::new();
-        for entry in directory.entries() {
+        let entries: Box<dyn Iterator<Item = Entry<'_>>> = match read {
+            Some(read) => Box::new(read.into_iter()),
+            None => Box::new(directory.entries().filter(is_checked)),
+        };
+        for entry in entries {
             let format = match entry.kind {
                 Kind::Col => Format::GtaCol,
                 Kind::Dff => Format::Dff,
@@ -490,30 +533,16 @@ fn json_skipped(out: &mut impl Write, label: &str, reason: &str) -> io::Result<(
 /// How many files `check` visits in `plan` (every file, skipped or not), and how
 /// many archive entries it checks in them: the progress bar's length. Archives are
 /// counted by their names ([`scan::archive_by_name`]; `archives`: no `--format`),
-/// their `.col` and `.dff` entries read from their directory as [`Check::archive`]
-/// reads it; an archive found by its bytes adds its entries when it is read.
-fn count(plan: &[Item], archives: bool, lenient: bool, max_size: u64) -> (u64, u64) {
+/// by the entries they declare ([`archive::declared`]: their `VER2` count or their
+/// `.dir`'s length, without reading their directory); [`Check::archive`] corrects
+/// the count to the entries it checks once it reads the directory, and adds those
+/// of an archive found by its bytes.
+fn count(plan: &[Item], archives: bool) -> (u64, u64) {
     plan.iter().fold((0u64, 0u64), |(files, entries), item| {
         if matches!(item, Item::Unlisted { .. }) {
             return (files, entries);
         }
-        let more = scan::archive_by_name(item, archives)
-            .map_or(0, |path| self::entries(path, lenient, max_size));
+        let more = scan::archive_by_name(item, archives).map_or(0, archive::declared);
         (files.saturating_add(1), entries.saturating_add(more))
-    })
-}
-
-/// The `.col` and `.dff` entries [`Check::archive`] checks in the archive at
-/// `path` (0 if its directory does not read).
-fn entries(path: &Path, lenient: bool, max_size: u64) -> u64 {
-    let Ok(archive) = archive::open(path, max_size) else {
-        return 0;
-    };
-    archive.directory(lenient).map_or(0, |directory| {
-        let n = directory
-            .entries()
-            .filter(|e| matches!(e.kind, Kind::Col | Kind::Dff))
-            .count();
-        u64::try_from(n).unwrap_or(u64::MAX)
     })
 }

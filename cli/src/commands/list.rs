@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use zerocol::img::Version;
+use zerocol::img::{Entry, Version};
 
 use crate::io::archive;
 use crate::io::{eprint_line, report};
@@ -32,12 +32,12 @@ pub(crate) fn list(
             return Ok(Status::Malformed);
         }
     };
-    // Lenient: the entries the game reads (the lints name the others); strict: all.
-    let entries: Vec<_> = if lenient {
-        archive.game_entries(&directory).0
-    } else {
-        directory.entries().collect()
-    };
+    // Lenient: the entries the game reads (the lints name the others), in a `Vec`
+    // bounded by the directory's own limit; strict: all, streamed.
+    let game = lenient.then(|| archive.game_entries(&directory).0);
+    let count = game
+        .as_ref()
+        .map_or_else(|| directory.entries().count(), Vec::len);
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         writeln!(
             out,
@@ -47,14 +47,18 @@ pub(crate) fn list(
                 Version::V1 => "GTA III/VC (v1)",
                 _ => "San Andreas (v2)",
             },
-            crate::io::counted(entries.len(), "entry")
+            crate::io::counted(count, "entry")
         )?;
         writeln!(
             out,
             "{:>6}  {:<24} {:<5} {:>12} {:>14}",
             "index", "name", "type", "size", "offset"
         )?;
-        for entry in &entries {
+        let entries: Box<dyn Iterator<Item = Entry<'_>>> = match &game {
+            Some(read) => Box::new(read.iter().copied()),
+            None => Box::new(directory.entries()),
+        };
+        for entry in entries {
             writeln!(
                 out,
                 "{:>6}  {:<24} {:<5} {:>12} {:>14}",
@@ -69,7 +73,12 @@ pub(crate) fn list(
         }
         let mut scratch = vec![0u32; directory.lint_scratch_len()];
         for lint in directory.lints_with(&mut scratch) {
-            writeln!(out, "  warning: byte {}: {lint}", lint.offset)?;
+            writeln!(
+                out,
+                "  warning: byte {}: {}",
+                lint.offset,
+                archive::lint_text(&lint)
+            )?;
         }
         Ok(())
     };

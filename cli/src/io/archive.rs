@@ -1,19 +1,75 @@
 //! IMG archives on disk: which paths are archives, and reading one directory
 //! first, then entry by entry with positional reads, never whole: memory stays
-//! within the directory and the largest entry read, whatever the archive's size.
+//! within the directory (at most [`MAX_ENTRIES`] entries, refused before it is
+//! read) and the largest entry read (at most `--max-size`), whatever the
+//! archive's size.
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use zerocol::img::{self, Directory, Entry, EntryData, Options, Placement, Version};
+use zerocol::img::{self, Directory, Entry, EntryData, LintKind, Options, Placement, Version};
 
 pub(crate) use crate::formats::img::is_archive;
 use crate::formats::img::{self as img_names, Named, is_verf, sibling};
 use crate::io::load::{enough, size_name};
 use crate::io::{Failure, label, pair, report, write_output_with, write_pair_with};
 use crate::status::{Interrupted, Status};
+use crate::tool::Warning;
+
+/// The most entries an archive's directory may declare: 262,144, 16 times the
+/// about 16,000 of the largest real archives (San Andreas `gta3.img`), and more
+/// than the 96,138 of the largest archive zerocol was measured on. A longer
+/// directory is refused before it is read, so that the directory in memory stays
+/// within 8 MB and its lints' scratch within 4 MB, whatever the `.dir` or the
+/// `VER2` count says.
+pub(crate) const MAX_ENTRIES: u64 = 1 << 18;
+
+/// The error for a directory of `count` entries, more than [`MAX_ENTRIES`].
+fn too_many(name: &str, count: u64) -> String {
+    format!(
+        "zerocol: {name}: cannot read: a directory of {count} entries, more than the {MAX_ENTRIES} \
+         zerocol reads (a fixed limit, 16 times the largest real archives, which keeps its \
+         memory bounded); a directory this long is damaged or no IMG directory: split the \
+         archive if its entries are real"
+    )
+}
+
+/// The entry count the `VER2` header `head` declares, if it is one.
+fn v2_count(head: &[u8]) -> Option<u64> {
+    let count: [u8; 4] = head.get(4..8)?.try_into().ok()?;
+    head.starts_with(img::MAGIC_V2)
+        .then(|| u64::from(u32::from_le_bytes(count)))
+}
+
+/// How many entries the archive at `path` declares, from its `VER2` header or its
+/// `.dir`'s length, without reading its directory: the progress bar's count before
+/// the run (0 when it is none that [`open`] reads).
+pub(crate) fn declared(path: &Path) -> u64 {
+    // Only regular files are opened (a FIFO would block).
+    let dir_entries = |dir: &Path| {
+        std::fs::metadata(dir).map_or(0, |m| {
+            if m.is_file() {
+                m.len()
+                    .checked_div(crate::io::len_u64(img::ENTRY_LEN))
+                    .unwrap_or(0)
+            } else {
+                0
+            }
+        })
+    };
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return 0;
+    }
+    let count = match img_names::named(path) {
+        Named::Directory => dir_entries(path),
+        _ => match crate::io::load::head(path).ok().and_then(|h| v2_count(&h)) {
+            Some(count) => count,
+            None => sibling(path, Named::Directory).map_or(0, |dir| dir_entries(&dir)),
+        },
+    };
+    if count > MAX_ENTRIES { 0 } else { count }
+}
 
 /// What an `.img` without `VER2` and without a usable `.dir` is, and `why`
 /// ([`partner`]): the words after `cannot read: ` (or the file's label).
@@ -247,6 +303,9 @@ fn with_data(
     }
     let (version, dir) = if !is_dir && head.starts_with(img::MAGIC_V2) {
         // The directory's length from its count, read no further than the file.
+        if let Some(count) = v2_count(&head).filter(|&n| n > MAX_ENTRIES) {
+            return Err(too_many(&name, count));
+        }
         let dir_len = Directory::v2_len(&head)
             .map(|n| u64::try_from(n).unwrap_or(u64::MAX))
             .unwrap_or(len)
@@ -271,6 +330,12 @@ fn with_data(
                 (file, len)
             }
         };
+        let count = dir_len
+            .checked_div(crate::io::len_u64(img::ENTRY_LEN))
+            .unwrap_or(0);
+        if count > MAX_ENTRIES {
+            return Err(too_many(&name, count));
+        }
         if dir_len > max_size {
             return Err(too_large(dir_len));
         }
@@ -379,6 +444,92 @@ pub(crate) struct Skipped<'a> {
     pub why: Skip,
 }
 
+/// How many lints of one archive `check` gives as warnings before it counts the
+/// rest by kind in one last warning (`list` prints every one, as it goes).
+const NAMED_LINTS: usize = 100;
+
+/// A lint's text as the tool prints it: the library's, and for a leftover entry
+/// the command that writes the archive without it.
+pub(crate) fn lint_text(lint: &img::Lint) -> String {
+    match lint.kind {
+        LintKind::Skipped { .. } => {
+            format!("{lint} (`zerocol repair` does)")
+        }
+        _ => lint.to_string(),
+    }
+}
+
+/// What a lint is about, plural, for the count of those past [`NAMED_LINTS`].
+fn lint_kind(kind: &LintKind) -> &'static str {
+    match kind {
+        LintKind::DuplicateName { .. } => "names seen before",
+        LintKind::Overlap { .. } => "entries overlapping another",
+        LintKind::OverlapsDirectory { .. } => "entries overlapping the directory",
+        LintKind::UnknownExtension => "names without an extension the game loads",
+        LintKind::ZeroSize => "entries without sectors",
+        LintKind::UnusedSectors { .. } => "runs of unused sectors",
+        LintKind::NameNotTerminated => "names without a NUL",
+        LintKind::Skipped { .. } => "leftover entries past the archive's end",
+        LintKind::PartialEntry { .. } => "partial entries",
+        _ => "others",
+    }
+}
+
+/// The directory's lints as `check`'s warnings, in their order: the first
+/// [`NAMED_LINTS`], then one warning that counts the rest by kind and says where
+/// to see them (and how many that one counts), so that a directory of many entries
+/// that each warn costs no more memory than its first lints (the lints themselves are computed in a scratch of
+/// 4 `u32`s per entry, within [`MAX_ENTRIES`]).
+pub(crate) fn lint_warnings(
+    directory: &Directory<'_>,
+    archive: &str,
+    lenient: bool,
+) -> (Vec<Warning>, usize) {
+    let mut scratch = vec![0u32; directory.lint_scratch_len()];
+    let mut warnings = Vec::new();
+    let mut rest: Vec<(&'static str, usize)> = Vec::new();
+    let mut leftovers = false;
+    for lint in directory.lints_with(&mut scratch) {
+        if warnings.len() < NAMED_LINTS {
+            warnings.push(Warning {
+                offset: Some(lint.offset),
+                model: None,
+                text: lint_text(&lint),
+                risky: false,
+            });
+            continue;
+        }
+        leftovers |= matches!(lint.kind, LintKind::Skipped { .. });
+        let kind = lint_kind(&lint.kind);
+        match rest.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n = n.saturating_add(1),
+            None => rest.push((kind, 1)),
+        }
+    }
+    let total: usize = rest.iter().map(|(_, n)| n).sum();
+    if !rest.is_empty() {
+        let kinds: Vec<String> = rest.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        let repair = if leftovers {
+            "; `zerocol repair` writes the archive without the leftover entries"
+        } else {
+            ""
+        };
+        warnings.push(Warning {
+            offset: None,
+            model: None,
+            text: format!(
+                "{} more {}, not shown ({}): `zerocol list{} {archive}` prints every one{repair}",
+                total,
+                if total == 1 { "warning" } else { "warnings" },
+                kinds.join(", "),
+                if lenient { " --lenient" } else { "" }
+            ),
+            risky: false,
+        });
+    }
+    (warnings, total)
+}
+
 /// How many skipped entries a lenient command names before it counts the rest.
 const NAMED_SKIPS: usize = 5;
 
@@ -386,14 +537,48 @@ impl ArchiveFile {
     /// The entries the game reads, in directory order, and those it skips: every
     /// declared entry whose name has no extension the game of `directory`'s version
     /// loads, or repeats an earlier name (the game keeps the first). `directory`
-    /// is read leniently where it holds leftovers past the archive's end.
+    /// is read leniently where it holds leftovers past the archive's end. Both
+    /// `Vec`s and the names seen grow with the entry count, within the directory's
+    /// own limit ([`MAX_ENTRIES`]: 40 bytes an entry, at most 10 MB, and 8 bytes an
+    /// entry while the names are compared).
     pub(crate) fn game_entries<'d>(
         &self,
         directory: &Directory<'d>,
     ) -> (Vec<Entry<'d>>, Vec<Skipped<'d>>) {
+        let loaded = |i: u32| {
+            directory
+                .get(i)
+                .filter(|e| e.kind.is_loaded_by(directory.version()))
+        };
+        // The loaded entries' indices sorted by name (ignoring case), then index:
+        // each name's first entry leads its run. 4 bytes an entry, and 4 more for
+        // the first entry of each index's name (`u32::MAX`: none before it).
+        let mut order: Vec<u32> = (0..directory.declared())
+            .filter(|&i| loaded(i).is_some())
+            .collect();
+        let lower = |i: u32| {
+            loaded(i)
+                .map(|e| e.name)
+                .unwrap_or_default()
+                .iter()
+                .map(u8::to_ascii_lowercase)
+        };
+        order.sort_by(|&a, &b| lower(a).cmp(lower(b)).then(a.cmp(&b)));
+        let mut first_of = vec![u32::MAX; usize::try_from(directory.declared()).unwrap_or(0)];
+        let mut run: Option<u32> = None;
+        for &i in &order {
+            match run {
+                Some(first) if lower(first).eq(lower(i)) => {
+                    if let Some(slot) = first_of.get_mut(usize::try_from(i).unwrap_or(usize::MAX)) {
+                        *slot = first;
+                    }
+                }
+                _ => run = Some(i),
+            }
+        }
+        drop(order);
         let mut read = Vec::new();
         let mut skipped = Vec::new();
-        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
         for entry in (0..directory.declared()).filter_map(|i| directory.get(i)) {
             if !entry.kind.is_loaded_by(directory.version()) {
                 skipped.push(Skipped {
@@ -402,16 +587,13 @@ impl ArchiveFile {
                 });
                 continue;
             }
-            let key = entry.name.to_ascii_lowercase();
-            if let Some(&first) = seen.get(&key) {
-                skipped.push(Skipped {
+            match first_of.get(usize::try_from(entry.index).unwrap_or(usize::MAX)) {
+                Some(&first) if first != u32::MAX => skipped.push(Skipped {
                     entry,
                     why: Skip::Duplicate { first },
-                });
-                continue;
+                }),
+                _ => read.push(entry),
             }
-            seen.insert(key, entry.index);
-            read.push(entry);
         }
         (read, skipped)
     }
@@ -447,25 +629,30 @@ impl ArchiveFile {
     /// A lenient command's warnings for the entries it skips, as the game does: the
     /// first few named, the rest counted.
     pub(crate) fn warn_skipped(&self, version: Version, skipped: &[Skipped<'_>]) {
-        for one in skipped.iter().take(NAMED_SKIPS) {
-            report(
-                &self.label,
-                &format!("warning: skipped {}", self.skip_text(version, one)),
-            );
+        for line in self.skipped_lines(version, skipped) {
+            report(&self.label, &format!("warning: {line}"));
         }
+    }
+
+    /// The texts of [`ArchiveFile::warn_skipped`]: `skipped entry N ...` for the
+    /// first [`NAMED_SKIPS`], then one that counts the rest.
+    pub(crate) fn skipped_lines(&self, version: Version, skipped: &[Skipped<'_>]) -> Vec<String> {
+        let mut lines: Vec<String> = skipped
+            .iter()
+            .take(NAMED_SKIPS)
+            .map(|one| format!("skipped {}", self.skip_text(version, one)))
+            .collect();
         if skipped.len() > NAMED_SKIPS {
-            report(
-                &self.label,
-                &format!(
-                    "warning: skipped {} the game skips (`zerocol repair` writes the \
-                     archive without them, naming each)",
-                    match skipped.len().saturating_sub(NAMED_SKIPS) {
-                        1 => "1 more entry".to_owned(),
-                        n => format!("{n} more entries"),
-                    }
-                ),
-            );
+            lines.push(format!(
+                "skipped {} the game skips (`zerocol repair` writes the archive without them, \
+                 naming each)",
+                match skipped.len().saturating_sub(NAMED_SKIPS) {
+                    1 => "1 more entry".to_owned(),
+                    n => format!("{n} more entries"),
+                }
+            ));
         }
+        lines
     }
 
     /// Bytes of the entry an [`Item`] names in the new archive.
@@ -592,5 +779,47 @@ impl std::fmt::Display for DirectoryError {
             f.write_str("; --lenient reads the archive")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+// As the library's tests: the lints that keep the tool's code from panicking.
+#[allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
+mod tests {
+    use super::*;
+
+    /// A fresh file under the temp dir holding `bytes`.
+    fn file(name: &str, bytes: &[u8]) -> PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("zerocol-archive-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn declared_reads_the_count_not_the_directory() {
+        let mut v2 = b"VER2".to_vec();
+        v2.extend(7u32.to_le_bytes());
+        let v2 = file("count.img", &v2);
+        assert_eq!(declared(&v2), 7);
+        // A count past the limit is refused by `open`: nothing to count.
+        let mut many = b"VER2".to_vec();
+        many.extend(u32::try_from(MAX_ENTRIES + 1).unwrap().to_le_bytes());
+        let many = file("many.img", &many);
+        assert_eq!(declared(&many), 0);
+        assert!(
+            open(&many, u64::MAX)
+                .err()
+                .unwrap()
+                .contains("a directory of 262145 entries, more than the 262144 zerocol reads")
+        );
+        // v1: the `.dir`'s length, whole entries only, named by either file.
+        let dir = file("pair.dir", &[0; 100]);
+        let img = file("pair.img", &[0; 2048]);
+        assert_eq!(declared(&dir), 3);
+        assert_eq!(declared(&img), 3);
+        for path in [v2, many, dir, img] {
+            std::fs::remove_file(path).unwrap();
+        }
     }
 }

@@ -53,11 +53,17 @@ impl Progress {
         }
     }
 
-    /// `entries` more archive entries to check, found in a file that the count did
-    /// not take for an archive (one whose name does not say so).
-    pub(crate) fn grow(&mut self, entries: u64) {
+    /// Whether the bar is shown (the count was taken).
+    pub(crate) fn is_shown(&self) -> bool {
+        self.bar.is_some()
+    }
+
+    /// An archive holds `entries` entries to check where the count before the run
+    /// took `counted` (its declared entries, read cheaply from its header or its
+    /// `.dir`'s length; 0 for a file whose name does not say it is an archive).
+    pub(crate) fn recount(&mut self, counted: u64, entries: u64) {
         if let Some(bar) = &mut self.bar {
-            bar.grow(entries);
+            bar.recount(counted, entries);
         }
     }
 
@@ -216,6 +222,12 @@ impl<S: Screen> Bar<S> {
     fn grow(&mut self, entries: u64) {
         self.len = self.len.saturating_add(entries);
         self.entries |= entries > 0;
+    }
+
+    /// [`Progress::recount`]: `entries` where the count took `counted`.
+    fn recount(&mut self, counted: u64, entries: u64) {
+        self.len = self.len.saturating_sub(counted);
+        self.grow(entries);
     }
 
     fn queue(&mut self, stream: Stream, bytes: &[u8]) {
@@ -446,6 +458,23 @@ mod tests {
                 "checking 2/50 files █{} f1.col",
                 "░".repeat(29)
             )))
+        );
+    }
+
+    #[test]
+    fn an_archive_counted_by_its_declared_entries_is_recounted_when_read() {
+        let fake = Fake::default();
+        let mut out = fake.clone();
+        // 2 files, one an archive declaring 100 entries, of which 3 are checked.
+        let mut bar = Bar::new(fake.clone(), 2, 100);
+        bar.start();
+        bar.advance(&mut out, "a.img").unwrap();
+        bar.recount(100, 3);
+        assert_eq!(bar.len, 5);
+        assert!(bar.entries);
+        assert!(
+            bar.line()
+                .starts_with("checking 1/5 files and archive entries ")
         );
     }
 

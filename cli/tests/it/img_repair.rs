@@ -221,7 +221,7 @@ fn lenient_commands_skip_what_the_game_skips() {
         .collect();
     assert_eq!(listed, ["sample.col", "vehicle.dff", "tiny.txd"]);
     assert!(
-        out.contains("  warning: byte 104: entry 3: its name has no extension the game loads and its sectors end at sector 10597136, past the archive's 4: San Andreas skips it (leftover directory bytes), and so does this lenient read; `zerocol repair` writes the archive without it\n"),
+        out.contains("  warning: byte 104: entry 3: its name has no extension the game loads and its sectors end at sector 10597136, past the archive's 4: San Andreas skips it (leftover directory bytes), and so does this lenient read; write the archive anew without it (`zerocol repair` does)\n"),
         "{out}"
     );
 
@@ -529,4 +529,52 @@ fn put_names_the_file_each_message_is_about() {
     );
     assert!(!out.0.exists());
     let _ = std::fs::remove_file(dir_path);
+}
+
+/// `check --lenient` checks only the entries the game reads: of two entries of one
+/// name, the first (the game's); the other is named in the archive's warnings and
+/// counted in its summary. Strict, both are checked.
+#[test]
+fn check_lenient_checks_only_what_the_game_reads() {
+    let mut broken = COL.to_vec();
+    broken[4..8].copy_from_slice(&999_999u32.to_le_bytes());
+    let sources = [
+        Source {
+            name: b"a.col",
+            data: COL,
+        },
+        Source {
+            name: b"A.COL",
+            data: &broken,
+        },
+    ];
+    let mut bytes = vec![0; img::required_len(sources.iter().copied()).unwrap()];
+    img::write(sources.iter().copied(), &mut bytes).unwrap();
+    let archive = TempFile::new("twice.img", &bytes);
+    let path = archive.path();
+    let o = zerocol(&["check", path]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains(&format!("{path}/A.COL: error: ")),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = zerocol(&["check", "--lenient", path]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(&format!(
+            "{path}: ok (San Andreas IMG archive, 2 entries, 1 the game skips, 1 .col/.dff entry checked)\n"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  warning: skipped entry 1 \"A.COL\": the name of entry 0 again; the game keeps entry 0 and skips it\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains(&format!("{path}/a.col: ok (")), "{out}");
+    assert!(!out.contains("A.COL: "), "{out}");
 }

@@ -18,6 +18,8 @@ mod img;
 mod img_paths;
 // Damaged and VERF archives: `repair`, what `--lenient` skips, `put`'s messages.
 mod img_repair;
+// The memory bound on hostile IMG archives, under an address-space limit.
+mod img_memory;
 // Outputs written whole or not at all, bounded and regular inputs, the progress bar.
 mod io;
 mod mkgp;
