@@ -94,6 +94,20 @@ impl Files {
         bytes
     }
 
+    /// Whether `renames` (a journal's) are this pair's own: its staged `.dir` over
+    /// its `.dir`, its staged `.img` over its `.img`.
+    fn are_its_renames(&self, renames: &[(PathBuf, PathBuf); 2]) -> bool {
+        let same = |a: &Path, b: &Path| match (std::path::absolute(a), std::path::absolute(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        let [(dir_staged, dir), (img_staged, img)] = renames;
+        same(dir_staged, &self.dir_staged)
+            && same(dir, &self.dir)
+            && same(img_staged, &self.img_staged)
+            && same(img, &self.img)
+    }
+
     /// The renames a journal names, `(staged, target)`: `None` when it is not one.
     fn journal_renames(journal: &Path, bytes: &[u8]) -> Option<[(PathBuf, PathBuf); 2]> {
         let here = folder(journal);
@@ -263,10 +277,14 @@ fn settle(files: &Files, lock: &Lock, who: &str) -> Result<Settled, String> {
             ));
         }
     };
-    let Some(renames) = Files::journal_renames(&files.journal, &journal) else {
+    // Only this pair's own files are renamed: a journal that names any other file
+    // (one a hostile folder holds, naming files elsewhere) is refused.
+    let Some(renames) = Files::journal_renames(&files.journal, &journal)
+        .filter(|renames| files.are_its_renames(renames))
+    else {
         return Err(format!(
-            "zerocol: {who}: the journal {} is not one zerocol writes; remove it (the pair \
-             beside it is what was there before it) and run again",
+            "zerocol: {who}: the journal {} is not one zerocol writes for this pair; remove it \
+             (the pair beside it is what was there before it) and run again",
             label(&files.journal)
         ));
     };

@@ -318,6 +318,32 @@ fn the_next_command_finishes_a_journal_or_removes_leftovers() {
     );
     assert_eq!(read_pair(&out), new);
     assert_eq!(folder.names(), ["out.dir", "out.img"]);
+    // A journal that names other files than the pair's own (a hostile folder's,
+    // naming a file elsewhere) is refused, and nothing is renamed.
+    let elsewhere = Folder::new("pair-elsewhere");
+    let victim = elsewhere.join("victim.txt");
+    std::fs::write(&victim, b"keep me").unwrap();
+    std::fs::write(folder.join("bait"), b"bait").unwrap();
+    let mut journal = b"zerocol III/VC pair journal 1\n".to_vec();
+    for name in ["bait", &victim, ".out.img.new.zerocol-tmp", "out.img"] {
+        journal.extend_from_slice(name.as_bytes());
+        journal.push(0);
+    }
+    std::fs::write(folder.join(".out.img.zerocol-pair"), &journal).unwrap();
+    let o = zerocol(&["list", &out]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {out}: the journal {} is not one zerocol writes for this pair; remove it \
+             (the pair beside it is what was there before it) and run again\n",
+            folder.join(".out.img.zerocol-pair")
+        )
+    );
+    assert_eq!(std::fs::read(&victim).unwrap(), b"keep me");
+    assert_eq!(read_pair(&out), new);
+    std::fs::remove_file(folder.join(".out.img.zerocol-pair")).unwrap();
+    std::fs::remove_file(folder.join("bait")).unwrap();
     // A folder that cannot be written (unless the tests run as root).
     #[cfg(unix)]
     {
