@@ -6,7 +6,8 @@
 //!
 //! 1. Lock: an exclusive `flock` on the `.img`'s folder, opened read-only, held to
 //!    the end (Unix; the lock goes with the process, and leaves no file). One pair
-//!    is written in a folder at a time; a writer that waits says so.
+//!    is written in a folder at a time; a writer that waits says so. A folder that
+//!    cannot be opened is not written (nor is a journal in it settled).
 //! 2. Settle what an earlier run left: a journal is finished (below); without one,
 //!    the staged files are leftovers of a run that never committed, and are removed.
 //! 3. Stage: the new `.img` is written whole to `.NAME.img.new.zerocol-tmp`, the
@@ -161,56 +162,76 @@ fn exists(path: &Path) -> bool {
 }
 
 /// The lock of a folder: `flock` on it, opened read-only, released when dropped
-/// (or when the process ends). Where there is no `flock`, nothing is locked.
+/// (or when the process ends). Where there is no `flock` (not Unix, or a file
+/// system without it), nothing is locked.
 struct Lock {
     #[cfg(unix)]
     folder: Option<File>,
 }
 
+/// What taking a folder's lock without waiting found.
+enum Taken {
+    /// Held (or nothing to hold: no `flock` there).
+    Held(Lock),
+    /// Another process holds it: the folder, opened, to wait on.
+    Busy(File),
+}
+
 impl Lock {
-    /// The exclusive lock of `folder`, waited for (`waiting` is said first).
-    fn wait(folder: &Path, waiting: impl FnOnce()) -> Self {
-        let (lock, busy) = Self::take(folder);
-        if let Some(file) = busy {
-            waiting();
-            #[cfg(unix)]
-            {
-                use rustix::fs::{FlockOperation, flock};
-                // An error here (none is expected) leaves it unlocked.
-                let _ = rustix::io::retry_on_intr(|| flock(&file, FlockOperation::LockExclusive));
-                return Self { folder: Some(file) };
+    /// The exclusive lock of `folder`, waited for (`waiting` is said first); an
+    /// error when the folder cannot be opened to be locked.
+    fn wait(folder: &Path, waiting: impl FnOnce()) -> io::Result<Self> {
+        match Self::take(folder)? {
+            Taken::Held(lock) => Ok(lock),
+            Taken::Busy(file) => {
+                waiting();
+                #[cfg(unix)]
+                {
+                    use rustix::fs::{FlockOperation, flock};
+                    rustix::io::retry_on_intr(|| flock(&file, FlockOperation::LockExclusive))?;
+                    Ok(Self { folder: Some(file) })
+                }
+                #[cfg(not(unix))]
+                {
+                    let _ = file;
+                    Ok(Self::none())
+                }
             }
-            #[cfg(not(unix))]
-            let _ = file;
         }
-        lock.unwrap_or(Self::none())
     }
 
-    /// The exclusive lock of `folder` if no other process holds it.
+    /// The exclusive lock of `folder` if no other process holds it and the folder
+    /// can be opened.
     fn try_take(folder: &Path) -> Option<Self> {
-        Self::take(folder).0
+        match Self::take(folder) {
+            Ok(Taken::Held(lock)) => Some(lock),
+            _ => None,
+        }
     }
 
     /// The lock taken without waiting, or (when another process holds it) the
-    /// folder to wait on.
-    fn take(folder: &Path) -> (Option<Self>, Option<File>) {
+    /// folder to wait on; an error when the folder cannot be opened (a folder
+    /// that can be written but not read, a process out of file descriptors):
+    /// then there is no lock to be had, and nothing may be settled or written.
+    fn take(folder: &Path) -> io::Result<Taken> {
         #[cfg(unix)]
         {
             use rustix::fs::{FlockOperation, flock};
-            // A folder that cannot be opened: no lock to be had.
-            let Ok(file) = File::open(folder) else {
-                return (Some(Self::none()), None);
-            };
+            let file = File::open(folder)?;
             match flock(&file, FlockOperation::NonBlockingLockExclusive) {
-                Err(rustix::io::Errno::WOULDBLOCK) => (None, Some(file)),
-                // Locked, or a file system without `flock` (no lock).
-                _ => (Some(Self { folder: Some(file) }), None),
+                Ok(()) => Ok(Taken::Held(Self { folder: Some(file) })),
+                Err(rustix::io::Errno::WOULDBLOCK) => Ok(Taken::Busy(file)),
+                // A file system without `flock`: no lock to hold (documented).
+                Err(rustix::io::Errno::NOLCK | rustix::io::Errno::OPNOTSUPP) => {
+                    Ok(Taken::Held(Self::none()))
+                }
+                Err(error) => Err(error.into()),
             }
         }
         #[cfg(not(unix))]
         {
             let _ = folder;
-            (Some(Self::none()), None)
+            Ok(Taken::Held(Self::none()))
         }
     }
 
@@ -271,7 +292,8 @@ fn settle(files: &Files, lock: &Lock, who: &str) -> Result<Settled, String> {
         }
         Err(error) => {
             return Err(format!(
-                "zerocol: {who}: cannot read the journal {} that an interrupted zerocol left: {}",
+                "zerocol: {who}: cannot look for the journal {} that an interrupted zerocol may \
+                 have left: {}",
                 label(&files.journal),
                 bare(&error)
             ));
@@ -395,11 +417,30 @@ pub(crate) fn read<T>(
         eprint_line(&format!(
             "zerocol: {who}: waiting for the zerocol that writes this III/VC pair"
         ));
-    });
+    })
+    .map_err(|error| unlocked(&who, folder(&files.img), &error, "read"))?;
     match settle(&files, &lock, &who)? {
         Settled::ReadOnly(img, dir) => open(Some(&Instead { img, dir })),
         Settled::Nothing | Settled::Finished => open(None),
     }
+}
+
+/// Why a pair cannot be read or written (`what`) without its folder's lock: the
+/// whole stderr line.
+fn unlocked(who: &str, folder: &Path, error: &io::Error, what: &str) -> String {
+    let why = if what == "write" {
+        "a III/VC pair is written only under its folder's lock, so that two runs never mix its \
+         files"
+    } else {
+        "a III/VC pair that is being written, or was left half written, is read only under its \
+         folder's lock"
+    };
+    format!(
+        "zerocol: {who}: cannot {what}: cannot lock the folder {} ({}): {why}; make the folder \
+         readable (r-x), or raise the open-file limit (ulimit -n)",
+        label(folder),
+        bare(error)
+    )
 }
 
 /// Whether `file` is the file at `path` now (the same device and inode).
@@ -491,7 +532,8 @@ pub(crate) fn write(
              the folder {} (one at a time)",
             label(locked_folder)
         ));
-    });
+    })
+    .map_err(|error| unlocked(&img_label, locked_folder, &error, "write"))?;
     if let Settled::ReadOnly(..) = settle(&files, &lock, &img_label)? {
         return Err(format!(
             "zerocol: {img_label}: cannot write: the folder cannot be written"

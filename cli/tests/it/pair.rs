@@ -384,3 +384,60 @@ fn the_next_command_finishes_a_journal_or_removes_leftovers() {
         );
     }
 }
+
+/// A folder that can be written but not read (mode 0300) cannot be locked: the
+/// pair is not written there, and the old pair stays (as `nobody` through
+/// `setpriv` when the tests run as root, who reads any folder).
+#[cfg(unix)]
+#[test]
+fn a_pair_is_not_written_where_its_folder_cannot_be_locked() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    let run = |args: &[&str]| {
+        let mut command = if root {
+            let mut c = Command::new("setpriv");
+            c.args(["--reuid=65534", "--regid=65534", "--clear-groups", ZEROCOL]);
+            c
+        } else {
+            Command::new(ZEROCOL)
+        };
+        command.args(args).output()
+    };
+    if !run(&["--version"]).is_ok_and(|o| o.status.success()) {
+        println!("skipped: zerocol cannot be run as nobody here");
+        return;
+    }
+    let inputs = inputs();
+    let folder = Folder::new("pair-unlockable");
+    let out = write_pair(&folder, "out", &pair_of(&[b"old.col"]));
+    let before = read_pair(&out);
+    if root {
+        for path in [
+            folder.0.clone(),
+            folder.0.join("out.img"),
+            folder.0.join("out.dir"),
+        ] {
+            std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        }
+    }
+    let mode = |mode| std::fs::set_permissions(&folder.0, std::fs::Permissions::from_mode(mode));
+    mode(0o300).unwrap();
+    let o = run(&["put", &inputs.archive, &inputs.col, &out]).unwrap();
+    mode(0o755).unwrap();
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "zerocol: {out}: cannot write: cannot lock the folder {} (Permission denied (os \
+             error 13)): a III/VC pair is written only under its folder's lock, so that two \
+             runs never mix its files; make the folder readable (r-x), or raise the open-file \
+             limit (ulimit -n)\n",
+            folder.0.display()
+        )
+    );
+    assert_eq!(read_pair(&out), before);
+    assert_eq!(folder.names(), ["out.dir", "out.img"]);
+}
