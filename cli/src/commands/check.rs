@@ -241,7 +241,8 @@ impl Check {
             format!(", {} the game skips", skipped.len())
         };
         let summary = format!(
-            "{} IMG archive, {}{skips}, {} checked",
+            // Each entry's verdict follows (an entry may yet fail to read).
+            "{} IMG archive, {}{skips}, {} to check",
             match directory.version() {
                 Version::V1 => "GTA III/VC",
                 _ => "San Andreas",

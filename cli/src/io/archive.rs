@@ -385,8 +385,9 @@ impl ArchiveFile {
         let bytes = end.saturating_sub(range.start);
         if bytes > self.max_size {
             return Err(io::Error::other(format!(
-                "an entry of {bytes} bytes, more than --max-size ({}); --max-size {} reads it \
-                 anyway",
+                "archive bytes {} to {end}: an entry of {bytes} bytes, more than --max-size \
+                 ({}); --max-size {} reads it anyway",
+                range.start,
                 size_name(self.max_size),
                 size_name(enough(bytes))
             )));
@@ -494,7 +495,8 @@ pub(crate) fn lint_warnings(
             warnings.push(Warning {
                 offset: Some(lint.offset),
                 model: None,
-                text: lint_text(&lint),
+                // Where, as `list` says it.
+                text: format!("byte {}: {}", lint.offset, lint_text(&lint)),
                 risky: false,
             });
             continue;

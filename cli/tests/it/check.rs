@@ -320,12 +320,12 @@ fn a_folder_is_walked_in_name_order_counting_only_collision_files() {
              {lint}: risky (5 models, 0 trailing bytes)\n  \
              warning: model 4 \"many_spheres\": byte 1188 (0x4a4): {SPHERES}\n\
              {course}: ok (4×3 grid, 80 triangles, 42 walls, 3 triangle walls)\n\
-             {archive}: ok (GTA III/VC IMG archive, 1 entry, 0 .col/.dff entries checked)\n  \
-             warning: entry 0: its name has no extension GTA III and Vice City load from an \
+             {archive}: ok (GTA III/VC IMG archive, 1 entry, 0 .col/.dff entries to check)\n  \
+             warning: byte 0: entry 0: its name has no extension GTA III and Vice City load from an \
              archive, so both skip it (GTA III registers only .dff and .txd entries, and skips \
              .col and .ifp ones too; Vice City also loads .col and .ifp); rename it (.dff, .txd) \
              or remove it\n  \
-             warning: entry 0: it has no sectors: GTA III and Vice City load an empty entry; \
+             warning: byte 0: entry 0: it has no sectors: GTA III and Vice City load an empty entry; \
              remove it or add its data\n\
              total: 6 files, 4 ok, 1 risky, 1 malformed, 3 warnings, 3 skipped in folders (not collision files)\n"
         )

@@ -49,8 +49,8 @@ fn check_names_each_entry_and_both_offsets() {
     assert_eq!(
         stdout(&o),
         format!(
-            "{path}: ok (San Andreas IMG archive, 4 entries, 3 .col/.dff entries checked)\n  \
-             warning: entry 3: its name has no extension San Andreas loads, so the game skips it; \
+            "{path}: ok (San Andreas IMG archive, 4 entries, 3 .col/.dff entries to check)\n  \
+             warning: byte 104: entry 3: its name has no extension San Andreas loads, so the game skips it; \
              rename it (.dff, .txd, .col, …) or remove it\n\
              {path}/sample.col: ok (4 models, 932 trailing bytes)\n\
              {path}/vehicle.dff: ok (dff, COL3 \"lamppost_sa\" at byte 60)\n\
@@ -108,7 +108,7 @@ fn check_reads_a_v1_pair_by_its_dir_or_img() {
         assert_eq!(
             stdout(&o),
             format!(
-                "{path}: ok (GTA III/VC IMG archive, 1 entry, 1 .col/.dff entry checked)\n\
+                "{path}: ok (GTA III/VC IMG archive, 1 entry, 1 .col/.dff entry to check)\n\
                  {path}/sample.col: ok (4 models, 932 trailing bytes)\n\
                  total: 2 files, 2 ok, 0 malformed, 0 warnings\n"
             )

@@ -161,8 +161,8 @@ fn an_entry_larger_than_max_size_is_reported_not_read() {
     dir.file("big.img", b"", 5 << 30);
     let too_large = |max: &str| {
         format!(
-            "zerocol: big.img/big.col: cannot read: an entry of 5368709120 bytes, more than \
-             --max-size ({max}); --max-size 5G reads it anyway\n"
+            "zerocol: big.img/big.col: cannot read: archive bytes 0 to 5368709120: an entry of \
+             5368709120 bytes, more than --max-size ({max}); --max-size 5G reads it anyway\n"
         )
     };
     let o = capped(&dir.0, &["check", "--max-size", "1K", "big.img"]);

@@ -565,7 +565,7 @@ fn check_lenient_checks_only_what_the_game_reads() {
     let out = stdout(&o);
     assert!(
         out.starts_with(&format!(
-            "{path}: ok (San Andreas IMG archive, 2 entries, 1 the game skips, 1 .col/.dff entry checked)\n"
+            "{path}: ok (San Andreas IMG archive, 2 entries, 1 the game skips, 1 .col/.dff entry to check)\n"
         )),
         "{out}"
     );
