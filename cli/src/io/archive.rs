@@ -232,7 +232,11 @@ pub(crate) fn partner(path: &Path, other: Named) -> Result<(File, u64, PathBuf),
                 "{neither}, and {} files match the name ignoring case: {}; zerocol takes none \
                  of them: rename all but one",
                 several.len(),
-                several.iter().map(|p| file_label(p)).collect::<Vec<_>>().join(", ")
+                several
+                    .iter()
+                    .map(|p| file_label(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
         };
     }
@@ -264,7 +268,11 @@ pub(crate) fn case_matches(path: &Path, other: Named) -> Vec<PathBuf> {
     };
     let mut found: Vec<PathBuf> = read
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(&wanted)))
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.eq_ignore_ascii_case(&wanted))
+        })
         .map(|e| path.with_file_name(e.file_name()))
         .collect();
     found.sort();
@@ -281,7 +289,10 @@ pub(crate) fn sibling(path: &Path, other: Named) -> Option<PathBuf> {
     if let Some(found) = candidates.iter().find(|p| is_file(p)) {
         return Some(found.clone());
     }
-    if candidates.iter().any(|p| std::fs::symlink_metadata(p).is_ok()) {
+    if candidates
+        .iter()
+        .any(|p| std::fs::symlink_metadata(p).is_ok())
+    {
         return None;
     }
     match case_matches(path, other).as_slice() {
@@ -398,9 +409,8 @@ fn with_data(
                 let (file, len) = regular(&p)?;
                 (file, len, p)
             }
-            None => partner(path, Named::Directory).map_err(|why| {
-                format!("zerocol: {name}: cannot read: {}", no_directory(&why))
-            })?,
+            None => partner(path, Named::Directory)
+                .map_err(|why| format!("zerocol: {name}: cannot read: {}", no_directory(&why)))?,
         };
         dir_label = Some(label(&dir_path));
         let count = dir_len

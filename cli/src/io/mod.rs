@@ -547,18 +547,6 @@ pub(crate) fn len_u64(len: usize) -> u64 {
     u64::try_from(len).unwrap_or(u64::MAX)
 }
 
-#[cfg(test)]
-mod counted_tests {
-    use super::counted;
-
-    #[test]
-    fn one_is_singular_and_every_other_count_plural() {
-        assert_eq!(counted(1, "model"), "1 model");
-        assert_eq!(counted(0, "model"), "0 models");
-        assert_eq!(counted(2, "trailing byte"), "2 trailing bytes");
-    }
-}
-
 /// How many refused targets [`targets_free`] names before the rest are counted.
 const NAMED_REFUSALS: usize = 5;
 
@@ -622,4 +610,16 @@ pub(crate) fn targets_free(path: &Path, folder: &Path, chosen: &[&Path], force: 
         ));
     }
     refusals.is_empty()
+}
+
+#[cfg(test)]
+mod counted_tests {
+    use super::counted;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1, "model"), "1 model");
+        assert_eq!(counted(0, "model"), "0 models");
+        assert_eq!(counted(2, "trailing byte"), "2 trailing bytes");
+    }
 }

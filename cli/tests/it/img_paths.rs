@@ -151,7 +151,7 @@ fn extract_never_writes_through_a_link_onto_the_archive() {
     assert_eq!(
         stderr(&o),
         "zerocol: x/bbb_lr_slv1.dff: refusing to overwrite the input file s2.img: \
-         x/bbb_lr_slv1.dff is a link to ../s2.img; nothing extracted\n"
+         x/bbb_lr_slv1.dff is a link to ../s2.img; nothing extracted: extract into another folder\n"
     );
     assert_eq!(folder.snapshot(), before);
     assert_eq!(std::fs::read(folder.0.join("s2.img")).unwrap(), archive);
@@ -193,7 +193,7 @@ fn extract_refuses_a_folder_that_holds_the_archive_under_an_entry_name() {
     assert_eq!(
         stderr(&o),
         "zerocol: ./bbb_lr_slv1.dff: refusing to overwrite the input file bbb_lr_slv1.dff; \
-         nothing extracted\n"
+         nothing extracted: extract into another folder\n"
     );
     assert_eq!(
         folder.snapshot(),
@@ -217,7 +217,7 @@ fn extract_refuses_a_folder_that_holds_the_archive_under_an_entry_name() {
     assert_eq!(
         stderr(&o),
         "zerocol: ./pair.dir: refusing to overwrite pair.dir, the .dir of the input pair.img; \
-         nothing extracted\n"
+         nothing extracted: extract into another folder\n"
     );
     assert_eq!(std::fs::read(folder.0.join("pair.dir")).unwrap(), dir);
     assert_eq!(std::fs::read(folder.0.join("pair.img")).unwrap(), data);
@@ -300,14 +300,14 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
-        "zerocol: o.dir: refusing to overwrite the input file s1.dir: o.dir is a link to s1.dir\n"
+        "zerocol: o.dir: refusing to overwrite the input file s1.dir: o.dir is a link to s1.dir; name another OUTPUT\n"
     );
     assert_eq!(folder.snapshot(), before);
     let o = folder.run(&["repair", "s1.img", "o.img"]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
-        "zerocol: o.dir: refusing to overwrite the input file s1.dir: o.dir is a link to s1.dir\n"
+        "zerocol: o.dir: refusing to overwrite the input file s1.dir: o.dir is a link to s1.dir; name another OUTPUT\n"
     );
     assert_eq!(folder.snapshot(), before);
     // Given the .dir, the .img is its partner: a link to it is refused by name.
@@ -318,7 +318,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
-        "zerocol: o.img: refusing to overwrite the input file s1.img: o.img is a link to s1.img\n"
+        "zerocol: o.img: refusing to overwrite the input file s1.img: o.img is a link to s1.img; name another OUTPUT\n"
     );
     assert_eq!(folder.snapshot(), before);
     // OUTPUT the input's partner by another spelling of its path.
@@ -327,7 +327,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
-        "zerocol: ./s1.dir: refusing to overwrite the input file s1.dir\n"
+        "zerocol: ./s1.dir: refusing to overwrite the input file s1.dir; name another OUTPUT\n"
     );
     // A link at OUTPUT through a folder: resolved all the same.
     symlink("sub/../s1.img", &folder.0.join("d.img"));
@@ -337,7 +337,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(
         stderr(&o),
         "zerocol: d.img: refusing to overwrite the input file s1.img: d.img is a link to \
-         sub/../s1.img\n"
+         sub/../s1.img; name another OUTPUT\n"
     );
     std::fs::remove_file(folder.0.join("d.img")).unwrap();
     std::fs::remove_dir(folder.0.join("sub")).unwrap();
@@ -350,7 +350,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(
         stderr(&o),
         "zerocol: out.mtl: refusing to overwrite the input file model.col: out.mtl is a link \
-         to model.col\n"
+         to model.col; name another OUTPUT\n"
     );
     assert_eq!(folder.snapshot(), before);
     // convert: OUTPUT a link to the input's partner (an .img beside a .dir input).
@@ -360,7 +360,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(
         stderr(&o),
         "zerocol: c.col: refusing to overwrite s1.img, the .img of the input s1.dir: c.col is \
-         a link to s1.img\n"
+         a link to s1.img; name another OUTPUT\n"
     );
     assert_eq!(std::fs::read(folder.0.join("s1.img")).unwrap(), data);
     assert_eq!(std::fs::read(folder.0.join("s1.dir")).unwrap(), dir);
