@@ -83,7 +83,8 @@ pub(crate) fn extract(
                 && !n.chars().any(char::is_control)
         }) else {
             let skips = if entry.kind.is_loaded_by(directory.version()) {
-                ""
+                "; the others are extracted: name them (extract ARCHIVE FOLDER NAME...) to \
+                 leave it out"
             } else {
                 "; the game skips it, and so does --lenient"
             };

@@ -635,6 +635,16 @@ fn a_partner_is_found_ignoring_case_and_two_are_refused() {
          nor s1.DIR exists, and 2 files match the name ignoring case: S1.DIR, S1.Dir; zerocol \
          takes none of them: rename all but one\n"
     );
+    // A folder walk says it too, not skipping the .img as a disk image.
+    let o = folder.run(&["check", "."]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: ./s1.img: cannot read: byte 0: no VER2 magic in a file named .img: a GTA \
+         III/VC IMG archive (its .dir beside it lists the entries), but no usable .dir: neither \
+         s1.dir nor s1.DIR exists, and 2 files match the name ignoring case: S1.DIR, S1.Dir; \
+         zerocol takes none of them: rename all but one\n"
+    );
     // Given the .dir, its .img the same way.
     std::fs::rename(folder.0.join("s1.img"), folder.0.join("S1.Img")).unwrap();
     std::fs::remove_file(folder.0.join("S1.Dir")).unwrap();
@@ -736,4 +746,39 @@ fn refusals_say_what_to_do() {
         "{}",
         stderr(&o)
     );
+}
+
+/// An entry the game loads whose name is no plain file name: not extracted, and
+/// what to do said.
+#[test]
+fn extract_says_how_to_leave_out_an_entry_of_no_file_name() {
+    let folder = Folder::new("slash_name");
+    folder.write(
+        "s2.img",
+        &v2(&[
+            Source {
+                name: b"a/b.col",
+                data: COL,
+            },
+            Source {
+                name: b"sample.col",
+                data: COL,
+            },
+        ]),
+    );
+    let o = folder.run(&["extract", "s2.img", "x"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: s2.img/a/b.col: not extracted: its name is not a plain file name; the others \
+         are extracted: name them (extract ARCHIVE FOLDER NAME...) to leave it out\n"
+    );
+    // Whole sectors: the entry's bytes, then the sector's padding.
+    assert!(
+        std::fs::read(folder.0.join("x/sample.col"))
+            .unwrap()
+            .starts_with(COL)
+    );
+    let o = folder.run(&["extract", "--force", "s2.img", "x", "sample.col"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
 }
