@@ -782,3 +782,31 @@ fn extract_says_how_to_leave_out_an_entry_of_no_file_name() {
     let o = folder.run(&["extract", "--force", "s2.img", "x", "sample.col"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
 }
+
+/// A pair's `.dir` found ignoring case is guarded as the input's: `extract`
+/// refuses an entry of its name.
+#[test]
+fn extract_refuses_an_entry_named_as_a_dir_found_ignoring_case() {
+    let folder = Folder::new("case_guard");
+    let (dir, data) = v1(&[
+        Source {
+            name: b"S1.DIR",
+            data: COL,
+        },
+        Source {
+            name: b"sample.col",
+            data: COL,
+        },
+    ]);
+    folder.write("s1.img", &data);
+    folder.write("S1.DIR", &dir);
+    let o = folder.run(&["extract", "s1.img", "."]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: ./S1.DIR: refusing to overwrite S1.DIR, the .dir of the input s1.img; nothing \
+         extracted: extract into another folder\n"
+    );
+    assert_eq!(std::fs::read(folder.0.join("S1.DIR")).unwrap(), dir);
+    assert!(!folder.0.join("sample.col").exists());
+}
