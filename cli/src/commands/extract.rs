@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use zerocol::img::Entry;
 
 use crate::io::archive::{self, Skip};
-use crate::io::{Guarded, eprint_line, exists_refused, label, link_refused, report};
-use crate::io::{kind, write_extracted};
+use crate::io::{create_folder, eprint_line, report, targets_free, write_extracted};
 use crate::status::Status;
 
 /// How `extract` reads and writes.
@@ -18,9 +17,6 @@ pub(crate) struct Flags {
     /// Replace existing files (never a link, nor the archive).
     pub force: bool,
 }
-
-/// How many refused targets are named before the rest are counted.
-const NAMED_REFUSALS: usize = 5;
 
 /// `zerocol extract ARCHIVE FOLDER [NAME...]`: every entry (or those named) into
 /// FOLDER, each written atomically. A named entry that is not in the archive is an
@@ -87,7 +83,8 @@ pub(crate) fn extract(
                 && !n.chars().any(char::is_control)
         }) else {
             let skips = if entry.kind.is_loaded_by(directory.version()) {
-                ""
+                "; the others are extracted: name them (extract ARCHIVE FOLDER NAME...) to \
+                 leave it out"
             } else {
                 "; the game skips it, and so does --lenient"
             };
@@ -113,14 +110,12 @@ pub(crate) fn extract(
         first_of.insert(key, entry.index);
         chosen.push((entry, folder.join(file_name)));
     }
-    if let Err(error) = std::fs::create_dir_all(folder) {
-        eprint_line(&format!(
-            "zerocol: {}: cannot create the folder: {error}",
-            label(folder)
-        ));
+    if let Err(message) = create_folder(folder) {
+        eprint_line(&message);
         return Status::Failed;
     }
-    if !targets_free(path, folder, &chosen, flags.force) {
+    let targets: Vec<&Path> = chosen.iter().map(|(_, target)| target.as_path()).collect();
+    if !targets_free(path, folder, &targets, flags.force) {
         return Status::Failed;
     }
     let mut buffer = Vec::new();
@@ -159,51 +154,4 @@ pub(crate) fn extract(
         status = status.max(Status::Failed);
     }
     status
-}
-
-/// Whether every target can be written, checked before anything is: none is the
-/// archive at `path` or its partner (after links are resolved), none is a link or
-/// anything but a regular file, and none exists unless `force`. Otherwise the
-/// refusals are said (the first few named, the rest counted), and nothing is
-/// written.
-fn targets_free(path: &Path, folder: &Path, chosen: &[(Entry<'_>, PathBuf)], force: bool) -> bool {
-    // The archive, and its partner by its name.
-    let guarded = Guarded::of(&[path]);
-    // The archive under an entry's name: the whole run is refused.
-    if let Some(message) = chosen.iter().find_map(|(_, target)| guarded.clash(target)) {
-        eprint_line(&format!("{message}; nothing extracted"));
-        return false;
-    }
-    let refusals: Vec<String> = chosen
-        .iter()
-        .filter_map(|(_, target)| match std::fs::symlink_metadata(target) {
-            Ok(meta) if meta.file_type().is_symlink() => Some(link_refused(target)),
-            Ok(meta) if !meta.is_file() => Some(format!(
-                "zerocol: {}: not written: {}, not a regular file",
-                label(target),
-                kind(&meta.file_type())
-            )),
-            Ok(_) if !force => Some(exists_refused(target)),
-            _ => None,
-        })
-        .collect();
-    for message in refusals.iter().take(NAMED_REFUSALS) {
-        eprint_line(message);
-    }
-    if refusals.len() > NAMED_REFUSALS {
-        eprint_line(&format!(
-            "zerocol: {}: {} more refused",
-            label(folder),
-            refusals.len().saturating_sub(NAMED_REFUSALS)
-        ));
-    }
-    if !refusals.is_empty() {
-        eprint_line(&format!(
-            "zerocol: {}: nothing extracted: {} of {} refused",
-            label(folder),
-            refusals.len(),
-            crate::io::counted(chosen.len(), "file")
-        ));
-    }
-    refusals.is_empty()
 }

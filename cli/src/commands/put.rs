@@ -207,7 +207,7 @@ pub(crate) fn put_entry(
                          does)"
                     };
                     report(
-                        &archive.label,
+                        &archive.entry_place(entry.index),
                         &format!(
                             "entry {} {:?} cannot be written: {error}{skips}",
                             entry.index,

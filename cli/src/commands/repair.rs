@@ -67,8 +67,17 @@ pub(crate) fn repair(
         // The game reads no entry whose name the writer refuses (an empty name has
         // no extension): an entry too large for its size field.
         Err((index, error)) => {
-            let entry = read.get(index).map(|e| archive.entry_label(e));
-            report(&entry.unwrap_or(archive.label.clone()), &error);
+            match read.get(index) {
+                Some(entry) => report(
+                    &archive.entry_place(entry.index),
+                    &format!(
+                        "entry {} {:?} cannot be written: {error}",
+                        entry.index,
+                        String::from_utf8_lossy(entry.name)
+                    ),
+                ),
+                None => report(&archive.label, &error),
+            }
             Ok(Status::Failed)
         }
     }

@@ -48,14 +48,7 @@ pub(crate) fn named(path: &Path) -> Named {
     }
 }
 
-/// The existing other file of a v1 pair: `NAME.dir` for `NAME.img` (`other` is
-/// [`Named::Directory`]) and the other way round, the extension in lower case, then
-/// in upper case.
-pub(crate) fn sibling(path: &Path, other: Named) -> Option<PathBuf> {
-    candidates(path, other)
-        .into_iter()
-        .find(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()))
-}
+pub(crate) use crate::io::archive::sibling;
 
 /// The paths where a v1 pair's other file is looked for, in order: `NAME.dir`
 /// then `NAME.DIR` for `other` [`Named::Directory`], `NAME.img` then `NAME.IMG`

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use zerocol::img::{self, Directory, Entry, EntryData, LintKind, Options, Placement, Version};
 
 pub(crate) use crate::formats::img::is_archive;
-use crate::formats::img::{self as img_names, Named, is_verf, sibling};
+use crate::formats::img::{self as img_names, Named, is_verf};
 use crate::io::load::{enough, size_name};
 use crate::io::{Failure, label, pair, report, write_output_with, write_pair_with};
 use crate::status::{Interrupted, Status};
@@ -25,10 +25,13 @@ use crate::tool::Warning;
 /// `VER2` count says.
 pub(crate) const MAX_ENTRIES: u64 = 1 << 18;
 
-/// The error for a directory of `count` entries, more than [`MAX_ENTRIES`].
-fn too_many(name: &str, count: u64) -> String {
+/// The error for a directory of `count` entries, more than [`MAX_ENTRIES`]:
+/// `name` is the file that declares them (a v1 pair's `.dir`), `place` where
+/// (`byte 4: ` for a `VER2` count, empty for a `.dir`'s length).
+fn too_many(name: &str, place: &str, count: u64) -> String {
     format!(
-        "zerocol: {name}: cannot read: a directory of {count} entries, more than the {MAX_ENTRIES} \
+        "zerocol: {name}: cannot read: {place}a directory of {count} entries, more than the \
+         {MAX_ENTRIES} \
          zerocol reads (a fixed limit, 16 times the largest real archives, which keeps its \
          memory bounded); a directory this long is damaged or no IMG directory: split the \
          archive if its entries are real"
@@ -84,6 +87,8 @@ pub(crate) fn no_directory(why: &str) -> String {
 pub(crate) struct ArchiveFile {
     /// The archive as the user named it, for messages.
     pub label: String,
+    /// A v1 pair's `.dir` as messages name it (`None` for v2).
+    dir_label: Option<String>,
     pub version: Version,
     /// The directory's bytes: the v2 header and entries, or the v1 `.dir`.
     pub dir: Vec<u8>,
@@ -180,7 +185,7 @@ fn open_files(
     }
     let is_dir = img_names::named(path) == Named::Directory;
     if is_dir {
-        let (data, len) = partner(path, Named::Data).map_err(|why| {
+        let (data, len, _) = partner(path, Named::Data).map_err(|why| {
             format!(
                 "zerocol: {name}: cannot read: a GTA III/VC IMG directory without a usable .img \
                  beside it (the archive's data): {why}"
@@ -196,15 +201,13 @@ fn open_files(
 /// its [`candidates`](img_names::candidates) (`other`: which one is looked for),
 /// its file and its length; otherwise why none is usable, each candidate named
 /// (by its file name: it is beside `path`).
-pub(crate) fn partner(path: &Path, other: Named) -> Result<(File, u64), String> {
+pub(crate) fn partner(path: &Path, other: Named) -> Result<(File, u64, PathBuf), String> {
     let mut absent = Vec::new();
     let mut why = Vec::new();
     for candidate in img_names::candidates(path, other) {
-        let name = candidate
-            .file_name()
-            .map_or_else(|| label(&candidate), |n| label(Path::new(n)));
+        let name = file_label(&candidate);
         match usable(&candidate, &name) {
-            Ok(opened) => return Ok(opened),
+            Ok((file, len)) => return Ok((file, len, candidate)),
             Err(None) => {
                 absent.push(name.clone());
                 why.push(format!("{name} does not exist"));
@@ -212,11 +215,90 @@ pub(crate) fn partner(path: &Path, other: Named) -> Result<(File, u64), String> 
             Err(Some(reason)) => why.push(reason),
         }
     }
-    // Neither there: one phrase for both.
+    // Neither there: one file of the name ignoring case (as Windows, where the
+    // games run, finds it), or one phrase for both.
     if absent.len() == why.len() && absent.len() > 1 {
-        return Err(format!("neither {} exists", absent.join(" nor ")));
+        let neither = format!("neither {} exists", absent.join(" nor "));
+        let found = case_matches(path, other);
+        return match found.as_slice() {
+            [] => Err(neither),
+            [one] => {
+                let name = file_label(one);
+                usable(one, &name)
+                    .map(|(file, len)| (file, len, one.clone()))
+                    .map_err(|why| why.unwrap_or_else(|| format!("{name} does not exist")))
+            }
+            several => Err(format!(
+                "{neither}, and {} files match the name ignoring case: {}; zerocol takes none \
+                 of them: rename all but one",
+                several.len(),
+                several
+                    .iter()
+                    .map(|p| file_label(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        };
     }
     Err(why.join("; "))
+}
+
+/// A path beside the archive, named by its file name in messages.
+fn file_label(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| label(path), |n| label(Path::new(n)))
+}
+
+/// The files in `path`'s folder whose name is the v1 partner's name
+/// ([`candidates`](img_names::candidates)' first) ignoring ASCII case, sorted: where
+/// no candidate exists, the games (on case-insensitive Windows) find such a file.
+pub(crate) fn case_matches(path: &Path, other: Named) -> Vec<PathBuf> {
+    let Some(wanted) = img_names::candidates(path, other)
+        .first()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+    else {
+        return Vec::new();
+    };
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(read) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = read
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.eq_ignore_ascii_case(&wanted))
+        })
+        .map(|e| path.with_file_name(e.file_name()))
+        .collect();
+    found.sort();
+    found
+}
+
+/// The existing other file of a v1 pair: `NAME.dir` for `NAME.img` (`other` is
+/// [`Named::Directory`]) and the other way round, the extension in lower case, then
+/// in upper case; where neither exists, the one file of that name ignoring ASCII
+/// case ([`case_matches`]; none when several are).
+pub(crate) fn sibling(path: &Path, other: Named) -> Option<PathBuf> {
+    let is_file = |p: &PathBuf| std::fs::metadata(p).is_ok_and(|m| m.is_file());
+    let candidates = img_names::candidates(path, other);
+    if let Some(found) = candidates.iter().find(|p| is_file(p)) {
+        return Some(found.clone());
+    }
+    if candidates
+        .iter()
+        .any(|p| std::fs::symlink_metadata(p).is_ok())
+    {
+        return None;
+    }
+    match case_matches(path, other).as_slice() {
+        [one] if is_file(one) => Some(one.clone()),
+        _ => None,
+    }
 }
 
 /// Why an `.img` without `VER2` at `path` is read as no archive: its `.dir` is
@@ -295,6 +377,7 @@ fn with_data(
         )
     };
     let is_dir = dir_path.is_some();
+    let mut dir_label = None;
     let mut head = [0u8; img::HEADER_V2_LEN];
     let head_len = usize::try_from(len.min(8)).unwrap_or(0);
     read_at(&data, head.get_mut(..head_len).unwrap_or_default(), 0).map_err(cannot)?;
@@ -304,7 +387,7 @@ fn with_data(
     let (version, dir) = if !is_dir && head.starts_with(img::MAGIC_V2) {
         // The directory's length from its count, read no further than the file.
         if let Some(count) = v2_count(&head).filter(|&n| n > MAX_ENTRIES) {
-            return Err(too_many(&name, count));
+            return Err(too_many(&name, "byte 4: ", count));
         }
         let dir_len = Directory::v2_len(&head)
             .map(|n| u64::try_from(n).unwrap_or(u64::MAX))
@@ -321,20 +404,20 @@ fn with_data(
         read_at(&data, &mut dir, 0).map_err(cannot)?;
         (Version::V2, dir)
     } else {
-        let (file, dir_len) = match dir_path {
-            Some(p) => regular(&p)?,
-            None => {
-                let (file, len) = partner(path, Named::Directory).map_err(|why| {
-                    format!("zerocol: {name}: cannot read: {}", no_directory(&why))
-                })?;
-                (file, len)
+        let (file, dir_len, dir_path) = match dir_path {
+            Some(p) => {
+                let (file, len) = regular(&p)?;
+                (file, len, p)
             }
+            None => partner(path, Named::Directory)
+                .map_err(|why| format!("zerocol: {name}: cannot read: {}", no_directory(&why)))?,
         };
+        dir_label = Some(label(&dir_path));
         let count = dir_len
             .checked_div(crate::io::len_u64(img::ENTRY_LEN))
             .unwrap_or(0);
         if count > MAX_ENTRIES {
-            return Err(too_many(&name, count));
+            return Err(too_many(&label(&dir_path), "", count));
         }
         if dir_len > max_size {
             return Err(too_large(dir_len));
@@ -345,6 +428,7 @@ fn with_data(
     };
     Ok(ArchiveFile {
         label: name,
+        dir_label,
         version,
         dir,
         data,
@@ -406,6 +490,21 @@ impl ArchiveFile {
     pub(crate) fn data_len(&self, entry: &Entry<'_>) -> u64 {
         let range = entry.byte_range();
         range.end.min(self.len).saturating_sub(range.start)
+    }
+
+    /// Where entry `index`'s directory record is, for messages: the v1 `.dir` and
+    /// the record's byte in it, or the v2 file and the record's byte after the
+    /// header (`e.dir: byte 352` for entry 11).
+    pub(crate) fn entry_place(&self, index: u32) -> String {
+        let record = u64::from(index).saturating_mul(crate::io::len_u64(img::ENTRY_LEN));
+        match &self.dir_label {
+            Some(dir) => format!("{dir}: byte {record}"),
+            None => format!(
+                "{}: byte {}",
+                self.label,
+                record.saturating_add(crate::io::len_u64(img::HEADER_V2_LEN))
+            ),
+        }
     }
 
     /// The entry's label in messages: `ARCHIVE/NAME`.

@@ -70,7 +70,7 @@ pub(crate) fn refuse_outputs(inputs: &[&Path], outputs: &[&Path]) -> bool {
     let guarded = Guarded::of(inputs);
     match outputs.iter().find_map(|output| guarded.clash(output)) {
         Some(message) => {
-            eprint_line(&message);
+            eprint_line(&format!("{message}; name another OUTPUT"));
             true
         }
         None => false,
@@ -101,10 +101,21 @@ impl Guarded {
             let mut names = vec![input.to_path_buf()];
             names.extend(resolve(input).filter(|resolved| resolved != input));
             for name in names {
-                for partner in crate::formats::img::partners(&name) {
-                    if std::fs::symlink_metadata(&partner).is_ok() {
-                        files.push((partner, Some(input.to_path_buf())));
-                    }
+                let mut partners: Vec<PathBuf> = crate::formats::img::partners(&name)
+                    .into_iter()
+                    .filter(|partner| std::fs::symlink_metadata(partner).is_ok())
+                    .collect();
+                // Where neither exists, the files of the name ignoring case.
+                if partners.is_empty() {
+                    let other = match crate::formats::img::named(&name) {
+                        crate::formats::img::Named::Data => crate::formats::img::Named::Directory,
+                        crate::formats::img::Named::Directory => crate::formats::img::Named::Data,
+                        crate::formats::img::Named::Other => crate::formats::img::Named::Other,
+                    };
+                    partners = archive::case_matches(&name, other);
+                }
+                for partner in partners {
+                    files.push((partner, Some(input.to_path_buf())));
                 }
             }
         }
@@ -534,6 +545,71 @@ pub(crate) fn eprint_line(line: &str) {
 /// A length as a `u64` (lossless on every platform Rust supports).
 pub(crate) fn len_u64(len: usize) -> u64 {
     u64::try_from(len).unwrap_or(u64::MAX)
+}
+
+/// How many refused targets [`targets_free`] names before the rest are counted.
+const NAMED_REFUSALS: usize = 5;
+
+/// `extract`: creates `folder` (and its parents) where it is missing, or the whole
+/// stderr line why it cannot be.
+pub(crate) fn create_folder(folder: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(folder).map_err(|error| {
+        format!(
+            "zerocol: {}: cannot create the folder: {}; extract into another folder",
+            label(folder),
+            bare(&error)
+        )
+    })
+}
+
+/// `extract`: whether every target can be written, checked before anything is: none is the
+/// archive at `path` or its partner (after links are resolved), none is a link or
+/// anything but a regular file, and none exists unless `force`. Otherwise the
+/// refusals are said (the first few named, the rest counted), and nothing is
+/// written.
+pub(crate) fn targets_free(path: &Path, folder: &Path, chosen: &[&Path], force: bool) -> bool {
+    // The archive, and its partner by its name.
+    let guarded = Guarded::of(&[path]);
+    // The archive under an entry's name: the whole run is refused.
+    if let Some(message) = chosen.iter().find_map(|target| guarded.clash(target)) {
+        eprint_line(&format!(
+            "{message}; nothing extracted: extract into another folder"
+        ));
+        return false;
+    }
+    let refusals: Vec<String> = chosen
+        .iter()
+        .filter_map(|target| match std::fs::symlink_metadata(target) {
+            Ok(meta) if meta.file_type().is_symlink() => Some(link_refused(target)),
+            Ok(meta) if !meta.is_file() => Some(format!(
+                "zerocol: {}: not written: {}, not a regular file; remove it, or extract into \
+                 another folder",
+                label(target),
+                kind(&meta.file_type())
+            )),
+            Ok(_) if !force => Some(exists_refused(target)),
+            _ => None,
+        })
+        .collect();
+    for message in refusals.iter().take(NAMED_REFUSALS) {
+        eprint_line(message);
+    }
+    if refusals.len() > NAMED_REFUSALS {
+        eprint_line(&format!(
+            "zerocol: {}: {} more refused",
+            label(folder),
+            refusals.len().saturating_sub(NAMED_REFUSALS)
+        ));
+    }
+    if !refusals.is_empty() {
+        eprint_line(&format!(
+            "zerocol: {}: nothing extracted: {} of {} refused",
+            label(folder),
+            refusals.len(),
+            crate::io::counted(chosen.len(), "file")
+        ));
+    }
+    refusals.is_empty()
 }
 
 #[cfg(test)]

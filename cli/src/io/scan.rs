@@ -240,9 +240,10 @@ pub(crate) fn walked(path: &Path, regular: bool, max_size: u64) -> Found {
     // FIFO, unreadable) is a broken archive, said; one with no `.dir` at all may
     // be anything (a disk image), skipped.
     if img::named(path) == Named::Data
-        && img::candidates(path, Named::Directory)
+        && (img::candidates(path, Named::Directory)
             .iter()
             .any(|dir| std::fs::symlink_metadata(dir).is_ok())
+            || !archive::case_matches(path, Named::Directory).is_empty())
     {
         if let Some(why) = archive::unusable_directory(path) {
             return Found::Unreadable(format!(

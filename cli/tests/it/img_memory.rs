@@ -73,7 +73,7 @@ fn a_1_gb_dir_is_refused_before_it_is_read() {
     let dir = TempDir::new();
     dir.file("junk.dir", b"", 1 << 30);
     dir.file("junk.img", b"", 1 << 20);
-    let refused = "zerocol: junk.img: cannot read: a directory of 33554432 entries, more than the \
+    let refused = "zerocol: junk.dir: cannot read: a directory of 33554432 entries, more than the \
                    262144 zerocol reads (a fixed limit, 16 times the largest real archives, which \
                    keeps its memory bounded); a directory this long is damaged or no IMG \
                    directory: split the archive if its entries are real\n";
@@ -106,7 +106,7 @@ fn a_1_gb_dir_is_refused_before_it_is_read() {
         line["error"]
             .as_str()
             .unwrap()
-            .starts_with("zerocol: count.img: cannot read: a directory of 4294967295 entries, more than the 262144"),
+            .starts_with("zerocol: count.img: cannot read: byte 4: a directory of 4294967295 entries, more than the 262144"),
         "{line}"
     );
 }

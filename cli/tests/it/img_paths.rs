@@ -151,7 +151,7 @@ fn extract_never_writes_through_a_link_onto_the_archive() {
     assert_eq!(
         stderr(&o),
         "zerocol: x/bbb_lr_slv1.dff: refusing to overwrite the input file s2.img: \
-         x/bbb_lr_slv1.dff is a link to ../s2.img; nothing extracted\n"
+         x/bbb_lr_slv1.dff is a link to ../s2.img; nothing extracted: extract into another folder\n"
     );
     assert_eq!(folder.snapshot(), before);
     assert_eq!(std::fs::read(folder.0.join("s2.img")).unwrap(), archive);
@@ -193,7 +193,7 @@ fn extract_refuses_a_folder_that_holds_the_archive_under_an_entry_name() {
     assert_eq!(
         stderr(&o),
         "zerocol: ./bbb_lr_slv1.dff: refusing to overwrite the input file bbb_lr_slv1.dff; \
-         nothing extracted\n"
+         nothing extracted: extract into another folder\n"
     );
     assert_eq!(
         folder.snapshot(),
@@ -217,7 +217,7 @@ fn extract_refuses_a_folder_that_holds_the_archive_under_an_entry_name() {
     assert_eq!(
         stderr(&o),
         "zerocol: ./pair.dir: refusing to overwrite pair.dir, the .dir of the input pair.img; \
-         nothing extracted\n"
+         nothing extracted: extract into another folder\n"
     );
     assert_eq!(std::fs::read(folder.0.join("pair.dir")).unwrap(), dir);
     assert_eq!(std::fs::read(folder.0.join("pair.img")).unwrap(), data);
@@ -300,14 +300,14 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
-        "zerocol: o.dir: refusing to overwrite the input file s1.dir: o.dir is a link to s1.dir\n"
+        "zerocol: o.dir: refusing to overwrite the input file s1.dir: o.dir is a link to s1.dir; name another OUTPUT\n"
     );
     assert_eq!(folder.snapshot(), before);
     let o = folder.run(&["repair", "s1.img", "o.img"]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
-        "zerocol: o.dir: refusing to overwrite the input file s1.dir: o.dir is a link to s1.dir\n"
+        "zerocol: o.dir: refusing to overwrite the input file s1.dir: o.dir is a link to s1.dir; name another OUTPUT\n"
     );
     assert_eq!(folder.snapshot(), before);
     // Given the .dir, the .img is its partner: a link to it is refused by name.
@@ -318,7 +318,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
-        "zerocol: o.img: refusing to overwrite the input file s1.img: o.img is a link to s1.img\n"
+        "zerocol: o.img: refusing to overwrite the input file s1.img: o.img is a link to s1.img; name another OUTPUT\n"
     );
     assert_eq!(folder.snapshot(), before);
     // OUTPUT the input's partner by another spelling of its path.
@@ -327,7 +327,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
-        "zerocol: ./s1.dir: refusing to overwrite the input file s1.dir\n"
+        "zerocol: ./s1.dir: refusing to overwrite the input file s1.dir; name another OUTPUT\n"
     );
     // A link at OUTPUT through a folder: resolved all the same.
     symlink("sub/../s1.img", &folder.0.join("d.img"));
@@ -337,7 +337,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(
         stderr(&o),
         "zerocol: d.img: refusing to overwrite the input file s1.img: d.img is a link to \
-         sub/../s1.img\n"
+         sub/../s1.img; name another OUTPUT\n"
     );
     std::fs::remove_file(folder.0.join("d.img")).unwrap();
     std::fs::remove_dir(folder.0.join("sub")).unwrap();
@@ -350,7 +350,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(
         stderr(&o),
         "zerocol: out.mtl: refusing to overwrite the input file model.col: out.mtl is a link \
-         to model.col\n"
+         to model.col; name another OUTPUT\n"
     );
     assert_eq!(folder.snapshot(), before);
     // convert: OUTPUT a link to the input's partner (an .img beside a .dir input).
@@ -360,7 +360,7 @@ fn put_and_repair_refuse_a_dir_output_linked_to_the_input_dir() {
     assert_eq!(
         stderr(&o),
         "zerocol: c.col: refusing to overwrite s1.img, the .img of the input s1.dir: c.col is \
-         a link to s1.img\n"
+         a link to s1.img; name another OUTPUT\n"
     );
     assert_eq!(std::fs::read(folder.0.join("s1.img")).unwrap(), data);
     assert_eq!(std::fs::read(folder.0.join("s1.dir")).unwrap(), dir);
@@ -602,4 +602,211 @@ fn an_img_whose_dir_fails_to_open_is_refused_naming_the_dir() {
         );
         assert_eq!(folder.snapshot(), before, "{command}");
     }
+}
+
+/// A v1 pair's other file whose name differs beyond the extension's case
+/// (`S1.DIR` beside `s1.img`) is found ignoring case, as on Windows where the
+/// games run; two such files are refused, both named.
+#[test]
+fn a_partner_is_found_ignoring_case_and_two_are_refused() {
+    let folder = Folder::new("case_partner");
+    let (dir, data) = v1(&entries());
+    folder.write("s1.img", &data);
+    folder.write("S1.DIR", &dir);
+    let listed = "GTA III/VC (v1) IMG archive, 2 entries\n";
+    for (arg, name) in [("s1.img", "s1.img"), ("S1.DIR", "S1.DIR")] {
+        let o = folder.run(&["list", arg]);
+        assert_eq!(code(&o), 0, "{arg}: {}", stderr(&o));
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(
+            out.starts_with(&format!("{name}: {listed}")),
+            "{arg}: {out}"
+        );
+        let o = folder.run(&["check", arg]);
+        assert_eq!(code(&o), 0, "{arg}: {}", stderr(&o));
+    }
+    folder.write("S1.Dir", &dir);
+    let o = folder.run(&["list", "s1.img"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: s1.img: cannot read: byte 0: no VER2 magic in a file named .img: a GTA III/VC \
+         IMG archive (its .dir beside it lists the entries), but no usable .dir: neither s1.dir \
+         nor s1.DIR exists, and 2 files match the name ignoring case: S1.DIR, S1.Dir; zerocol \
+         takes none of them: rename all but one\n"
+    );
+    // A folder walk says it too, not skipping the .img as a disk image.
+    let o = folder.run(&["check", "."]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: ./s1.img: cannot read: byte 0: no VER2 magic in a file named .img: a GTA \
+         III/VC IMG archive (its .dir beside it lists the entries), but no usable .dir: neither \
+         s1.dir nor s1.DIR exists, and 2 files match the name ignoring case: S1.DIR, S1.Dir; \
+         zerocol takes none of them: rename all but one\n"
+    );
+    // Given the .dir, its .img the same way.
+    std::fs::rename(folder.0.join("s1.img"), folder.0.join("S1.Img")).unwrap();
+    std::fs::remove_file(folder.0.join("S1.Dir")).unwrap();
+    let o = folder.run(&["list", "S1.DIR"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    folder.write("s1.IMG", &data);
+    let o = folder.run(&["list", "S1.DIR"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: S1.DIR: cannot read: a GTA III/VC IMG directory without a usable .img beside \
+         it (the archive's data): neither S1.img nor S1.IMG exists, and 2 files match the name \
+         ignoring case: S1.Img, s1.IMG; zerocol takes none of them: rename all but one\n"
+    );
+}
+
+/// A `.dir` declaring more entries than zerocol reads is named, not its `.img`.
+#[test]
+fn a_too_long_dir_is_named_as_the_fault() {
+    let folder = Folder::new("long_dir");
+    let dir = std::fs::File::create(folder.0.join("l262145.dir")).unwrap();
+    dir.set_len(262_145 * 32).unwrap();
+    folder.write("l262145.img", &[0; 2048]);
+    for arg in ["l262145.img", "l262145.dir"] {
+        let o = folder.run(&["list", arg]);
+        assert_eq!(code(&o), 2, "{arg}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            "zerocol: l262145.dir: cannot read: a directory of 262145 entries, more than the \
+             262144 zerocol reads (a fixed limit, 16 times the largest real archives, which \
+             keeps its memory bounded); a directory this long is damaged or no IMG directory: \
+             split the archive if its entries are real\n",
+            "{arg}"
+        );
+    }
+}
+
+/// `put` names the `.dir` and its record's byte for a v1 entry it cannot write.
+#[test]
+fn put_names_the_dir_record_of_an_unwritable_entry() {
+    let folder = Folder::new("empty_name");
+    let mut dir = Vec::new();
+    for i in 0u32..12 {
+        dir.extend(i.to_le_bytes());
+        dir.extend(1u32.to_le_bytes());
+        let mut name = [0u8; 24];
+        if i != 11 {
+            let text = format!("e{i}.col");
+            name[..text.len()].copy_from_slice(text.as_bytes());
+        }
+        dir.extend(name);
+    }
+    folder.write("e.dir", &dir);
+    folder.write("e.img", &vec![0; 12 * 2048]);
+    folder.write("one.col", COL);
+    let before = folder.snapshot();
+    let o = folder.run(&["put", "e.img", "one.col", "o.img"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: e.dir: byte 352: entry 11 \"\" cannot be written: expected entry 11's name to \
+         have 1 to 23 bytes and no NUL, found 0 bytes; the game skips it, and --lenient leaves \
+         it out (as `zerocol repair` does)\n"
+    );
+    assert_eq!(folder.snapshot(), before);
+}
+
+/// Each refusal of an output says what to do.
+#[cfg(unix)]
+#[test]
+fn refusals_say_what_to_do() {
+    let folder = Folder::new("next_step");
+    let (dir, data) = v1(&entries());
+    folder.write("s1.img", &data);
+    folder.write("s1.dir", &dir);
+    folder.write("one.col", COL);
+    let o = folder.run(&["put", "s1.img", "one.col", "s1.img"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: s1.img: refusing to overwrite the input file; name another OUTPUT\n"
+    );
+    folder.write("s2.img", &v2(&entries()));
+    std::fs::create_dir_all(folder.0.join("y/sample.col")).unwrap();
+    let o = folder.run(&["extract", "--force", "s2.img", "y"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: y/sample.col: not written: a folder, not a regular file; remove it, or \
+         extract into another folder\n\
+         zerocol: y: nothing extracted: 1 of 2 files refused\n"
+    );
+    assert!(!folder.0.join("y/bbb_lr_slv1.dff").exists());
+    folder.write("file", b"");
+    let o = folder.run(&["extract", "s2.img", "file/sub"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).ends_with("; extract into another folder\n"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// An entry the game loads whose name is no plain file name: not extracted, and
+/// what to do said.
+#[test]
+fn extract_says_how_to_leave_out_an_entry_of_no_file_name() {
+    let folder = Folder::new("slash_name");
+    folder.write(
+        "s2.img",
+        &v2(&[
+            Source {
+                name: b"a/b.col",
+                data: COL,
+            },
+            Source {
+                name: b"sample.col",
+                data: COL,
+            },
+        ]),
+    );
+    let o = folder.run(&["extract", "s2.img", "x"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: s2.img/a/b.col: not extracted: its name is not a plain file name; the others \
+         are extracted: name them (extract ARCHIVE FOLDER NAME...) to leave it out\n"
+    );
+    // Whole sectors: the entry's bytes, then the sector's padding.
+    assert!(
+        std::fs::read(folder.0.join("x/sample.col"))
+            .unwrap()
+            .starts_with(COL)
+    );
+    let o = folder.run(&["extract", "--force", "s2.img", "x", "sample.col"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+}
+
+/// A pair's `.dir` found ignoring case is guarded as the input's: `extract`
+/// refuses an entry of its name.
+#[test]
+fn extract_refuses_an_entry_named_as_a_dir_found_ignoring_case() {
+    let folder = Folder::new("case_guard");
+    let (dir, data) = v1(&[
+        Source {
+            name: b"S1.DIR",
+            data: COL,
+        },
+        Source {
+            name: b"sample.col",
+            data: COL,
+        },
+    ]);
+    folder.write("s1.img", &data);
+    folder.write("S1.DIR", &dir);
+    let o = folder.run(&["extract", "s1.img", "."]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "zerocol: ./S1.DIR: refusing to overwrite S1.DIR, the .dir of the input s1.img; nothing \
+         extracted: extract into another folder\n"
+    );
+    assert_eq!(std::fs::read(folder.0.join("S1.DIR")).unwrap(), dir);
+    assert!(!folder.0.join("sample.col").exists());
 }

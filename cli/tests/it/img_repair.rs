@@ -113,7 +113,7 @@ fn repair_keeps_what_the_game_reads_and_names_each_drop() {
     assert_eq!(code(&o), 2);
     assert_eq!(
         stderr(&o),
-        format!("zerocol: {path}: refusing to overwrite the input file\n")
+        format!("zerocol: {path}: refusing to overwrite the input file; name another OUTPUT\n")
     );
     assert_eq!(archive.read(), bytes);
 }
@@ -153,7 +153,7 @@ fn repair_drops_later_duplicates_and_rewrites_a_v1_pair() {
         ),
         (
             dir_arg,
-            format!("zerocol: {dir_arg}: refusing to overwrite the input file\n"),
+            format!("zerocol: {dir_arg}: refusing to overwrite the input file; name another OUTPUT\n"),
         ),
     ] {
         let o = zerocol(&["repair", img_file.path(), output]);
@@ -328,7 +328,7 @@ fn past_a_few_skipped_entries_are_counted() {
     assert_eq!(
         stderr(&o),
         format!(
-            "zerocol: {path}: entry 3 \"\" cannot be written: expected entry 3's name to have 1 to 23 bytes and no NUL, found 0 bytes; the game skips it, and --lenient leaves it out (as `zerocol repair` does)\n"
+            "zerocol: {path}: byte 104: entry 3 \"\" cannot be written: expected entry 3's name to have 1 to 23 bytes and no NUL, found 0 bytes; the game skips it, and --lenient leaves it out (as `zerocol repair` does)\n"
         )
     );
     assert!(!out.0.exists());
