@@ -38,7 +38,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 pub(crate) use crate::io::staging::Failure;
-use crate::io::staging::{Fill, Place, Staged};
+use crate::io::staging::{Fill, Place, Put, Staged};
 use crate::status::{Interrupted, Status};
 
 /// `n` and the noun, singular for 1: "1 model", "4 models".
@@ -284,8 +284,9 @@ struct Pending<'a> {
     prefix: String,
     /// The output as the user named it, for messages.
     label: String,
-    /// Put in place only where nothing is (`extract` without `--force`).
-    new_only: bool,
+    /// How it is put in place: only where nothing is for `extract` without
+    /// `--force`, otherwise over what is there.
+    put: Put,
 }
 
 /// How an output's path is taken.
@@ -372,7 +373,11 @@ impl<'a> Pending<'a> {
             target,
             prefix,
             label,
-            new_only: matches!(mode, Mode::Extract { replace: false }),
+            put: if matches!(mode, Mode::Extract { replace: false }) {
+                Put::New
+            } else {
+                Put::Over
+            },
         })
     }
 
@@ -384,23 +389,20 @@ impl<'a> Pending<'a> {
             target,
             prefix,
             label,
-            new_only,
+            put,
         } = self;
         let place = Place {
             folder: folder(&target),
             prefix: &prefix,
         };
-        let committed = if new_only {
-            staged.commit_new(&place, &target, &mut *fill)
-        } else {
-            staged.commit(&place, &target, &mut *fill)
-        };
-        committed.map_err(|failure| match failure {
-            Failure::Write(error) => {
-                format!("zerocol: {label}: cannot write: {}", bare(&error))
-            }
-            Failure::Message(message) => message,
-        })
+        staged
+            .commit(&place, &target, &mut *fill, put)
+            .map_err(|failure| match failure {
+                Failure::Write(error) => {
+                    format!("zerocol: {label}: cannot write: {}", bare(&error))
+                }
+                Failure::Message(message) => message,
+            })
     }
 }
 

@@ -31,7 +31,7 @@
 //! came in between: the pair is opened again, under the lock.
 
 use std::fs::{File, OpenOptions, Permissions};
-use std::io::{self, Write as _};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::formats::img::{Named, directory_beside, named, sibling};
@@ -476,7 +476,7 @@ impl Staged {
         fill: &mut Fill<'_>,
         permissions: Option<Permissions>,
     ) -> Result<Self, Failure> {
-        let (file, listed) = staging::create_listed(path, |path| {
+        let (mut file, listed) = staging::create_listed(path, |path| {
             let mut options = OpenOptions::new();
             options.write(true).create_new(true);
             options.open(path)
@@ -489,10 +489,7 @@ impl Staged {
         if let Some(permissions) = permissions {
             file.set_permissions(permissions).map_err(Failure::Write)?;
         }
-        let mut buffered = io::BufWriter::new(&file);
-        fill(&mut buffered)?;
-        buffered.flush().map_err(Failure::Write)?;
-        drop(buffered);
+        staging::write_through(&mut file, fill)?;
         file.sync_all().map_err(Failure::Write)?;
         Ok(staged)
     }

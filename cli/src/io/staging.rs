@@ -91,81 +91,54 @@ pub(crate) fn stage(
 }
 
 /// Lets `fill` write `file` through a buffer, and flushes it.
-fn write_through(file: &mut File, fill: &mut Fill<'_>) -> Result<(), Failure> {
+pub(crate) fn write_through(file: &mut File, fill: &mut Fill<'_>) -> Result<(), Failure> {
     let mut buffered = io::BufWriter::new(file);
     fill(&mut buffered)?;
     buffered.flush().map_err(Failure::Write)
 }
 
+/// How a staged file is put at its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Put {
+    /// Over what is there (a link followed by the caller, not here).
+    Over,
+    /// Only where nothing is (a link included, which is never followed):
+    /// otherwise an `AlreadyExists` error, the target as it was.
+    New,
+}
+
 impl Staged {
-    /// Puts the file in place at `target` (in `place.folder`), replacing what is
-    /// there; on failure the target is as it was and nothing is left behind.
-    /// `fill` writes the staged bytes again should the link fail.
+    /// Puts the file in place at `target` (in `place.folder`) as `put` says; on
+    /// failure the target is as it was and nothing is left behind. `fill` writes
+    /// the staged bytes again should the link fail.
     pub(crate) fn commit(
         self,
         place: &Place<'_>,
         target: &Path,
         fill: &mut Fill<'_>,
+        put: Put,
     ) -> Result<(), Failure> {
         #[cfg(not(target_os = "linux"))]
         let _ = fill;
         match self {
             #[cfg(target_os = "linux")]
-            Self::Unnamed { file, permissions } => match link(&file, place, target) {
+            Self::Unnamed { file, permissions } => match link(&file, place, target, put) {
                 Ok(()) => Ok(()),
+                Err(error) if put == Put::New && error.kind() == io::ErrorKind::AlreadyExists => {
+                    Err(Failure::Write(error))
+                }
                 // No `/proc`, or a link the file system refuses: once more through
                 // a named file (which says what fails, if anything does).
                 Err(_) => {
                     drop(file);
                     named_file(place, fill, permissions)?
-                        .persist(target)
+                        .persist(target, put)
                         .map_err(Failure::Write)
                 }
             },
-            Self::Named(named) => named.persist(target).map_err(Failure::Write),
+            Self::Named(named) => named.persist(target, put).map_err(Failure::Write),
         }
     }
-}
-
-impl Staged {
-    /// As [`commit`](Self::commit), but only where nothing is at `target` (a link
-    /// included, which is never followed): otherwise an `AlreadyExists` error, the
-    /// target as it was and nothing left behind.
-    pub(crate) fn commit_new(
-        self,
-        place: &Place<'_>,
-        target: &Path,
-        fill: &mut Fill<'_>,
-    ) -> Result<(), Failure> {
-        #[cfg(not(target_os = "linux"))]
-        let _ = fill;
-        match self {
-            #[cfg(target_os = "linux")]
-            Self::Unnamed { file, permissions } => match link_new(&file, target) {
-                Ok(()) => Ok(()),
-                Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
-                    Err(Failure::Write(error))
-                }
-                Err(_) => {
-                    drop(file);
-                    named_file(place, fill, permissions)?
-                        .persist_new(target)
-                        .map_err(Failure::Write)
-                }
-            },
-            Self::Named(named) => named.persist_new(target).map_err(Failure::Write),
-        }
-    }
-}
-
-/// Links the unnamed `file` at `target` only if nothing is there.
-#[cfg(target_os = "linux")]
-fn link_new(file: &File, target: &Path) -> io::Result<()> {
-    use rustix::fs::{AtFlags, CWD, linkat};
-    use std::os::fd::AsRawFd as _;
-    end_if_signalled();
-    let fd = format!("/proc/self/fd/{}", file.as_raw_fd());
-    linkat(CWD, fd.as_str(), CWD, target, AtFlags::SYMLINK_FOLLOW).map_err(io::Error::from)
 }
 
 /// A named temporary file, written whole and synced.
@@ -202,23 +175,22 @@ fn unnamed(folder: &Path) -> Option<File> {
 }
 
 /// Gives the unnamed `file` the name `target`: linked there at once when nothing
-/// is there, otherwise linked to a hidden name renamed over the target.
+/// is there; otherwise ([`Put::Over`]) linked to a hidden name renamed over the
+/// target, or ([`Put::New`]) the link's `AlreadyExists` error.
 #[cfg(target_os = "linux")]
-fn link(file: &File, place: &Place<'_>, target: &Path) -> io::Result<()> {
+fn link(file: &File, place: &Place<'_>, target: &Path, put: Put) -> io::Result<()> {
     use rustix::fs::{AtFlags, CWD, linkat};
-    use rustix::io::Errno;
     use std::os::fd::AsRawFd as _;
     end_if_signalled();
     let fd = format!("/proc/self/fd/{}", file.as_raw_fd());
     let link_to = |path: &Path| {
         linkat(CWD, fd.as_str(), CWD, path, AtFlags::SYMLINK_FOLLOW).map_err(io::Error::from)
     };
-    match linkat(CWD, fd.as_str(), CWD, target, AtFlags::SYMLINK_FOLLOW) {
-        Ok(()) => return Ok(()),
-        Err(Errno::EXIST) => {}
-        Err(error) => return Err(error.into()),
+    match link_to(target) {
+        Err(error) if put == Put::Over && error.kind() == io::ErrorKind::AlreadyExists => {}
+        linked => return linked,
     }
-    named(|| place.builder().make_in(place.folder, link_to))?.persist(target)
+    named(|| place.builder().make_in(place.folder, link_to))?.persist(target, Put::Over)
 }
 
 /// The named temporary files that exist now, for the signal thread.
@@ -232,23 +204,17 @@ pub(crate) struct Named<F> {
 }
 
 impl<F> Named<F> {
-    /// Renames the file over `target`; on failure it is removed.
-    fn persist(self, target: &Path) -> io::Result<()> {
+    /// Renames the file over `target` ([`Put::Over`]), or links it there only if
+    /// nothing is there ([`Put::New`]: a link there is not followed); on failure it
+    /// is removed.
+    fn persist(self, target: &Path, put: Put) -> io::Result<()> {
         end_if_signalled();
         let Self { file, _listed } = self;
-        file.persist(target).map(drop).map_err(|error| error.error)
-    }
-}
-
-impl<F> Named<F> {
-    /// Links the file at `target` only if nothing is there (a link there is not
-    /// followed); on failure it is removed.
-    fn persist_new(self, target: &Path) -> io::Result<()> {
-        end_if_signalled();
-        let Self { file, _listed } = self;
-        file.persist_noclobber(target)
-            .map(drop)
-            .map_err(|error| error.error)
+        let persisted = match put {
+            Put::Over => file.persist(target),
+            Put::New => file.persist_noclobber(target),
+        };
+        persisted.map(drop).map_err(|error| error.error)
     }
 }
 
