@@ -217,6 +217,10 @@ static PREPARED: LazyLock<Prepared> = LazyLock::new(|| {
 
 fn main() {
     let p = &*PREPARED;
+    if std::env::var_os("ZEROCOL_QUERY_COUNT").is_some() {
+        count::run();
+        return;
+    }
     let (mut cases, mut hits, mut grouped, mut faces) = (0, 0, 0, 0);
     for ((m, _, built, segments), index) in p.models.iter().zip(&p.indexes) {
         grouped += usize::from(!m.face_groups().is_empty());
@@ -264,6 +268,239 @@ fn main() {
         grit_segments.len(),
     );
     divan::main();
+}
+
+/// `ZEROCOL_QUERY_COUNT=1`: each case's work once, in a function of its own, for
+/// an instruction count that the machine's load does not change:
+///
+/// ```sh
+/// ZEROCOL_QUERY_COUNT=1 valgrind --tool=callgrind --callgrind-out-file=cg.out \
+///     target/release/deps/query_parry-HASH
+/// callgrind_annotate --inclusive=yes cg.out | grep count::
+/// ```
+///
+/// Each function's inclusive count over the casts it makes (`run` prints them) is
+/// the instructions per cast; the first-hit functions make one query each.
+mod count {
+    use super::*;
+
+    fn models(grouped: bool) -> Vec<&'static (Model<'static>, Decoded, Built, Vec<Segment>)> {
+        PREPARED
+            .models
+            .iter()
+            .filter(|m| m.0.face_groups().is_empty() != grouped)
+            .collect()
+    }
+
+    #[inline(never)]
+    fn steady_model(models: &[&(Model<'static>, Decoded, Built, Vec<Segment>)]) -> f32 {
+        let mut sum = 0f32;
+        for (m, _, _, segments) in models {
+            for s in segments {
+                sum += black_box(m).cast(*s).map_or(1.0, |h| h.t);
+            }
+        }
+        sum
+    }
+
+    #[inline(never)]
+    fn steady_index(pairs: &[(&FaceIndex<'static, 'static>, &Vec<Segment>)]) -> f32 {
+        let mut sum = 0f32;
+        for (index, segments) in pairs {
+            for s in *segments {
+                sum += black_box(*index).cast(*s).map_or(1.0, |h| h.t);
+            }
+        }
+        sum
+    }
+
+    #[inline(never)]
+    fn steady_parry(models: &[&(Model<'static>, Decoded, Built, Vec<Segment>)]) -> f32 {
+        let mut sum = 0f32;
+        for (_, _, built, segments) in models {
+            for s in segments {
+                sum += parry_cast(black_box(built), s).unwrap_or(1.0);
+            }
+        }
+        sum
+    }
+
+    #[inline(never)]
+    fn grit_index(index: &zerocol::grit::FaceIndex<'_, '_>, segments: &[Segment]) -> f32 {
+        let mut sum = 0f32;
+        for s in segments {
+            sum += black_box(index).cast(*s).map_or(1.0, |h| h.t);
+        }
+        sum
+    }
+
+    #[inline(never)]
+    fn grit_parry(built: &Built, segments: &[Segment]) -> f32 {
+        let mut sum = 0f32;
+        for s in segments {
+            sum += parry_cast(black_box(built), s).unwrap_or(1.0);
+        }
+        sum
+    }
+
+    #[inline(never)]
+    fn first_largest_zerocol(bytes: &[u8], s: Segment) -> Option<f32> {
+        let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
+        m.cast(black_box(s)).map(|h| h.t)
+    }
+
+    #[inline(never)]
+    fn first_largest_parry(bytes: &[u8], s: Segment) -> Option<f32> {
+        let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
+        parry_cast(&build(decode(&m)), &black_box(s))
+    }
+
+    #[inline(never)]
+    fn first_query_zerocol(s: Segment) -> Option<f32> {
+        let mut nearest: Option<f32> = None;
+        for m in gta::models(black_box(&LIBRARY), Options::STRICT) {
+            if let Some(h) = m.unwrap().cast(s) {
+                nearest = Some(nearest.map_or(h.t, |t| t.min(h.t)));
+            }
+        }
+        nearest
+    }
+
+    #[inline(never)]
+    fn first_query_parry(s: Segment) -> Option<f32> {
+        let built: Vec<Built> = gta::models(black_box(&LIBRARY), Options::STRICT)
+            .map(|m| build(decode(&m.unwrap())))
+            .collect();
+        let mut nearest: Option<f32> = None;
+        for m in &built {
+            if let Some(t) = parry_cast(m, &s) {
+                nearest = Some(nearest.map_or(t, |n| n.min(t)));
+            }
+        }
+        nearest
+    }
+
+    #[inline(never)]
+    fn first_each_zerocol(segments: &[Segment]) -> usize {
+        let mut hits = 0usize;
+        for (m, s) in gta::models(black_box(&LIBRARY), Options::STRICT).zip(segments) {
+            hits += usize::from(m.unwrap().cast(*s).is_some());
+        }
+        hits
+    }
+
+    #[inline(never)]
+    fn first_each_parry(segments: &[Segment]) -> usize {
+        let mut hits = 0usize;
+        for (m, s) in gta::models(black_box(&LIBRARY), Options::STRICT).zip(segments) {
+            hits += usize::from(parry_cast(&build(decode(&m.unwrap())), s).is_some());
+        }
+        hits
+    }
+
+    #[inline(never)]
+    fn first_grit_zerocol(s: Segment) -> Option<f32> {
+        let t = Bcol::parse(black_box(&BCOL), zerocol::grit::bcol::Options::STRICT).unwrap();
+        t.cast(black_box(s)).map(|h| h.t)
+    }
+
+    #[inline(never)]
+    fn first_grit_parry(s: Segment) -> Option<f32> {
+        let t = Bcol::parse(black_box(&BCOL), zerocol::grit::bcol::Options::STRICT).unwrap();
+        let mesh = t.trimesh().unwrap();
+        let d = Decoded {
+            vertices: mesh.vertices().map(v).collect(),
+            indices: mesh.faces().map(|f| f.indices).collect(),
+            spheres: Vec::new(),
+            boxes: Vec::new(),
+        };
+        parry_cast(&build(d), &black_box(s))
+    }
+
+    /// Where the segment enters the box, `t` in `[0, 1]` (no margin: statistics
+    /// only).
+    fn enter(s: &Segment, min: V3, max: V3) -> Option<f32> {
+        let d = s.direction();
+        let (mut lo, mut hi) = (0f32, 1f32);
+        for i in 0..3 {
+            if d[i] == 0.0 {
+                if s.start[i] < min[i] || s.start[i] > max[i] {
+                    return None;
+                }
+                continue;
+            }
+            let (a, b) = ((min[i] - s.start[i]) / d[i], (max[i] - s.start[i]) / d[i]);
+            lo = lo.max(a.min(b));
+            hi = hi.min(a.max(b));
+        }
+        (lo <= hi).then_some(lo)
+    }
+
+    /// What bounds a cast through the face groups: the faces of the groups the
+    /// segment enters, and of those it enters no later than its hit.
+    fn group_faces() {
+        let (mut casts, mut entered, mut before, mut groups_entered) =
+            (0usize, 0usize, 0usize, 0usize);
+        for (m, _, _, segments) in models(true) {
+            for s in segments {
+                let limit = m.cast(*s).map_or(1.0, |h| h.t);
+                casts += 1;
+                for g in m.face_groups().iter() {
+                    if let Some(t) = enter(s, g.min, g.max) {
+                        let faces = usize::from(g.last) + 1 - usize::from(g.first);
+                        entered += faces;
+                        groups_entered += 1;
+                        if t <= limit {
+                            before += faces;
+                        }
+                    }
+                }
+            }
+        }
+        let per = |n: usize| n as f64 / casts as f64;
+        println!(
+            "grouped models, per cast: {:.1} groups entered holding {:.1} faces; {:.1} faces in groups entered no later than the hit",
+            per(groups_entered),
+            per(entered),
+            per(before)
+        );
+    }
+
+    pub fn run() {
+        let p = &*PREPARED;
+        group_faces();
+        for grouped in [true, false] {
+            let models = models(grouped);
+            let casts: usize = models.iter().map(|m| m.3.len()).sum();
+            let pairs: Vec<_> = p
+                .models
+                .iter()
+                .zip(&p.indexes)
+                .filter(|(m, _)| m.0.face_groups().is_empty() != grouped)
+                .map(|(m, i)| (i, &m.3))
+                .collect();
+            println!("steady, grouped {grouped}: {casts} casts");
+            black_box(steady_index(&pairs));
+            black_box(steady_model(&models));
+            black_box(steady_parry(&models));
+        }
+        let bcol = Bcol::parse(&BCOL, zerocol::grit::bcol::Options::STRICT).unwrap();
+        let index = super::grit_index(&bcol);
+        let (_, built, segments) = &p.grit;
+        println!("steady, grit: {} casts", segments.len());
+        black_box(grit_index(&index, segments));
+        black_box(grit_parry(built, segments));
+        let (m, _, _, segments) = &p.models[p.largest];
+        black_box(first_largest_zerocol(m.bytes(), segments[0]));
+        black_box(first_largest_parry(m.bytes(), segments[0]));
+        black_box(first_query_zerocol(segments[0]));
+        black_box(first_query_parry(segments[0]));
+        let each: Vec<Segment> = p.models.iter().map(|m| m.3[0]).collect();
+        black_box(first_each_zerocol(&each));
+        black_box(first_each_parry(&each));
+        black_box(first_grit_zerocol(p.grit.2[0]));
+        black_box(first_grit_parry(p.grit.2[0]));
+    }
 }
 
 mod first_hit {
