@@ -137,6 +137,35 @@ impl Cull {
     }
 }
 
+impl Cull {
+    /// Where a segment may enter the box `min..=max` of a sphere or box, grown by
+    /// 1e-5 of the magnitudes at play (the box's and the query's): no later than
+    /// the exact test's `t`, whose point lies in the box to within its rounding.
+    /// Not a cull of the games': it only spares exact tests that would miss. A
+    /// box with a NaN or `min > max` is missed, as the exact tests miss it too.
+    /// `None` for a ball.
+    #[inline]
+    fn enter_solid(self, min: Vec3, max: Vec3) -> Option<f32> {
+        match self {
+            Self::Segment { cull, size } => {
+                let content = min
+                    .iter()
+                    .chain(&max)
+                    .fold(0.0f32, |m, x| if x.abs() > m { x.abs() } else { m });
+                let grow = 1e-5 * (content + size) + f32::MIN_POSITIVE;
+                cull.enter(min.map(|x| x - grow), max.map(|x| x + grow))
+            }
+            Self::Ball { .. } => None,
+        }
+    }
+}
+
+/// Whether a cast tests every sphere and box exactly, with no box cull first: on
+/// bare-metal targets (the Cortex-M0 has no FPU), where the cull's soft-float
+/// arithmetic costs more than the exact tests it spares on the sample's models
+/// (docs/benchmarks.md, the instructions of one cast).
+const SOLIDS_UNCULLED: bool = cfg!(target_os = "none");
+
 /// How many face groups a cast sorts by where it enters them; a model with more
 /// groups entered is cast through them in stored order.
 const SORTED_GROUPS: usize = 32;
@@ -397,34 +426,72 @@ impl Model<'_> {
         }
     }
 
-    /// Casts against every sphere and box, into `nearest`.
+    /// Casts against each sphere and box whose box (grown for rounding:
+    /// [`Cull::enter_solid`]) the segment enters no later than the nearest hit
+    /// so far, into `nearest`. A solid's hit lies in its box, so a box entered past the
+    /// nearest hit holds no nearer one; one entered at that very `t` is tested,
+    /// as a solid wins the tie with a face. Cast after the faces: their hit then
+    /// spares the exact tests (a normalisation, divisions) of the solids behind
+    /// it, and the answer is the same in any order (`Nearest`).
     fn cast_solids(
         &self,
+        cull: Cull,
         segment: &Segment,
         keep: &mut dyn FnMut(&u8) -> bool,
         nearest: &mut Nearest<u8>,
     ) {
         let (start, dir) = (segment.start, segment.direction());
-        let mut offer = |t: f32, normal: Vec3, primitive, index, material: u8| {
-            if t <= nearest.limit() && keep(&material) {
-                nearest.offer(Hit {
-                    t,
-                    point: segment.at(t),
-                    normal,
-                    primitive,
-                    index,
-                    material,
-                });
-            }
-        };
+        let mut offer =
+            |nearest: &mut Nearest<u8>, t: f32, normal: Vec3, primitive, index, material: u8| {
+                if t <= nearest.limit() && keep(&material) {
+                    nearest.offer(Hit {
+                        t,
+                        point: segment.at(t),
+                        normal,
+                        primitive,
+                        index,
+                        material,
+                    });
+                }
+            };
         for (index, s) in self.spheres().iter().enumerate() {
-            if let Some((t, normal)) = segment_sphere(start, dir, s.center, s.radius) {
-                offer(t, normal, Primitive::Sphere, index, s.surface.material);
+            let (c, r) = (s.center, s.radius);
+            let (min, max) = (c.map(|x| x - r), c.map(|x| x + r));
+            if !(SOLIDS_UNCULLED
+                || cull
+                    .enter_solid(min, max)
+                    .is_some_and(|t| t <= nearest.limit()))
+            {
+                continue;
+            }
+            if let Some((t, normal)) = segment_sphere(start, dir, c, r) {
+                offer(
+                    nearest,
+                    t,
+                    normal,
+                    Primitive::Sphere,
+                    index,
+                    s.surface.material,
+                );
             }
         }
         for (index, b) in self.boxes().iter().enumerate() {
+            if !(SOLIDS_UNCULLED
+                || cull
+                    .enter_solid(b.min, b.max)
+                    .is_some_and(|t| t <= nearest.limit()))
+            {
+                continue;
+            }
             if let Some((t, normal)) = segment_box(start, dir, b.min, b.max) {
-                offer(t, normal, Primitive::Box, index, b.surface.material);
+                offer(
+                    nearest,
+                    t,
+                    normal,
+                    Primitive::Box,
+                    index,
+                    b.surface.material,
+                );
             }
         }
     }
@@ -480,7 +547,7 @@ impl Query for Model<'_> {
             return None;
         }
         let mut nearest = Nearest::new();
-        self.cast_solids(&segment, keep, &mut nearest);
+        self.cast_solids(cull, &segment, keep, &mut nearest);
         if self.face_groups().is_empty() {
             let mesh = self.mesh();
             mesh.cast_faces(0..mesh.faces.len(), &segment, keep, &mut nearest);
@@ -621,13 +688,15 @@ impl Query for FaceIndex<'_, '_> {
         segment: Segment,
         keep: &mut dyn FnMut(&u8) -> bool,
     ) -> Option<Hit<u8>> {
-        if !(finite(segment.start) && finite(segment.direction())) {
+        let (start, dir) = (segment.start, segment.direction());
+        if !(finite(start) && finite(dir)) {
             return None;
         }
         let mut nearest = Nearest::new();
-        self.model.cast_solids(&segment, keep, &mut nearest);
         let mesh = self.model.mesh();
         mesh.cast_tree(&self.tree, &segment, keep, &mut nearest);
+        self.model
+            .cast_solids(Cull::segment(start, dir), &segment, keep, &mut nearest);
         nearest.into_hit()
     }
 
