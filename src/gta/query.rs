@@ -163,7 +163,8 @@ impl Cull {
 /// Whether a cast tests every sphere and box exactly, with no box cull first: on
 /// bare-metal targets (the Cortex-M0 has no FPU), where the cull's soft-float
 /// arithmetic costs more than the exact tests it spares on the sample's models
-/// (docs/benchmarks.md, the instructions of one cast).
+/// (targets/README.md, the instructions of one segment cast: 103,634 with the
+/// cull against 100,905 without).
 const SOLIDS_UNCULLED: bool = cfg!(target_os = "none");
 
 /// How many face groups a cast sorts by where it enters them; a model with more
@@ -428,11 +429,12 @@ impl Model<'_> {
 
     /// Casts against each sphere and box whose box (grown for rounding:
     /// [`Cull::enter_solid`]) the segment enters no later than the nearest hit
-    /// so far, into `nearest`. A solid's hit lies in its box, so a box entered past the
-    /// nearest hit holds no nearer one; one entered at that very `t` is tested,
-    /// as a solid wins the tie with a face. Cast after the faces: their hit then
-    /// spares the exact tests (a normalisation, divisions) of the solids behind
-    /// it, and the answer is the same in any order (`Nearest`).
+    /// so far, into `nearest`. A solid's hit lies in its box, so a box entered
+    /// past the nearest hit holds no nearer one; one entered at that very `t`
+    /// is tested, as a solid wins the tie with a face. The answer is the same in
+    /// any order (`Nearest`): a `FaceIndex` casts its faces first, whose hit
+    /// then spares the solids' exact tests (a normalisation, divisions); a
+    /// model casts the solids first, whose hit then spares face groups.
     fn cast_solids(
         &self,
         cull: Cull,
