@@ -33,7 +33,7 @@ use crate::query::{
 use super::Version;
 use super::content::tolerance;
 use super::raw;
-use super::records::{Decode, Face, Records};
+use super::records::{Boxes, Decode, Face, Records, Spheres};
 use super::view::Model;
 
 /// A model's COL3+ shadow mesh as a [`Query`]: its faces hit as
@@ -114,9 +114,9 @@ impl Cull {
     #[inline]
     fn may_touch(self, version: Version, min: Vec3, max: Vec3) -> bool {
         match self {
-            Self::Segment { cull, .. } => self
-                .enter_group(cull.moving(), version, min, max)
-                .is_some(),
+            Self::Segment { cull, .. } => {
+                self.enter_group(cull.moving(), version, min, max).is_some()
+            }
             Self::Ball { ball, size } => {
                 let grow_by = margin(version, magnitude(&[min, max]), size);
                 ball_may_touch_box(ball.center, ball.radius, min, max, grow_by)
@@ -149,9 +149,7 @@ impl Cull {
     #[inline(always)]
     fn enter_group(self, moving: bool, version: Version, min: Vec3, max: Vec3) -> Option<f32> {
         match self {
-            Self::Segment { cull, size }
-                if GROUPS_FAST && moving && finite(min) && finite(max) =>
-            {
+            Self::Segment { cull, size } if GROUPS_FAST && moving && finite(min) && finite(max) => {
                 // The largest magnitude, as `magnitude` folds it (no NaN here: the
                 // order does not matter).
                 let big = |a: f32, b: f32| if b > a { b } else { a };
@@ -312,6 +310,7 @@ fn cast_tree<V, F>(
 }
 
 /// A triangle mesh: its vertices and faces, and the kind its faces are reported as.
+#[derive(Clone, Copy, Debug)]
 struct Mesh<'a, VA, VB, FA, FB> {
     vertices: Records<'a, VA, VB>,
     faces: Records<'a, FA, FB>,
@@ -412,6 +411,23 @@ impl<'a> Model<'a> {
     }
 }
 
+/// A model's spheres and boxes.
+#[derive(Clone, Copy, Debug)]
+struct Solids<'a> {
+    spheres: Spheres<'a>,
+    boxes: Boxes<'a>,
+}
+
+impl<'a> Model<'a> {
+    /// The model's spheres and boxes.
+    fn solids(&self) -> Solids<'a> {
+        Solids {
+            spheres: self.spheres(),
+            boxes: self.boxes(),
+        }
+    }
+}
+
 impl Model<'_> {
     /// Casts against the faces of each face group whose box the segment enters no
     /// later than the nearest hit so far, nearest group first: a hit inside a
@@ -463,7 +479,9 @@ impl Model<'_> {
             mesh.cast_faces(faces, segment, keep, nearest);
         }
     }
+}
 
+impl Solids<'_> {
     /// Casts against each sphere and box whose box (grown for rounding:
     /// [`Cull::enter_solid`]) the segment enters no later than the nearest hit
     /// so far, into `nearest`. A solid's hit lies in its box, so a box entered
@@ -493,7 +511,7 @@ impl Model<'_> {
                     });
                 }
             };
-        for (index, s) in self.spheres().iter().enumerate() {
+        for (index, s) in self.spheres.iter().enumerate() {
             let (c, r) = (s.center, s.radius);
             let (min, max) = (c.map(|x| x - r), c.map(|x| x + r));
             if !(SOLIDS_UNCULLED
@@ -514,7 +532,7 @@ impl Model<'_> {
                 );
             }
         }
-        for (index, b) in self.boxes().iter().enumerate() {
+        for (index, b) in self.boxes.iter().enumerate() {
             if !(SOLIDS_UNCULLED
                 || cull
                     .enter_solid(b.min, b.max)
@@ -537,7 +555,7 @@ impl Model<'_> {
 
     /// Every sphere and box the ball touches, into `out`.
     fn overlap_solids(&self, ball: Ball, out: &mut Contacts<'_, u8>) {
-        for (index, s) in self.spheres().iter().enumerate() {
+        for (index, s) in self.spheres.iter().enumerate() {
             if let Some((depth, point, normal)) =
                 sphere_sphere(ball.center, ball.radius, s.center, s.radius)
             {
@@ -551,7 +569,7 @@ impl Model<'_> {
                 });
             }
         }
-        for (index, b) in self.boxes().iter().enumerate() {
+        for (index, b) in self.boxes.iter().enumerate() {
             if let Some((depth, point, normal)) = sphere_box(ball.center, ball.radius, b.min, b.max)
             {
                 out.push(Contact {
@@ -586,7 +604,8 @@ impl Query for Model<'_> {
             return None;
         }
         let mut nearest = Nearest::new();
-        self.cast_solids(cull, &segment, keep, &mut nearest);
+        self.solids()
+            .cast_solids(cull, &segment, keep, &mut nearest);
         if self.face_groups().is_empty() {
             let mesh = self.mesh();
             mesh.cast_faces(0..mesh.faces.len(), &segment, keep, &mut nearest);
@@ -606,7 +625,7 @@ impl Query for Model<'_> {
         if !cull.may_touch(self.version(), bounds.min, bounds.max) {
             return 0;
         }
-        self.overlap_solids(ball, &mut out);
+        self.solids().overlap_solids(ball, &mut out);
         let mesh = self.mesh();
         self.candidate_faces(cull, |index| mesh.overlap_face(index, ball, &mut out));
         out.found()
@@ -677,6 +696,28 @@ impl Query for ShadowMesh<'_> {
 pub struct FaceIndex<'a, 's> {
     model: Model<'a>,
     tree: FaceTree<'s>,
+    /// The model's record slices, taken once by [`Model::face_index`] rather
+    /// than re-sliced from the header on every query; `None` from
+    /// [`FaceIndex::from_parts`] (a `const fn`, which cannot slice), whose
+    /// queries slice them as the model's own do.
+    sections: Option<Sections<'a>>,
+}
+
+/// The record slices a [`FaceIndex`] queries.
+#[derive(Clone, Copy, Debug)]
+struct Sections<'a> {
+    mesh: Mesh<'a, raw::VertexV1, raw::VertexV2, raw::FaceV1, raw::FaceV2>,
+    solids: Solids<'a>,
+}
+
+impl<'a> Model<'a> {
+    /// The record slices a [`FaceIndex`] queries.
+    fn sections(&self) -> Sections<'a> {
+        Sections {
+            mesh: self.mesh(),
+            solids: self.solids(),
+        }
+    }
 }
 
 impl<'a> Model<'a> {
@@ -687,13 +728,18 @@ impl<'a> Model<'a> {
         &self,
         storage: &'s mut [Node],
     ) -> Result<FaceIndex<'a, 's>, StorageTooSmall> {
-        let (vertices, faces) = (self.vertices(), self.faces());
+        let sections = self.sections();
+        let (vertices, faces) = (sections.mesh.vertices, sections.mesh.faces);
         let tree = FaceTree::build(
             faces.len(),
             |i| faces.get(i).map(|face| corners(&vertices, &face)),
             storage,
         )?;
-        Ok(FaceIndex { model: *self, tree })
+        Ok(FaceIndex {
+            model: *self,
+            tree,
+            sections: Some(sections),
+        })
     }
 }
 
@@ -714,7 +760,19 @@ impl<'a, 's> FaceIndex<'a, 's> {
     /// model's faces gives answers that are unspecified, never a panic or a read
     /// outside the model.
     pub const fn from_parts(model: Model<'a>, tree: FaceTree<'s>) -> Self {
-        Self { model, tree }
+        Self {
+            model,
+            tree,
+            sections: None,
+        }
+    }
+
+    /// The record slices queries read: kept, or sliced now.
+    fn sections(&self) -> Sections<'a> {
+        match self.sections {
+            Some(sections) => sections,
+            None => self.model.sections(),
+        }
     }
 }
 
@@ -732,10 +790,9 @@ impl Query for FaceIndex<'_, '_> {
             return None;
         }
         let mut nearest = Nearest::new();
-        let mesh = self.model.mesh();
+        let Sections { mesh, solids } = self.sections();
         mesh.cast_tree(&self.tree, &segment, keep, &mut nearest);
-        self.model
-            .cast_solids(Cull::segment(start, dir), &segment, keep, &mut nearest);
+        solids.cast_solids(Cull::segment(start, dir), &segment, keep, &mut nearest);
         nearest.into_hit()
     }
 
@@ -744,9 +801,9 @@ impl Query for FaceIndex<'_, '_> {
         if !(finite(ball.center) && ball.radius >= 0.0 && ball.radius.is_finite()) {
             return 0;
         }
-        self.model.overlap_solids(ball, &mut out);
+        let Sections { mesh, solids } = self.sections();
+        solids.overlap_solids(ball, &mut out);
         let from = out.found();
-        let mesh = self.model.mesh();
         self.tree.ball(ball.center, ball.radius, |index| {
             if let Some(contact) = mesh.face_contact(index, ball) {
                 out.push_unordered(from, contact);
@@ -803,7 +860,9 @@ mod tests {
             let version = rng.pick(&[Version::Coll, Version::Col3]);
             let cull = Cull::segment(start, dir);
             let moving = matches!(cull, Cull::Segment { cull, .. } if cull.moving());
-            let fast = cull.enter_group(moving, version, min, max).map(f32::to_bits);
+            let fast = cull
+                .enter_group(moving, version, min, max)
+                .map(f32::to_bits);
             let slow = cull.enter(version, min, max).map(f32::to_bits);
             assert_eq!(fast, slow, "{start:?} {dir:?} {min:?} {max:?} {version:?}");
         }

@@ -189,12 +189,13 @@ fn lookup_in<'v>(
 }
 
 /// Casts against one face (its corners and material), into `nearest`: the `t`
-/// first, then the filter and the normal only for a hit no farther than the
-/// nearest so far.
+/// first, then the material (read only then: `None` skips the face, as it would
+/// before the test, which has no effect of its own), the filter and the normal,
+/// only for a hit no farther than the nearest so far.
 #[inline(always)]
 fn cast_face<'a>(
     tri: Option<[Vec3; 3]>,
-    material: &'a str,
+    material: impl FnOnce() -> Option<&'a str>,
     index: usize,
     segment: &Segment,
     keep: &mut dyn FnMut(&&'a str) -> bool,
@@ -205,6 +206,9 @@ fn cast_face<'a>(
         return;
     };
     let Some(t) = segment_triangle_t(start, dir, tri, nearest.limit()) else {
+        return;
+    };
+    let Some(material) = material() else {
         return;
     };
     if !keep(&material) {
@@ -251,7 +255,7 @@ pub(crate) fn cast<'a>(
         let lookup = lookup_in(&vertices, decoded);
         for (i, face) in mesh.faces().enumerate() {
             let tri = corners(&lookup, face.indices);
-            cast_face(tri, face.material, i, segment, keep, &mut nearest);
+            cast_face(tri, || Some(face.material), i, segment, keep, &mut nearest);
         }
     }
     nearest.into_hit()
@@ -525,14 +529,10 @@ impl<'a> crate::query::Query for FaceIndex<'a, '_> {
         let mut nearest = Nearest::new();
         cast_shapes(self.shapes.clone(), &segment, keep, &mut nearest);
         self.tree.segment(segment.start, segment.direction(), |i| {
-            if let Some((face, material)) = self
-                .faces
-                .get(i)
-                .and_then(|f| Some((f, f.material(self.bytes)?)))
-            {
+            if let Some(face) = self.faces.get(i) {
                 cast_face(
                     self.corners(face),
-                    material,
+                    || face.material(self.bytes),
                     i,
                     &segment,
                     keep,
