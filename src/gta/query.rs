@@ -25,7 +25,7 @@
 use crate::query::aabb::{SegmentCull, grown};
 use crate::query::vec::{at, finite, sub};
 use crate::query::{
-    Ball, Contact, Contacts, FaceTree, Hit, Nearest, Node, Primitive, Query, Segment,
+    Ball, Contact, Contacts, FaceTree, Hit, Nearest, Node, ON_BOX, Primitive, Query, Segment,
     StorageTooSmall, Vec3, ball_may_touch_box, segment_box, segment_sphere,
     segment_triangle_normal, segment_triangle_t, sphere_box, sphere_sphere, sphere_triangle,
 };
@@ -33,7 +33,7 @@ use crate::query::{
 use super::Version;
 use super::content::tolerance;
 use super::raw;
-use super::records::{Boxes, Decode, Face, Records, Spheres};
+use super::records::{Boxes, Decode, FIXED_POINT_SCALE, Face, Records, Spheres};
 use super::view::Model;
 
 /// A model's COL3+ shadow mesh as a [`Query`]: its faces hit as
@@ -290,6 +290,236 @@ fn cast_faces<V, F>(
     }
 }
 
+/// Whether a cast with nothing built turns COL2+ faces down by their raw
+/// fixed-point corners first ([`FixedCull`]): not on bare-metal targets, which
+/// keep the scalar loop (their `.text` and instruction counts unchanged).
+const FACES_CULLED: bool = !cfg!(target_os = "none");
+
+/// Vertex records whose coordinates are COL2+ fixed point (`raw / 128`).
+trait FixedVertex {
+    /// The raw `x, y, z`, packed for [`FixedCull::rejects`]: each plus 32768
+    /// (so, from 0 to 65535), in 21-bit fields from bit 0, 21 and 42.
+    fn packed(&self) -> u64;
+}
+
+/// Packs raw fixed-point `x, y, z` as [`FixedVertex::packed`] says.
+#[inline(always)]
+fn pack([x, y, z]: [i16; 3]) -> u64 {
+    let field = |v: i16| u64::from(v.cast_unsigned() ^ 0x8000);
+    field(x) | field(y) << 21 | field(z) << 42
+}
+
+/// The top bit (2^16) of each of [`pack`]'s fields, where
+/// [`FixedCull::rejects`] reads its answers.
+const GUARDS: u64 = 1 << 16 | 1 << 37 | 1 << 58;
+
+impl FixedVertex for raw::VertexV2 {
+    #[inline(always)]
+    fn packed(&self) -> u64 {
+        let [x, y, z] = self.position;
+        pack([x.get(), y.get(), z.get()])
+    }
+}
+
+/// Where the point of any face hit at `t <= limit` may lie, as bounds on the
+/// raw fixed-point corners of a COL2+ face: a face whose raw corners all lie
+/// above `above` on some axis, or all below `below`, is one
+/// [`segment_triangle_t`] turns down, so the cast skips it before decoding its
+/// corners to floats (a few integer compares against Möller–Trumbore's ~50
+/// float operations).
+///
+/// It turns down only faces the scalar test turns down, whatever the segment:
+/// that test accepts a `t` only in `[0, limit]` (the nearest hit's so far, at
+/// most this cull's `limit`), and only if on every axis `min - slack <= p <=
+/// max + slack` in f32, where `p` is the axis of `at(start, dir, t)`, `min` and
+/// `max` the least and greatest corner (exact: `raw / 128` is exact), and
+/// `slack = size · ON_BOX`, `size` the largest magnitude among the corners,
+/// `start` and `dir`.
+/// 1. `p = start + dir·t` lies between `start` and `end = start + dir·limit`
+///    (computed as `at` computes it): rounding is monotone, so `t ↦ dir·t` and
+///    `x ↦ start + x` stay monotone, and `dir·0` is ±0, which leaves `start`
+///    as it is. A NaN `end` leaves the axis unbounded (no rejection).
+/// 2. A COL2+ corner's magnitude is at most 256, so `size <= S = max(256,
+///    |start|, |dir|)` and `slack <= s = S · ON_BOX` (monotone again).
+/// 3. For a raw least corner `m >= k`, `m/128 - slack >= k/128 - s` after
+///    rounding; so if `k/128 - s > hi` (f32, `hi` the larger of `start` and
+///    `end`), then `min - slack > p`: turned down. `above` is `k - 1` for a `k`
+///    for which that very f32 expression was checked ([`FixedCull::above`]),
+///    `i16::MAX` (never) where no `k` in range passes the check. Likewise
+///    `below`, with `max + slack < lo`.
+///
+/// The faces it keeps go through the scalar test in index order, as before,
+/// and a face it turns down would have been turned down: the same `Hit`, bit
+/// for bit (`tests::fixed_cull_rejects_only_misses` checks it against
+/// [`segment_triangle_t`] on ordinary, degenerate, extreme and non-finite input).
+#[derive(Clone, Copy, Debug)]
+struct FixedCull {
+    /// Per axis (a field of [`pack`]), `65535 - (above + 32768)`, where `above`
+    /// is the raw value all three corners must lie above to turn the face down
+    /// (`i16::MAX` for an axis without a bound, never): a packed corner plus
+    /// this has a field's guard bit (2^16) set exactly where it lies above.
+    above: u64,
+    /// Per axis, `65535 + (below + 32768)`, where `below` is the raw value all
+    /// three corners must lie below (`i16::MIN`: never): this minus a packed
+    /// corner has a guard bit set exactly where the corner lies below. No
+    /// field carries or borrows into the next: each stays in 0..2^17.
+    below: u64,
+    /// The bounds hold for every hit at `t <= limit`.
+    limit: f32,
+    /// Every face is turned down: on some axis the segment's part up to
+    /// `limit` lies beyond the fixed-point range, slack included.
+    none: bool,
+}
+
+impl FixedCull {
+    /// The bounds for the segment `start + t·dir`, `t` in `[0, limit]`.
+    fn new(start: Vec3, dir: Vec3, limit: f32) -> Self {
+        let size = start
+            .iter()
+            .chain(&dir)
+            .fold(256.0f32, |m, x| m.max(x.abs()));
+        let slack = size * ON_BOX;
+        let [(a0, b0), (a1, b1), (a2, b2)] = [0, 1, 2].map(|axis| {
+            let (s, d) = (
+                start.get(axis).copied().unwrap_or(f32::NAN),
+                dir.get(axis).copied().unwrap_or(f32::NAN),
+            );
+            // As `at` computes the point at `limit`.
+            let end = s + d * limit;
+            if end.is_nan() || s.is_nan() {
+                return (NEVER_ABOVE, NEVER_BELOW);
+            }
+            let (lo, hi) = if end < s { (end, s) } else { (s, end) };
+            (Self::above(hi, slack), Self::below(lo, slack))
+        });
+        // The clamped bound plus 32768: 0 to 65535.
+        let biased = |r: i32| {
+            let r = r.clamp(NEVER_BELOW, NEVER_ABOVE).wrapping_sub(NEVER_BELOW);
+            u64::try_from(r).unwrap_or(0)
+        };
+        let fields = |[x, y, z]: [u64; 3]| x | y << 21 | z << 42;
+        Self {
+            above: fields([a0, a1, a2].map(|r| 0xFFFF ^ biased(r))),
+            below: fields([b0, b1, b2].map(|r| biased(r).wrapping_add(0xFFFF))),
+            limit,
+            none: a0.min(a1).min(a2) < NEVER_BELOW || b0.max(b1).max(b2) > NEVER_ABOVE,
+        }
+    }
+
+    /// `raw / 128` in f32 (exact: `|raw| < 2^24`).
+    #[inline(always)]
+    fn value(raw: i32) -> f32 {
+        #[expect(clippy::cast_precision_loss, reason = "|raw| <= 32772 < 2^24: exact")]
+        let value = raw as f32;
+        value / FIXED_POINT_SCALE
+    }
+
+    /// An `r` such that every raw `m > r` has `m/128 - slack > hi` in f32 (so
+    /// does every greater `m`: rounding is monotone), checked with that very
+    /// expression; [`NEVER_ABOVE`] where the estimate's two candidates fail the
+    /// check, or `hi` lies beyond the fixed-point range (or is NaN). Below
+    /// [`NEVER_BELOW`]: every face.
+    #[inline(always)]
+    fn above(hi: f32, slack: f32) -> i32 {
+        let estimate = (hi + slack) * FIXED_POINT_SCALE;
+        if estimate.is_nan() || estimate >= 32_767.0 {
+            return NEVER_ABOVE;
+        }
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "in -32770..32767: truncated toward zero, exactly"
+        )]
+        let k = estimate.max(-32_770.0) as i32;
+        let (k1, k2) = (k.wrapping_add(1), k.wrapping_add(2));
+        if Self::value(k1) - slack > hi {
+            k
+        } else if Self::value(k2) - slack > hi {
+            k1
+        } else {
+            NEVER_ABOVE
+        }
+    }
+
+    /// An `r` such that every raw `m < r` has `m/128 + slack < lo` in f32; as
+    /// [`Self::above`], mirrored.
+    #[inline(always)]
+    fn below(lo: f32, slack: f32) -> i32 {
+        let estimate = (lo - slack) * FIXED_POINT_SCALE;
+        if estimate.is_nan() || estimate <= -32_768.0 {
+            return NEVER_BELOW;
+        }
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "in -32768..32770: truncated toward zero, exactly"
+        )]
+        let k = estimate.min(32_770.0) as i32;
+        let (k1, k2) = (k.wrapping_sub(1), k.wrapping_sub(2));
+        if Self::value(k1) + slack < lo {
+            k
+        } else if Self::value(k2) + slack < lo {
+            k1
+        } else {
+            NEVER_BELOW
+        }
+    }
+
+    /// Whether the face with corners `tri` ([`pack`]ed) is
+    /// sure to be turned down by the scalar test (see the type's docs).
+    #[inline(always)]
+    fn rejects(&self, [a, b, c]: [u64; 3]) -> bool {
+        let (above, below) = (self.above, self.below);
+        let all_above = a.wrapping_add(above) & b.wrapping_add(above) & c.wrapping_add(above);
+        let all_below = below.wrapping_sub(a) & below.wrapping_sub(b) & below.wrapping_sub(c);
+        (all_above | all_below) & GUARDS != 0
+    }
+}
+
+/// [`FixedCull::above`] for an axis that bounds nothing from above.
+const NEVER_ABOVE: i32 = i16::MAX as i32;
+/// [`FixedCull::below`] for an axis that bounds nothing from below.
+const NEVER_BELOW: i32 = i16::MIN as i32;
+
+/// [`cast_faces`] for COL2+ records, each face turned down first where
+/// [`FixedCull`] says the scalar test would (the bounds recomputed whenever
+/// the nearest hit moves nearer); the faces left are cast in index order, as
+/// [`cast_faces`] casts them.
+fn cast_fixed_faces<V, F>(
+    vertices: &[V],
+    faces: &[F],
+    kind: Primitive,
+    indices: impl Iterator<Item = usize>,
+    segment: &Segment,
+    keep: &mut dyn FnMut(&u8) -> bool,
+    nearest: &mut Nearest<u8>,
+) where
+    V: Decode<Output = Vec3> + FixedVertex,
+    F: Decode<Output = Face>,
+{
+    let line = (segment.start, segment.direction());
+    let mut cull = FixedCull::new(line.0, line.1, nearest.limit());
+    for index in indices {
+        if cull.none {
+            return;
+        }
+        let Some(face) = faces.get(index).map(Decode::decode) else {
+            continue;
+        };
+        let packed = face.indices.map(|i| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| vertices.get(i))
+                .map_or(pack([0; 3]), FixedVertex::packed)
+        });
+        if cull.rejects(packed) {
+            continue;
+        }
+        cast_face(vertices, faces, kind, index, line, keep, nearest);
+        if nearest.limit() < cull.limit {
+            cull = FixedCull::new(line.0, line.1, nearest.limit());
+        }
+    }
+}
+
 /// Casts against the faces `tree` visits, nearest boxes first, into `nearest`.
 fn cast_tree<V, F>(
     vertices: &[V],
@@ -320,7 +550,7 @@ struct Mesh<'a, VA, VB, FA, FB> {
 impl<VA, VB, FA, FB> Mesh<'_, VA, VB, FA, FB>
 where
     VA: Decode<Output = Vec3>,
-    VB: Decode<Output = Vec3>,
+    VB: Decode<Output = Vec3> + FixedVertex,
     FA: Decode<Output = Face>,
     FB: Decode<Output = Face>,
 {
@@ -337,6 +567,9 @@ where
         match (self.vertices, self.faces) {
             (Records::Coll(v), Records::Coll(f)) => {
                 cast_faces(v, f, self.kind, indices, segment, keep, nearest);
+            }
+            (Records::Col2(v), Records::Col2(f)) if FACES_CULLED => {
+                cast_fixed_faces(v, f, self.kind, indices, segment, keep, nearest);
             }
             (Records::Col2(v), Records::Col2(f)) => {
                 cast_faces(v, f, self.kind, indices, segment, keep, nearest);
@@ -816,8 +1049,9 @@ impl Query for FaceIndex<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Cull, Version};
-    use crate::test_rng::Rng;
+    use super::{Cull, FixedCull, Version};
+    use crate::query::segment_triangle_t;
+    use crate::test_rng::{Rng, scale};
 
     /// [`Cull::enter_group`] gives [`Cull::enter`]'s answer bit for bit, on
     /// ordinary, inverted, huge, tiny and non-finite boxes and segments.
@@ -866,5 +1100,132 @@ mod tests {
             let slow = cull.enter(version, min, max).map(f32::to_bits);
             assert_eq!(fast, slow, "{start:?} {dir:?} {min:?} {max:?} {version:?}");
         }
+    }
+
+    /// [`FixedCull`] turns a face down only where [`segment_triangle_t`] turns it
+    /// down, at the cull's limit or any smaller one: on ordinary, degenerate
+    /// (repeated and collinear corners), extreme (corners at the fixed-point
+    /// range's ends) and tiny triangles, against ordinary, huge, tiny and
+    /// non-finite segments, many of them through a triangle's corner or edge
+    /// (a hit on its box's boundary). It also turns down most far faces.
+    #[test]
+    fn fixed_cull_rejects_only_misses() {
+        let mut rng = Rng::new(0xF1CE);
+        let special = [
+            0.0,
+            -0.0,
+            1e-40,
+            -1e-40,
+            1e-30,
+            -1e30,
+            3e38,
+            f32::MAX,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        let raw = |rng: &mut Rng| (rng.u32() >> 16) as u16 as i16;
+        let (mut rejected, mut hits, mut edge_hits, mut far, mut far_rejected) = (0, 0, 0, 0, 0);
+        for round in 0..100_000 * scale() {
+            // The triangle, raw.
+            let base = [0; 3].map(|_| raw(&mut rng));
+            let spread = [1, 2, 200, 40_000][round % 4];
+            let near = |rng: &mut Rng| {
+                base.map(|x| {
+                    let d = rng.below(2 * spread + 1) as i32 - spread as i32;
+                    (i32::from(x) + d).clamp(-32_768, 32_767) as i16
+                })
+            };
+            let a = near(&mut rng);
+            let mut b = near(&mut rng);
+            let mut c = near(&mut rng);
+            match rng.below(8) {
+                0 => c = a,
+                1 => (b, c) = (a, a),
+                // Collinear (clamped: then merely thin).
+                2 => {
+                    c = [0, 1, 2].map(|i| {
+                        (2 * i32::from(b[i]) - i32::from(a[i])).clamp(-32_768, 32_767) as i16
+                    })
+                }
+                3 => {
+                    let ends = [i16::MIN, i16::MAX];
+                    b = [0; 3].map(|_| rng.pick(&ends));
+                    c = [0; 3].map(|_| rng.pick(&ends));
+                }
+                _ => {}
+            }
+            let tri = [a, b, c].map(|v| v.map(|x| f32::from(x) / 128.0));
+            // The segment: through a corner, an edge or the inside, or anywhere.
+            let (w0, w1) = match rng.below(4) {
+                0 => (1.0, 0.0),
+                1 => (0.0, rng.range(0.0, 1.0)),
+                2 => (0.5, 0.5),
+                _ => (rng.range(0.0, 0.5), rng.range(0.0, 0.5)),
+            };
+            let on = [0, 1, 2]
+                .map(|i| tri[0][i] + w0 * (tri[1][i] - tri[0][i]) + w1 * (tri[2][i] - tri[0][i]));
+            let length = rng.pick(&[1e-6, 1e-3, 1.0, 30.0, 600.0, 1e30]);
+            let mut offset = || [0; 3].map(|_| rng.range(-1.0, 1.0) * length);
+            let (back, ahead) = (offset(), offset());
+            let mut start = [0, 1, 2].map(|i| on[i] + back[i]);
+            let mut end = [0, 1, 2].map(|i| on[i] - back[i] * rng.range(0.0, 2.0));
+            match rng.below(10) {
+                0 => end = [0, 1, 2].map(|i| on[i] + ahead[i]),
+                1 => start = [0; 3].map(|_| rng.range(-300.0, 300.0)),
+                // A short segment anywhere: mostly far from the triangle.
+                2 => {
+                    start = [0; 3].map(|_| rng.range(-260.0, 260.0));
+                    end = start.map(|x| x + rng.range(-1.0, 1.0));
+                }
+                3 => {
+                    let i = rng.below(3);
+                    let value = rng.pick(&special);
+                    if rng.one_in(2) {
+                        start[i] = value;
+                    } else {
+                        end[i] = value;
+                    }
+                }
+                _ => {}
+            }
+            let dir = [0, 1, 2].map(|i| end[i] - start[i]);
+            let limit = match rng.below(3) {
+                0 => 1.0,
+                1 => rng.range(0.0, 1.0),
+                _ => segment_triangle_t(start, dir, tri, 1.0).unwrap_or(0.5),
+            };
+            let cull = FixedCull::new(start, dir, limit);
+            let out = cull.none || cull.rejects([a, b, c].map(super::pack));
+            for limit in [limit, limit * rng.range(0.0, 1.0), 0.0] {
+                let scalar = segment_triangle_t(start, dir, tri, limit);
+                assert!(
+                    !(out && scalar.is_some()),
+                    "{start:?} {dir:?} {tri:?} {limit} {cull:?}"
+                );
+                hits += usize::from(scalar.is_some());
+                edge_hits += usize::from(scalar.is_some() && w0 + w1 == 1.0);
+            }
+            rejected += usize::from(out);
+            // A segment of at most 1 whose start lies 3 or more from the
+            // triangle's box on an axis: a far face.
+            let gap = (0..3).map(|i| {
+                let lo = tri.iter().map(|v| v[i]).fold(f32::INFINITY, f32::min);
+                let hi = tri.iter().map(|v| v[i]).fold(f32::NEG_INFINITY, f32::max);
+                (lo - start[i]).max(start[i] - hi)
+            });
+            if gap.fold(0.0f32, f32::max) >= 3.0 && dir.iter().all(|d| d.abs() <= 1.0) {
+                far += 1;
+                far_rejected += usize::from(out);
+            }
+        }
+        let n = 100_000 * scale();
+        assert!(hits > n / 10, "{hits}");
+        assert!(edge_hits > n / 50, "{edge_hits}");
+        assert!(rejected > n / 10, "{rejected}");
+        assert!(
+            far > n / 50 && far_rejected == far,
+            "{far_rejected} of {far}"
+        );
     }
 }

@@ -83,7 +83,7 @@ pub use aabb::{ball_may_touch_box, contains, segment_box, segment_may_touch_box,
 pub use ball::{segment_sphere, sphere_sphere};
 pub use collect::{Contacts, Nearest};
 pub use tree::{FaceTree, Node, StorageTooSmall};
+pub(crate) use triangle::{ON_BOX, segment_triangle_normal, segment_triangle_t};
 pub use triangle::{closest_on_triangle, segment_triangle, sphere_triangle, triangle_normal};
-pub(crate) use triangle::{segment_triangle_normal, segment_triangle_t};
 pub use types::{Ball, Contact, Hit, Primitive, Query, Segment, ground};
 pub use vec::Vec3;

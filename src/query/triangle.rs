@@ -100,8 +100,10 @@ pub(crate) fn segment_triangle_t(
 }
 
 /// 2^-17: how far, relative to the largest coordinate, a hit's point may lie
-/// outside its triangle's box (rounding).
-const ON_BOX: f32 = 7.629_394_5e-6;
+/// outside its triangle's box (rounding). GTA's cast with nothing built rejects
+/// COL2+ faces before this test by the same box check (`gta::query::FixedCull`):
+/// a change here is a change there.
+pub(crate) const ON_BOX: f32 = 7.629_394_5e-6;
 
 /// 2^-60: how far below 0 a numerator must lie, relative to the determinant, for
 /// its quotient to be negative after rounding.
