@@ -191,14 +191,15 @@ impl Cull {
 /// Whether a cast tests every sphere and box exactly, with no box cull first: on
 /// bare-metal targets (the Cortex-M0 has no FPU), where the cull's soft-float
 /// arithmetic costs more than the exact tests it spares on the sample's models
-/// (targets/README.md, the instructions of one segment cast: 103,634 with the
-/// cull against 100,905 without).
+/// (targets/README.md, the instructions of one segment cast, measured when this
+/// was chosen: 103,634 with the cull against 100,905 without).
 const SOLIDS_UNCULLED: bool = cfg!(target_os = "none");
 
 /// Whether a group's (or the bounds') box cull takes [`Cull::enter_group`]'s
 /// straight-line path: not on bare-metal targets, where its soft-float code
-/// made the Cortex-M0's segment cast longer (targets/README.md: 100,988
-/// instructions against 100,905), the answers being the same.
+/// made the Cortex-M0's segment cast longer (targets/README.md; measured when
+/// this was chosen: 100,988 instructions against 100,905), the answers being
+/// the same.
 const GROUPS_FAST: bool = !cfg!(target_os = "none");
 
 /// How many face groups a cast sorts by where it enters them; a model with more
