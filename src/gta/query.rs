@@ -167,11 +167,13 @@ impl Cull {
     }
 
     /// Where a segment may enter the box `min..=max` of a sphere or box, grown by
-    /// 1e-5 of the magnitudes at play (the box's and the query's): no later than
-    /// the exact test's `t`, whose point lies in the box to within its rounding.
-    /// Not a cull of the games': it only spares exact tests that would miss. A
-    /// box with a NaN or `min > max` is missed, as the exact tests miss it too.
-    /// `None` for a ball.
+    /// 1e-5 of the magnitudes at play (the box's and the query's) and by
+    /// [`SOLID_FLOOR`]: no later than the exact test's `t`, whose point lies in
+    /// the box to within its rounding (relative to those magnitudes) or, where
+    /// the test's squares underflow, within about 5e-23. Not a cull of the
+    /// games': it only spares exact tests that would miss. A box with a NaN, or
+    /// with `min` above `max` by more than the growth, is missed, as the exact
+    /// tests miss it too. `None` for a ball.
     #[inline]
     fn enter_solid(self, min: Vec3, max: Vec3) -> Option<f32> {
         match self {
@@ -180,13 +182,20 @@ impl Cull {
                     .iter()
                     .chain(&max)
                     .fold(0.0f32, |m, x| if x.abs() > m { x.abs() } else { m });
-                let grow = 1e-5 * (content + size) + f32::MIN_POSITIVE;
+                let grow = 1e-5 * (content + size) + SOLID_FLOOR;
                 cull.enter(min.map(|x| x - grow), max.map(|x| x + grow))
             }
             Self::Ball { .. } => None,
         }
     }
 }
+
+/// The least growth of a solid's cull box ([`Cull::enter_solid`]). Below about
+/// 1e-19 the sphere test's squares (`m·m`, `q·q`) are subnormal or underflow to
+/// 0, which misplaces its point by up to about 5e-23 whatever the magnitudes (a
+/// segment 1e-23 beside a sphere of radius 0 hits it): the floor covers that
+/// with a wide margin and is far below any real model's scale.
+const SOLID_FLOOR: f32 = 1e-18;
 
 /// Whether a cast tests every sphere and box exactly, with no box cull first: on
 /// bare-metal targets (the Cortex-M0 has no FPU), where the cull's soft-float
@@ -718,8 +727,8 @@ impl Model<'_> {
 impl Solids<'_> {
     /// Casts against each sphere and box whose box (grown for rounding:
     /// [`Cull::enter_solid`]) the segment enters no later than the nearest hit
-    /// so far, into `nearest`. A solid's hit lies in its box, so a box entered
-    /// past the nearest hit holds no nearer one; one entered at that very `t`
+    /// so far, into `nearest`. A solid's hit lies in its grown box, so a box
+    /// entered past the nearest hit holds no nearer one; one entered at that very `t`
     /// is tested, as a solid wins the tie with a face. The answer is the same in
     /// any order (`Nearest`): a `FaceIndex` casts its faces first, whose hit
     /// then spares the solids' exact tests (a normalisation, divisions); a
@@ -1051,7 +1060,8 @@ impl Query for FaceIndex<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::{Cull, FixedCull, Version};
-    use crate::query::segment_triangle_t;
+    use crate::gta::{Model, Options};
+    use crate::query::{Node, Primitive, Query, Segment, segment_sphere, segment_triangle_t};
     use crate::test_rng::{Rng, scale};
 
     /// [`Cull::enter_group`] gives [`Cull::enter`]'s answer bit for bit, on
@@ -1100,6 +1110,59 @@ mod tests {
                 .map(f32::to_bits);
             let slow = cull.enter(version, min, max).map(f32::to_bits);
             assert_eq!(fast, slow, "{start:?} {dir:?} {min:?} {max:?} {version:?}");
+        }
+    }
+
+    /// A COLL model with one sphere (`center`, `radius`), bounds `-1..=1`.
+    fn coll_sphere(center: [f32; 3], radius: f32) -> std::vec::Vec<u8> {
+        let mut w = std::vec::Vec::new();
+        w.extend_from_slice(b"COLL");
+        w.extend_from_slice(&0u32.to_le_bytes());
+        w.extend_from_slice(&[b'x'; 1]);
+        w.extend_from_slice(&[0u8; 23]);
+        let f = |w: &mut std::vec::Vec<u8>, v: f32| w.extend_from_slice(&v.to_le_bytes());
+        f(&mut w, 2.0);
+        for v in [0.0, 0.0, 0.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0] {
+            f(&mut w, v);
+        }
+        w.extend_from_slice(&1u32.to_le_bytes());
+        f(&mut w, radius);
+        for v in center {
+            f(&mut w, v);
+        }
+        w.extend_from_slice(&[7, 0, 0, 0]);
+        for _ in 0..4 {
+            w.extend_from_slice(&0u32.to_le_bytes());
+        }
+        let size = u32::try_from(w.len() - 8).unwrap();
+        w[4..8].copy_from_slice(&size.to_le_bytes());
+        w
+    }
+
+    /// The solids' box cull keeps the hits of the exact sphere test where its
+    /// squares underflow: a tiny segment passing 1e-23 beside a sphere of radius
+    /// 0 (`q·q` is 0), and one starting 1e-23 from it (`m·m` is 0, inside), through
+    /// the model and through its index.
+    #[test]
+    fn solid_cull_keeps_underflowing_sphere_hits() {
+        let bytes = coll_sphere([0.0; 3], 0.0);
+        let model = Model::parse(&bytes, Options::LENIENT).unwrap();
+        for (start, end, t) in [
+            ([-1e-22, 1e-23, 0.0], [1e-22, 1e-23, 0.0], 0.5),
+            ([1e-23, 0.0, 0.0], [2e-23, 0.0, 0.0], 0.0),
+        ] {
+            let segment = Segment::new(start, end);
+            let exact = segment_sphere(start, segment.direction(), [0.0; 3], 0.0);
+            assert_eq!(exact.map(|e| e.0), Some(t), "{start:?}");
+            let mut storage = [Node::default(); 4];
+            let index = model.face_index(&mut storage).unwrap();
+            for hit in [model.cast(segment), index.cast(segment)] {
+                assert_eq!(
+                    hit.map(|h| (h.primitive, h.index, h.t)),
+                    Some((Primitive::Sphere, 0, t)),
+                    "{start:?}"
+                );
+            }
         }
     }
 

@@ -128,7 +128,11 @@ pub trait Query {
     /// What a hit reports of the surface (each format says what).
     type Material: Copy;
 
-    /// The nearest hit along `segment` whose material `keep` accepts.
+    /// The nearest hit along `segment` whose material `keep` accepts. `keep`
+    /// decides from the material alone: a view calls it for some of the
+    /// primitives it tests, in an order of its own (an index may test faces
+    /// before solids, and skips what cannot be nearer), so it should hold no
+    /// state that changes its answer.
     fn cast_filtered(
         &self,
         segment: Segment,
