@@ -344,19 +344,19 @@ mod count {
     }
 
     #[inline(never)]
-    fn first_largest_zerocol(bytes: &[u8], s: Segment) -> Option<f32> {
+    pub(super) fn first_largest_zerocol(bytes: &[u8], s: Segment) -> Option<f32> {
         let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
         m.cast(black_box(s)).map(|h| h.t)
     }
 
     #[inline(never)]
-    fn first_largest_parry(bytes: &[u8], s: Segment) -> Option<f32> {
+    pub(super) fn first_largest_parry(bytes: &[u8], s: Segment) -> Option<f32> {
         let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
         parry_cast(&build(decode(&m)), &black_box(s))
     }
 
     #[inline(never)]
-    fn first_query_zerocol(s: Segment) -> Option<f32> {
+    pub(super) fn first_query_zerocol(s: Segment) -> Option<f32> {
         let mut nearest: Option<f32> = None;
         for m in gta::models(black_box(&LIBRARY), Options::STRICT) {
             if let Some(h) = m.unwrap().cast(s) {
@@ -367,7 +367,7 @@ mod count {
     }
 
     #[inline(never)]
-    fn first_query_parry(s: Segment) -> Option<f32> {
+    pub(super) fn first_query_parry(s: Segment) -> Option<f32> {
         let built: Vec<Built> = gta::models(black_box(&LIBRARY), Options::STRICT)
             .map(|m| build(decode(&m.unwrap())))
             .collect();
@@ -381,7 +381,7 @@ mod count {
     }
 
     #[inline(never)]
-    fn first_each_zerocol(segments: &[Segment]) -> usize {
+    pub(super) fn first_each_zerocol(segments: &[Segment]) -> usize {
         let mut hits = 0usize;
         for (m, s) in gta::models(black_box(&LIBRARY), Options::STRICT).zip(segments) {
             hits += usize::from(m.unwrap().cast(*s).is_some());
@@ -390,7 +390,7 @@ mod count {
     }
 
     #[inline(never)]
-    fn first_each_parry(segments: &[Segment]) -> usize {
+    pub(super) fn first_each_parry(segments: &[Segment]) -> usize {
         let mut hits = 0usize;
         for (m, s) in gta::models(black_box(&LIBRARY), Options::STRICT).zip(segments) {
             hits += usize::from(parry_cast(&build(decode(&m.unwrap())), s).is_some());
@@ -399,13 +399,13 @@ mod count {
     }
 
     #[inline(never)]
-    fn first_grit_zerocol(s: Segment) -> Option<f32> {
+    pub(super) fn first_grit_zerocol(s: Segment) -> Option<f32> {
         let t = Bcol::parse(black_box(&BCOL), zerocol::grit::bcol::Options::STRICT).unwrap();
         t.cast(black_box(s)).map(|h| h.t)
     }
 
     #[inline(never)]
-    fn first_grit_parry(s: Segment) -> Option<f32> {
+    pub(super) fn first_grit_parry(s: Segment) -> Option<f32> {
         let t = Bcol::parse(black_box(&BCOL), zerocol::grit::bcol::Options::STRICT).unwrap();
         let mesh = t.trimesh().unwrap();
         let d = Decoded {
@@ -511,11 +511,7 @@ mod first_hit {
     #[divan::bench]
     fn gta_model_zerocol(b: Bencher) {
         let (m, _, _, segments) = &PREPARED.models[PREPARED.largest];
-        let (bytes, s) = (m.bytes(), segments[0]);
-        b.bench(|| {
-            let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
-            m.cast(black_box(s)).map(|h| h.t)
-        });
+        b.bench(|| count::first_largest_zerocol(m.bytes(), segments[0]));
     }
 
     /// The same model from the same bytes: parry cannot read them, so its first hit
@@ -524,11 +520,7 @@ mod first_hit {
     #[divan::bench]
     fn gta_model_parry(b: Bencher) {
         let (m, _, _, segments) = &PREPARED.models[PREPARED.largest];
-        let (bytes, s) = (m.bytes(), segments[0]);
-        b.bench(|| {
-            let m = Model::parse(black_box(bytes), Options::STRICT).unwrap();
-            parry_cast(&build(decode(&m)), &black_box(s))
-        });
+        b.bench(|| count::first_largest_parry(m.bytes(), segments[0]));
     }
 
     /// The whole library: every model parsed (`gta::models`), then one query, as
@@ -537,15 +529,7 @@ mod first_hit {
     #[divan::bench(sample_count = 20)]
     fn gta_library_one_query_zerocol(b: Bencher) {
         let s = PREPARED.models[PREPARED.largest].3[0];
-        b.bench(|| {
-            let mut nearest: Option<f32> = None;
-            for m in gta::models(black_box(&LIBRARY), Options::STRICT) {
-                if let Some(h) = m.unwrap().cast(s) {
-                    nearest = Some(nearest.map_or(h.t, |t| t.min(h.t)));
-                }
-            }
-            nearest
-        });
+        b.bench(|| count::first_query_zerocol(s));
     }
 
     /// The same from the same bytes with parry: every model parsed, decoded into
@@ -553,18 +537,7 @@ mod first_hit {
     #[divan::bench(sample_count = 20)]
     fn gta_library_one_query_parry(b: Bencher) {
         let s = PREPARED.models[PREPARED.largest].3[0];
-        b.bench(|| {
-            let built: Vec<Built> = gta::models(black_box(&LIBRARY), Options::STRICT)
-                .map(|m| build(decode(&m.unwrap())))
-                .collect();
-            let mut nearest: Option<f32> = None;
-            for m in &built {
-                if let Some(t) = parry_cast(m, &s) {
-                    nearest = Some(nearest.map_or(t, |n| n.min(t)));
-                }
-            }
-            nearest
-        });
+        b.bench(|| count::first_query_parry(s));
     }
 
     /// The whole library: every model parsed (`gta::models`) and one segment cast
@@ -572,13 +545,8 @@ mod first_hit {
     #[divan::bench(sample_count = 20)]
     fn gta_library_zerocol(b: Bencher) {
         let segments: Vec<Segment> = PREPARED.models.iter().map(|m| m.3[0]).collect();
-        b.counter(ItemsCount::new(segments.len())).bench(|| {
-            let mut hits = 0usize;
-            for (m, s) in gta::models(black_box(&LIBRARY), Options::STRICT).zip(&segments) {
-                hits += usize::from(m.unwrap().cast(*s).is_some());
-            }
-            hits
-        });
+        b.counter(ItemsCount::new(segments.len()))
+            .bench(|| count::first_each_zerocol(&segments));
     }
 
     /// The whole library from the same bytes: every model parsed (`gta::models`),
@@ -586,23 +554,15 @@ mod first_hit {
     #[divan::bench(sample_count = 20)]
     fn gta_library_parry(b: Bencher) {
         let segments: Vec<Segment> = PREPARED.models.iter().map(|m| m.3[0]).collect();
-        b.counter(ItemsCount::new(segments.len())).bench(|| {
-            let mut hits = 0usize;
-            for (m, s) in gta::models(black_box(&LIBRARY), Options::STRICT).zip(&segments) {
-                hits += usize::from(parry_cast(&build(decode(&m.unwrap())), s).is_some());
-            }
-            hits
-        });
+        b.counter(ItemsCount::new(segments.len()))
+            .bench(|| count::first_each_parry(&segments));
     }
 
     /// The Grit body as BCOL: `Bcol::parse`, then one cast.
     #[divan::bench(sample_count = 20)]
     fn grit_bcol_zerocol(b: Bencher) {
         let s = PREPARED.grit.2[0];
-        b.bench(|| {
-            let t = Bcol::parse(black_box(&BCOL), zerocol::grit::bcol::Options::STRICT).unwrap();
-            t.cast(black_box(s)).map(|h| h.t)
-        });
+        b.bench(|| count::first_grit_zerocol(s));
     }
 
     /// The Grit trimesh from the same BCOL bytes: `Bcol::parse`, its vertices and
@@ -610,17 +570,7 @@ mod first_hit {
     #[divan::bench(sample_count = 20)]
     fn grit_parry(b: Bencher) {
         let s = PREPARED.grit.2[0];
-        b.bench(|| {
-            let t = Bcol::parse(black_box(&BCOL), zerocol::grit::bcol::Options::STRICT).unwrap();
-            let mesh = t.trimesh().unwrap();
-            let d = Decoded {
-                vertices: mesh.vertices().map(v).collect(),
-                indices: mesh.faces().map(|f| f.indices).collect(),
-                spheres: Vec::new(),
-                boxes: Vec::new(),
-            };
-            parry_cast(&build(d), &black_box(s))
-        });
+        b.bench(|| count::first_grit_parry(s));
     }
 }
 
