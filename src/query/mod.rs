@@ -79,6 +79,7 @@ pub(crate) mod hull;
 pub(crate) mod obb;
 pub(crate) mod plane;
 
+pub(crate) use aabb::{FaceCull, content};
 pub use aabb::{ball_may_touch_box, contains, segment_box, segment_may_touch_box, sphere_box};
 pub use ball::{segment_sphere, sphere_sphere};
 pub use collect::{Contacts, Nearest};

@@ -32,6 +32,20 @@ impl<'a> BinaryVertices<'a> {
 }
 
 impl<'a> BinaryFaces<'a> {
+    /// The records still to come, and the byte offset of the first.
+    pub(crate) fn records(&self) -> (usize, &'a [raw::Face]) {
+        let end = wire::span_end(
+            wire::wide(self.next),
+            wire::wide(self.remaining),
+            size_of::<raw::Face>(),
+        );
+        let records = usize::try_from(end)
+            .ok()
+            .and_then(|end| self.bytes.get(self.next..end))
+            .and_then(|b| <[raw::Face]>::ref_from_bytes(b).ok());
+        (self.next, wire::validated(records).unwrap_or_default())
+    }
+
     /// The next face and the byte offset of its record.
     pub(crate) fn next_positioned(&mut self) -> Option<(usize, Face<'a>)> {
         if self.remaining == 0 {

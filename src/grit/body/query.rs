@@ -193,7 +193,7 @@ fn lookup_in<'v>(
 /// before the test, which has no effect of its own), the filter and the normal,
 /// only for a hit no farther than the nearest so far.
 #[inline(always)]
-fn cast_face<'a>(
+pub(crate) fn cast_face<'a>(
     tri: Option<[Vec3; 3]>,
     material: impl FnOnce() -> Option<&'a str>,
     index: usize,
@@ -221,7 +221,7 @@ fn cast_face<'a>(
 }
 
 /// Casts against every shape, into `nearest`.
-fn cast_shapes<'a>(
+pub(crate) fn cast_shapes<'a>(
     shapes: Shapes<'a>,
     segment: &Segment,
     keep: &mut dyn FnMut(&&'a str) -> bool,
@@ -251,14 +251,25 @@ pub(crate) fn cast<'a>(
     let mut nearest = Nearest::new();
     cast_shapes(shapes, segment, keep, &mut nearest);
     if let Some(mesh) = trimesh {
-        let vertices = mesh.vertices();
-        let lookup = lookup_in(&vertices, decoded);
-        for (i, face) in mesh.faces().enumerate() {
-            let tri = corners(&lookup, face.indices);
-            cast_face(tri, || Some(face.material), i, segment, keep, &mut nearest);
-        }
+        cast_mesh(&mesh, decoded, segment, keep, &mut nearest);
     }
     nearest.into_hit()
+}
+
+/// Casts against every face of a trimesh, in order, into `nearest`.
+pub(crate) fn cast_mesh<'a>(
+    mesh: &Trimesh<'a>,
+    decoded: Option<&[Vec3]>,
+    segment: &Segment,
+    keep: &mut dyn FnMut(&&'a str) -> bool,
+    nearest: &mut Nearest<&'a str>,
+) {
+    let vertices = mesh.vertices();
+    let lookup = lookup_in(&vertices, decoded);
+    for (i, face) in mesh.faces().enumerate() {
+        let tri = corners(&lookup, face.indices);
+        cast_face(tri, || Some(face.material), i, segment, keep, nearest);
+    }
 }
 
 /// Every shape a ball touches, into `contacts`.

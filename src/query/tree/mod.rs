@@ -222,13 +222,6 @@ impl<'s> FaceTree<'s> {
 /// most 16 levels deep, and a traversal keeps at most three nodes a level.
 const STACK: usize = 64;
 
-/// The cull margin: relative to the content's and the query's magnitudes, as the
-/// games' culls are grown (`gta/query.rs`), plus the smallest normal `f32`, so that
-/// content at the origin keeps a margin.
-fn margin(content: f32, query: f32) -> f32 {
-    1e-5 * (content + query) + f32::MIN_POSITIVE
-}
-
 /// The largest magnitude among `vs`' coordinates.
 fn magnitude(vs: &[Vec3]) -> f32 {
     vs.iter().flatten().fold(0.0, |m: f32, x| m.max(x.abs()))

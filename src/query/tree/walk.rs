@@ -1,7 +1,7 @@
 //! The tree's queries (after `build`): [`FaceTree::segment`] and [`FaceTree::ball`].
 
-use super::{FACE, FaceTree, LANES, Lanes, NONE, Node, STACK, magnitude, margin, slot};
-use crate::query::aabb::SegmentCull;
+use super::{FACE, FaceTree, LANES, Lanes, NONE, Node, STACK, magnitude, slot};
+use crate::query::aabb::{SegmentCull, margin};
 use crate::query::vec::{Vec3, finite};
 
 impl FaceTree<'_> {
