@@ -181,17 +181,8 @@ impl FaceCull {
     /// Whether [`segment_triangle_t`] surely turns the face `tri` down for a limit
     /// no greater than this cull's: step 1, then step 2.
     #[inline(always)]
-    pub(crate) fn rejects(&self, [a, b, c]: [Vec3; 3]) -> bool {
-        let least = |x: f32, y: f32| if y < x { y } else { x };
-        let most = |x: f32, y: f32| if y > x { y } else { x };
-        let min = [0, 1, 2].map(|i| match (a.get(i), b.get(i), c.get(i)) {
-            (Some(&x), Some(&y), Some(&z)) => least(least(x, y), z),
-            _ => f32::NAN,
-        });
-        let max = [0, 1, 2].map(|i| match (a.get(i), b.get(i), c.get(i)) {
-            (Some(&x), Some(&y), Some(&z)) => most(most(x, y), z),
-            _ => f32::NAN,
-        });
+    pub(crate) fn rejects(&self, tri: [Vec3; 3]) -> bool {
+        let (min, max) = face_box(tri);
         let beyond =
             (0..3).any(
                 |i| match (min.get(i), max.get(i), self.lo.get(i), self.hi.get(i)) {
@@ -201,13 +192,32 @@ impl FaceCull {
                     _ => false,
                 },
             );
-        if beyond {
-            return true;
-        }
+        beyond || self.misses(min, max)
+    }
+
+    /// Step 2: the slab test on the face's box `min..=max`.
+    #[inline(always)]
+    fn misses(&self, min: Vec3, max: Vec3) -> bool {
         self.segment
             .enter(min, max)
             .is_none_or(|t| !(t <= self.limit))
     }
+}
+
+/// A face's box: its least and greatest corner on each axis.
+#[inline(always)]
+fn face_box([a, b, c]: [Vec3; 3]) -> (Vec3, Vec3) {
+    let least = |x: f32, y: f32| if y < x { y } else { x };
+    let most = |x: f32, y: f32| if y > x { y } else { x };
+    let min = [0, 1, 2].map(|i| match (a.get(i), b.get(i), c.get(i)) {
+        (Some(&x), Some(&y), Some(&z)) => least(least(x, y), z),
+        _ => f32::NAN,
+    });
+    let max = [0, 1, 2].map(|i| match (a.get(i), b.get(i), c.get(i)) {
+        (Some(&x), Some(&y), Some(&z)) => most(most(x, y), z),
+        _ => f32::NAN,
+    });
+    (min, max)
 }
 
 /// The largest magnitude among the coordinates `coords` (NaN skipped): the

@@ -214,8 +214,12 @@ impl Strings<'_> {
     ) -> Result<(), Error> {
         // Consecutive records usually share a string: check each target once.
         let mut last_good = None;
+        // Record `i`'s offset, `records.at(i)`, kept as the loop goes (records lie
+        // in the buffer, so it never saturates).
+        let mut next = records.at(0);
         for (i, record) in records.iter().enumerate() {
-            let field = records.at(i);
+            let field = next;
+            next = next.saturating_add(size_of::<T>());
             let t = target(rule, field, record, self.hulls);
             if t.is_some() && t == last_good {
                 continue;
