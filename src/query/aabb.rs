@@ -151,10 +151,12 @@ impl FaceCull {
     /// The box of the segment `start + t·dir`, `t` in `[0, limit]`, for faces
     /// whose corners' magnitudes are at most `content`.
     pub(crate) fn new(start: Vec3, dir: Vec3, limit: f32, content: f32) -> Self {
-        let size = start
+        // The segment's largest magnitude, and `S` (see above).
+        let query = start
             .iter()
             .chain(&dir)
-            .fold(content, |m, x| if x.abs() > m { x.abs() } else { m });
+            .fold(0.0f32, |m, x| if x.abs() > m { x.abs() } else { m });
+        let size = if query > content { query } else { content };
         let mut lo = [f32::NEG_INFINITY; 3];
         let mut hi = [f32::INFINITY; 3];
         for (((l, h), s), d) in lo.iter_mut().zip(&mut hi).zip(start).zip(dir) {
@@ -164,10 +166,6 @@ impl FaceCull {
                 (*l, *h) = if end < s { (end, s) } else { (s, end) };
             }
         }
-        let query = start
-            .iter()
-            .chain(&dir)
-            .fold(0.0f32, |m, x| if x.abs() > m { x.abs() } else { m });
         let segment = SegmentCull::new(start, dir, margin(content, query));
         Self {
             lo,
